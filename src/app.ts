@@ -1,0 +1,40 @@
+/**
+ * The HTTP application: cross-cutting middleware, one sub-app per resource,
+ * one error handler and one not-found handler for everything.
+ */
+import { Hono, type MiddlewareHandler } from "hono";
+import type { AppEnv } from "./http/context";
+import { requestId } from "./http/request-id";
+import { serverTiming } from "./http/server-timing";
+import { jsonBody } from "./http/json-body";
+import { renderError } from "./http/app-errors";
+import { allowedMethodsResolver } from "./http/method-not-allowed";
+import { bearerAuth } from "./auth/bearer";
+import { healthRoutes } from "./routes/health";
+import { oauthRoutes } from "./routes/oauth";
+import { apiRoutes } from "./routes/api";
+
+/** `provideServices` (from the worker entry) sets the request's db, meter and cart gateway. */
+export function createApp(provideServices: MiddlewareHandler<AppEnv>) {
+  const app = new Hono<AppEnv>({ strict: false });
+
+  app.use("*", requestId, provideServices);
+  app.route("/health", healthRoutes);
+  app.route("/api/oauth/v2", oauthRoutes);
+
+  app.use("/api/v1/*", serverTiming, bearerAuth, jsonBody);
+  app.route("/api/v1", apiRoutes);
+
+  const allowedMethods = allowedMethodsResolver(app);
+  app.notFound((c) => {
+    const allowed = allowedMethods(c.req.path);
+    if (allowed.length > 0) {
+      return c.json({ code: 405, message: `No route found for "${c.req.method} ${c.req.path}": Method Not Allowed (Allow: ${allowed.join(", ")})` }, 405, {
+        Allow: allowed.join(", "),
+      });
+    }
+    return c.json({ code: 404, message: `No route found for "${c.req.method} ${c.req.path}"` }, 404);
+  });
+  app.onError(renderError);
+  return app;
+}

@@ -1,0 +1,14 @@
+/** Recognises SQLite constraint failures surfaced by D1, for races that pass pre-checks. */
+export function isUniqueViolation(error: unknown): boolean {
+  return messageOf(error).includes("UNIQUE constraint failed");
+}
+
+export function isForeignKeyViolation(error: unknown): boolean {
+  return messageOf(error).includes("FOREIGN KEY constraint failed");
+}
+
+function messageOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = (error as { cause?: unknown }).cause;
+  return `${error.message} ${cause instanceof Error ? cause.message : ""}`;
+}

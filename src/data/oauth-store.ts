@@ -1,0 +1,92 @@
+/** Persistence of OAuth2 clients, admin users and tokens (hashes only). */
+import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "./db";
+import { adminUsers, oauthAccessTokens, oauthClients, oauthRefreshTokens } from "./schema";
+
+export type ClientRow = typeof oauthClients.$inferSelect;
+export type AdminUserRow = typeof adminUsers.$inferSelect;
+export type RefreshTokenRow = typeof oauthRefreshTokens.$inferSelect;
+
+export interface IssuedTokenHashes {
+  accessHash: string;
+  accessExpiresAt: number;
+  refreshHash?: string;
+  refreshExpiresAt?: number;
+}
+
+export class OAuthStore {
+  constructor(private readonly db: Database) {}
+
+  /** One round trip: the client and (optionally) a user or a refresh token. */
+  async loadForGrant(publicId: string, lookup: { username?: string; refreshHash?: string }) {
+    const client = this.db.select().from(oauthClients).where(eq(oauthClients.publicId, publicId)).limit(1);
+    const user = this.db
+      .select()
+      .from(adminUsers)
+      .where(eq(adminUsers.usernameCanonical, (lookup.username ?? "").toLowerCase()))
+      .limit(1);
+    const refresh = this.db
+      .select()
+      .from(oauthRefreshTokens)
+      .where(eq(oauthRefreshTokens.tokenHash, lookup.refreshHash ?? ""))
+      .limit(1);
+    const [clients, users, refreshTokens] = await this.db.batch([client, user, refresh]);
+    return { client: clients[0], user: users[0], refreshToken: refreshTokens[0] };
+  }
+
+  /** One atomic round trip: a new access token and, if given, a refresh token. */
+  async issue(clientId: number, userId: number | null, tokens: IssuedTokenHashes): Promise<void> {
+    const access = this.db
+      .insert(oauthAccessTokens)
+      .values({ tokenHash: tokens.accessHash, clientId, userId, expiresAt: tokens.accessExpiresAt });
+    if (tokens.refreshHash && tokens.refreshExpiresAt) {
+      const refresh = this.db
+        .insert(oauthRefreshTokens)
+        .values({ tokenHash: tokens.refreshHash, clientId, userId, expiresAt: tokens.refreshExpiresAt });
+      await this.db.batch([access, refresh]);
+    } else {
+      await access.run();
+    }
+  }
+
+  /**
+   * Rotates a refresh token in one atomic batch: the new tokens are derived
+   * from the old row (so they are created only while it still exists), then
+   * the old one is deleted. Returns false when another request rotated it
+   * first.
+   */
+  async rotate(oldRefreshHash: string, clientId: number, tokens: Required<IssuedTokenHashes>): Promise<boolean> {
+    const insertAccess = this.db
+      .insert(oauthAccessTokens)
+      .select(
+        this.db
+          .select({
+            tokenHash: sql<string>`${tokens.accessHash}`.as("token_hash"),
+            clientId: oauthRefreshTokens.clientId,
+            userId: oauthRefreshTokens.userId,
+            expiresAt: sql<number>`${tokens.accessExpiresAt}`.as("expires_at"),
+          })
+          .from(oauthRefreshTokens)
+          .where(and(eq(oauthRefreshTokens.tokenHash, oldRefreshHash), eq(oauthRefreshTokens.clientId, clientId))),
+      );
+    const insertRefresh = this.db
+      .insert(oauthRefreshTokens)
+      .select(
+        this.db
+          .select({
+            tokenHash: sql<string>`${tokens.refreshHash}`.as("token_hash"),
+            clientId: oauthRefreshTokens.clientId,
+            userId: oauthRefreshTokens.userId,
+            expiresAt: sql<number>`${tokens.refreshExpiresAt}`.as("expires_at"),
+          })
+          .from(oauthRefreshTokens)
+          .where(and(eq(oauthRefreshTokens.tokenHash, oldRefreshHash), eq(oauthRefreshTokens.clientId, clientId))),
+      );
+    const deleteOld = this.db
+      .delete(oauthRefreshTokens)
+      .where(eq(oauthRefreshTokens.tokenHash, oldRefreshHash))
+      .returning({ id: oauthRefreshTokens.id });
+    const [, , deleted] = await this.db.batch([insertAccess, insertRefresh, deleteOld]);
+    return deleted.length === 1;
+  }
+}

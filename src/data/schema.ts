@@ -1,0 +1,561 @@
+/**
+ * The whole relational model, one drizzle table per concept.
+ *
+ * Conventions: integer autoincrement ids (the API exposes them), `code`
+ * columns unique where the API addresses a resource by code, timestamps as
+ * ISO 8601 text in UTC, money as integer minor units, tax rates as decimal
+ * strings (exact: parsed into rationals by the pricing engine, never floats).
+ * Foreign keys cascade only from an owner to its parts; references between
+ * resources are RESTRICT so "still referenced" deletes fail in SQL as well.
+ */
+import { sql } from "drizzle-orm";
+import {
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+const id = () => integer("id").primaryKey({ autoIncrement: true });
+const createdAt = () =>
+  text("created_at")
+    .notNull()
+    .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`);
+const updatedAt = () =>
+  text("updated_at")
+    .notNull()
+    .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`);
+const bool = (name: string) => integer(name, { mode: "boolean" });
+
+// ---------------------------------------------------------------- accounts
+
+export const adminUsers = sqliteTable("admin_users", {
+  id: id(),
+  username: text("username").notNull(),
+  usernameCanonical: text("username_canonical").notNull().unique(),
+  passwordHash: text("password_hash").notNull(),
+  enabled: bool("enabled").notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const oauthClients = sqliteTable("oauth_clients", {
+  id: id(),
+  publicId: text("public_id").notNull().unique(),
+  secretHash: text("secret_hash").notNull(),
+  /** JSON array of grant type names this client may use. */
+  allowedGrantTypes: text("allowed_grant_types", { mode: "json" })
+    .$type<string[]>()
+    .notNull(),
+  createdAt: createdAt(),
+});
+
+const tokenColumns = () => ({
+  id: id(),
+  /** SHA-256 (hex) of the token; the token itself is never stored. */
+  tokenHash: text("token_hash").notNull().unique(),
+  clientId: integer("client_id")
+    .notNull()
+    .references(() => oauthClients.id, { onDelete: "cascade" }),
+  userId: integer("user_id").references(() => adminUsers.id, { onDelete: "cascade" }),
+  /** Unix epoch seconds. */
+  expiresAt: integer("expires_at").notNull(),
+  createdAt: createdAt(),
+});
+
+export const oauthAccessTokens = sqliteTable("oauth_access_tokens", tokenColumns());
+export const oauthRefreshTokens = sqliteTable("oauth_refresh_tokens", tokenColumns());
+
+// ----------------------------------------------------------- localisation
+
+export const locales = sqliteTable("locales", {
+  id: id(),
+  code: text("code").notNull().unique(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const currencies = sqliteTable("currencies", {
+  id: id(),
+  code: text("code").notNull().unique(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const zones = sqliteTable("zones", {
+  id: id(),
+  code: text("code").notNull().unique(),
+  name: text("name").notNull(),
+  type: text("type").notNull().default("country"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const zoneMembers = sqliteTable(
+  "zone_members",
+  {
+    zoneId: integer("zone_id")
+      .notNull()
+      .references(() => zones.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.zoneId, t.code] })],
+);
+
+// --------------------------------------------------------------- channels
+
+export const channels = sqliteTable("channels", {
+  id: id(),
+  code: text("code").notNull().unique(),
+  name: text("name").notNull(),
+  enabled: bool("enabled").notNull().default(true),
+  baseCurrencyId: integer("base_currency_id")
+    .notNull()
+    .references(() => currencies.id),
+  defaultLocaleId: integer("default_locale_id")
+    .notNull()
+    .references(() => locales.id),
+  defaultTaxZoneId: integer("default_tax_zone_id").references(() => zones.id),
+  taxCalculationStrategy: text("tax_calculation_strategy")
+    .notNull()
+    .default("order_items_based"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const channelLocales = sqliteTable(
+  "channel_locales",
+  {
+    channelId: integer("channel_id")
+      .notNull()
+      .references(() => channels.id, { onDelete: "cascade" }),
+    localeId: integer("locale_id")
+      .notNull()
+      .references(() => locales.id),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.localeId] })],
+);
+
+export const channelCurrencies = sqliteTable(
+  "channel_currencies",
+  {
+    channelId: integer("channel_id")
+      .notNull()
+      .references(() => channels.id, { onDelete: "cascade" }),
+    currencyId: integer("currency_id")
+      .notNull()
+      .references(() => currencies.id),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.currencyId] })],
+);
+
+// -------------------------------------------------------------- customers
+
+export const customers = sqliteTable("customers", {
+  id: id(),
+  email: text("email").notNull(),
+  emailCanonical: text("email_canonical").notNull().unique(),
+  firstName: text("first_name"),
+  lastName: text("last_name"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** A customer's shop account (Sylius' ShopUser); username = email. */
+export const shopUsers = sqliteTable("shop_users", {
+  id: id(),
+  customerId: integer("customer_id")
+    .notNull()
+    .unique()
+    .references(() => customers.id, { onDelete: "cascade" }),
+  username: text("username").notNull(),
+  usernameCanonical: text("username_canonical").notNull().unique(),
+  passwordHash: text("password_hash"),
+  enabled: bool("enabled").notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+// ---------------------------------------------------------------- options
+
+export const productOptions = sqliteTable("product_options", {
+  id: id(),
+  code: text("code").notNull().unique(),
+  position: integer("position").notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const productOptionTranslations = sqliteTable(
+  "product_option_translations",
+  {
+    id: id(),
+    optionId: integer("option_id")
+      .notNull()
+      .references(() => productOptions.id, { onDelete: "cascade" }),
+    locale: text("locale").notNull(),
+    name: text("name").notNull(),
+  },
+  (t) => [uniqueIndex("product_option_translations_option_locale").on(t.optionId, t.locale)],
+);
+
+export const productOptionValues = sqliteTable(
+  "product_option_values",
+  {
+    id: id(),
+    optionId: integer("option_id")
+      .notNull()
+      .references(() => productOptions.id, { onDelete: "cascade" }),
+    code: text("code").notNull().unique(),
+  },
+  (t) => [index("product_option_values_option").on(t.optionId)],
+);
+
+export const productOptionValueTranslations = sqliteTable(
+  "product_option_value_translations",
+  {
+    id: id(),
+    valueId: integer("value_id")
+      .notNull()
+      .references(() => productOptionValues.id, { onDelete: "cascade" }),
+    locale: text("locale").notNull(),
+    value: text("value").notNull(),
+  },
+  (t) => [uniqueIndex("product_option_value_translations_value_locale").on(t.valueId, t.locale)],
+);
+
+// --------------------------------------------------------------- products
+
+export const products = sqliteTable("products", {
+  id: id(),
+  code: text("code").notNull().unique(),
+  enabled: bool("enabled").notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const productTranslations = sqliteTable(
+  "product_translations",
+  {
+    id: id(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    locale: text("locale").notNull(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    description: text("description"),
+  },
+  (t) => [uniqueIndex("product_translations_product_locale").on(t.productId, t.locale)],
+);
+
+export const productOptionAssignments = sqliteTable(
+  "product_option_assignments",
+  {
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    optionId: integer("option_id")
+      .notNull()
+      .references(() => productOptions.id),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.optionId] })],
+);
+
+export const productChannels = sqliteTable(
+  "product_channels",
+  {
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    channelId: integer("channel_id")
+      .notNull()
+      .references(() => channels.id),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.channelId] })],
+);
+
+// ------------------------------------------------------ taxes and shipping
+
+export const taxCategories = sqliteTable("tax_categories", {
+  id: id(),
+  code: text("code").notNull().unique(),
+  name: text("name").notNull(),
+  description: text("description"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const taxRates = sqliteTable("tax_rates", {
+  id: id(),
+  code: text("code").notNull().unique(),
+  name: text("name").notNull(),
+  /** Decimal fraction as text ("0.23"), exact. */
+  amount: text("amount").notNull(),
+  includedInPrice: bool("included_in_price").notNull().default(false),
+  calculator: text("calculator").notNull().default("default"),
+  categoryId: integer("category_id")
+    .notNull()
+    .references(() => taxCategories.id),
+  zoneId: integer("zone_id")
+    .notNull()
+    .references(() => zones.id),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const shippingCategories = sqliteTable("shipping_categories", {
+  id: id(),
+  code: text("code").notNull().unique(),
+  name: text("name").notNull(),
+  description: text("description"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const shippingMethods = sqliteTable("shipping_methods", {
+  id: id(),
+  code: text("code").notNull().unique(),
+  position: integer("position").notNull().default(0),
+  enabled: bool("enabled").notNull().default(true),
+  zoneId: integer("zone_id")
+    .notNull()
+    .references(() => zones.id),
+  calculator: text("calculator").notNull(),
+  /** `{CHANNEL_CODE: {amount}}` in minor units. */
+  configuration: text("configuration", { mode: "json" })
+    .$type<Record<string, { amount: number }>>()
+    .notNull(),
+  categoryId: integer("category_id").references(() => shippingCategories.id),
+  categoryRequirement: text("category_requirement").notNull().default("match_any"),
+  taxCategoryId: integer("tax_category_id").references(() => taxCategories.id),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const shippingMethodTranslations = sqliteTable(
+  "shipping_method_translations",
+  {
+    id: id(),
+    methodId: integer("method_id")
+      .notNull()
+      .references(() => shippingMethods.id, { onDelete: "cascade" }),
+    locale: text("locale").notNull(),
+    name: text("name").notNull(),
+  },
+  (t) => [uniqueIndex("shipping_method_translations_method_locale").on(t.methodId, t.locale)],
+);
+
+export const shippingMethodChannels = sqliteTable(
+  "shipping_method_channels",
+  {
+    methodId: integer("method_id")
+      .notNull()
+      .references(() => shippingMethods.id, { onDelete: "cascade" }),
+    channelId: integer("channel_id")
+      .notNull()
+      .references(() => channels.id),
+  },
+  (t) => [primaryKey({ columns: [t.methodId, t.channelId] })],
+);
+
+// ------------------------------------------------------------- promotions
+
+export const promotions = sqliteTable("promotions", {
+  id: id(),
+  code: text("code").notNull().unique(),
+  name: text("name").notNull(),
+  description: text("description"),
+  priority: integer("priority").notNull().default(0),
+  exclusive: bool("exclusive").notNull().default(false),
+  usageLimit: integer("usage_limit"),
+  used: integer("used").notNull().default(0),
+  startsAt: text("starts_at"),
+  endsAt: text("ends_at"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const promotionChannels = sqliteTable(
+  "promotion_channels",
+  {
+    promotionId: integer("promotion_id")
+      .notNull()
+      .references(() => promotions.id, { onDelete: "cascade" }),
+    channelId: integer("channel_id")
+      .notNull()
+      .references(() => channels.id),
+  },
+  (t) => [primaryKey({ columns: [t.promotionId, t.channelId] })],
+);
+
+const promotionPart = () => ({
+  id: id(),
+  promotionId: integer("promotion_id")
+    .notNull()
+    .references(() => promotions.id, { onDelete: "cascade" }),
+  type: text("type").notNull(),
+  configuration: text("configuration", { mode: "json" }).$type<unknown>().notNull(),
+});
+
+export const promotionRules = sqliteTable("promotion_rules", promotionPart());
+export const promotionActions = sqliteTable("promotion_actions", promotionPart());
+
+// ------------------------------------------------------- product variants
+
+export const productVariants = sqliteTable(
+  "product_variants",
+  {
+    id: id(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    code: text("code").notNull().unique(),
+    position: integer("position").notNull().default(0),
+    tracked: bool("tracked").notNull().default(false),
+    onHand: integer("on_hand").notNull().default(0),
+    onHold: integer("on_hold").notNull().default(0),
+    width: real("width"),
+    height: real("height"),
+    depth: real("depth"),
+    weight: real("weight"),
+    taxCategoryId: integer("tax_category_id").references(() => taxCategories.id),
+    shippingCategoryId: integer("shipping_category_id").references(
+      () => shippingCategories.id,
+    ),
+    version: integer("version").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("product_variants_product").on(t.productId, t.position)],
+);
+
+export const productVariantTranslations = sqliteTable(
+  "product_variant_translations",
+  {
+    id: id(),
+    variantId: integer("variant_id")
+      .notNull()
+      .references(() => productVariants.id, { onDelete: "cascade" }),
+    locale: text("locale").notNull(),
+    name: text("name").notNull(),
+  },
+  (t) => [uniqueIndex("product_variant_translations_variant_locale").on(t.variantId, t.locale)],
+);
+
+export const channelPricings = sqliteTable(
+  "channel_pricings",
+  {
+    id: id(),
+    variantId: integer("variant_id")
+      .notNull()
+      .references(() => productVariants.id, { onDelete: "cascade" }),
+    channelCode: text("channel_code").notNull(),
+    price: integer("price").notNull(),
+  },
+  (t) => [uniqueIndex("channel_pricings_variant_channel").on(t.variantId, t.channelCode)],
+);
+
+export const productVariantOptionValues = sqliteTable(
+  "product_variant_option_values",
+  {
+    variantId: integer("variant_id")
+      .notNull()
+      .references(() => productVariants.id, { onDelete: "cascade" }),
+    optionValueId: integer("option_value_id")
+      .notNull()
+      .references(() => productOptionValues.id),
+  },
+  (t) => [primaryKey({ columns: [t.variantId, t.optionValueId] })],
+);
+
+// ------------------------------------------------------------------ orders
+
+export const orders = sqliteTable(
+  "orders",
+  {
+    id: id(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    channelId: integer("channel_id")
+      .notNull()
+      .references(() => channels.id),
+    currencyCode: text("currency_code").notNull(),
+    localeCode: text("locale_code").notNull(),
+    /** Sylius order state; carts are `cart`. */
+    state: text("state").notNull().default("cart"),
+    checkoutState: text("checkout_state").notNull().default("cart"),
+    itemsTotal: integer("items_total").notNull().default(0),
+    adjustmentsTotal: integer("adjustments_total").notNull().default(0),
+    total: integer("total").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("orders_state_created").on(t.state, t.createdAt)],
+);
+
+export const orderItems = sqliteTable(
+  "order_items",
+  {
+    id: id(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    variantId: integer("variant_id")
+      .notNull()
+      .references(() => productVariants.id),
+    quantity: integer("quantity").notNull(),
+    unitPrice: integer("unit_price").notNull(),
+    unitsTotal: integer("units_total").notNull(),
+    adjustmentsTotal: integer("adjustments_total").notNull().default(0),
+    total: integer("total").notNull(),
+  },
+  (t) => [
+    uniqueIndex("order_items_order_variant").on(t.orderId, t.variantId),
+    index("order_items_variant").on(t.variantId),
+  ],
+);
+
+export const orderItemUnits = sqliteTable(
+  "order_item_units",
+  {
+    id: id(),
+    itemId: integer("item_id")
+      .notNull()
+      .references(() => orderItems.id, { onDelete: "cascade" }),
+    adjustmentsTotal: integer("adjustments_total").notNull().default(0),
+  },
+  (t) => [index("order_item_units_item").on(t.itemId)],
+);
+
+/**
+ * Adjustments of an order, an item or a unit. `order_id` is always set so a
+ * cart's adjustments load (and delete) with one indexed query.
+ */
+export const adjustments = sqliteTable(
+  "adjustments",
+  {
+    id: id(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    orderItemId: integer("order_item_id").references(() => orderItems.id, {
+      onDelete: "cascade",
+    }),
+    orderItemUnitId: integer("order_item_unit_id").references(() => orderItemUnits.id, {
+      onDelete: "cascade",
+    }),
+    type: text("type").notNull(),
+    label: text("label").notNull(),
+    amount: integer("amount").notNull(),
+    neutral: bool("neutral").notNull().default(false),
+    /** What produced it (promotion code, shipping method code, tax rate code). */
+    originCode: text("origin_code"),
+  },
+  (t) => [index("adjustments_order").on(t.orderId)],
+);

@@ -1,0 +1,20 @@
+import type { Database } from "../data/db";
+import type { D1Meter, MeteredD1 } from "../data/metered-d1";
+import type { CartGateway } from "../cart/cart-gateway";
+
+/** What every handler gets from the entry; handlers never see `env`. */
+export interface AppVariables {
+  requestId: string;
+  db: Database;
+  d1: MeteredD1;
+  meter: D1Meter;
+  carts: CartGateway;
+  /** The parsed JSON body of a write (`{}` when empty). */
+  body: unknown;
+  /** Wall time spent in a cart's Durable Object, for Server-Timing. */
+  durableObjectMs: number;
+  /** The authenticated principal, once verified. */
+  auth: { clientId: number; userId: number | null } | null;
+}
+
+export type AppEnv = { Variables: AppVariables };

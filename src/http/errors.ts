@@ -1,0 +1,73 @@
+/**
+ * Every error response of the API is made here, so each has one shape:
+ * `{code, message}` (FOSRest style), the form-error shape for validation
+ * failures, and the OAuth2 shapes for authentication.
+ */
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+export type FormChildren = Record<string, { errors?: string[] }>;
+
+export interface FormErrorBody {
+  code: 400;
+  message: "Validation Failed";
+  errors: { errors?: string[]; children: FormChildren };
+}
+
+/** An error that is an HTTP response: thrown anywhere, rendered by `onError`. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly body: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(typeof body === "object" && body && "message" in body ? String(body.message) : `HTTP ${status}`);
+  }
+}
+
+export const apiError = (status: ContentfulStatusCode, message: string, headers?: Record<string, string>) =>
+  new HttpError(status, { code: status, message }, headers);
+
+export const notFound = (message = "Not Found") => apiError(404, message);
+export const conflict = (message: string) => apiError(409, message);
+export const badRequest = (message: string) => apiError(400, message);
+
+export const INVALID_JSON = "Invalid JSON body.";
+export const INTERNAL_ERROR = "Internal server error.";
+
+/** A failed form: `children` lists every field of the form, in form order. */
+export class ValidationError extends HttpError {
+  constructor(children: FormChildren, formErrors: string[] = []) {
+    const errors: FormErrorBody["errors"] = formErrors.length
+      ? { errors: formErrors, children }
+      : { children };
+    super(400, { code: 400, message: "Validation Failed", errors } satisfies FormErrorBody);
+  }
+}
+
+/** RFC 6750 bearer-token failures, in the FOSOAuthServer wording Sylius clients expect. */
+export const authError = {
+  missing: () =>
+    new HttpError(
+      401,
+      { error: "access_denied", error_description: "OAuth2 authentication required" },
+      { "WWW-Authenticate": 'Bearer realm="Service", error="access_denied", error_description="OAuth2 authentication required"' },
+    ),
+  invalid: () =>
+    new HttpError(
+      401,
+      { error: "invalid_grant", error_description: "The access token provided is invalid." },
+      { "WWW-Authenticate": 'Bearer realm="Service", error="invalid_grant", error_description="The access token provided is invalid."' },
+    ),
+  expired: () =>
+    new HttpError(
+      401,
+      { error: "invalid_grant", error_description: "The access token provided has expired." },
+      { "WWW-Authenticate": 'Bearer realm="Service", error="invalid_grant", error_description="The access token provided has expired."' },
+    ),
+};
+
+/** RFC 6749 §5.2 token endpoint errors. */
+export const oauthError = (
+  error: "invalid_request" | "invalid_grant" | "unsupported_grant_type" | "invalid_client" | "unauthorized_client",
+  description: string,
+) => new HttpError(error === "invalid_client" ? 401 : 400, { error, error_description: description });

@@ -1,0 +1,86 @@
+/**
+ * Field schemas with the contract's messages (§3). Every form is built from
+ * these, so one wording is used everywhere.
+ */
+import { z } from "zod";
+import { MSG } from "./messages";
+
+const blankOrInvalid = (blank: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null || issue.input === "" ? blank : MSG.invalid;
+
+export const CODE_PATTERN = /^[A-Za-z0-9_-]{1,255}$/;
+
+/** A required, non-blank string. */
+export const requiredString = (blank: string = MSG.blank, max = 255) =>
+  z
+    .string({ error: blankOrInvalid(blank) })
+    .refine((s) => s.trim().length > 0, { error: blank, abort: true })
+    .refine((s) => s.length <= max, { error: MSG.invalid });
+
+/** A required resource code: letters, digits, dashes and underscores. */
+export const requiredCode = (blank: string = MSG.blank) =>
+  requiredString(blank).refine((s) => CODE_PATTERN.test(s), { error: MSG.codePattern });
+
+/** A reference to another resource by its code (existence is checked against data). */
+export const codeReference = () => requiredString(MSG.blank);
+
+export const optionalString = (max = 4000) =>
+  z.string({ error: MSG.invalid }).max(max, { error: MSG.invalid }).nullable().optional();
+
+export const optionalBoolean = () => z.boolean({ error: MSG.invalid }).optional();
+
+/** An integer within bounds; accepts integral numbers only. */
+export const integer = (opts: { min?: number; max?: number; blank?: string; tooLow?: string; tooHigh?: string } = {}) =>
+  z
+    .number({ error: blankOrInvalid(opts.blank ?? MSG.invalid) })
+    .int({ error: MSG.invalid })
+    .min(opts.min ?? Number.MIN_SAFE_INTEGER, { error: opts.tooLow ?? MSG.invalid })
+    .max(opts.max ?? Number.MAX_SAFE_INTEGER, { error: opts.tooHigh ?? MSG.invalid });
+
+export const nonNegativeNumber = () =>
+  z.number({ error: MSG.invalid }).finite({ error: MSG.invalid }).min(0, { error: MSG.invalid });
+
+/** A list of codes (e.g. a channel's locales). */
+export const codeList = () => z.array(z.string({ error: MSG.invalid }), { error: MSG.invalid });
+
+/** `{LOCALE: {name}}`: translations keyed by locale code. */
+export const translationsOf = <S extends z.ZodRawShape>(shape: S) =>
+  z.record(z.string(), z.strictObject(shape, { error: MSG.invalid }), { error: MSG.invalid });
+
+/**
+ * A price in major units (number or numeric string), stored as integer minor
+ * units: round(price × 100), computed on the decimal text so "12.43" is 1243
+ * exactly (no binary floating-point error).
+ */
+export const majorUnitsPrice = () =>
+  z
+    .union([z.number(), z.string()], { error: MSG.invalid })
+    .transform((value, ctx) => {
+      const minor = toMinorUnits(value);
+      if (minor === null) {
+        ctx.addIssue({ code: "custom", message: MSG.invalid });
+        return z.NEVER;
+      }
+      return minor;
+    });
+
+const DECIMAL = /^\s*(\d{1,13})(?:\.(\d+))?\s*$/;
+
+export function toMinorUnits(value: number | string): number | null {
+  const text = typeof value === "number" ? (Number.isFinite(value) ? numberToPlainString(value) : "") : value;
+  const match = DECIMAL.exec(text);
+  if (!match) return null;
+  const whole = BigInt(match[1] ?? "0");
+  const fraction = (match[2] ?? "").padEnd(3, "0");
+  const cents = BigInt(fraction.slice(0, 2));
+  const rest = fraction.slice(2);
+  // Round half up on the first dropped digit.
+  const roundUp = (rest[0] ?? "0") >= "5" ? 1n : 0n;
+  const minor = whole * 100n + cents + roundUp;
+  return minor <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(minor) : null;
+}
+
+function numberToPlainString(n: number): string {
+  if (n < 0) return "-";
+  return n.toLocaleString("en-US", { useGrouping: false, maximumFractionDigits: 20 });
+}

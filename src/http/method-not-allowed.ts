@@ -1,0 +1,38 @@
+/**
+ * Hono answers an unmatched method with notFound; the contract wants
+ * `405` with an `Allow` header when the path exists under other methods.
+ * The table is built once from the app's own route list.
+ */
+import type { Hono } from "hono";
+
+interface RoutePattern {
+  regex: RegExp;
+  method: string;
+}
+
+export function allowedMethodsResolver(app: Hono<any>) {
+  let patterns: RoutePattern[] | null = null;
+  const build = () =>
+    app.routes
+      .filter((r) => r.method !== "ALL")
+      .map((r) => ({ method: r.method, regex: toRegex(r.path) }));
+
+  return (path: string): string[] => {
+    patterns ??= build();
+    const methods = new Set<string>();
+    for (const p of patterns) if (p.regex.test(path)) methods.add(p.method);
+    if (methods.has("GET")) methods.add("HEAD");
+    return [...methods];
+  };
+}
+
+function toRegex(path: string): RegExp {
+  const body = path
+    .replace(/\/+$/, "")
+    .split("/")
+    .map((segment) => (segment.startsWith(":") ? "[^/]+" : segment === "*" ? ".*" : escape(segment)))
+    .join("/");
+  return new RegExp(`^${body}/?$`);
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

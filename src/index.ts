@@ -1,0 +1,30 @@
+/**
+ * The worker entry: the only module that reads `env`. It turns bindings into
+ * per-request services and hands the request to the app.
+ */
+import { createMiddleware } from "hono/factory";
+import { createApp } from "./app";
+import type { Env } from "./env";
+import type { AppEnv } from "./http/context";
+import { D1Meter, MeteredD1 } from "./data/metered-d1";
+import { createDatabase } from "./data/db";
+import { CartGateway } from "./cart/cart-gateway";
+
+export { CartObject } from "./cart/cart-object";
+
+const provideServices = createMiddleware<AppEnv & { Bindings: Env }>(async (c, next) => {
+  const meter = new D1Meter();
+  const d1 = new MeteredD1(c.env.DB, meter);
+  c.set("meter", meter);
+  c.set("d1", d1);
+  c.set("db", createDatabase(d1));
+  c.set("carts", new CartGateway(c.env.CARTS));
+  c.set("durableObjectMs", 0);
+  await next();
+});
+
+const app = createApp(provideServices as never);
+
+export default {
+  fetch: (request, env, ctx) => app.fetch(request, env, ctx),
+} satisfies ExportedHandler<Env>;

@@ -1,0 +1,5 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../http/context";
+
+// Placeholder: built by its capability's issue.
+export const productRoutes = new Hono<AppEnv>({ strict: false });

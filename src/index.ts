@@ -20,6 +20,7 @@ const provideServices = createMiddleware<AppEnv & { Bindings: Env }>(async (c, n
   c.set("db", createDatabase(d1));
   c.set("carts", new CartGateway(c.env.CARTS));
   c.set("durableObjectMs", 0);
+  c.set("rowsWritten", 0);
   await next();
 });
 

@@ -13,7 +13,8 @@ import { sha256Hex } from "./crypto";
 
 const BEARER = /^Bearer\s+([\x21-\x7e]+)\s*$/i;
 
-const TOKEN_CHECK =
+/** The token check, shared with the cart Durable Object (which runs it in its own batch). */
+export const TOKEN_CHECK_SQL =
   "SELECT t.client_id, t.user_id, t.expires_at, u.enabled AS user_enabled " +
   "FROM oauth_access_tokens t LEFT JOIN admin_users u ON u.id = t.user_id WHERE t.token_hash = ?";
 
@@ -22,6 +23,20 @@ interface TokenRow {
   user_id: number | null;
   expires_at: number;
   user_enabled: number | null;
+}
+
+export interface Principal {
+  clientId: number;
+  userId: number | null;
+}
+
+/** Reads the token check's result; throws the contract's 401 when it does not authenticate. */
+export function verifyTokenCheck(result: D1Result, nowSeconds: number): Principal {
+  const row = (result.results as TokenRow[])[0];
+  if (!row) throw authError.invalid();
+  if (row.user_id !== null && !row.user_enabled) throw authError.invalid();
+  if (row.expires_at <= nowSeconds) throw authError.expired();
+  return { clientId: row.client_id, userId: row.user_id };
 }
 
 export const bearerAuth = createMiddleware<AppEnv>(async (c, next) => {
@@ -33,14 +48,9 @@ export const bearerAuth = createMiddleware<AppEnv>(async (c, next) => {
   c.set("auth", null);
 
   c.var.d1.setGuard({
-    statement: (db) => db.prepare(TOKEN_CHECK).bind(tokenHash),
-    verify: (result) => {
-      const row = (result.results as TokenRow[])[0];
-      if (!row) throw authError.invalid();
-      if (row.user_id !== null && !row.user_enabled) throw authError.invalid();
-      if (row.expires_at <= now) throw authError.expired();
-      c.set("auth", { clientId: row.client_id, userId: row.user_id });
-    },
+    statement: (db) => db.prepare(TOKEN_CHECK_SQL).bind(tokenHash),
+    verify: (result) => c.set("auth", verifyTokenCheck(result, now)),
+    delegable: { tokenHash },
   });
 
   await next();

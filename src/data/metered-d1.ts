@@ -37,6 +37,8 @@ export interface Guard {
   statement: (db: D1Database) => D1PreparedStatement;
   /** Throws when the guard's result does not allow the request. */
   verify: (result: D1Result) => void;
+  /** What another component needs to run this check itself (see `delegateGuard`). */
+  delegable?: { tokenHash: string };
 }
 
 const statementSql = new WeakMap<D1PreparedStatement, string>();
@@ -67,6 +69,16 @@ export class MeteredD1 {
     if (!guard) return;
     const result = await this.meter.measure(() => guard.statement(this.inner).all());
     guard.verify(result);
+  }
+
+  /**
+   * Hands a pending guard over to a component that will check it in its own
+   * first D1 batch (the cart Durable Object): returns what it needs, or null
+   * when the guard was already verified.
+   */
+  delegateGuard(): { tokenHash: string } | null {
+    if (!this.guard?.delegable) return null;
+    return this.takeGuard()?.delegable ?? null;
   }
 
   private takeGuard(): Guard | null {

@@ -559,3 +559,15 @@ export const adjustments = sqliteTable(
   },
   (t) => [index("adjustments_order").on(t.orderId)],
 );
+
+/**
+ * Id allocation for a cart's rows (items, units, adjustments). A cart's
+ * Durable Object reserves blocks of ids here in the same batch as its reads,
+ * so that a change — new item, its units and their adjustments, all
+ * referencing each other — commits in ONE atomic batch with ids known in
+ * advance. One shared counter: ids are unique per table, not dense.
+ */
+export const rowIdSequences = sqliteTable("row_id_sequences", {
+  name: text("name").primaryKey(),
+  lastId: integer("last_id").notNull(),
+});

@@ -13,6 +13,8 @@ export interface AppVariables {
   body: unknown;
   /** Wall time spent in a cart's Durable Object, for Server-Timing. */
   durableObjectMs: number;
+  /** Rows a cart's Durable Object wrote for this request (Server-Timing). */
+  rowsWritten: number;
   /** The authenticated principal, once verified. */
   auth: { clientId: number; userId: number | null } | null;
 }

@@ -3,8 +3,9 @@ import type { AppEnv } from "./context";
 
 /**
  * `Server-Timing: d1;dur=<ms waiting for D1>;desc="<round trips>"`, plus
- * `do;dur=<ms>` when the request went through a cart's Durable Object: the
- * cost of a request, visible from outside.
+ * `do;dur=<ms>` when the request went through a cart's Durable Object, and
+ * `rows;desc="<n>"` for the D1 rows that object wrote: the cost of a
+ * request, visible from outside.
  */
 export const serverTiming = createMiddleware<AppEnv>(async (c, next) => {
   await next();
@@ -12,5 +13,7 @@ export const serverTiming = createMiddleware<AppEnv>(async (c, next) => {
   const metrics = [`d1;dur=${meter.durationMs.toFixed(1)};desc="${meter.roundTrips}"`];
   const objectMs = c.get("durableObjectMs");
   if (objectMs) metrics.push(`do;dur=${objectMs.toFixed(1)}`);
+  const rowsWritten = c.get("rowsWritten");
+  if (rowsWritten) metrics.push(`rows;desc="${rowsWritten}"`);
   c.res.headers.set("Server-Timing", metrics.join(", "));
 });

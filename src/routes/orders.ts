@@ -1,5 +1,16 @@
+/** `GET /api/v1/orders/{id}`: any order, in the cart representation (the target of item `_links.order`). */
 import { Hono } from "hono";
 import type { AppEnv } from "../http/context";
+import { notFound } from "../http/errors";
+import { pathId } from "../http/ids";
+import { cartViewStatements, cartViewsFrom } from "../data/carts/cart-views";
+import { serializeCart, VariantViews } from "../serializers/cart";
 
-// Placeholder: built by its capability's issue.
-export const orderRoutes = new Hono<AppEnv>({ strict: false });
+export const orderRoutes = new Hono<AppEnv>({ strict: false }).get("/:id", async (c) => {
+  const id = pathId(c.req.param("id"), "Order");
+  const d1 = c.var.d1.asD1();
+  const data = cartViewsFrom(await d1.batch(cartViewStatements(d1, "SELECT id FROM orders WHERE id = ?1", [id])));
+  const record = data.records[0];
+  if (!record) throw notFound(`Order with id ${id} does not exist.`);
+  return c.json(serializeCart(record.cart, record, new VariantViews(data.variants), "single"));
+});

@@ -1,0 +1,68 @@
+/**
+ * A cart as its Durable Object holds it in memory: exactly the rows it owns
+ * in D1 (order, items, units, adjustments). The object is the only writer of
+ * these rows, so after a committed change this copy is the truth and the
+ * next change need not re-read it.
+ */
+
+export interface StoredAdjustment {
+  id: number;
+  type: string;
+  label: string;
+  amount: number;
+  neutral: boolean;
+  originCode: string | null;
+}
+
+export interface StoredUnit {
+  id: number;
+  adjustmentsTotal: number;
+  adjustments: StoredAdjustment[];
+}
+
+export interface StoredItem {
+  id: number;
+  variantId: number;
+  quantity: number;
+  unitPrice: number;
+  unitsTotal: number;
+  adjustmentsTotal: number;
+  total: number;
+  units: StoredUnit[];
+  adjustments: StoredAdjustment[];
+}
+
+export interface CartState {
+  id: number;
+  channelId: number;
+  channelCode: string;
+  currencyCode: string;
+  localeCode: string;
+  itemsTotal: number;
+  adjustmentsTotal: number;
+  total: number;
+  items: StoredItem[];
+  /** Order-level adjustments. */
+  adjustments: StoredAdjustment[];
+}
+
+/** What a change needs to know of a variant (current catalogue data). */
+export interface VariantInfo {
+  id: number;
+  code: string;
+  productCode: string;
+  tracked: boolean;
+  onHand: number;
+  onHold: number;
+  taxCategoryCode: string | null;
+  shippingCategoryCode: string | null;
+  /** Name in the cart's locale (else any), for the stock message. */
+  name: string | null;
+  productName: string | null;
+  /** Price in the cart's channel, or null when it has none. */
+  price: number | null;
+}
+
+/** Item limits of contract §5. */
+export const MAX_QUANTITY = 9999;
+export const MAX_DISTINCT_ITEMS = 500;

@@ -1,0 +1,229 @@
+// `npm run bench [-- --quick]`: starts the worker locally (wrangler dev on a
+// fresh local D1), builds carts of 1, 50 and 500 items and one item of
+// quantity 9999, and measures add item / change quantity / remove item /
+// get cart at concurrency 1 and 10: requests/s, p50/p99 latency, D1 round
+// trips per request and rows written per change (both from Server-Timing).
+// Run twice: a plain channel (no promotion, tax or shipping) and the demo
+// channel US_WEB (an active promotion, a tax rate, a shipping method). Then
+// the CPU cost of the pure recalculation alone. Prints Markdown tables.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { prepareLocalDatabase } from "./lib/local-db.mjs";
+
+const quick = process.argv.includes("--quick");
+const PORT = Number(process.env.BENCH_PORT ?? 8795);
+const BASE = `http://127.0.0.1:${PORT}`;
+const AUTH = { Authorization: "Bearer SampleToken", "Content-Type": "application/json", Accept: "application/json" };
+const VARIANTS = 620;
+
+const BENCH_SQL = `
+INSERT OR IGNORE INTO channels (code, name, enabled, base_currency_id, default_locale_id)
+  SELECT 'BENCH_PLAIN', 'Bench (no pricing rules)', 1, c.id, l.id FROM currencies c, locales l WHERE c.code = 'USD' AND l.code = 'en_US';
+INSERT OR IGNORE INTO channel_locales (channel_id, locale_id) SELECT ch.id, l.id FROM channels ch, locales l WHERE ch.code = 'BENCH_PLAIN' AND l.code = 'en_US';
+INSERT OR IGNORE INTO products (code) VALUES ('BENCH');
+INSERT OR IGNORE INTO product_translations (product_id, locale, name, slug) SELECT id, 'en_US', 'Bench product', 'bench' FROM products WHERE code = 'BENCH';
+WITH RECURSIVE seq(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM seq WHERE n < ${VARIANTS - 1})
+INSERT OR IGNORE INTO product_variants (product_id, code, position, tax_category_id, shipping_category_id)
+  SELECT p.id, printf('BENCH_%04d', n), n, t.id, s.id FROM seq, products p, tax_categories t, shipping_categories s
+  WHERE p.code = 'BENCH' AND t.code = 'other' AND s.code = 'default';
+INSERT OR IGNORE INTO product_variant_translations (variant_id, locale, name)
+  SELECT id, 'en_US', 'Bench variant ' || code FROM product_variants WHERE code LIKE 'BENCH_%';
+INSERT OR IGNORE INTO channel_pricings (variant_id, channel_code, price)
+  SELECT v.id, ch.code, 500 + (v.id * 37) % 5000 FROM product_variants v, channels ch
+  WHERE v.code LIKE 'BENCH_%' AND ch.code IN ('BENCH_PLAIN', 'US_WEB');
+`;
+
+const variant = (i) => `BENCH_${String(i).padStart(4, "0")}`;
+
+async function call(method, pathname, body) {
+  const started = performance.now();
+  const res = await fetch(`${BASE}${pathname}`, { method, headers: AUTH, body: body ? JSON.stringify(body) : undefined });
+  const text = await res.text();
+  const ms = performance.now() - started;
+  const timing = res.headers.get("Server-Timing") ?? "";
+  const d1 = Number(/d1;[^,]*desc="(\d+)"/.exec(timing)?.[1] ?? NaN);
+  const rows = Number(/rows;desc="(\d+)"/.exec(timing)?.[1] ?? 0);
+  if (res.status >= 400) throw new Error(`${method} ${pathname} → ${res.status} ${text.slice(0, 300)}`);
+  return { status: res.status, ms, d1, rows, body: text ? JSON.parse(text) : null };
+}
+
+async function createCart(channel) {
+  return (await call("POST", "/api/v1/carts/", { customer: "shop@example.com", channel, localeCode: "en_US" })).body.id;
+}
+
+/** Runs `count` operations over `concurrency` workers; `op(worker, i)` returns a call result. */
+async function measure(count, concurrency, op) {
+  const samples = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, worker) => {
+      for (;;) {
+        const i = next++;
+        if (i >= count) return;
+        samples.push(await op(worker, i));
+      }
+    }),
+  );
+  const elapsed = performance.now() - started;
+  const ms = samples.map((s) => s.ms).sort((a, b) => a - b);
+  const pick = (q) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))];
+  const rows = samples.map((s) => s.rows).sort((a, b) => a - b);
+  return {
+    rps: (samples.length / elapsed) * 1000,
+    p50: pick(0.5),
+    p99: pick(0.99),
+    d1: Math.max(...samples.map((s) => s.d1)),
+    rows: rows[Math.floor(rows.length / 2)],
+  };
+}
+
+async function fill(cartId, items) {
+  for (let i = 0; i < items; i += 25) {
+    await Promise.all(
+      Array.from({ length: Math.min(25, items - i) }, (_, k) => call("POST", `/api/v1/carts/${cartId}/items/`, { variant: variant(i + k), quantity: 1 })),
+    );
+  }
+  return (await call("GET", `/api/v1/carts/${cartId}`)).body;
+}
+
+async function scenario(channel, label, size, concurrency) {
+  const cartId = await createCart(channel);
+  const iterations = quick ? 20 : size === "9999" ? 40 : 100;
+  let items;
+  let base;
+  if (size === "9999") {
+    await call("POST", `/api/v1/carts/${cartId}/items/`, { variant: variant(0), quantity: 9999 });
+    items = (await call("GET", `/api/v1/carts/${cartId}`)).body.items;
+    base = 1;
+  } else {
+    base = Math.max(1, size - concurrency);
+    items = (await fill(cartId, base)).items;
+  }
+  const results = [];
+  results.push(["get cart", await measure(iterations, concurrency, () => call("GET", `/api/v1/carts/${cartId}`))]);
+  results.push([
+    "change quantity",
+    await measure(iterations, concurrency, (worker, i) => {
+      const item = items[worker % items.length];
+      const q = size === "9999" ? 9998 + (i % 2) : 1 + (i % 2);
+      return call("PATCH", `/api/v1/carts/${cartId}/items/${item.id}`, { quantity: q });
+    }),
+  ]);
+  // Add then remove a fresh variant per worker, so the cart keeps its size.
+  const added = new Map();
+  const addRemove = async (worker, phase) => {
+    const code = variant(base + worker);
+    if (phase === "add") {
+      const r = await call("POST", `/api/v1/carts/${cartId}/items/`, { variant: code, quantity: 1 });
+      added.set(worker, r.body.id);
+      return r;
+    }
+    return call("DELETE", `/api/v1/carts/${cartId}/items/${added.get(worker)}`);
+  };
+  const addSamples = [];
+  const removeSamples = [];
+  const pairs = quick ? 10 : 40;
+  const startedPairs = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, worker) => {
+      for (let i = worker; i < pairs; i += concurrency) {
+        addSamples.push(await addRemove(worker, "add"));
+        removeSamples.push(await addRemove(worker, "remove"));
+      }
+    }),
+  );
+  const pairElapsed = performance.now() - startedPairs;
+  const summarize = (samples) => {
+    const ms = samples.map((s) => s.ms).sort((a, b) => a - b);
+    const rows = samples.map((s) => s.rows).sort((a, b) => a - b);
+    return {
+      // Adds and removes alternate: the rate is that of the whole add/remove loop.
+      rps: ((addSamples.length + removeSamples.length) / pairElapsed) * 1000,
+      p50: ms[Math.floor(ms.length / 2)],
+      p99: ms[Math.min(ms.length - 1, Math.floor(0.99 * ms.length))],
+      d1: Math.max(...samples.map((s) => s.d1)),
+      rows: rows[Math.floor(rows.length / 2)],
+    };
+  };
+  results.push(["add item", summarize(addSamples)]);
+  results.push(["remove item", summarize(removeSamples)]);
+  return results.map(([op, r]) => ({ label, op, concurrency, ...r }));
+}
+
+function table(rows) {
+  const lines = [
+    "| cart | operation | concurrency | req/s | p50 ms | p99 ms | D1 round trips (max) | rows written (median) |",
+    "|---|---|---:|---:|---:|---:|---:|---:|",
+  ];
+  for (const r of rows) {
+    const rows = r.op === "get cart" ? "–" : String(r.rows);
+    lines.push(`| ${r.label} | ${r.op} | ${r.concurrency} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.d1} | ${rows} |`);
+  }
+  return lines.join("\n");
+}
+
+async function waitForServer(child) {
+  for (let i = 0; i < 120; i++) {
+    if (child.exitCode !== null) throw new Error("wrangler dev exited");
+    try {
+      const res = await fetch(`${BASE}/health`);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("wrangler dev did not start");
+}
+
+function recalculationCost() {
+  return new Promise((resolve, reject) => {
+    const child = spawn("tsx", [path.join(import.meta.dirname, "bench-recalc.ts")], { stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.on("exit", (code) => (code === 0 ? resolve(out.trim().split("\n").map((l) => JSON.parse(l))) : reject(new Error(`bench-recalc exited ${code}`))));
+  });
+}
+
+async function main() {
+  const dir = mkdtempSync(path.join(tmpdir(), "bench-"));
+  console.error(`Preparing a fresh local database in ${dir}...`);
+  await prepareLocalDatabase({ persistTo: dir, extraSql: BENCH_SQL, quiet: true });
+  const server = spawn("wrangler", ["dev", "--port", String(PORT), "--persist-to", dir, "--log-level", "error"], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+    detached: true,
+  });
+  try {
+    await waitForServer(server);
+    for (const [channel, title] of [
+      ["BENCH_PLAIN", "Channel without promotions, taxes or shipping (units and totals only)"],
+      ["US_WEB", "Channel US_WEB: active 10% promotion, 8% tax rate, flat-rate shipping"],
+    ]) {
+      const rows = [];
+      for (const [label, size] of [["1 item", 1], ["50 items", 50], ["500 items", 500], ["1 item × 9999", "9999"]]) {
+        for (const concurrency of [1, 10]) {
+          console.error(`${channel}: ${label}, concurrency ${concurrency}...`);
+          rows.push(...(await scenario(channel, label, size, concurrency)));
+        }
+      }
+      console.log(`\n### ${title}\n\n${table(rows)}\n`);
+    }
+    const cost = await recalculationCost();
+    console.log("\n### CPU cost of one recalculation (pure engine, V8)\n");
+    console.log("| cart | units | adjustments | p50 ms | p99 ms |\n|---|---:|---:|---:|---:|");
+    for (const c of cost) console.log(`| ${c.name} | ${c.units} | ${c.adjustments} | ${c.p50.toFixed(2)} | ${c.p99.toFixed(2)} |`);
+  } finally {
+    try {
+      process.kill(-server.pid, "SIGTERM");
+    } catch {
+      server.kill("SIGTERM");
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,640 @@
+/**
+ * Product variant queries: every statement is a drizzle query builder meant to
+ * be placed in a `db.batch([...])` (nothing here awaits anything), so a
+ * request composes its reads, or its writes, into one round trip.
+ *
+ * The central piece is the *view* loader: `variantViewStatements(db, ids)`
+ * returns the SELECTs that load whole representations (row, translations,
+ * channel pricings, option values with their option's and their own
+ * translations, tax and shipping categories) of any number of variants in a
+ * fixed number of statements, whatever the number of variants (no N+1).
+ * Other resources (cart items) append those statements to their own batch and
+ * turn the results into views with `assembleVariantViews(...)`.
+ *
+ * Variant sets are given as SQL (`VariantIds`), not as id lists read first,
+ * so that a page, a cart's items or a freshly inserted variant can be loaded
+ * in the same batch that selects (or writes) them.
+ *
+ * Batch gotcha respected here: drizzle maps batch rows by column NAME, so
+ * every select reads one table, or aliases every field distinctly.
+ */
+import { and, asc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Database } from "../db";
+import {
+  channelPricings,
+  channels,
+  locales,
+  productOptionTranslations,
+  productOptionValues,
+  productOptionValueTranslations,
+  productOptions,
+  products,
+  productVariantOptionValues,
+  productVariants,
+  productVariantTranslations,
+  shippingCategories,
+  taxCategories,
+  orderItems,
+} from "../schema";
+import type { CategoryRow } from "../../serializers/categories";
+
+/** The locale whose names are "the" name (variant sorting, option names). */
+export const DEFAULT_LOCALE = "en_US";
+
+// ------------------------------------------------------------ variant sets
+
+/**
+ * A set of variant ids, as a parenthesised SQL subquery usable after `IN`
+ * (e.g. `(SELECT id FROM ...)`). Build one with `variantIdsIn` (a list of ids)
+ * or `variantIdsOf` (any one-column select: a page, a cart's items...).
+ */
+export type VariantIds = SQL;
+
+/**
+ * A list of ids, bound as ONE JSON parameter (`json_each`), so any number of
+ * ids stays under D1's 100-bound-parameters limit.
+ */
+export const variantIdsIn = (ids: readonly number[]): VariantIds =>
+  sql`(SELECT value FROM json_each(${JSON.stringify(ids)}))`;
+
+/**
+ * Any query returning one column of variant ids: a drizzle select builder
+ * (`db.select({ id: orderItems.variantId }).from(orderItems).where(...)`,
+ * which drizzle parenthesises itself) or an already parenthesised `sql`
+ * fragment (`sql\`(SELECT variant_id FROM order_items WHERE order_id = ${id})\``).
+ */
+export const variantIdsOf = (query: SQLWrapper): VariantIds => sql`${query}`;
+
+/** The variant with this code, only if it belongs to the product with this code. */
+export const variantIdsByCode = (productCode: string, variantCode: string): VariantIds =>
+  sql`(SELECT pv.id FROM product_variants pv JOIN products p ON p.id = pv.product_id
+       WHERE pv.code = ${variantCode} AND p.code = ${productCode})`;
+
+/** `SELECT value FROM json_each(?)` over a list, for `IN` filters on codes. */
+export const jsonList = (values: readonly (string | number)[]): SQL =>
+  sql`(SELECT value FROM json_each(${JSON.stringify(values)}))`;
+
+// ------------------------------------------------------------------- rows
+
+export interface VariantRow {
+  id: number;
+  productId: number;
+  productCode: string;
+  code: string;
+  position: number;
+  tracked: boolean;
+  onHand: number;
+  onHold: number;
+  width: number | null;
+  height: number | null;
+  depth: number | null;
+  weight: number | null;
+  taxCategoryId: number | null;
+  shippingCategoryId: number | null;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface VariantTranslationRow {
+  id: number;
+  variantId: number;
+  locale: string;
+  name: string;
+}
+
+export interface ChannelPricingRow {
+  id: number;
+  variantId: number;
+  channelCode: string;
+  price: number;
+}
+
+export interface OptionValueTranslationRow {
+  id: number;
+  valueId: number;
+  locale: string;
+  value: string;
+}
+
+/** One option value of a variant, ready to serialize. */
+export interface VariantOptionValue {
+  valueId: number;
+  /** The option value's code. */
+  code: string;
+  optionId: number;
+  /** The option's name in the default locale (`en_US`, else its first translation); null when untranslated. */
+  optionName: string | null;
+  translations: OptionValueTranslationRow[];
+}
+
+/** Everything a variant representation shows, loaded by `variantViewStatements`. */
+export interface VariantView {
+  row: VariantRow;
+  /** In creation (id) order. */
+  translations: VariantTranslationRow[];
+  /** In creation (id) order. */
+  channelPricings: ChannelPricingRow[];
+  /** Ordered by the option's position, then option id, then value id. */
+  optionValues: VariantOptionValue[];
+  taxCategory: CategoryRow | null;
+  shippingCategory: CategoryRow | null;
+}
+
+/**
+ * The columns of a variant row. `productCode` is a correlated subquery (the
+ * links need it) aliased so no name collides in a batch.
+ */
+export const variantFields = {
+  id: productVariants.id,
+  productId: productVariants.productId,
+  productCode: sql<string>`(SELECT p.code FROM products p WHERE p.id = product_variants.product_id)`.as("product_code"),
+  code: productVariants.code,
+  position: productVariants.position,
+  tracked: productVariants.tracked,
+  onHand: productVariants.onHand,
+  onHold: productVariants.onHold,
+  width: productVariants.width,
+  height: productVariants.height,
+  depth: productVariants.depth,
+  weight: productVariants.weight,
+  taxCategoryId: productVariants.taxCategoryId,
+  shippingCategoryId: productVariants.shippingCategoryId,
+  version: productVariants.version,
+  createdAt: productVariants.createdAt,
+  updatedAt: productVariants.updatedAt,
+};
+
+const categoryFields = <T extends typeof taxCategories | typeof shippingCategories>(t: T) => ({
+  id: t.id,
+  code: t.code,
+  name: t.name,
+  description: t.description,
+  createdAt: t.createdAt,
+  updatedAt: t.updatedAt,
+});
+
+/** The name a variant sorts and filters by: its `en_US` translation, else its first one. */
+export const variantNameSql = sql`(SELECT t.name FROM product_variant_translations t
+  WHERE t.variant_id = product_variants.id ORDER BY (t.locale = ${DEFAULT_LOCALE}) DESC, t.id LIMIT 1)`;
+
+/** The rows of a set of variants (unordered: views come back in this query's order). */
+export const variantRowsQuery = (db: Database, ids: VariantIds) =>
+  db.select(variantFields).from(productVariants).where(sql`${productVariants.id} IN ${ids}`);
+
+/**
+ * The SELECTs loading the children of a set of variants, 7 statements for any
+ * number of variants, each filtered by `variant_id IN <ids>`. Results go to
+ * `assembleVariantViews`.
+ */
+export function variantChildrenStatements(db: Database, ids: VariantIds) {
+  const valueIds = sql`(SELECT option_value_id FROM product_variant_option_values WHERE variant_id IN ${ids})`;
+  return [
+    db
+      .select({
+        id: productVariantTranslations.id,
+        variantId: productVariantTranslations.variantId,
+        locale: productVariantTranslations.locale,
+        name: productVariantTranslations.name,
+      })
+      .from(productVariantTranslations)
+      .where(sql`${productVariantTranslations.variantId} IN ${ids}`)
+      .orderBy(asc(productVariantTranslations.id)),
+    db
+      .select({
+        id: channelPricings.id,
+        variantId: channelPricings.variantId,
+        channelCode: channelPricings.channelCode,
+        price: channelPricings.price,
+      })
+      .from(channelPricings)
+      .where(sql`${channelPricings.variantId} IN ${ids}`)
+      .orderBy(asc(channelPricings.id)),
+    // One join, every field aliased distinctly (batch rows are keyed by name).
+    db
+      .select({
+        variantId: sql<number>`product_variant_option_values.variant_id`.as("pvov_variant_id"),
+        valueId: sql<number>`product_option_values.id`.as("pov_value_id"),
+        code: sql<string>`product_option_values.code`.as("pov_value_code"),
+        optionId: sql<number>`product_option_values.option_id`.as("pov_option_id"),
+      })
+      .from(productVariantOptionValues)
+      .innerJoin(productOptionValues, eq(productOptionValues.id, productVariantOptionValues.optionValueId))
+      .innerJoin(productOptions, eq(productOptions.id, productOptionValues.optionId))
+      .where(sql`${productVariantOptionValues.variantId} IN ${ids}`)
+      .orderBy(asc(productOptions.position), asc(productOptions.id), asc(productOptionValues.id)),
+    db
+      .select({
+        id: productOptionValueTranslations.id,
+        valueId: productOptionValueTranslations.valueId,
+        locale: productOptionValueTranslations.locale,
+        value: productOptionValueTranslations.value,
+      })
+      .from(productOptionValueTranslations)
+      .where(sql`${productOptionValueTranslations.valueId} IN ${valueIds}`)
+      .orderBy(asc(productOptionValueTranslations.id)),
+    db
+      .select({
+        id: productOptionTranslations.id,
+        optionId: productOptionTranslations.optionId,
+        locale: productOptionTranslations.locale,
+        name: productOptionTranslations.name,
+      })
+      .from(productOptionTranslations)
+      .where(
+        sql`${productOptionTranslations.optionId} IN (SELECT v.option_id FROM product_option_values v WHERE v.id IN ${valueIds})`,
+      )
+      .orderBy(asc(productOptionTranslations.id)),
+    db
+      .select(categoryFields(taxCategories))
+      .from(taxCategories)
+      .where(sql`${taxCategories.id} IN (SELECT v.tax_category_id FROM product_variants v WHERE v.id IN ${ids})`),
+    db
+      .select(categoryFields(shippingCategories))
+      .from(shippingCategories)
+      .where(
+        sql`${shippingCategories.id} IN (SELECT v.shipping_category_id FROM product_variants v WHERE v.id IN ${ids})`,
+      ),
+  ] as const;
+}
+
+/**
+ * Everything to load full views of a set of variants: the rows, then the
+ * children (8 SELECTs in all, whatever the number of variants). Append them to
+ * any batch (all are SELECTs, so the batch still carries the auth check):
+ *
+ * ```ts
+ * const ids = variantIdsOf(sql`(SELECT variant_id FROM order_items WHERE order_id = ${cartId})`);
+ * const [cartRows, ...variantResults] = await db.batch([cartQuery, ...variantViewStatements(db, ids)]);
+ * const views = assembleVariantViews(variantResults); // VariantView[], in row order
+ * const byId = new Map(views.map((v) => [v.row.id, v]));
+ * ```
+ */
+export function variantViewStatements(db: Database, ids: VariantIds) {
+  return [variantRowsQuery(db, ids), ...variantChildrenStatements(db, ids)] as const;
+}
+
+type Results<T extends readonly unknown[]> = { -readonly [K in keyof T]: Awaited<T[K]> };
+
+/** The results of `variantViewStatements`, in order. */
+export type VariantViewResults = Results<ReturnType<typeof variantViewStatements>>;
+/** The results of `variantChildrenStatements`, in order. */
+export type VariantChildrenResults = Results<ReturnType<typeof variantChildrenStatements>>;
+
+/** Views of the variants of `variantViewStatements`' results, in the rows' order. */
+export function assembleVariantViews(results: VariantViewResults | readonly unknown[]): VariantView[] {
+  const [rows, ...children] = results as VariantViewResults;
+  return assembleViews(rows, children as unknown as VariantChildrenResults);
+}
+
+/** Views of `rows` (kept in their order) from `variantChildrenStatements`' results. */
+export function assembleViews(rows: readonly VariantRow[], children: VariantChildrenResults): VariantView[] {
+  const [translations, pricings, links, valueTranslations, optionTranslations, taxRows, shippingRows] = children;
+
+  const byVariant = <T extends { variantId: number }>(list: readonly T[]) => groupBy(list, (r) => r.variantId);
+  const translationsOf = byVariant(translations);
+  const pricingsOf = byVariant(pricings);
+  const linksOf = byVariant(links);
+  const valueTranslationsOf = groupBy(valueTranslations, (r) => r.valueId);
+  const optionNames = new Map<number, string>();
+  for (const [optionId, list] of groupBy(optionTranslations, (r) => r.optionId)) {
+    const name = (list.find((t) => t.locale === DEFAULT_LOCALE) ?? list[0])?.name;
+    if (name !== undefined) optionNames.set(optionId, name);
+  }
+  const taxById = new Map(taxRows.map((r) => [r.id, r as CategoryRow]));
+  const shippingById = new Map(shippingRows.map((r) => [r.id, r as CategoryRow]));
+
+  return rows.map((row) => ({
+    row,
+    translations: translationsOf.get(row.id) ?? [],
+    channelPricings: pricingsOf.get(row.id) ?? [],
+    optionValues: (linksOf.get(row.id) ?? []).map((link) => ({
+      valueId: link.valueId,
+      code: link.code,
+      optionId: link.optionId,
+      optionName: optionNames.get(link.optionId) ?? null,
+      translations: valueTranslationsOf.get(link.valueId) ?? [],
+    })),
+    taxCategory: row.taxCategoryId === null ? null : (taxById.get(row.taxCategoryId) ?? null),
+    shippingCategory: row.shippingCategoryId === null ? null : (shippingById.get(row.shippingCategoryId) ?? null),
+  }));
+}
+
+function groupBy<T, K>(list: readonly T[], key: (item: T) => K): Map<K, T[]> {
+  const map = new Map<K, T[]>();
+  for (const item of list) {
+    const k = key(item);
+    const group = map.get(k);
+    if (group) group.push(item);
+    else map.set(k, [item]);
+  }
+  return map;
+}
+
+// ------------------------------------------------------------------ lists
+
+export type VariantSortField = "position" | "code" | "createdAt" | "updatedAt" | "name";
+
+export interface VariantListQuery {
+  productCode: string;
+  criteria: { code?: string; name?: string };
+  sorting: { field: VariantSortField; direction: "asc" | "desc" };
+  limit: number;
+  offset: number;
+}
+
+const productIdByCode = (productCode: string) => sql`(SELECT p.id FROM products p WHERE p.code = ${productCode})`;
+
+function listWhere(query: VariantListQuery): SQL {
+  const conditions: SQL[] = [sql`${productVariants.productId} = ${productIdByCode(query.productCode)}`];
+  if (query.criteria.code !== undefined) {
+    conditions.push(sql`instr(lower(${productVariants.code}), lower(${query.criteria.code})) > 0`);
+  }
+  if (query.criteria.name !== undefined) {
+    conditions.push(sql`instr(lower(coalesce(${variantNameSql}, '')), lower(${query.criteria.name})) > 0`);
+  }
+  return and(...conditions)!;
+}
+
+function listOrder(query: VariantListQuery): SQL[] {
+  const columns: Record<VariantSortField, SQLWrapper> = {
+    position: productVariants.position,
+    code: productVariants.code,
+    createdAt: productVariants.createdAt,
+    updatedAt: productVariants.updatedAt,
+    name: variantNameSql,
+  };
+  const column = columns[query.sorting.field];
+  const dir = query.sorting.direction === "asc" ? sql.raw("ASC") : sql.raw("DESC");
+  return [sql`${column} ${dir}`, sql`${productVariants.id} ${dir}`];
+}
+
+/**
+ * One page of a product's variants, as batch statements: the product (to tell
+ * "unknown product" apart), the total, the page rows (ordered) and all the
+ * page's children, which select the page again as a subquery (`variant_id IN
+ * (SELECT id ... ORDER BY ... LIMIT ? OFFSET ?)`) so everything is one batch.
+ */
+export function variantPageStatements(db: Database, query: VariantListQuery) {
+  const where = listWhere(query);
+  const order = listOrder(query);
+  const pageIds = variantIdsOf(
+    db.select({ id: productVariants.id }).from(productVariants).where(where).orderBy(...order).limit(query.limit).offset(query.offset),
+  );
+  return [
+    db.select({ id: products.id }).from(products).where(eq(products.code, query.productCode)),
+    db.select({ total: sql<number>`count(*)`.as("total") }).from(productVariants).where(where),
+    db.select(variantFields).from(productVariants).where(where).orderBy(...order).limit(query.limit).offset(query.offset),
+    ...variantChildrenStatements(db, pageIds),
+  ] as const;
+}
+
+// ----------------------------------------------------------------- writes
+
+/** What a write refers to by code, checked in one read batch. */
+export interface VariantReferences {
+  productCode: string;
+  /** The variant being updated/deleted (by code, within the product); omit on create. */
+  variantCode?: string;
+  /** A code the variant will carry, checked for uniqueness; omit when not changing. */
+  newCode?: string;
+  locales?: readonly string[];
+  channels?: readonly string[];
+  taxCategory?: string | null;
+  shippingCategory?: string | null;
+  /** Codes of submitted option values. */
+  optionValueCodes?: readonly string[];
+}
+
+/**
+ * The read batch of a variant write: product, the variant (update/delete), the
+ * owner of the wanted code, known locales, channels (with `enabled`), the tax
+ * and shipping category ids, the submitted option values that belong to one of
+ * the product's options (with their option code), and whether an order item
+ * uses the variant. Statements without input still run and find nothing
+ * (no code is empty), which keeps the tuple's shape fixed.
+ */
+export function variantReferenceStatements(db: Database, refs: VariantReferences) {
+  const productId = productIdByCode(refs.productCode);
+  const variantCode = refs.variantCode ?? "";
+  return [
+    db.select({ id: products.id, code: products.code }).from(products).where(eq(products.code, refs.productCode)),
+    db
+      .select(variantFields)
+      .from(productVariants)
+      .where(and(eq(productVariants.code, variantCode), sql`${productVariants.productId} = ${productId}`)),
+    db.select({ id: productVariants.id }).from(productVariants).where(eq(productVariants.code, refs.newCode ?? "")),
+    db.select({ code: locales.code }).from(locales).where(sql`${locales.code} IN ${jsonList(refs.locales ?? [])}`),
+    db
+      .select({ code: channels.code, enabled: channels.enabled })
+      .from(channels)
+      .where(sql`${channels.code} IN ${jsonList(refs.channels ?? [])}`),
+    db.select({ id: taxCategories.id }).from(taxCategories).where(eq(taxCategories.code, refs.taxCategory ?? "")),
+    db
+      .select({ id: shippingCategories.id })
+      .from(shippingCategories)
+      .where(eq(shippingCategories.code, refs.shippingCategory ?? "")),
+    db
+      .select({
+        valueId: sql<number>`product_option_values.id`.as("pov_value_id"),
+        valueCode: sql<string>`product_option_values.code`.as("pov_value_code"),
+        optionCode: sql<string>`product_options.code`.as("po_option_code"),
+      })
+      .from(productOptionValues)
+      .innerJoin(productOptions, eq(productOptions.id, productOptionValues.optionId))
+      .where(
+        and(
+          sql`${productOptionValues.code} IN ${jsonList(refs.optionValueCodes ?? [])}`,
+          sql`${productOptions.id} IN (SELECT a.option_id FROM product_option_assignments a WHERE a.product_id = ${productId})`,
+        ),
+      ),
+    db
+      .select({ inUse: sql<number>`1`.as("in_use") })
+      .from(orderItems)
+      .where(
+        sql`${orderItems.variantId} = (SELECT v.id FROM product_variants v WHERE v.code = ${variantCode} AND v.product_id = ${productId})`,
+      )
+      .limit(1),
+  ] as const;
+}
+
+/**
+ * Children writes of one variant. `variantId` is the id or a scalar subquery
+ * (a new variant: `(SELECT id FROM product_variants WHERE code = ?)`); every
+ * statement applies only when `guard` (an SQL boolean) holds at its turn in
+ * the batch, which is how updates tie them to the version compare-and-set.
+ */
+export interface ChildWriteTarget {
+  variantId: number | SQL;
+  guard: SQL;
+}
+
+/**
+ * Translations `{locale: name}`: `replace` deletes the locales not given
+ * (PUT); `merge` keeps them (PATCH). Existing locales keep their ids.
+ */
+export function translationWrites(
+  db: Database,
+  target: ChildWriteTarget,
+  names: Record<string, string>,
+  mode: "create" | "replace" | "merge",
+): BatchItem<"sqlite">[] {
+  const json = JSON.stringify(names);
+  const statements: BatchItem<"sqlite">[] = [];
+  if (mode === "replace") {
+    statements.push(
+      db
+        .delete(productVariantTranslations)
+        .where(
+          and(
+            sql`${productVariantTranslations.variantId} = ${target.variantId}`,
+            sql`${productVariantTranslations.locale} NOT IN (SELECT key FROM json_each(${json}))`,
+            target.guard,
+          ),
+        ),
+    );
+  }
+  if (Object.keys(names).length > 0) {
+    statements.push(
+      db
+        .insert(productVariantTranslations)
+        .select(sql`SELECT NULL, ${target.variantId}, key, value FROM json_each(${json}) WHERE ${target.guard}`)
+        .onConflictDoUpdate({
+          target: [productVariantTranslations.variantId, productVariantTranslations.locale],
+          set: { name: sql`excluded.name` },
+        }),
+    );
+  }
+  return statements;
+}
+
+/** Channel pricings `{channelCode: minor units}`, same modes as translations. */
+export function channelPricingWrites(
+  db: Database,
+  target: ChildWriteTarget,
+  prices: Record<string, number>,
+  mode: "create" | "replace" | "merge",
+): BatchItem<"sqlite">[] {
+  const json = JSON.stringify(prices);
+  const statements: BatchItem<"sqlite">[] = [];
+  if (mode === "replace") {
+    statements.push(
+      db
+        .delete(channelPricings)
+        .where(
+          and(
+            sql`${channelPricings.variantId} = ${target.variantId}`,
+            sql`${channelPricings.channelCode} NOT IN (SELECT key FROM json_each(${json}))`,
+            target.guard,
+          ),
+        ),
+    );
+  }
+  if (Object.keys(prices).length > 0) {
+    statements.push(
+      db
+        .insert(channelPricings)
+        .select(sql`SELECT NULL, ${target.variantId}, key, value FROM json_each(${json}) WHERE ${target.guard}`)
+        .onConflictDoUpdate({
+          target: [channelPricings.variantId, channelPricings.channelCode],
+          set: { price: sql`excluded.price` },
+        }),
+    );
+  }
+  return statements;
+}
+
+/** The variant's option values become exactly `valueIds`. */
+export function optionValueWrites(
+  db: Database,
+  target: ChildWriteTarget,
+  valueIds: readonly number[],
+  mode: "create" | "replace",
+): BatchItem<"sqlite">[] {
+  const statements: BatchItem<"sqlite">[] = [];
+  if (mode === "replace") {
+    statements.push(
+      db
+        .delete(productVariantOptionValues)
+        .where(and(sql`${productVariantOptionValues.variantId} = ${target.variantId}`, target.guard)),
+    );
+  }
+  if (valueIds.length > 0) {
+    statements.push(
+      db
+        .insert(productVariantOptionValues)
+        .select(
+          sql`SELECT ${target.variantId}, value FROM json_each(${JSON.stringify(valueIds)}) WHERE ${target.guard}`,
+        )
+        .onConflictDoNothing(),
+    );
+  }
+  return statements;
+}
+
+/** What one variant update writes (each part only when given). */
+export interface VariantUpdate {
+  variantId: number;
+  /** The compare-and-set: the version the client holds; null writes without a version condition. */
+  expectedVersion: number | null;
+  /** Columns to set (version and updated_at are handled here). */
+  set: Partial<typeof productVariants.$inferInsert>;
+  translations?: { names: Record<string, string>; mode: "replace" | "merge" };
+  channelPricings?: { prices: Record<string, number>; mode: "replace" | "merge" };
+  /** Replaces the option values. */
+  optionValueIds?: readonly number[];
+  updatedAt: string;
+}
+
+export type VariantUpdateOutcome = { status: "updated"; version: number } | { status: "stale"; version: number } | { status: "missing" };
+
+/**
+ * One atomic write batch for a variant update, as a compare-and-set:
+ *
+ * 1. the child-row writes, each guarded by
+ *    `EXISTS (SELECT 1 FROM product_variants WHERE id = ? AND version = <expected>)`;
+ * 2. `UPDATE product_variants SET ..., version = version + 1 WHERE id = ? AND version = <expected> RETURNING version`;
+ * 3. `SELECT version FROM product_variants WHERE id = ?` (tells "stale" from "deleted").
+ *
+ * The children come before the UPDATE on purpose: in a batch (one
+ * transaction, run in order) nothing but our own UPDATE can change the
+ * version, so the guards hold exactly when the UPDATE's condition holds. A
+ * guard placed after the UPDATE and testing `version = expected + 1` would be
+ * fooled by a concurrent writer that already moved the row to that version.
+ *
+ * `outcome(results)` reads the batch's results (all of them, in order).
+ */
+export function variantUpdateStatements(db: Database, update: VariantUpdate) {
+  const { variantId, expectedVersion } = update;
+  const guard =
+    expectedVersion === null
+      ? sql`EXISTS (SELECT 1 FROM product_variants g WHERE g.id = ${variantId})`
+      : sql`EXISTS (SELECT 1 FROM product_variants g WHERE g.id = ${variantId} AND g.version = ${expectedVersion})`;
+  const target: ChildWriteTarget = { variantId, guard };
+  const statements: BatchItem<"sqlite">[] = [
+    ...(update.translations ? translationWrites(db, target, update.translations.names, update.translations.mode) : []),
+    ...(update.channelPricings
+      ? channelPricingWrites(db, target, update.channelPricings.prices, update.channelPricings.mode)
+      : []),
+    ...(update.optionValueIds ? optionValueWrites(db, target, update.optionValueIds, "replace") : []),
+    db
+      .update(productVariants)
+      .set({ ...update.set, version: sql`${productVariants.version} + 1`, updatedAt: update.updatedAt })
+      .where(
+        and(
+          eq(productVariants.id, variantId),
+          expectedVersion === null ? undefined : eq(productVariants.version, expectedVersion),
+        ),
+      )
+      .returning({ version: productVariants.version }),
+    db.select({ version: productVariants.version }).from(productVariants).where(eq(productVariants.id, variantId)),
+  ];
+  const outcome = (results: readonly unknown[]): VariantUpdateOutcome => {
+    const [updated] = results[results.length - 2] as { version: number }[];
+    if (updated) return { status: "updated", version: updated.version };
+    const [current] = results[results.length - 1] as { version: number }[];
+    return current ? { status: "stale", version: current.version } : { status: "missing" };
+  };
+  return { statements: statements as unknown as readonly [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]], outcome };
+}

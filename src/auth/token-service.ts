@@ -67,6 +67,10 @@ export async function grantToken(store: OAuthStore, params: Params): Promise<Tok
       const row = loaded.refreshToken;
       if (!row || row.clientId !== client.id) throw oauthError("invalid_grant", "Invalid refresh token");
       if (row.expiresAt <= now()) throw oauthError("invalid_grant", "Refresh token has expired");
+      // A disabled (or deleted) user's tokens stop working, refresh tokens included.
+      if (row.userId !== null && (!loaded.user || loaded.user.id !== row.userId || !loaded.user.enabled)) {
+        throw oauthError("invalid_grant", "Invalid refresh token");
+      }
       const tokens = await newTokens(true);
       const rotated = await store.rotate(row.tokenHash, client.id, {
         accessHash: tokens.hashes.accessHash,

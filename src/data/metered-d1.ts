@@ -44,7 +44,18 @@ export interface Guard {
 const statementSql = new WeakMap<D1PreparedStatement, string>();
 const unwrap = new WeakMap<D1PreparedStatement, D1PreparedStatement>();
 
-const READ_ONLY = /^\s*(select|with)\b/i;
+const SELECT = /^\s*select\b/i;
+const WITH = /^\s*with\b/i;
+const WRITE_KEYWORD = /\b(insert|update|delete|replace)\b/i;
+
+/**
+ * True for statements that cannot write: a SELECT, or a WITH whose text has
+ * no write keyword (a `WITH ... INSERT/UPDATE/DELETE` writes). When unsure,
+ * a statement counts as a write: that costs one round trip, never safety.
+ */
+export function isReadOnlySql(sql: string): boolean {
+  return SELECT.test(sql) || (WITH.test(sql) && !WRITE_KEYWORD.test(sql));
+}
 
 export class MeteredD1 {
   private guard: Guard | null = null;
@@ -117,13 +128,22 @@ export class MeteredD1 {
       prepare: (sql: string) => wrapStatement(self.inner.prepare(sql), sql),
       batch: async <T = unknown>(statements: D1PreparedStatement[]) => {
         const raw = statements.map((s) => unwrap.get(s) ?? s);
-        const readOnly = statements.every((s) => READ_ONLY.test(statementSql.get(s) ?? ""));
+        const readOnly = statements.every((s) => isReadOnlySql(statementSql.get(s) ?? ""));
         if (!readOnly) await self.verifyGuard();
         const guard = self.takeGuard();
         if (!guard) return self.meter.measure(() => self.inner.batch<T>(raw));
-        const [guardResult, ...results] = await self.meter.measure(() =>
-          self.inner.batch<T>([guard.statement(self.inner), ...raw]),
-        );
+        let guardResult: D1Result<T> | undefined;
+        let results: D1Result<T>[];
+        try {
+          [guardResult, ...results] = await self.meter.measure(() =>
+            self.inner.batch<T>([guard.statement(self.inner), ...raw]),
+          );
+        } catch (error) {
+          // The batch failed (a SQL error): the guard was not verified, so it
+          // stays pending and is checked before anything else happens.
+          self.guard ??= guard;
+          throw error;
+        }
         guard.verify(guardResult as D1Result);
         return results;
       },

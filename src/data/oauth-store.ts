@@ -20,10 +20,19 @@ export class OAuthStore {
   /** One round trip: the client and (optionally) a user or a refresh token. */
   async loadForGrant(publicId: string, lookup: { username?: string; refreshHash?: string }) {
     const client = this.db.select().from(oauthClients).where(eq(oauthClients.publicId, publicId)).limit(1);
+    // The user is looked up by username (password grant), else as the owner
+    // of the refresh token (so a disabled user's refresh token is refused).
     const user = this.db
       .select()
       .from(adminUsers)
-      .where(eq(adminUsers.usernameCanonical, (lookup.username ?? "").toLowerCase()))
+      .where(
+        lookup.username === undefined && lookup.refreshHash !== undefined
+          ? eq(
+              adminUsers.id,
+              sql`(SELECT ${oauthRefreshTokens.userId} FROM ${oauthRefreshTokens} WHERE ${oauthRefreshTokens.tokenHash} = ${lookup.refreshHash})`,
+            )
+          : eq(adminUsers.usernameCanonical, (lookup.username ?? "").toLowerCase()),
+      )
       .limit(1);
     const refresh = this.db
       .select()
@@ -56,32 +65,22 @@ export class OAuthStore {
    * first.
    */
   async rotate(oldRefreshHash: string, clientId: number, tokens: Required<IssuedTokenHashes>): Promise<boolean> {
-    const insertAccess = this.db
-      .insert(oauthAccessTokens)
-      .select(
-        this.db
-          .select({
-            tokenHash: sql<string>`${tokens.accessHash}`.as("token_hash"),
-            clientId: oauthRefreshTokens.clientId,
-            userId: oauthRefreshTokens.userId,
-            expiresAt: sql<number>`${tokens.accessExpiresAt}`.as("expires_at"),
-          })
-          .from(oauthRefreshTokens)
-          .where(and(eq(oauthRefreshTokens.tokenHash, oldRefreshHash), eq(oauthRefreshTokens.clientId, clientId))),
-      );
-    const insertRefresh = this.db
-      .insert(oauthRefreshTokens)
-      .select(
-        this.db
-          .select({
-            tokenHash: sql<string>`${tokens.refreshHash}`.as("token_hash"),
-            clientId: oauthRefreshTokens.clientId,
-            userId: oauthRefreshTokens.userId,
-            expiresAt: sql<number>`${tokens.refreshExpiresAt}`.as("expires_at"),
-          })
-          .from(oauthRefreshTokens)
-          .where(and(eq(oauthRefreshTokens.tokenHash, oldRefreshHash), eq(oauthRefreshTokens.clientId, clientId))),
-      );
+    // drizzle's insert().select() wants every column of the table, in table
+    // order (raw `sql` statements with parameters cannot be batched by drizzle).
+    const copyOf = (hash: string, expiresAt: number) =>
+      this.db
+        .select({
+          id: sql<number>`NULL`.as("id"),
+          tokenHash: sql<string>`${hash}`.as("token_hash"),
+          clientId: oauthRefreshTokens.clientId,
+          userId: oauthRefreshTokens.userId,
+          expiresAt: sql<number>`${expiresAt}`.as("expires_at"),
+          createdAt: sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`.as("created_at"),
+        })
+        .from(oauthRefreshTokens)
+        .where(and(eq(oauthRefreshTokens.tokenHash, oldRefreshHash), eq(oauthRefreshTokens.clientId, clientId)));
+    const insertAccess = this.db.insert(oauthAccessTokens).select(copyOf(tokens.accessHash, tokens.accessExpiresAt));
+    const insertRefresh = this.db.insert(oauthRefreshTokens).select(copyOf(tokens.refreshHash, tokens.refreshExpiresAt));
     const deleteOld = this.db
       .delete(oauthRefreshTokens)
       .where(eq(oauthRefreshTokens.tokenHash, oldRefreshHash))

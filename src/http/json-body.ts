@@ -16,9 +16,7 @@ export const jsonBody = createMiddleware<AppEnv>(async (c, next) => {
     c.set("body", {});
     return next();
   }
-  const declared = Number(c.req.header("Content-Length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
-  const text = await readLimited(c.req.raw, MAX_BODY_BYTES);
+  const text = await readBodyText(c.req.raw);
   if (text.trim() === "") {
     c.set("body", {});
     return next();
@@ -30,6 +28,16 @@ export const jsonBody = createMiddleware<AppEnv>(async (c, next) => {
   }
   return next();
 });
+
+/**
+ * The request body as text, refusing (413) a body over 1 MiB, whether its
+ * Content-Length says so or it turns out longer while being read.
+ */
+export async function readBodyText(request: Request): Promise<string> {
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  return readLimited(request, MAX_BODY_BYTES);
+}
 
 async function readLimited(request: Request, limit: number): Promise<string> {
   if (!request.body) return "";

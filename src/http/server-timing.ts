@@ -1,5 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "./context";
+import { setResponseHeader } from "./request-id";
 
 /**
  * `Server-Timing: d1;dur=<ms waiting for D1>;desc="<round trips>"`, plus
@@ -15,5 +16,5 @@ export const serverTiming = createMiddleware<AppEnv>(async (c, next) => {
   if (objectMs) metrics.push(`do;dur=${objectMs.toFixed(1)}`);
   const rowsWritten = c.get("rowsWritten");
   if (rowsWritten) metrics.push(`rows;desc="${rowsWritten}"`);
-  c.res.headers.set("Server-Timing", metrics.join(", "));
+  setResponseHeader(c, "Server-Timing", metrics.join(", "));
 });

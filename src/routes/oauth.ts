@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../http/context";
 import { grantToken } from "../auth/token-service";
 import { OAuthStore } from "../data/oauth-store";
-import { MAX_BODY_BYTES } from "../http/json-body";
+import { readBodyText } from "../http/json-body";
 import { apiError } from "../http/errors";
 
 /**
@@ -10,17 +10,17 @@ import { apiError } from "../http/errors";
  * a form-encoded body or a JSON body (later sources win).
  */
 export const oauthRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/token", async (c) => {
+  // RFC 6749 §5.1: token responses must not be cached (errors included).
+  c.header("Cache-Control", "no-store");
+  c.header("Pragma", "no-cache");
   const params: Record<string, string | undefined> = { ...c.req.query() };
   if (c.req.method === "POST") Object.assign(params, await readBodyParams(c.req.raw));
   const response = await grantToken(new OAuthStore(c.var.db), params);
-  c.header("Cache-Control", "no-store");
-  c.header("Pragma", "no-cache");
   return c.json(response);
 });
 
 async function readBodyParams(request: Request): Promise<Record<string, string>> {
-  const text = await request.text();
-  if (text.length > MAX_BODY_BYTES) throw apiError(413, "Request body is larger than 1 MiB.");
+  const text = await readBodyText(request);
   const trimmed = text.trim();
   if (trimmed === "") return {};
   if (trimmed.startsWith("{")) {

@@ -1,5 +1,147 @@
+/**
+ * `/api/v1/tax-categories/` — and the category resource factory that
+ * `/api/v1/shipping-categories/` shares (same fields: code, name, description).
+ *
+ * List: default sorting `code asc`; sortable `code`, `name`, `createdAt`,
+ * `updatedAt`; `criteria[code|name]`.
+ * Cost: GET one/list 1 D1 round trip; create/update/delete 2.
+ */
 import { Hono } from "hono";
+import { and, count, eq, type SQL } from "drizzle-orm";
+import { z } from "zod";
 import type { AppEnv } from "../http/context";
+import { defineForm, validateForm } from "../http/form";
+import { optionalString, requiredCode, requiredString } from "../http/fields";
+import { notFound } from "../http/errors";
+import { envelope } from "../http/pagination";
+import { isUniqueViolation } from "../data/constraints";
+import { taxCategories } from "../data/schema";
+import { contains, deleteUnlessInUse, listRequest } from "../data/queries/config-support";
+import { categoryByCode, categoryColumns, taxCategoryInUse, type CategoryTable } from "../data/queries/categories";
+import { serializeTaxCategory, type CategoryRow } from "../serializers/categories";
+import { nowIso } from "../serializers/timestamps";
 
-// Placeholder: built by its capability's issue.
-export const taxCategoryRoutes = new Hono<AppEnv>({ strict: false });
+export interface CategoryResourceConfig {
+  /** Path segment under /api/v1. */
+  path: string;
+  table: CategoryTable;
+  /** e.g. "Tax category" (messages). */
+  noun: string;
+  uniqueMessage: string;
+  serialize: (row: CategoryRow) => unknown;
+  /** An SQL boolean: the category with this id is referenced. */
+  inUse: (id: number) => SQL;
+}
+
+const createForm = defineForm({
+  code: requiredCode(),
+  name: requiredString(),
+  description: optionalString(),
+});
+
+const updateForm = defineForm({
+  /** Immutable: a sent code is ignored (Sylius disables the field on edit). */
+  code: z.unknown().optional(),
+  name: requiredString().optional(),
+  description: optionalString(),
+});
+
+export function categoryRoutes(config: CategoryResourceConfig) {
+  const { table, path } = config;
+  const columns = categoryColumns(table);
+  const missing = (code: string) => notFound(`${config.noun} with code "${code}" does not exist.`);
+  const inUseMessage = `Cannot delete, the ${config.noun.toLowerCase()} is in use.`;
+
+  return new Hono<AppEnv>({ strict: false })
+    .get("/", async (c) => {
+      const db = c.var.db;
+      const list = listRequest(
+        new URL(c.req.url),
+        { code: table.code, name: table.name, createdAt: table.createdAt, updatedAt: table.updatedAt },
+        { field: "code", direction: "asc" },
+        table.id,
+        ["code", "name"] as const,
+      );
+      const where = and(
+        list.criteria.code !== undefined ? contains(table.code, list.criteria.code) : undefined,
+        list.criteria.name !== undefined ? contains(table.name, list.criteria.name) : undefined,
+      );
+      const [rows, counted] = await db.batch([
+        db.select(columns).from(table).where(where).orderBy(...list.orderBy).limit(list.page.limit).offset(list.page.offset),
+        db.select({ total: count() }).from(table).where(where),
+      ]);
+      return c.json(
+        envelope({
+          path: `/api/v1/${path}/`,
+          request: list.page,
+          total: counted[0]?.total ?? 0,
+          items: rows.map(config.serialize),
+          query: list.query,
+        }),
+      );
+    })
+    .get("/:code", async (c) => {
+      const code = c.req.param("code");
+      const [[row]] = await c.var.db.batch([categoryByCode(c.var.db, table, code)]);
+      if (!row) throw missing(code);
+      return c.json(config.serialize(row));
+    })
+    .post("/", async (c) => {
+      const db = c.var.db;
+      const result = validateForm(createForm, c.var.body);
+      const values = result.values;
+      const code = values.code ?? "";
+      const [[existing]] = await db.batch([categoryByCode(db, table, code)]);
+      if (existing) result.fail("code", config.uniqueMessage);
+      result.assertValid();
+      try {
+        const [, [row]] = await db.batch([
+          db.insert(table).values({ code, name: values.name!, description: values.description ?? null }),
+          categoryByCode(db, table, code),
+        ]);
+        return c.json(config.serialize(row!), 201);
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        result.fail("code", config.uniqueMessage);
+        result.assertValid();
+        throw error;
+      }
+    })
+    .on(["PUT", "PATCH"], "/:code", async (c) => {
+      const db = c.var.db;
+      const code = c.req.param("code");
+      const result = validateForm(updateForm, c.var.body);
+      const [[row]] = await db.batch([categoryByCode(db, table, code)]);
+      if (!row) throw missing(code);
+      result.assertValid();
+      const values = result.values;
+      await db.batch([
+        db
+          .update(table)
+          .set({
+            name: values.name ?? row.name,
+            description: values.description === undefined ? row.description : values.description,
+            updatedAt: nowIso(),
+          })
+          .where(eq(table.id, row.id)),
+      ]);
+      return c.body(null, 204);
+    })
+    .delete("/:code", async (c) => {
+      const db = c.var.db;
+      const code = c.req.param("code");
+      const [[row]] = await db.batch([categoryByCode(db, table, code)]);
+      if (!row) throw missing(code);
+      await deleteUnlessInUse(db, table, row.id, config.inUse(row.id), inUseMessage);
+      return c.body(null, 204);
+    });
+}
+
+export const taxCategoryRoutes = categoryRoutes({
+  path: "tax-categories",
+  table: taxCategories,
+  noun: "Tax category",
+  uniqueMessage: "The tax category with given code already exists.",
+  serialize: (row) => serializeTaxCategory(row, "full"),
+  inUse: taxCategoryInUse,
+});

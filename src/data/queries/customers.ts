@@ -1,0 +1,66 @@
+/** Customers and their shop accounts (shop_users, username = email). */
+import { and, eq, inArray, ne, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { Database } from "../db";
+import { customers, shopUsers } from "../schema";
+
+export interface CustomerRow {
+  id: number;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ShopUserRow {
+  id: number;
+  customerId: number;
+  username: string;
+  usernameCanonical: string;
+  enabled: boolean;
+}
+
+export const customerColumns = {
+  id: customers.id,
+  email: customers.email,
+  firstName: customers.firstName,
+  lastName: customers.lastName,
+  createdAt: customers.createdAt,
+  updatedAt: customers.updatedAt,
+};
+
+export const shopUserColumns = {
+  id: shopUsers.id,
+  customerId: shopUsers.customerId,
+  username: shopUsers.username,
+  usernameCanonical: shopUsers.usernameCanonical,
+  enabled: shopUsers.enabled,
+};
+
+/** Emails compare case-insensitively through their canonical (lowercased) form. */
+export const canonicalEmail = (email: string) => email.trim().toLowerCase();
+
+export const customerById = (db: Database, id: number) =>
+  db.select(customerColumns).from(customers).where(eq(customers.id, id)).limit(1);
+
+export const customerByEmail = (db: Database, canonical: string) =>
+  db.select(customerColumns).from(customers).where(eq(customers.emailCanonical, canonical)).limit(1);
+
+/** Another customer (not `exceptId`) that has this canonical email. */
+export const emailTakenBy = (db: Database, canonical: string, exceptId: number) =>
+  db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.emailCanonical, canonical), ne(customers.id, exceptId)))
+    .limit(1);
+
+/** Shop users of the customers whose ids `customerIds` selects. */
+export const usersOfCustomers = (db: Database, customerIds: SQLWrapper) =>
+  db.select(shopUserColumns).from(shopUsers).where(inArray(shopUsers.customerId, customerIds));
+
+export const customerIdsOfEmail = (db: Database, canonical: string) =>
+  db.select({ id: customers.id }).from(customers).where(eq(customers.emailCanonical, canonical));
+
+/** True when an order (cart or not) belongs to the customer. */
+export const customerInUse = (customerId: number): SQL =>
+  sql`EXISTS (SELECT 1 FROM orders WHERE customer_id = ${customerId})`;

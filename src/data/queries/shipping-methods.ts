@@ -1,0 +1,139 @@
+/**
+ * Shipping methods with their translations, channels (and each channel's
+ * default locale, which names the method), zone and categories.
+ * `shippingMethodParts` loads all of those for the methods a subquery
+ * selects, in the same batch as the methods.
+ */
+import { eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
+import type { Database } from "../db";
+import {
+  channels,
+  locales,
+  shippingCategories,
+  shippingMethodChannels,
+  shippingMethods,
+  shippingMethodTranslations,
+  taxCategories,
+  zones,
+} from "../schema";
+import { categoryColumns } from "./categories";
+
+export const SHIPPING_CALCULATORS = ["flat_rate", "per_unit_rate"] as const;
+export const CATEGORY_REQUIREMENTS = ["match_any", "match_all", "match_none"] as const;
+
+export interface ShippingMethodRow {
+  id: number;
+  code: string;
+  position: number;
+  enabled: boolean;
+  zoneId: number;
+  calculator: string;
+  configuration: Record<string, { amount: number }>;
+  categoryId: number | null;
+  categoryRequirement: string;
+  taxCategoryId: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const shippingMethodColumns = {
+  id: shippingMethods.id,
+  code: shippingMethods.code,
+  position: shippingMethods.position,
+  enabled: shippingMethods.enabled,
+  zoneId: shippingMethods.zoneId,
+  calculator: shippingMethods.calculator,
+  configuration: shippingMethods.configuration,
+  categoryId: shippingMethods.categoryId,
+  categoryRequirement: shippingMethods.categoryRequirement,
+  taxCategoryId: shippingMethods.taxCategoryId,
+  createdAt: shippingMethods.createdAt,
+  updatedAt: shippingMethods.updatedAt,
+};
+
+export const shippingMethodByCode = (db: Database, code: string) =>
+  db.select(shippingMethodColumns).from(shippingMethods).where(eq(shippingMethods.code, code)).limit(1);
+
+export const shippingMethodIdsOfCode = (db: Database, code: string) =>
+  db.select({ id: shippingMethods.id }).from(shippingMethods).where(eq(shippingMethods.code, code));
+
+/** Channel codes (with their default locale) of the methods `ids` selects, by channel code. */
+export const channelsOfShippingMethods = (db: Database, ids: SQLWrapper) =>
+  db
+    .select({
+      methodId: shippingMethodChannels.methodId,
+      code: channels.code,
+      defaultLocale: sql<string>`${locales.code}`.as("default_locale"),
+    })
+    .from(shippingMethodChannels)
+    .innerJoin(channels, eq(channels.id, shippingMethodChannels.channelId))
+    .innerJoin(locales, eq(locales.id, channels.defaultLocaleId))
+    .where(inArray(shippingMethodChannels.methodId, ids))
+    .orderBy(channels.code);
+
+/**
+ * [translations, channels, zones, shipping categories, tax categories] of
+ * the shipping methods whose ids `ids` selects.
+ */
+export function shippingMethodParts(db: Database, ids: SQLWrapper) {
+  const ofMethods = (
+    column: typeof shippingMethods.zoneId | typeof shippingMethods.categoryId | typeof shippingMethods.taxCategoryId,
+  ) => db.select({ id: column }).from(shippingMethods).where(inArray(shippingMethods.id, ids));
+  return [
+    db
+      .select({
+        id: shippingMethodTranslations.id,
+        methodId: shippingMethodTranslations.methodId,
+        locale: shippingMethodTranslations.locale,
+        name: shippingMethodTranslations.name,
+      })
+      .from(shippingMethodTranslations)
+      .where(inArray(shippingMethodTranslations.methodId, ids))
+      .orderBy(shippingMethodTranslations.locale),
+    channelsOfShippingMethods(db, ids),
+    db
+      .select({ id: zones.id, code: zones.code, name: zones.name })
+      .from(zones)
+      .where(inArray(zones.id, ofMethods(shippingMethods.zoneId))),
+    db
+      .select(categoryColumns(shippingCategories))
+      .from(shippingCategories)
+      .where(inArray(shippingCategories.id, ofMethods(shippingMethods.categoryId))),
+    db
+      .select(categoryColumns(taxCategories))
+      .from(taxCategories)
+      .where(inArray(taxCategories.id, ofMethods(shippingMethods.taxCategoryId))),
+  ] as const;
+}
+
+/**
+ * Inserts (or, for an existing locale, renames) translations of the method
+ * with `code`, looked up in SQL so it works right after the method's INSERT.
+ */
+export const upsertShippingMethodTranslations = (
+  db: Database,
+  code: string,
+  translations: readonly { locale: string; name: string }[],
+) =>
+  db
+    .insert(shippingMethodTranslations)
+    .select(
+      sql`SELECT NULL, m.id, json_extract(j.value, '$.locale'), json_extract(j.value, '$.name')
+          FROM shipping_methods m, json_each(${JSON.stringify(translations)}) j WHERE m.code = ${code}`,
+    )
+    .onConflictDoUpdate({
+      target: [shippingMethodTranslations.methodId, shippingMethodTranslations.locale],
+      set: { name: sql`excluded.name` },
+    });
+
+/** Links the method with `code` to channels by id. */
+export const insertShippingMethodChannels = (db: Database, code: string, channelIds: readonly number[]) =>
+  db
+    .insert(shippingMethodChannels)
+    .select(
+      sql`SELECT m.id, j.value FROM shipping_methods m, json_each(${JSON.stringify(channelIds)}) j WHERE m.code = ${code}`,
+    )
+    .onConflictDoNothing();
+
+/** The next position: 0 for the first method, else the highest + 1. */
+export const nextShippingMethodPosition = sql<number>`(SELECT COALESCE(MAX(position) + 1, 0) FROM shipping_methods)`;

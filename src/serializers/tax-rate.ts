@@ -1,0 +1,37 @@
+/**
+ * Tax rates: {id, code, name, amount (number, e.g. 0.23), includedInPrice,
+ * calculator, category: {id, code, name, _links}, zone: {id, code, name, _links},
+ * createdAt, updatedAt, _links.self}. The amount is stored as exact decimal
+ * text; `Number("0.23")` is the closest double, which JSON prints as 0.23.
+ */
+import { serializeTaxCategory, type CategoryRow } from "./categories";
+import { enc, href } from "./links";
+import { atom } from "./timestamps";
+import { serializeZoneReference, type ZoneRefRow } from "./zone";
+
+export interface TaxRateResourceRow {
+  id: number;
+  code: string;
+  name: string;
+  amount: string;
+  includedInPrice: boolean;
+  calculator: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function serializeTaxRate(row: TaxRateResourceRow, category: CategoryRow, zone: ZoneRefRow) {
+  return {
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    amount: Number(row.amount),
+    includedInPrice: row.includedInPrice,
+    calculator: row.calculator,
+    category: serializeTaxCategory(category, "listItem"),
+    zone: serializeZoneReference(zone),
+    createdAt: atom(row.createdAt),
+    updatedAt: atom(row.updatedAt),
+    _links: { self: href(`/tax-rates/${enc(row.code)}`) },
+  };
+}

@@ -1,0 +1,382 @@
+/**
+ * Product options: batched reads and writes, plus the small batch toolkit the
+ * catalog resources (options, products, promotions) share.
+ *
+ * Reads are queued on a `Batch` (so one request makes one round trip) and
+ * filtered by an id subquery, so children of a whole page load in the same
+ * batch as the page (no N+1, no second trip). Writes that need a parent id
+ * created in the same batch use INSERT ... SELECT joined on the parent's
+ * unique code.
+ */
+import { asc, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { Database } from "../db";
+import {
+  productOptionAssignments,
+  productOptions,
+  productOptionTranslations,
+  productOptionValues,
+  productOptionValueTranslations,
+  productVariantOptionValues,
+  locales,
+} from "../schema";
+
+// ------------------------------------------------------------ batch toolkit
+
+export type Statement = BatchItem<"sqlite">;
+
+/** D1 allows at most 100 bound parameters per statement; keep a margin. */
+const MAX_PARAMS = 90;
+
+/**
+ * Statements run together in one `db.batch` (one D1 round trip, atomic).
+ * `add` returns a getter for that statement's result once the batch ran.
+ */
+export class Batch {
+  private readonly statements: Statement[] = [];
+  private results: readonly unknown[] | undefined;
+
+  add<Q extends Statement & PromiseLike<unknown>>(query: Q): () => Awaited<Q> {
+    const index = this.statements.length;
+    this.statements.push(query);
+    return () => {
+      if (!this.results) throw new Error("Batch read before it ran.");
+      return this.results[index] as Awaited<Q>;
+    };
+  }
+
+  addAll(statements: Statement[]): void {
+    this.statements.push(...statements);
+  }
+
+  get size(): number {
+    return this.statements.length;
+  }
+
+  async run(db: Database): Promise<void> {
+    this.results =
+      this.statements.length === 0 ? [] : await db.batch(this.statements as unknown as [Statement, ...Statement[]]);
+  }
+}
+
+/** Splits `items` so that each chunk binds at most MAX_PARAMS - reserved parameters. */
+export function chunks<T>(items: readonly T[], paramsPerItem: number, reserved = 0): T[][] {
+  const size = Math.max(1, Math.floor((MAX_PARAMS - reserved) / Math.max(1, paramsPerItem)));
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** `SELECT id, code FROM <table> WHERE code IN (...)`, chunked: a getter of code → id for the codes found. */
+export function queueIdsByCode(
+  batch: Batch,
+  db: Database,
+  table: SQLiteTable & { id: SQLiteColumn; code: SQLiteColumn },
+  codes: Iterable<string>,
+): () => Map<string, number> {
+  const unique = [...new Set(codes)];
+  const getters = chunks(unique, 1).map((part) =>
+    batch.add(db.select({ id: table.id, code: table.code }).from(table).where(inArray(table.code, part))),
+  );
+  return () =>
+    new Map(getters.flatMap((get) => (get() as { id: number; code: string }[]).map((r) => [r.code, r.id] as const)));
+}
+
+/**
+ * `INSERT INTO <into> SELECT <select> FROM (VALUES (0, ?, ...), (1, ?, ...)) AS v <join> WHERE true ORDER BY v.column1`:
+ * inserts rows whose foreign keys are found by code in the same batch. Row i's
+ * values are `v.column2`, `v.column3`, ... (column1 is the ordinal that keeps
+ * the submitted order). `select` lists EVERY column of `into` in schema order
+ * (drizzle's insert-select names them all; `NULL` for an autoincrement id).
+ * Chunked under the parameter limit.
+ *
+ * (drizzle's `db.run(sql)` cannot be batched on D1 in drizzle 0.45, while an
+ * insert builder can: hence `db.insert(table).select(sql)`.)
+ */
+export function insertSelectValues<T extends SQLiteTable>(
+  db: Database,
+  args: {
+    into: T;
+    select: SQL;
+    join: SQL;
+    rows: readonly unknown[][];
+    reservedParams?: number;
+    onConflict?: { target: SQLiteColumn[]; set: Record<string, SQL> };
+  },
+): Statement[] {
+  const width = args.rows[0]?.length ?? 0;
+  return chunks(args.rows, width, args.reservedParams ?? 4).map((part) => {
+    const tuples = part.map(
+      (row, i) => sql`(${sql.raw(String(i))}, ${sql.join(row.map((value) => sql`${value}`), sql`, `)})`,
+    );
+    const insert = db
+      .insert(args.into)
+      .select(
+        sql`${args.select} FROM (VALUES ${sql.join(tuples, sql`, `)}) AS v ${args.join} WHERE true ORDER BY v.column1`,
+      );
+    return args.onConflict
+      ? insert.onConflictDoUpdate({ target: args.onConflict.target, set: args.onConflict.set as never })
+      : insert;
+  });
+}
+
+/** `DELETE FROM <table> WHERE id IN (...)`, chunked. */
+export function deleteByIds(
+  db: Database,
+  table: SQLiteTable,
+  idColumn: SQLiteColumn,
+  ids: readonly number[],
+): Statement[] {
+  return chunks(ids, 1).map((part) => db.delete(table).where(inArray(idColumn, part)));
+}
+
+/** The locale codes among `codes` that exist. */
+export function queueExistingLocales(batch: Batch, db: Database, codes: Iterable<string>): () => Set<string> {
+  const found = queueIdsByCode(batch, db, locales, codes);
+  return () => new Set(found().keys());
+}
+
+/** The translation of the preferred locale: en_US when present, else the first one. */
+export function preferredTranslation<T extends { locale: string }>(rows: readonly T[]): T | undefined {
+  return rows.find((row) => row.locale === "en_US") ?? rows[0];
+}
+
+// ------------------------------------------------------------------ options
+
+export interface OptionTranslationRow {
+  id: number;
+  locale: string;
+  name: string;
+}
+
+export interface OptionValueTranslationRow {
+  id: number;
+  locale: string;
+  value: string;
+}
+
+export interface OptionValueRecord {
+  id: number;
+  code: string;
+  translations: OptionValueTranslationRow[];
+}
+
+export interface OptionRecord {
+  id: number;
+  code: string;
+  position: number;
+  createdAt: string;
+  updatedAt: string;
+  translations: OptionTranslationRow[];
+  values: OptionValueRecord[];
+}
+
+/** A subquery of the id of the option with `code`. */
+export const optionIdByCode = (db: Database, code: string) =>
+  db.select({ id: productOptions.id }).from(productOptions).where(eq(productOptions.code, code));
+
+/**
+ * Queues the options whose ids are in `ids` (a subquery), with their
+ * translations, values and value translations: four SELECTs.
+ */
+export function queueOptions(
+  batch: Batch,
+  db: Database,
+  ids: SQLWrapper,
+  orderBy: SQL[] = [asc(productOptions.position), asc(productOptions.id)],
+): () => OptionRecord[] {
+  const valueIds = db
+    .select({ id: productOptionValues.id })
+    .from(productOptionValues)
+    .where(inArray(productOptionValues.optionId, ids));
+  const options = batch.add(
+    db
+      .select()
+      .from(productOptions)
+      .where(inArray(productOptions.id, ids))
+      .orderBy(...orderBy),
+  );
+  const translations = batch.add(
+    db
+      .select()
+      .from(productOptionTranslations)
+      .where(inArray(productOptionTranslations.optionId, ids))
+      .orderBy(asc(productOptionTranslations.id)),
+  );
+  const values = batch.add(
+    db
+      .select()
+      .from(productOptionValues)
+      .where(inArray(productOptionValues.optionId, ids))
+      .orderBy(asc(productOptionValues.id)),
+  );
+  const valueTranslations = batch.add(
+    db
+      .select()
+      .from(productOptionValueTranslations)
+      .where(inArray(productOptionValueTranslations.valueId, valueIds))
+      .orderBy(asc(productOptionValueTranslations.id)),
+  );
+  return () => {
+    const translationsOf = groupBy(translations(), (t) => t.optionId);
+    const valueTranslationsOf = groupBy(valueTranslations(), (t) => t.valueId);
+    const valuesOf = groupBy(values(), (v) => v.optionId);
+    return options().map((option) => ({
+      id: option.id,
+      code: option.code,
+      position: option.position,
+      createdAt: option.createdAt,
+      updatedAt: option.updatedAt,
+      translations: (translationsOf.get(option.id) ?? []).map(({ id, locale, name }) => ({ id, locale, name })),
+      values: (valuesOf.get(option.id) ?? []).map((value) => ({
+        id: value.id,
+        code: value.code,
+        translations: (valueTranslationsOf.get(value.id) ?? []).map(({ id, locale, value: text }) => ({
+          id,
+          locale,
+          value: text,
+        })),
+      })),
+    }));
+  };
+}
+
+/** The option values (code → option id) among `codes` that exist, in any option. */
+export function queueValueOwners(batch: Batch, db: Database, codes: readonly string[]): () => Map<string, number> {
+  const getters = chunks([...new Set(codes)], 1).map((part) =>
+    batch.add(
+      db
+        .select({ code: productOptionValues.code, optionId: productOptionValues.optionId })
+        .from(productOptionValues)
+        .where(inArray(productOptionValues.code, part)),
+    ),
+  );
+  return () => new Map(getters.flatMap((get) => get().map((row) => [row.code, row.optionId] as const)));
+}
+
+/** Ids of the values of option `code` that some variant uses. */
+export function queueUsedValueIds(batch: Batch, db: Database, code: string): () => Set<number> {
+  const valueIds = db
+    .select({ id: productOptionValues.id })
+    .from(productOptionValues)
+    .where(inArray(productOptionValues.optionId, optionIdByCode(db, code)));
+  const used = batch.add(
+    db
+      .selectDistinct({ id: productVariantOptionValues.optionValueId })
+      .from(productVariantOptionValues)
+      .where(inArray(productVariantOptionValues.optionValueId, valueIds)),
+  );
+  return () => new Set(used().map((row) => row.id));
+}
+
+/** Whether option `code` is assigned to a product. */
+export function queueOptionAssigned(batch: Batch, db: Database, code: string): () => boolean {
+  const rows = batch.add(
+    db
+      .select({ productId: productOptionAssignments.productId })
+      .from(productOptionAssignments)
+      .where(inArray(productOptionAssignments.optionId, optionIdByCode(db, code)))
+      .limit(1),
+  );
+  return () => rows().length > 0;
+}
+
+// ------------------------------------------------------------------ writes
+
+export interface OptionValueInput {
+  code: string;
+  /** locale → value */
+  translations: Map<string, string>;
+}
+
+/** Statements creating option `code` with its translations and values. */
+export function createOptionStatements(
+  db: Database,
+  input: { code: string; position: number; translations: Map<string, string>; values: OptionValueInput[] },
+): Statement[] {
+  const statements: Statement[] = [db.insert(productOptions).values({ code: input.code, position: input.position })];
+  const byCode = sql`JOIN product_options AS o ON o.code = ${input.code}`;
+  if (input.translations.size > 0) {
+    statements.push(
+      ...insertSelectValues(db, {
+        into: productOptionTranslations,
+        select: sql`SELECT NULL, o.id, v.column2, v.column3`,
+        join: byCode,
+        rows: [...input.translations].map(([locale, name]) => [locale, name]),
+      }),
+    );
+  }
+  if (input.values.length > 0) {
+    statements.push(
+      ...insertSelectValues(db, {
+        into: productOptionValues,
+        select: sql`SELECT NULL, o.id, v.column2`,
+        join: byCode,
+        rows: input.values.map((value) => [value.code]),
+      }),
+      ...upsertValueTranslations(db, input.values),
+    );
+  }
+  return statements;
+}
+
+/** Inserts (or updates by value and locale) the translations of values found by code. */
+export function upsertValueTranslations(db: Database, values: readonly OptionValueInput[]): Statement[] {
+  const rows = values.flatMap((value) => [...value.translations].map(([locale, text]) => [value.code, locale, text]));
+  if (rows.length === 0) return [];
+  return insertSelectValues(db, {
+    into: productOptionValueTranslations,
+    select: sql`SELECT NULL, pv.id, v.column3, v.column4`,
+    join: sql`JOIN product_option_values AS pv ON pv.code = v.column2`,
+    onConflict: {
+      target: [productOptionValueTranslations.valueId, productOptionValueTranslations.locale],
+      set: { value: sql`excluded.value` },
+    },
+    rows,
+    reservedParams: 0,
+  });
+}
+
+/** Inserts (or renames) the option's translations. */
+export function upsertOptionTranslations(db: Database, optionId: number, translations: Map<string, string>): Statement[] {
+  const rows = [...translations].map(([locale, name]) => ({ optionId, locale, name }));
+  return chunks(rows, 3).map((part) =>
+    db
+      .insert(productOptionTranslations)
+      .values(part)
+      .onConflictDoUpdate({
+        target: [productOptionTranslations.optionId, productOptionTranslations.locale],
+        set: { name: sql`excluded.name` },
+      }),
+  );
+}
+
+/** Adds values (without translations) to an existing option. */
+export function insertOptionValues(db: Database, optionId: number, codes: readonly string[]): Statement[] {
+  return chunks(codes, 2).map((part) =>
+    db.insert(productOptionValues).values(part.map((code) => ({ optionId, code }))),
+  );
+}
+
+export const deleteOptionTranslations = (db: Database, ids: readonly number[]) =>
+  deleteByIds(db, productOptionTranslations, productOptionTranslations.id, ids);
+
+export const deleteOptionValues = (db: Database, ids: readonly number[]) =>
+  deleteByIds(db, productOptionValues, productOptionValues.id, ids);
+
+export const deleteOptionValueTranslations = (db: Database, ids: readonly number[]) =>
+  deleteByIds(db, productOptionValueTranslations, productOptionValueTranslations.id, ids);
+
+// ------------------------------------------------------------------ helpers
+
+export function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
+  const map = new Map<K, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = map.get(k);
+    if (list) list.push(row);
+    else map.set(k, [row]);
+  }
+  return map;
+}

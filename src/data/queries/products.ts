@@ -1,0 +1,286 @@
+/**
+ * Products: batched reads (a page of products with translations, options,
+ * channels and, in detail, the full options and variant codes) and the write
+ * statements of create/update. Every read is filtered by an id subquery so the
+ * whole thing is one batch.
+ */
+import { asc, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { Database } from "../db";
+import {
+  channels,
+  orderItems,
+  productChannels,
+  productOptionAssignments,
+  productOptions,
+  productOptionValues,
+  products,
+  productTranslations,
+  productVariantOptionValues,
+  productVariants,
+} from "../schema";
+import {
+  chunks,
+  deleteByIds,
+  groupBy,
+  insertSelectValues,
+  queueOptions,
+  type Batch,
+  type OptionRecord,
+  type Statement,
+} from "./product-options";
+
+export interface ProductTranslationRow {
+  id: number;
+  locale: string;
+  name: string;
+  slug: string;
+  description: string | null;
+}
+
+export interface ProductRecord {
+  id: number;
+  code: string;
+  enabled: boolean;
+  createdAt: string;
+  updatedAt: string;
+  translations: ProductTranslationRow[];
+  /** Assigned options, in assignment order. */
+  options: { id: number; code: string }[];
+  channels: string[];
+}
+
+export interface ProductDetail extends ProductRecord {
+  /** The assigned options in full, in assignment order. */
+  optionRecords: OptionRecord[];
+  variants: { id: number; code: string }[];
+}
+
+export interface ProductTranslationInput {
+  name: string;
+  slug: string;
+  description: string | null;
+}
+
+/** A subquery of the id of the product with `code`. */
+export const productIdByCode = (db: Database, code: string) =>
+  db.select({ id: products.id }).from(products).where(eq(products.code, code));
+
+const DEFAULT_ORDER = [asc(products.code), asc(products.id)];
+
+/** Queues the products whose ids are in `ids` with translations, option codes and channel codes. */
+export function queueProducts(
+  batch: Batch,
+  db: Database,
+  ids: SQLWrapper,
+  orderBy: SQL[] = DEFAULT_ORDER,
+): () => ProductRecord[] {
+  const rows = batch.add(
+    db
+      .select()
+      .from(products)
+      .where(inArray(products.id, ids))
+      .orderBy(...orderBy),
+  );
+  const translations = batch.add(
+    db
+      .select()
+      .from(productTranslations)
+      .where(inArray(productTranslations.productId, ids))
+      .orderBy(asc(productTranslations.id)),
+  );
+  // Distinct column names (product_id, position, id, code): safe in a batch.
+  const assignments = batch.add(
+    db
+      .select({
+        productId: productOptionAssignments.productId,
+        position: productOptionAssignments.position,
+        optionId: productOptions.id,
+        optionCode: productOptions.code,
+      })
+      .from(productOptionAssignments)
+      .innerJoin(productOptions, eq(productOptions.id, productOptionAssignments.optionId))
+      .where(inArray(productOptionAssignments.productId, ids))
+      .orderBy(asc(productOptionAssignments.position), asc(productOptions.id)),
+  );
+  const channelRows = batch.add(
+    db
+      .select({ productId: productChannels.productId, code: channels.code })
+      .from(productChannels)
+      .innerJoin(channels, eq(channels.id, productChannels.channelId))
+      .where(inArray(productChannels.productId, ids))
+      .orderBy(asc(channels.id)),
+  );
+  return () => {
+    const translationsOf = groupBy(translations(), (t) => t.productId);
+    const optionsOf = groupBy(assignments(), (a) => a.productId);
+    const channelsOf = groupBy(channelRows(), (c) => c.productId);
+    return rows().map((product) => ({
+      id: product.id,
+      code: product.code,
+      enabled: product.enabled,
+      createdAt: product.createdAt,
+      updatedAt: product.updatedAt,
+      translations: (translationsOf.get(product.id) ?? []).map(({ id, locale, name, slug, description }) => ({
+        id,
+        locale,
+        name,
+        slug,
+        description,
+      })),
+      options: (optionsOf.get(product.id) ?? []).map((a) => ({ id: a.optionId, code: a.optionCode })),
+      channels: (channelsOf.get(product.id) ?? []).map((c) => c.code),
+    }));
+  };
+}
+
+/** As `queueProducts`, plus the full assigned options and the variant codes. */
+export function queueProductDetails(
+  batch: Batch,
+  db: Database,
+  ids: SQLWrapper,
+  orderBy: SQL[] = DEFAULT_ORDER,
+): () => ProductDetail[] {
+  const base = queueProducts(batch, db, ids, orderBy);
+  const optionIds = db
+    .select({ id: productOptionAssignments.optionId })
+    .from(productOptionAssignments)
+    .where(inArray(productOptionAssignments.productId, ids));
+  const options = queueOptions(batch, db, optionIds);
+  const variants = batch.add(
+    db
+      .select({ id: productVariants.id, code: productVariants.code, productId: productVariants.productId })
+      .from(productVariants)
+      .where(inArray(productVariants.productId, ids))
+      .orderBy(asc(productVariants.position), asc(productVariants.id)),
+  );
+  return () => {
+    const optionById = new Map(options().map((option) => [option.id, option]));
+    const variantsOf = groupBy(variants(), (v) => v.productId);
+    return base().map((product) => ({
+      ...product,
+      optionRecords: product.options.flatMap((o) => optionById.get(o.id) ?? []),
+      variants: (variantsOf.get(product.id) ?? []).map(({ id, code }) => ({ id, code })),
+    }));
+  };
+}
+
+/** Ids of the options whose values the variants of product `code` use. */
+export function queueOptionsUsedByVariants(batch: Batch, db: Database, code: string): () => Set<number> {
+  const variantIds = db
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .where(inArray(productVariants.productId, productIdByCode(db, code)));
+  const valueIds = db
+    .select({ id: productVariantOptionValues.optionValueId })
+    .from(productVariantOptionValues)
+    .where(inArray(productVariantOptionValues.variantId, variantIds));
+  const rows = batch.add(
+    db
+      .selectDistinct({ optionId: productOptionValues.optionId })
+      .from(productOptionValues)
+      .where(inArray(productOptionValues.id, valueIds)),
+  );
+  return () => new Set(rows().map((row) => row.optionId));
+}
+
+/** Whether a variant of product `code` is in an order (or cart) item. */
+export function queueProductOrdered(batch: Batch, db: Database, code: string): () => boolean {
+  const variantIds = db
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .where(inArray(productVariants.productId, productIdByCode(db, code)));
+  const rows = batch.add(
+    db.select({ id: orderItems.id }).from(orderItems).where(inArray(orderItems.variantId, variantIds)).limit(1),
+  );
+  return () => rows().length > 0;
+}
+
+// ------------------------------------------------------------------ writes
+
+/** Statements creating product `code` with its translations, options and channels. */
+export function createProductStatements(
+  db: Database,
+  input: {
+    code: string;
+    enabled: boolean;
+    translations: Map<string, ProductTranslationInput>;
+    optionIds: number[];
+    channelIds: number[];
+  },
+): Statement[] {
+  const byCode = sql`JOIN products AS p ON p.code = ${input.code}`;
+  const statements: Statement[] = [db.insert(products).values({ code: input.code, enabled: input.enabled })];
+  if (input.translations.size > 0) {
+    statements.push(
+      ...insertSelectValues(db, {
+        into: productTranslations,
+        select: sql`SELECT NULL, p.id, v.column2, v.column3, v.column4, v.column5`,
+        join: byCode,
+        rows: [...input.translations].map(([locale, t]) => [locale, t.name, t.slug, t.description]),
+      }),
+    );
+  }
+  if (input.optionIds.length > 0) {
+    statements.push(
+      ...insertSelectValues(db, {
+        into: productOptionAssignments,
+        select: sql`SELECT p.id, v.column2, v.column3`,
+        join: byCode,
+        rows: input.optionIds.map((optionId, position) => [optionId, position]),
+      }),
+    );
+  }
+  if (input.channelIds.length > 0) {
+    statements.push(
+      ...insertSelectValues(db, {
+        into: productChannels,
+        select: sql`SELECT p.id, v.column2`,
+        join: byCode,
+        rows: input.channelIds.map((channelId) => [channelId]),
+      }),
+    );
+  }
+  return statements;
+}
+
+/** Inserts or updates (by product and locale) translations of an existing product. */
+export function upsertProductTranslations(
+  db: Database,
+  productId: number,
+  translations: Map<string, ProductTranslationInput>,
+): Statement[] {
+  const rows = [...translations].map(([locale, t]) => ({ productId, locale, ...t }));
+  return chunks(rows, 5).map((part) =>
+    db
+      .insert(productTranslations)
+      .values(part)
+      .onConflictDoUpdate({
+        target: [productTranslations.productId, productTranslations.locale],
+        set: { name: sql`excluded.name`, slug: sql`excluded.slug`, description: sql`excluded.description` },
+      }),
+  );
+}
+
+export const deleteProductTranslations = (db: Database, ids: readonly number[]) =>
+  deleteByIds(db, productTranslations, productTranslations.id, ids);
+
+/** Replaces the product's options (positions follow the list). */
+export function replaceProductOptions(db: Database, productId: number, optionIds: readonly number[]): Statement[] {
+  return [
+    db.delete(productOptionAssignments).where(eq(productOptionAssignments.productId, productId)),
+    ...chunks(
+      optionIds.map((optionId, position) => ({ productId, optionId, position })),
+      3,
+    ).map((part) => db.insert(productOptionAssignments).values(part)),
+  ];
+}
+
+/** Replaces the product's channels. */
+export function replaceProductChannels(db: Database, productId: number, channelIds: readonly number[]): Statement[] {
+  return [
+    db.delete(productChannels).where(eq(productChannels.productId, productId)),
+    ...chunks(channelIds, 2).map((part) =>
+      db.insert(productChannels).values(part.map((channelId) => ({ productId, channelId }))),
+    ),
+  ];
+}

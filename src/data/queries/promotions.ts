@@ -1,0 +1,165 @@
+/**
+ * Promotions: batched reads (a page of promotions with channel codes, rules
+ * and actions) and the write statements of create/update.
+ */
+import { asc, desc, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { Database } from "../db";
+import { channels, promotionActions, promotionChannels, promotionRules, promotions } from "../schema";
+import type { PromotionAction, PromotionRule } from "../../domain/promotion-config";
+import { chunks, groupBy, insertSelectValues, type Batch, type Statement } from "./product-options";
+
+export interface PromotionPartRow {
+  id: number;
+  type: string;
+  configuration: unknown;
+}
+
+export interface PromotionRecord {
+  id: number;
+  code: string;
+  name: string;
+  description: string | null;
+  priority: number;
+  exclusive: boolean;
+  usageLimit: number | null;
+  used: number;
+  startsAt: string | null;
+  endsAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  channels: string[];
+  rules: PromotionPartRow[];
+  actions: PromotionPartRow[];
+}
+
+/** The writable columns of a promotion (what create/update set). */
+export interface PromotionFields {
+  name: string;
+  description: string | null;
+  priority: number;
+  exclusive: boolean;
+  usageLimit: number | null;
+  startsAt: string | null;
+  endsAt: string | null;
+}
+
+/** A subquery of the id of the promotion with `code`. */
+export const promotionIdByCode = (db: Database, code: string) =>
+  db.select({ id: promotions.id }).from(promotions).where(eq(promotions.code, code));
+
+const DEFAULT_ORDER = [desc(promotions.priority), asc(promotions.id)];
+
+/** Queues the promotions whose ids are in `ids` with their channel codes, rules and actions. */
+export function queuePromotions(
+  batch: Batch,
+  db: Database,
+  ids: SQLWrapper,
+  orderBy: SQL[] = DEFAULT_ORDER,
+): () => PromotionRecord[] {
+  const rows = batch.add(
+    db
+      .select()
+      .from(promotions)
+      .where(inArray(promotions.id, ids))
+      .orderBy(...orderBy),
+  );
+  // Distinct column names (promotion_id, code): safe in a batch.
+  const channelRows = batch.add(
+    db
+      .select({ promotionId: promotionChannels.promotionId, code: channels.code })
+      .from(promotionChannels)
+      .innerJoin(channels, eq(channels.id, promotionChannels.channelId))
+      .where(inArray(promotionChannels.promotionId, ids))
+      .orderBy(asc(channels.id)),
+  );
+  const rules = batch.add(
+    db.select().from(promotionRules).where(inArray(promotionRules.promotionId, ids)).orderBy(asc(promotionRules.id)),
+  );
+  const actions = batch.add(
+    db
+      .select()
+      .from(promotionActions)
+      .where(inArray(promotionActions.promotionId, ids))
+      .orderBy(asc(promotionActions.id)),
+  );
+  return () => {
+    const channelsOf = groupBy(channelRows(), (row) => row.promotionId);
+    const rulesOf = groupBy(rules(), (row) => row.promotionId);
+    const actionsOf = groupBy(actions(), (row) => row.promotionId);
+    const part = ({ id, type, configuration }: PromotionPartRow) => ({ id, type, configuration });
+    return rows().map((row) => ({
+      ...row,
+      channels: (channelsOf.get(row.id) ?? []).map((c) => c.code),
+      rules: (rulesOf.get(row.id) ?? []).map(part),
+      actions: (actionsOf.get(row.id) ?? []).map(part),
+    }));
+  };
+}
+
+// ------------------------------------------------------------------ writes
+
+/** Statements creating promotion `code` with its channels, rules and actions. */
+export function createPromotionStatements(
+  db: Database,
+  input: PromotionFields & { code: string; channelIds: number[]; rules: PromotionRule[]; actions: PromotionAction[] },
+): Statement[] {
+  const { channelIds, rules, actions, ...fields } = input;
+  const byCode = sql`JOIN promotions AS p ON p.code = ${input.code}`;
+  const statements: Statement[] = [db.insert(promotions).values(fields)];
+  if (channelIds.length > 0) {
+    statements.push(
+      ...insertSelectValues(db, {
+        into: promotionChannels,
+        select: sql`SELECT p.id, v.column2`,
+        join: byCode,
+        rows: channelIds.map((id) => [id]),
+      }),
+    );
+  }
+  for (const [table, parts] of [
+    [promotionRules, rules],
+    [promotionActions, actions],
+  ] as const) {
+    if (parts.length === 0) continue;
+    statements.push(
+      ...insertSelectValues(db, {
+        into: table,
+        select: sql`SELECT NULL, p.id, v.column2, v.column3`,
+        join: byCode,
+        rows: parts.map((p) => [p.type, JSON.stringify(p.configuration)]),
+      }),
+    );
+  }
+  return statements;
+}
+
+export function replacePromotionChannels(db: Database, promotionId: number, channelIds: readonly number[]): Statement[] {
+  return [
+    db.delete(promotionChannels).where(eq(promotionChannels.promotionId, promotionId)),
+    ...chunks(channelIds, 2).map((part) =>
+      db.insert(promotionChannels).values(part.map((channelId) => ({ promotionId, channelId }))),
+    ),
+  ];
+}
+
+export function replacePromotionRules(db: Database, promotionId: number, rules: readonly PromotionRule[]): Statement[] {
+  return [
+    db.delete(promotionRules).where(eq(promotionRules.promotionId, promotionId)),
+    ...chunks(rules, 3).map((part) =>
+      db.insert(promotionRules).values(part.map((r) => ({ promotionId, type: r.type, configuration: r.configuration }))),
+    ),
+  ];
+}
+
+export function replacePromotionActions(
+  db: Database,
+  promotionId: number,
+  actions: readonly PromotionAction[],
+): Statement[] {
+  return [
+    db.delete(promotionActions).where(eq(promotionActions.promotionId, promotionId)),
+    ...chunks(actions, 3).map((part) =>
+      db.insert(promotionActions).values(part.map((a) => ({ promotionId, type: a.type, configuration: a.configuration }))),
+    ),
+  ];
+}

@@ -1,0 +1,242 @@
+/**
+ * Step 4 of contract §6: promotions.
+ *
+ * Candidates: promotions available in the cart's channel, within
+ * `startsAt..endsAt` (both inclusive, compared as instants with
+ * `context.now`), and with `used < usageLimit` (no limit when null); ordered
+ * by `priority` descending, ties by lower `id` first. A promotion applies when
+ * all its rules hold (no rules: always). If an exclusive promotion applies,
+ * the first such one (in that order) is the ONLY promotion applied; otherwise
+ * every applying promotion is applied in order. Rules only read the cart's
+ * quantities and unit prices, so whether a promotion applies does not depend
+ * on the others. Actions of a promotion run in their given order, each seeing
+ * the totals left by the previous ones.
+ *
+ * Rules:
+ * - `cart_quantity {count}`: number of units ≥ count.
+ * - `item_total {CHANNEL: {amount}}`: sum of unit prices ≥ amount.
+ * - `contains_product {product_code}`: some item is a variant of that product.
+ * Actions (labels = promotion name, originCode = promotion code):
+ * - `order_fixed_discount {CHANNEL: {amount}}` / `order_percentage_discount
+ *   {percentage}`: discount = min(amount or round(items total × percentage),
+ *   current items total), prorated over items by current item totals (largest
+ *   remainder), each item's share split evenly over its units (extra minor
+ *   units to the units with the largest current total, i.e. the first units
+ *   when they are equal); one `order_promotion` adjustment per unit.
+ * - `unit_fixed_discount {CHANNEL: {amount}}` / `unit_percentage_discount
+ *   {CHANNEL: {percentage}}`: per unit min(amount or round(unit price ×
+ *   percentage), current unit total); `order_item_promotion` adjustments.
+ * - `shipping_percentage_discount {percentage}`: min(round(current shipping ×
+ *   percentage), current shipping) as an order-level
+ *   `order_shipping_promotion` adjustment.
+ * Zero amounts produce no adjustment. Amounts are integer minor units (numbers
+ * or digit strings), percentages decimals (numbers or decimal strings). A rule
+ * that is unknown or cannot be read never holds (a broken promotion gives no
+ * discount); an action that is unknown or cannot be read does nothing.
+ */
+import { mulRound, tryParseDecimal, type Rational } from "../decimal";
+import {
+  addUnitAdjustment,
+  itemTotal,
+  shippingTotal,
+  unitCount,
+  type Draft,
+  type DraftItem,
+  type DraftUnit,
+} from "../draft";
+import { prorate, splitOverUnits } from "../prorate";
+import type { Promotion, PromotionPart } from "../types";
+
+type Config = Readonly<Record<string, unknown>>;
+
+function asObject(value: unknown): Config | null {
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Config)
+    : null;
+}
+
+function field(config: unknown, key: string): unknown {
+  const object = asObject(config);
+  return object !== null && Object.hasOwn(object, key) ? object[key] : undefined;
+}
+
+/** A non-negative integer amount (number or digit string), else null. */
+function readAmount(value: unknown): number | null {
+  if (typeof value === "number") return Number.isSafeInteger(value) && value >= 0 ? value : null;
+  if (typeof value === "string" && /^\d{1,15}$/.test(value.trim())) return Number(value.trim());
+  return null;
+}
+
+function readPercentage(value: unknown): Rational | null {
+  return tryParseDecimal(value);
+}
+
+function parseInstant(value: string, what: string): number {
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) throw new Error(`Pricing: ${what} "${value}" is not a date.`);
+  return time;
+}
+
+/** Candidates in application order (before rules). Pure. */
+export function candidatePromotions(
+  promotions: readonly Promotion[],
+  channelCode: string,
+  now: string,
+): Promotion[] {
+  const nowTime = parseInstant(now, "now");
+  return promotions
+    .filter((promotion) => {
+      if (!promotion.channelCodes.includes(channelCode)) return false;
+      if (promotion.usageLimit !== null && !(promotion.used < promotion.usageLimit)) return false;
+      if (
+        promotion.startsAt !== null &&
+        nowTime < parseInstant(promotion.startsAt, `startsAt of promotion ${promotion.code}`)
+      ) {
+        return false;
+      }
+      if (
+        promotion.endsAt !== null &&
+        nowTime > parseInstant(promotion.endsAt, `endsAt of promotion ${promotion.code}`)
+      ) {
+        return false;
+      }
+      return true;
+    })
+    .sort((a, b) => b.priority - a.priority || a.id - b.id);
+}
+
+function ruleHolds(draft: Draft, rule: PromotionPart): boolean {
+  switch (rule.type) {
+    case "cart_quantity": {
+      const count = readAmount(field(rule.configuration, "count"));
+      return count !== null && unitCount(draft) >= count;
+    }
+    case "item_total": {
+      const amount = readAmount(field(field(rule.configuration, draft.channelCode), "amount"));
+      if (amount === null) return false;
+      let total = 0;
+      for (const item of draft.items) total += item.unitPrice * item.units.length;
+      return total >= amount;
+    }
+    case "contains_product": {
+      const code = field(rule.configuration, "product_code");
+      return typeof code === "string" && draft.items.some((i) => i.snapshot.productCode === code);
+    }
+    default:
+      return false;
+  }
+}
+
+export function promotionApplies(draft: Draft, promotion: Promotion): boolean {
+  return promotion.rules.every((rule) => ruleHolds(draft, rule));
+}
+
+/** The promotions to apply, in order: the first applying exclusive one alone, else all applying. */
+export function selectPromotions(draft: Draft): Promotion[] {
+  const applying = candidatePromotions(
+    draft.context.promotions,
+    draft.channelCode,
+    draft.context.now,
+  ).filter((promotion) => promotionApplies(draft, promotion));
+  const exclusive = applying.find((promotion) => promotion.exclusive);
+  return exclusive === undefined ? applying : [exclusive];
+}
+
+function orderDiscount(draft: Draft, promotion: Promotion, requested: number): void {
+  const weights = draft.items.map((item) => Math.max(0, itemTotal(item)));
+  let available = 0;
+  for (const w of weights) available += w;
+  const discount = Math.min(requested, available);
+  if (discount <= 0) return;
+  const shares = prorate(weights, discount);
+  for (let index = 0; index < draft.items.length; index += 1) {
+    const share = shares[index] as number;
+    if (share === 0) continue;
+    const units = (draft.items[index] as DraftItem).units;
+    const totals = new Array<number>(units.length);
+    for (let u = 0; u < units.length; u += 1) totals[u] = (units[u] as DraftUnit).total;
+    const unitShares = splitOverUnits(share, totals);
+    for (let u = 0; u < units.length; u += 1) {
+      const amount = unitShares[u] as number;
+      if (amount === 0) continue;
+      addUnitAdjustment(units[u] as DraftUnit, {
+        type: "order_promotion",
+        label: promotion.name,
+        amount: -amount,
+        neutral: false,
+        originCode: promotion.code,
+      });
+    }
+  }
+}
+
+function unitDiscount(draft: Draft, promotion: Promotion, perUnit: (unitPrice: number) => number) {
+  for (const item of draft.items) {
+    const requested = perUnit(item.unitPrice);
+    if (requested <= 0) continue;
+    for (const unit of item.units) {
+      const amount = Math.min(requested, unit.total);
+      if (amount <= 0) continue;
+      addUnitAdjustment(unit, {
+        type: "order_item_promotion",
+        label: promotion.name,
+        amount: -amount,
+        neutral: false,
+        originCode: promotion.code,
+      });
+    }
+  }
+}
+
+function applyAction(draft: Draft, promotion: Promotion, action: PromotionPart): void {
+  const config = action.configuration;
+  switch (action.type) {
+    case "order_fixed_discount": {
+      const amount = readAmount(field(field(config, draft.channelCode), "amount"));
+      if (amount !== null) orderDiscount(draft, promotion, amount);
+      return;
+    }
+    case "order_percentage_discount": {
+      const percentage = readPercentage(field(config, "percentage"));
+      if (percentage === null) return;
+      let current = 0;
+      for (const item of draft.items) current += Math.max(0, itemTotal(item));
+      orderDiscount(draft, promotion, mulRound(current, percentage));
+      return;
+    }
+    case "unit_fixed_discount": {
+      const amount = readAmount(field(field(config, draft.channelCode), "amount"));
+      if (amount !== null) unitDiscount(draft, promotion, () => amount);
+      return;
+    }
+    case "unit_percentage_discount": {
+      const percentage = readPercentage(field(field(config, draft.channelCode), "percentage"));
+      if (percentage !== null) unitDiscount(draft, promotion, (price) => mulRound(price, percentage));
+      return;
+    }
+    case "shipping_percentage_discount": {
+      const percentage = readPercentage(field(config, "percentage"));
+      if (percentage === null || draft.shippingMethod === null) return;
+      const current = shippingTotal(draft);
+      if (current <= 0) return;
+      const amount = Math.min(mulRound(current, percentage), current);
+      if (amount <= 0) return;
+      draft.adjustments.push({
+        type: "order_shipping_promotion",
+        label: promotion.name,
+        amount: -amount,
+        neutral: false,
+        originCode: promotion.code,
+      });
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+export function applyPromotions(draft: Draft): void {
+  for (const promotion of selectPromotions(draft)) {
+    for (const action of promotion.actions) applyAction(draft, promotion, action);
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * Step 3 of contract §6: shipping.
+ *
+ * When the cart has at least one item, the chosen method is the first one,
+ * by `position` then `id`, that is enabled, available in the cart's channel,
+ * in the channel's default tax zone (any zone when the channel has none),
+ * whose category requirement holds for the items' shipping categories, and
+ * that has an amount configured for the channel (a method without a usable
+ * `configuration[CHANNEL].amount` — missing, negative or not an integer —
+ * cannot price the cart and is skipped, as is an unknown calculator). `flat_rate` charges the amount once,
+ * `per_unit_rate` the amount × the number of units. One order-level
+ * `shipping` adjustment is added (even when its amount is 0: it records the
+ * chosen method).
+ */
+import { assertSafeAmount, unitCount, type Draft } from "../draft";
+import type { ItemSnapshot, PricingContext, ShippingMethod } from "../types";
+
+/** Whether the method's category requirement holds for these items. */
+export function categoryRequirementHolds(
+  method: ShippingMethod,
+  items: readonly Pick<ItemSnapshot, "shippingCategoryCode">[],
+): boolean {
+  const category = method.categoryCode;
+  if (category === null) return true;
+  const inCategory = (item: Pick<ItemSnapshot, "shippingCategoryCode">) =>
+    item.shippingCategoryCode === category;
+  switch (method.categoryRequirement) {
+    case "match_all":
+      return items.every(inCategory);
+    case "match_none":
+      return !items.some(inCategory);
+    case "match_any":
+    default:
+      return items.some(inCategory);
+  }
+}
+
+function channelAmount(method: ShippingMethod, channelCode: string): number | null {
+  const config = Object.hasOwn(method.configuration, channelCode)
+    ? method.configuration[channelCode]
+    : undefined;
+  const amount = config?.amount;
+  return typeof amount === "number" && Number.isSafeInteger(amount) && amount >= 0 ? amount : null;
+}
+
+/** The method the cart ships with, or null. Pure. */
+export function chooseShippingMethod(
+  items: readonly ItemSnapshot[],
+  channelCode: string,
+  context: PricingContext,
+): ShippingMethod | null {
+  if (items.length === 0) return null;
+  const zone = context.channel.taxZoneCode;
+  let best: ShippingMethod | null = null;
+  for (const method of context.shippingMethods) {
+    if (!method.enabled) continue;
+    if (method.calculator !== "flat_rate" && method.calculator !== "per_unit_rate") continue;
+    if (!method.channelCodes.includes(channelCode)) continue;
+    if (zone !== null && method.zoneCode !== zone) continue;
+    if (channelAmount(method, channelCode) === null) continue;
+    if (!categoryRequirementHolds(method, items)) continue;
+    if (
+      best === null ||
+      method.position < best.position ||
+      (method.position === best.position && method.id < best.id)
+    ) {
+      best = method;
+    }
+  }
+  return best;
+}
+
+/** The charge of a method for `units` units in a channel. */
+export function shippingCharge(method: ShippingMethod, channelCode: string, units: number): number {
+  const amount = channelAmount(method, channelCode) ?? 0;
+  return method.calculator === "per_unit_rate"
+    ? assertSafeAmount(amount * units, "the shipping charge")
+    : amount;
+}
+
+export function applyShipping(draft: Draft): void {
+  const method = chooseShippingMethod(
+    draft.items.map((item) => item.snapshot),
+    draft.channelCode,
+    draft.context,
+  );
+  draft.shippingMethod = method;
+  if (method === null) return;
+  draft.adjustments.push({
+    type: "shipping",
+    label: method.name,
+    amount: shippingCharge(method, draft.channelCode, unitCount(draft)),
+    neutral: false,
+    originCode: method.code,
+  });
+}

@@ -1,7 +1,24 @@
+/**
+ * Numeric ids in paths, validated with @hono/zod-validator. A malformed id
+ * names no resource, so it answers the contract's 404 (never a 400 or 500);
+ * the hook maps zod's issues onto that shape.
+ */
+import { zValidator } from "@hono/zod-validator";
+import { z } from "zod";
 import { notFound } from "./errors";
 
-/** A numeric id from the path; anything else is an unknown resource (404), never a 500. */
-export function pathId(raw: string | undefined, what: string): number {
-  if (!raw || !/^[1-9]\d{0,14}$/.test(raw)) throw notFound(`${what} with id "${raw ?? ""}" does not exist.`);
-  return Number(raw);
+const numericId = z
+  .string()
+  .regex(/^[1-9]\d{0,14}$/)
+  .transform(Number);
+
+/** `zValidator("param")` for the named numeric ids; `c.req.valid("param")` gives numbers. */
+export function idParams<K extends string>(what: Record<K, string>) {
+  const names = Object.keys(what) as K[];
+  const shape = Object.fromEntries(names.map((name) => [name, numericId])) as Record<K, typeof numericId>;
+  return zValidator("param", z.object(shape), (result, c) => {
+    if (result.success) return;
+    const name = (result.error.issues[0]?.path[0] as K | undefined) ?? names[0]!;
+    throw notFound(`${what[name]} with id "${c.req.param(name) ?? ""}" does not exist.`);
+  });
 }

@@ -8,7 +8,7 @@ import type { AppEnv } from "../http/context";
 import { validateForm, type FormResult } from "../http/form";
 import { MSG } from "../http/messages";
 import { notFound } from "../http/errors";
-import { pathId } from "../http/ids";
+import { idParams } from "../http/ids";
 import { envelope, pageRequest } from "../http/pagination";
 import { CART_VIEW_STATEMENTS, cartViewStatements, cartViewsFrom } from "../data/carts/cart-views";
 import { cartCreateInputsFrom, cartCreateReads, insertCart } from "../data/carts/cart-create";
@@ -35,8 +35,8 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
     const items = records.map((r) => serializeCart(r.cart, r, views, "list"));
     return c.json(envelope({ path: "/api/v1/carts/", request, total, items }));
   })
-  .get("/:id", async (c) => {
-    const id = pathId(c.req.param("id"), "Cart");
+  .get("/:id", idParams({ id: "Cart" }), async (c) => {
+    const { id } = c.req.valid("param");
     const d1 = c.var.d1.asD1();
     const data = cartViewsFrom(await d1.batch(cartViewStatements(d1, CART_ONLY, [id])));
     const record = data.records[0];
@@ -57,13 +57,13 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
     const noVariants = new VariantViews({ variants: [], translations: [], optionValues: [], optionValueTranslations: [], prices: [] });
     return c.json(serializeCart(record.cart, record, noVariants, "single"), 201);
   })
-  .delete("/:id", async (c) => {
-    const id = pathId(c.req.param("id"), "Cart");
+  .delete("/:id", idParams({ id: "Cart" }), async (c) => {
+    const { id } = c.req.valid("param");
     await c.var.carts.call(c, id, (stub, caller) => stub.deleteCart(id, caller));
     return c.body(null, 204);
   })
-  .post("/:cartId/items", async (c) => {
-    const cartId = pathId(c.req.param("cartId"), "Cart");
+  .post("/:cartId/items", idParams({ cartId: "Cart" }), async (c) => {
+    const { cartId } = c.req.valid("param");
     const form = validateForm(addItemForm, c.var.body);
     const reply = await c.var.carts.call(c, cartId, (stub, caller) =>
       stub.addItem(cartId, caller, form.values.variant ?? null, form.valid ? (form.values.quantity ?? null) : null),
@@ -72,9 +72,8 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
     form.assertValid();
     return c.json(reply.body as object, 201);
   })
-  .on(["PUT", "PATCH"], "/:cartId/items/:itemId", async (c) => {
-    const cartId = pathId(c.req.param("cartId"), "Cart");
-    const itemId = pathId(c.req.param("itemId"), "Cart item");
+  .on(["PUT", "PATCH"], "/:cartId/items/:itemId", idParams({ cartId: "Cart", itemId: "Cart item" }), async (c) => {
+    const { cartId, itemId } = c.req.valid("param");
     const form = validateForm(changeItemForm, c.var.body);
     const reply = await c.var.carts.call(c, cartId, (stub, caller) =>
       stub.changeItem(cartId, caller, itemId, form.valid ? (form.values.quantity ?? null) : null),
@@ -83,9 +82,8 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
     form.assertValid();
     return c.body(null, 204);
   })
-  .delete("/:cartId/items/:itemId", async (c) => {
-    const cartId = pathId(c.req.param("cartId"), "Cart");
-    const itemId = pathId(c.req.param("itemId"), "Cart item");
+  .delete("/:cartId/items/:itemId", idParams({ cartId: "Cart", itemId: "Cart item" }), async (c) => {
+    const { cartId, itemId } = c.req.valid("param");
     await c.var.carts.call(c, cartId, (stub, caller) => stub.removeItem(cartId, caller, itemId));
     return c.body(null, 204);
   });

@@ -2,12 +2,12 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../http/context";
 import { notFound } from "../http/errors";
-import { pathId } from "../http/ids";
+import { idParams } from "../http/ids";
 import { cartViewStatements, cartViewsFrom } from "../data/carts/cart-views";
 import { serializeCart, VariantViews } from "../serializers/cart";
 
-export const orderRoutes = new Hono<AppEnv>({ strict: false }).get("/:id", async (c) => {
-  const id = pathId(c.req.param("id"), "Order");
+export const orderRoutes = new Hono<AppEnv>({ strict: false }).get("/:id", idParams({ id: "Order" }), async (c) => {
+  const { id } = c.req.valid("param");
   const d1 = c.var.d1.asD1();
   const data = cartViewsFrom(await d1.batch(cartViewStatements(d1, "SELECT id FROM orders WHERE id = ?1", [id])));
   const record = data.records[0];

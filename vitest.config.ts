@@ -1,21 +1,43 @@
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+// @ts-expect-error -- a plain .mjs script (no types); it fills public/ (the [assets] directory of wrangler.toml).
+import { copyDocsAssets } from "./scripts/copy-docs-assets.mjs";
 
 export default defineConfig(async () => {
+  // The docs viewer's static assets must exist before the Workers runtime reads wrangler.toml.
+  copyDocsAssets();
   // Migrations are read here (Node) and applied inside the runtime by test/setup.ts.
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
   return {
-    plugins: [
-      cloudflareTest({
-        wrangler: { configPath: "./wrangler.toml" },
-        miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
-      }),
-    ],
     test: {
-      setupFiles: ["./test/setup.ts"],
-      include: ["test/**/*.test.ts"],
-      testTimeout: 30_000,
+      projects: [
+        {
+          plugins: [
+            cloudflareTest({
+              wrangler: { configPath: "./wrangler.toml" },
+              miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+            }),
+          ],
+          test: {
+            name: "workers",
+            setupFiles: ["./test/setup.ts"],
+            include: ["test/**/*.test.ts"],
+            exclude: ["test/**/*.node.test.ts"],
+            testTimeout: 30_000,
+          },
+        },
+        {
+          // Tests whose tools need Node (e.g. an OpenAPI validator that compiles
+          // JSON schemas with `new Function`, which workerd forbids).
+          test: {
+            name: "node",
+            environment: "node",
+            include: ["test/**/*.node.test.ts"],
+            testTimeout: 30_000,
+          },
+        },
+      ],
     },
   };
 });

@@ -13,6 +13,7 @@ import { bearerAuth } from "./auth/bearer";
 import { healthRoutes } from "./routes/health";
 import { oauthRoutes } from "./routes/oauth";
 import { apiRoutes } from "./routes/api";
+import { docsRoutes } from "./routes/docs";
 
 /** `provideServices` (from the worker entry) sets the request's db, meter and cart gateway. */
 export function createApp(provideServices: MiddlewareHandler<AppEnv>) {
@@ -22,7 +23,10 @@ export function createApp(provideServices: MiddlewareHandler<AppEnv>) {
   app.route("/health", healthRoutes);
   app.route("/api/oauth/v2", oauthRoutes);
 
-  app.use("/api/v1/*", serverTiming, bearerAuth, jsonBody);
+  app.use("/api/v1/*", serverTiming);
+  // The OpenAPI document and its viewer are public: mounted before the token check.
+  app.route("/api/v1", docsRoutes);
+  app.use("/api/v1/*", bearerAuth, jsonBody);
   app.route("/api/v1", apiRoutes);
 
   const allowedMethods = allowedMethodsResolver(app);

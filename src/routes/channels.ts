@@ -47,7 +47,7 @@ const optionalZone = () =>
     .transform((value) => (value === "" ? null : value));
 const strategy = () => z.enum(TAX_CALCULATION_STRATEGIES, { error: MSG.invalid }).optional();
 
-const createForm = defineForm({
+export const createForm = defineForm({
   code: requiredCode(),
   name: requiredString(),
   enabled: optionalBoolean(),
@@ -59,7 +59,7 @@ const createForm = defineForm({
   taxCalculationStrategy: strategy(),
 });
 
-const updateForm = defineForm({
+export const updateForm = defineForm({
   /** Immutable: a sent code is ignored (Sylius disables the field on edit). */
   code: z.unknown().optional(),
   name: requiredString().optional(),

@@ -52,14 +52,14 @@ const user = () =>
     )
     .optional();
 
-const createForm = defineForm({
+export const createForm = defineForm({
   email: email(),
   firstName: optionalString(255),
   lastName: optionalString(255),
   user: user(),
 });
 
-const updateForm = defineForm({
+export const updateForm = defineForm({
   email: email().optional(),
   firstName: optionalString(255),
   lastName: optionalString(255),

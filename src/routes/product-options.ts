@@ -109,7 +109,7 @@ const valuesField = reported(
   ),
 );
 
-const createForm = defineForm({
+export const createForm = defineForm({
   code: requiredCode(),
   position: integer({ min: 0 }).optional(),
   translations: translationsField,
@@ -117,7 +117,7 @@ const createForm = defineForm({
 });
 
 /** Updates: the code is the identity; a sent code is validated, never applied. */
-const updateForm = defineForm({ ...createForm.shape, code: createForm.shape.code.optional() });
+export const updateForm = defineForm({ ...createForm.shape, code: createForm.shape.code.optional() });
 
 type OptionResult = Failable<"code" | "translations" | "values">;
 

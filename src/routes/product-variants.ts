@@ -106,9 +106,9 @@ const createShape = {
   weight: dimension(),
 };
 
-const createForm = defineForm(createShape);
+export const createForm = defineForm(createShape);
 
-const updateForm = defineForm({
+export const updateForm = defineForm({
   ...createShape,
   code: requiredCode(MSG.variantCodeBlank).optional(),
   version: versionField(),

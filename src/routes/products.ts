@@ -47,7 +47,7 @@ export const PRODUCT_MESSAGES = {
 
 // ---------------------------------------------------------------------- form
 
-const createForm = defineForm({
+export const createForm = defineForm({
   code: requiredCode(),
   translations: reported(
     z.record(
@@ -65,7 +65,7 @@ const createForm = defineForm({
 });
 
 /** Updates: the code is the identity; a sent code is validated, never applied. */
-const updateForm = defineForm({ ...createForm.shape, code: createForm.shape.code.optional() });
+export const updateForm = defineForm({ ...createForm.shape, code: createForm.shape.code.optional() });
 
 type ProductResult = Failable<"code" | "translations" | "options" | "channels" | "enabled">;
 type SentTranslations = Record<string, { name?: string; slug?: string; description?: string | null }>;

@@ -93,7 +93,7 @@ const dateTimeField = () =>
 
 // ---------------------------------------------------------------------- form
 
-const createForm = defineForm({
+export const createForm = defineForm({
   code: requiredCode(),
   name: requiredString(),
   description: optionalString(),
@@ -108,7 +108,7 @@ const createForm = defineForm({
 });
 
 /** Updates: the code is the identity (validated, never applied); nothing else is required. */
-const updateForm = defineForm({
+export const updateForm = defineForm({
   ...createForm.shape,
   code: createForm.shape.code.optional(),
   name: createForm.shape.name.optional(),

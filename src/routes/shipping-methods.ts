@@ -76,7 +76,7 @@ const fields = {
   taxCategory: optionalReference(),
 };
 
-const createForm = defineForm({
+export const createForm = defineForm({
   code: requiredCode(),
   position: fields.position,
   enabled: fields.enabled,
@@ -90,7 +90,7 @@ const createForm = defineForm({
   taxCategory: fields.taxCategory,
 });
 
-const updateForm = defineForm({
+export const updateForm = defineForm({
   /** Immutable: a sent code is ignored (Sylius disables the field on edit). */
   code: z.unknown().optional(),
   position: fields.position,

@@ -33,13 +33,13 @@ export interface CategoryResourceConfig {
   inUse: (id: number) => SQL;
 }
 
-const createForm = defineForm({
+export const createForm = defineForm({
   code: requiredCode(),
   name: requiredString(),
   description: optionalString(),
 });
 
-const updateForm = defineForm({
+export const updateForm = defineForm({
   /** Immutable: a sent code is ignored (Sylius disables the field on edit). */
   code: z.unknown().optional(),
   name: requiredString().optional(),

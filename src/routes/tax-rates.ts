@@ -56,7 +56,7 @@ const amount = (required: boolean) =>
   });
 const calculator = () => z.enum(TAX_CALCULATORS, { error: MSG.invalid }).optional();
 
-const createForm = defineForm({
+export const createForm = defineForm({
   code: requiredCode(),
   name: requiredString(),
   amount: amount(true),
@@ -66,7 +66,7 @@ const createForm = defineForm({
   zone: codeReference(),
 });
 
-const updateForm = defineForm({
+export const updateForm = defineForm({
   /** Immutable: a sent code is ignored (Sylius disables the field on edit). */
   code: z.unknown().optional(),
   name: requiredString().optional(),

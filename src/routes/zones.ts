@@ -41,14 +41,14 @@ const members = () =>
     .refine((codes) => codes.every((code) => COUNTRY_CODES.has(code)), { error: MSG.invalid })
     .transform((codes) => [...new Set(codes)]);
 
-const createForm = defineForm({
+export const createForm = defineForm({
   code: requiredCode(),
   name: requiredString(),
   type: zoneType().optional(),
   members: members().optional(),
 });
 
-const updateForm = defineForm({
+export const updateForm = defineForm({
   /** Immutable: a sent code is ignored (Sylius disables the field on edit). */
   code: z.unknown().optional(),
   name: requiredString().optional(),

@@ -335,3 +335,28 @@ describe("token endpoint: refresh_token grant", () => {
     expect(res.body).toEqual({ error: "unauthorized_client", error_description: "The grant type is unauthorized for this client_id" });
   });
 });
+
+describe("client authentication with HTTP Basic (RFC 6749 §2.3.1)", () => {
+  it("accepts the client's id and secret from an Authorization: Basic header", async () => {
+    const basic = btoa(`${encodeURIComponent("test_client")}:${encodeURIComponent("test_secret")}`);
+    const res = await SELF.fetch("https://example.com/api/oauth/v2/token", {
+      method: "POST",
+      headers: { Authorization: `Basic ${basic}`, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "grant_type=password&username=admin%40example.com&password=admin-password",
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { access_token: string };
+    expect(typeof body.access_token).toBe("string");
+  });
+
+  it("refuses a wrong secret given through Basic", async () => {
+    const basic = btoa("test_client:wrong");
+    const res = await SELF.fetch("https://example.com/api/oauth/v2/token", {
+      method: "POST",
+      headers: { Authorization: `Basic ${basic}` },
+      body: "grant_type=client_credentials",
+    });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ error: "invalid_client", error_description: "The client credentials are invalid" });
+  });
+});

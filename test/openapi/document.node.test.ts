@@ -1,0 +1,45 @@
+/**
+ * The OpenAPI document validates as OpenAPI 3.1 (@seriousme/openapi-schema-validator,
+ * which compiles JSON schemas with `new Function`: Node only, hence the "node"
+ * vitest project) and every `$ref` in it resolves.
+ */
+import { describe, expect, it } from "vitest";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { openApiDocument } from "../../src/openapi/document";
+
+describe("OpenAPI document", () => {
+  it("is a valid OpenAPI 3.1 document", async () => {
+    const validator = new Validator();
+    // A deep copy: the validator may annotate what it is given.
+    const result = await validator.validate(structuredClone(openApiDocument()));
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe("3.1");
+  });
+
+  it("resolves every $ref", async () => {
+    const document = openApiDocument();
+    const refs = new Set<string>();
+    JSON.stringify(document, (key, value: unknown) => {
+      if (key === "$ref" && typeof value === "string") refs.add(value);
+      return value;
+    });
+    expect(refs.size).toBeGreaterThan(50);
+    for (const ref of refs) {
+      expect(ref, ref).toMatch(/^#\//);
+      const target = ref
+        .slice(2)
+        .split("/")
+        .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part.replace(/~1/g, "/").replace(/~0/g, "~")], document);
+      expect(target, `${ref} resolves`).toBeTypeOf("object");
+    }
+  });
+
+  it("detects an invalid document (the check can fail)", async () => {
+    const broken = structuredClone(openApiDocument()) as { paths: Record<string, Record<string, { responses: Record<string, { description?: string }> }>> };
+    // A response without its required description.
+    delete broken.paths["/api/v1/carts/"]!.get!.responses["200"]!.description;
+    const result = await new Validator().validate(broken);
+    expect(result.valid).toBe(false);
+  });
+});

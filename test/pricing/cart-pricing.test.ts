@@ -4,13 +4,8 @@
  * numbers after add, change and remove — exact, and adding up.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, uniqueCode } from "../helpers/http";
-
-const ok = async (method: string, path: string, body: unknown) => {
-  const res = await api(method, path, body);
-  if (res.status >= 300) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-};
+import { api } from "../helpers/http";
+import { apiCatalog, ok } from "../helpers/catalog";
 
 let ch: string;
 let variantA: string;
@@ -18,77 +13,8 @@ let variantB: string;
 let customer: string;
 
 beforeAll(async () => {
-  await api("POST", "/api/v1/locales/", { code: "en_US" });
-  await api("POST", "/api/v1/currencies/", { code: "USD" });
-  const zone = uniqueCode("ZONE");
-  ch = uniqueCode("CH");
-  const taxCategory = uniqueCode("TAX");
-  const shippingCategory = uniqueCode("SHIP");
-  const product = uniqueCode("PROD");
-  customer = `${uniqueCode("c").toLowerCase()}@example.com`;
-  await ok("POST", "/api/v1/zones/", { code: zone, name: "Test zone", type: "country", members: ["US"] });
-  await ok("POST", "/api/v1/channels/", {
-    code: ch,
-    name: "Priced channel",
-    enabled: true,
-    baseCurrency: "USD",
-    defaultLocale: "en_US",
-    locales: ["en_US"],
-    currencies: ["USD"],
-    defaultTaxZone: zone,
-    taxCalculationStrategy: "order_items_based",
-  });
-  await ok("POST", "/api/v1/tax-categories/", { code: taxCategory, name: "Standard" });
-  await ok("POST", "/api/v1/tax-rates/", {
-    code: uniqueCode("RATE"),
-    name: "Sales tax",
-    amount: 0.1,
-    includedInPrice: false,
-    calculator: "default",
-    category: taxCategory,
-    zone,
-  });
-  await ok("POST", "/api/v1/shipping-categories/", { code: shippingCategory, name: "Regular" });
-  await ok("POST", "/api/v1/shipping-methods/", {
-    code: uniqueCode("SM"),
-    position: 0,
-    enabled: true,
-    translations: { en_US: { name: "Courier" } },
-    zone,
-    channels: [ch],
-    calculator: "flat_rate",
-    configuration: { [ch]: { amount: 500 } },
-    taxCategory,
-  });
-  await ok("POST", "/api/v1/promotions/", {
-    code: uniqueCode("PROMO"),
-    name: "One dollar off",
-    priority: 1,
-    exclusive: false,
-    channels: [ch],
-    rules: [{ type: "item_total", configuration: { [ch]: { amount: 2000 } } }],
-    actions: [{ type: "order_fixed_discount", configuration: { [ch]: { amount: 100 } } }],
-  });
-  await ok("POST", "/api/v1/products/", {
-    code: product,
-    translations: { en_US: { name: "Mug", slug: product.toLowerCase() } },
-    channels: [ch],
-    enabled: true,
-  });
-  variantA = `${product}_A`;
-  variantB = `${product}_B`;
-  for (const [code, price] of [
-    [variantA, "10.00"],
-    [variantB, "3.33"],
-  ] as const) {
-    await ok("POST", `/api/v1/products/${product}/variants/`, {
-      code,
-      channelPricings: { [ch]: { price } },
-      taxCategory,
-      shippingCategory,
-    });
-  }
-  await ok("POST", "/api/v1/customers/", { email: customer, firstName: "Ada", lastName: "Lovelace" });
+  const catalog = await apiCatalog();
+  ({ channel: ch, variantA, variantB, customer } = catalog);
 });
 
 type Adj = { type: string; label: string; amount: number; neutral: boolean };

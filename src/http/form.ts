@@ -22,6 +22,12 @@ export function defineForm<S extends z.ZodRawShape>(shape: S): Form<S> {
   return { shape, fields: Object.keys(shape) as (keyof S & string)[], schema: z.object(shape) };
 }
 
+/** What data checks need of a form result (any form with these fields). */
+export interface Failable<F extends string> {
+  fail(field: F, message: string): void;
+  assertValid(): void;
+}
+
 type Values<S extends z.ZodRawShape> = { [K in keyof S]?: z.output<S[K]> };
 
 export class FormResult<S extends z.ZodRawShape> {

@@ -8,18 +8,20 @@
  * write batch; a create's write batch ends with the SELECTs of the response).
  */
 import { Hono } from "hono";
-import { and, count, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { AppEnv } from "../http/context";
 import { defineForm, validateForm } from "../http/form";
 import { codeList, codeReference, optionalBoolean, requiredCode, requiredString } from "../http/fields";
 import { MSG } from "../http/messages";
 import { notFound } from "../http/errors";
-import { envelope } from "../http/pagination";
-import { isUniqueViolation } from "../data/constraints";
+import { rethrowUniqueViolation } from "../data/constraints";
 import type { Database } from "../data/db";
 import { channelCurrencies, channelLocales, channels, currencies, locales, zones } from "../data/schema";
-import { contains, deleteUnlessInUse, groupBy, inJson, listRequest, runBatch, unique } from "../data/queries/config-support";
+import { deleteUnlessInUse, runBatch } from "../data/batch";
+import { groupBy, unique } from "../data/collections";
+import { contains, inJson } from "../data/conditions";
+import { listPage } from "../data/list-page";
 import {
   channelByCode,
   channelColumns,
@@ -144,33 +146,17 @@ function resolveReferences(
 export const channelRoutes = new Hono<AppEnv>({ strict: false })
   .get("/", async (c) => {
     const db = c.var.db;
-    const list = listRequest(
-      new URL(c.req.url),
-      { code: channels.code, name: channels.name, createdAt: channels.createdAt, updatedAt: channels.updatedAt },
-      { field: "code", direction: "asc" },
-      channels.id,
-      ["code", "name"] as const,
-    );
-    const where = and(
-      list.criteria.code !== undefined ? contains(channels.code, list.criteria.code) : undefined,
-      list.criteria.name !== undefined ? contains(channels.name, list.criteria.name) : undefined,
-    );
-    const { limit, offset } = list.page;
-    const pageIds = db.select({ id: channels.id }).from(channels).where(where).orderBy(...list.orderBy).limit(limit).offset(offset);
+    const page = listPage(db, channels, c.req.url, {
+      sortable: { code: channels.code, name: channels.name, createdAt: channels.createdAt, updatedAt: channels.updatedAt },
+      defaultSorting: { field: "code", direction: "asc" },
+      filters: { code: (value) => contains(channels.code, value), name: (value) => contains(channels.name, value) },
+    });
     const [rows, counted, ...parts] = await db.batch([
-      db.select(channelColumns).from(channels).where(where).orderBy(...list.orderBy).limit(limit).offset(offset),
-      db.select({ total: count() }).from(channels).where(where),
-      ...channelParts(db, pageIds),
+      page.rows(db.select(channelColumns).from(channels).$dynamic()),
+      page.count,
+      ...channelParts(db, page.ids),
     ]);
-    return c.json(
-      envelope({
-        path: "/api/v1/channels/",
-        request: list.page,
-        total: counted[0]?.total ?? 0,
-        items: representation(rows, parts),
-        query: list.query,
-      }),
-    );
+    return c.json(page.envelope("/api/v1/channels/", counted, representation(rows, parts)));
   })
   .get("/:code", async (c) => {
     const db = c.var.db;
@@ -209,10 +195,7 @@ export const channelRoutes = new Hono<AppEnv>({ strict: false })
       ]);
       return c.json(representation(rows, parts)[0], 201);
     } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      result.fail("code", UNIQUE_CODE);
-      result.assertValid();
-      throw error;
+      rethrowUniqueViolation(error, result, "code", UNIQUE_CODE);
     }
   })
   .on(["PUT", "PATCH"], "/:code", async (c) => {

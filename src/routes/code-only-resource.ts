@@ -5,17 +5,19 @@
  * paginated envelope, and 409 when a delete would orphan a reference.
  */
 import { Hono } from "hono";
-import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
 import type { SQLiteTable, SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import type { AppEnv } from "../http/context";
 import { defineForm, validateForm } from "../http/form";
 import { CODE_PATTERN, requiredCode } from "../http/fields";
 import { MSG } from "../http/messages";
-import { conflict, notFound } from "../http/errors";
-import { carriedQuery, criteriaFrom, envelope, pageRequest, sortingFrom } from "../http/pagination";
-import { isUniqueViolation } from "../data/constraints";
+import { notFound } from "../http/errors";
+import { rethrowUniqueViolation } from "../data/constraints";
+import { deleteUnlessInUse } from "../data/batch";
+import { containsText } from "../data/conditions";
 import type { Database } from "../data/db";
+import { listPage } from "../data/list-page";
 import { href, enc } from "../serializers/links";
 import { atom, nowIso } from "../serializers/timestamps";
 
@@ -41,8 +43,8 @@ export interface CodeOnlyResourceConfig {
   uniqueMessage: string;
   /** Name used in messages, e.g. "Locale". */
   noun: string;
-  /** A query returning one row `{inUse: 0|1}` telling whether the resource is referenced. */
-  inUse: (db: Database, row: CodeRow) => SQL;
+  /** An SQL boolean: the resource is referenced. */
+  inUse: (row: CodeRow) => SQL;
 }
 
 export function serializeCodeOnly(path: string, row: CodeRow) {
@@ -80,32 +82,14 @@ export function codeOnlyResource(config: CodeOnlyResourceConfig) {
 
   return new Hono<AppEnv>()
     .get("/", async (c) => {
-      const url = new URL(c.req.url);
-      const request = pageRequest(url);
-      const sorting = sortingFrom(url, ["code", "createdAt"] as const, { field: "code", direction: "asc" });
-      const criteria = criteriaFrom(url, ["code"] as const);
-      const order = sorting.direction === "asc" ? asc : desc;
-      const sortColumn = sorting.field === "code" ? table.code : table.createdAt;
-      const where = criteria.code !== undefined ? sql`instr(lower(${table.code}), lower(${criteria.code})) > 0` : undefined;
-      const [rows, [counted]] = await c.var.db.batch([
-        c.var.db
-          .select(columns)
-          .from(table)
-          .where(where)
-          .orderBy(order(sortColumn), order(table.id))
-          .limit(request.limit)
-          .offset(request.offset),
-        c.var.db.select({ total: count() }).from(table).where(where),
-      ]);
-      return c.json(
-        envelope({
-          path: `/api/v1/${path}/`,
-          request,
-          total: counted?.total ?? 0,
-          items: (rows as CodeRow[]).map(serialize),
-          query: carriedQuery(url),
-        }),
-      );
+      const db = c.var.db;
+      const page = listPage(db, table, c.req.url, {
+        sortable: { code: table.code, createdAt: table.createdAt },
+        defaultSorting: { field: "code", direction: "asc" },
+        filters: { code: (value) => containsText(table.code, value) },
+      });
+      const [rows, counted] = await db.batch([page.rows(db.select(columns).from(table).$dynamic()), page.count]);
+      return c.json(page.envelope(`/api/v1/${path}/`, counted, (rows as CodeRow[]).map(serialize)));
     })
     .get("/:code", async (c) => c.json(serialize(await load(c.var.db, c.req.param("code")))))
     .post("/", async (c) => {
@@ -120,10 +104,7 @@ export function codeOnlyResource(config: CodeOnlyResourceConfig) {
         const [row] = (await c.var.db.insert(table).values({ code } as never).returning(columns)) as CodeRow[];
         return c.json(serialize(row!), 201);
       } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-        result.fail("code", config.uniqueMessage);
-        result.assertValid();
-        throw error;
+        rethrowUniqueViolation(error, result, "code", config.uniqueMessage);
       }
     })
     .on(["PUT", "PATCH"], "/:code", async (c) => {
@@ -136,19 +117,8 @@ export function codeOnlyResource(config: CodeOnlyResourceConfig) {
     })
     .delete("/:code", async (c) => {
       const row = await load(c.var.db, c.req.param("code"));
-      // One atomic batch: the usage check, and a delete that only happens
-      // when the resource is still unused at that moment.
-      const inUse = config.inUse(c.var.db, row);
-      // (drizzle cannot batch a raw `sql` statement that has parameters, so the
-      // check is a select over the row itself.)
-      const [usage] = await c.var.db.batch([
-        c.var.db
-          .select({ inUse: sql<number>`(${inUse})` })
-          .from(table)
-          .where(eq(table.id, row.id)),
-        c.var.db.delete(table).where(and(eq(table.id, row.id), sql`NOT (${inUse})`)),
-      ]);
-      if (usage[0]?.inUse) throw conflict(`Cannot delete, the ${config.noun.toLowerCase()} is in use.`);
+      const inUseMessage = `Cannot delete, the ${config.noun.toLowerCase()} is in use.`;
+      await deleteUnlessInUse(c.var.db, table, row.id, config.inUse(row), inUseMessage);
       return c.body(null, 204);
     });
 }

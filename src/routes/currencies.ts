@@ -9,9 +9,9 @@ export const currencyRoutes = codeOnlyResource({
   noun: "Currency",
   codePattern: /^[A-Z]{3}$/,
   uniqueMessage: "Currency code must be unique.",
-  inUse: (_db, row) => sql`SELECT (
+  inUse: (row) => sql`(
       EXISTS (SELECT 1 FROM channel_currencies WHERE currency_id = ${row.id})
       OR EXISTS (SELECT 1 FROM channels WHERE base_currency_id = ${row.id})
       OR EXISTS (SELECT 1 FROM orders WHERE currency_code = ${row.code})
-    ) AS inUse`,
+    )`,
 });

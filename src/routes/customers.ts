@@ -9,18 +9,20 @@
  * Cost: GET one/list 1 D1 round trip; create/update/delete 2.
  */
 import { Hono } from "hono";
-import { and, count, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AppEnv } from "../http/context";
 import { defineForm, validateForm } from "../http/form";
 import { optionalString, requiredString } from "../http/fields";
 import { MSG } from "../http/messages";
 import { notFound } from "../http/errors";
-import { envelope } from "../http/pagination";
-import { isUniqueViolation } from "../data/constraints";
+import { rethrowUniqueViolation } from "../data/constraints";
 import { hashSecret } from "../auth/crypto";
 import { customers, shopUsers } from "../data/schema";
-import { contains, deleteUnlessInUse, groupBy, listRequest, runBatch } from "../data/queries/config-support";
+import { deleteUnlessInUse, runBatch } from "../data/batch";
+import { groupBy } from "../data/collections";
+import { contains } from "../data/conditions";
+import { listPage } from "../data/list-page";
 import {
   canonicalEmail,
   customerByEmail,
@@ -79,40 +81,27 @@ function representation(rows: CustomerRow[], users: ShopUserRow[]) {
 export const customerRoutes = new Hono<AppEnv>({ strict: false })
   .get("/", async (c) => {
     const db = c.var.db;
-    const list = listRequest(
-      new URL(c.req.url),
-      {
+    const page = listPage(db, customers, c.req.url, {
+      sortable: {
         email: customers.emailCanonical,
         firstName: customers.firstName,
         lastName: customers.lastName,
         createdAt: customers.createdAt,
         updatedAt: customers.updatedAt,
       },
-      { field: "createdAt", direction: "desc" },
-      customers.id,
-      ["email", "firstName", "lastName"] as const,
-    );
-    const where = and(
-      list.criteria.email !== undefined ? contains(customers.emailCanonical, list.criteria.email) : undefined,
-      list.criteria.firstName !== undefined ? contains(customers.firstName, list.criteria.firstName) : undefined,
-      list.criteria.lastName !== undefined ? contains(customers.lastName, list.criteria.lastName) : undefined,
-    );
-    const { limit, offset } = list.page;
-    const pageIds = db.select({ id: customers.id }).from(customers).where(where).orderBy(...list.orderBy).limit(limit).offset(offset);
+      defaultSorting: { field: "createdAt", direction: "desc" },
+      filters: {
+        email: (value) => contains(customers.emailCanonical, value),
+        firstName: (value) => contains(customers.firstName, value),
+        lastName: (value) => contains(customers.lastName, value),
+      },
+    });
     const [rows, counted, users] = await db.batch([
-      db.select(customerColumns).from(customers).where(where).orderBy(...list.orderBy).limit(limit).offset(offset),
-      db.select({ total: count() }).from(customers).where(where),
-      usersOfCustomers(db, pageIds),
+      page.rows(db.select(customerColumns).from(customers).$dynamic()),
+      page.count,
+      usersOfCustomers(db, page.ids),
     ]);
-    return c.json(
-      envelope({
-        path: "/api/v1/customers/",
-        request: list.page,
-        total: counted[0]?.total ?? 0,
-        items: representation(rows, users),
-        query: list.query,
-      }),
-    );
+    return c.json(page.envelope("/api/v1/customers/", counted, representation(rows, users)));
   })
   .get("/:id", async (c) => {
     const db = c.var.db;
@@ -157,10 +146,7 @@ export const customerRoutes = new Hono<AppEnv>({ strict: false })
       ]);
       return c.json(representation(rows, users)[0], 201);
     } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      result.fail("email", EMAIL_TAKEN);
-      result.assertValid();
-      throw error;
+      rethrowUniqueViolation(error, result, "email", EMAIL_TAKEN);
     }
   })
   .on(["PUT", "PATCH"], "/:id", async (c) => {
@@ -226,10 +212,7 @@ export const customerRoutes = new Hono<AppEnv>({ strict: false })
             : []),
       ]);
     } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      result.fail("email", EMAIL_TAKEN);
-      result.assertValid();
-      throw error;
+      rethrowUniqueViolation(error, result, "email", EMAIL_TAKEN);
     }
     return c.body(null, 204);
   })

@@ -9,7 +9,7 @@ export const localeRoutes = codeOnlyResource({
   noun: "Locale",
   codePattern: /^[a-z]{2,3}(?:_[A-Z][a-z]{3})?(?:_[A-Z]{2}|_\d{3})?$/,
   uniqueMessage: "Locale code must be unique.",
-  inUse: (_db, row) => sql`SELECT (
+  inUse: (row) => sql`(
       EXISTS (SELECT 1 FROM channel_locales WHERE locale_id = ${row.id})
       OR EXISTS (SELECT 1 FROM channels WHERE default_locale_id = ${row.id})
       OR EXISTS (SELECT 1 FROM product_translations WHERE locale = ${row.code})
@@ -18,5 +18,5 @@ export const localeRoutes = codeOnlyResource({
       OR EXISTS (SELECT 1 FROM product_option_value_translations WHERE locale = ${row.code})
       OR EXISTS (SELECT 1 FROM shipping_method_translations WHERE locale = ${row.code})
       OR EXISTS (SELECT 1 FROM orders WHERE locale_code = ${row.code})
-    ) AS inUse`,
+    )`,
 });

@@ -7,19 +7,21 @@
  * a create's write batch ends with the SELECTs of the response).
  */
 import { Hono } from "hono";
-import { and, asc, count, desc, eq, exists, sql, type SQL } from "drizzle-orm";
+import { and, eq, exists } from "drizzle-orm";
 import { z } from "zod";
 import type { AppEnv } from "../http/context";
-import { defineForm, validateForm } from "../http/form";
+import { defineForm, validateForm, type Failable } from "../http/form";
 import { integer, requiredCode, requiredString } from "../http/fields";
 import { MSG } from "../http/messages";
 import { conflict, notFound } from "../http/errors";
-import { carriedQuery, criteriaFrom, envelope, pageRequest, sortingFrom } from "../http/pagination";
 import { isForeignKeyViolation, isUniqueViolation } from "../data/constraints";
 import { productOptions, productOptionTranslations } from "../data/schema";
+import { Batch, type Statement } from "../data/batch";
+import { unique } from "../data/collections";
+import { containsText } from "../data/conditions";
 import type { Database } from "../data/db";
+import { listPage } from "../data/list-page";
 import {
-  Batch,
   createOptionStatements,
   deleteOptionTranslations,
   deleteOptionValues,
@@ -34,7 +36,6 @@ import {
   upsertOptionTranslations,
   upsertValueTranslations,
   type OptionValueInput,
-  type Statement,
 } from "../data/queries/product-options";
 import { serializeProductOption } from "../serializers/product-option";
 import { nowIso } from "../serializers/timestamps";
@@ -69,17 +70,7 @@ export function reported<T extends z.ZodType>(schema: T) {
 
 /** A list of resource codes (duplicates dropped, order kept). */
 export const codeListField = () =>
-  reported(z.array(requiredString()).transform((codes) => [...new Set(codes)]));
-
-/** `sorting`/`criteria` helpers for lists: a substring, case-insensitive. */
-export const containsText = (column: SQL.Aliased | SQL | { getSQL(): SQL }, text: string): SQL =>
-  sql`instr(lower(${column}), lower(${text})) > 0`;
-
-/** What data checks need of a form result (any form with these fields). */
-export interface Failable<F extends string> {
-  fail(field: F, message: string): void;
-  assertValid(): void;
-}
+  reported(z.array(requiredString()).transform(unique));
 
 /** Fails `field` once when any of `codes` is missing from `found`. */
 export function failUnknown<F extends string>(
@@ -171,21 +162,6 @@ function failUniqueViolation(result: OptionResult, error: unknown): never {
 
 // -------------------------------------------------------------------- routes
 
-const SORTABLE = ["position", "code", "createdAt", "updatedAt"] as const;
-
-function sortColumn(field: (typeof SORTABLE)[number]) {
-  switch (field) {
-    case "code":
-      return productOptions.code;
-    case "createdAt":
-      return productOptions.createdAt;
-    case "updatedAt":
-      return productOptions.updatedAt;
-    default:
-      return productOptions.position;
-  }
-}
-
 async function loadOne(db: Database, code: string) {
   const batch = new Batch();
   const options = queueOptions(batch, db, optionIdByCode(db, code));
@@ -198,48 +174,35 @@ async function loadOne(db: Database, code: string) {
 export const productOptionRoutes = new Hono<AppEnv>({ strict: false })
   .get("/", async (c) => {
     const db = c.var.db;
-    const url = new URL(c.req.url);
-    const request = pageRequest(url);
-    const sorting = sortingFrom(url, SORTABLE, { field: "position", direction: "asc" });
-    const criteria = criteriaFrom(url, ["code", "name"] as const);
-    const direction = sorting.direction === "asc" ? asc : desc;
-    const orderBy = [direction(sortColumn(sorting.field)), direction(productOptions.id)];
-    const where = and(
-      criteria.code !== undefined ? containsText(productOptions.code, criteria.code) : undefined,
-      criteria.name !== undefined
-        ? exists(
+    const page = listPage(db, productOptions, c.req.url, {
+      sortable: {
+        position: productOptions.position,
+        code: productOptions.code,
+        createdAt: productOptions.createdAt,
+        updatedAt: productOptions.updatedAt,
+      },
+      defaultSorting: { field: "position", direction: "asc" },
+      filters: {
+        code: (value) => containsText(productOptions.code, value),
+        name: (value) =>
+          exists(
             db
               .select({ id: productOptionTranslations.id })
               .from(productOptionTranslations)
               .where(
                 and(
                   eq(productOptionTranslations.optionId, productOptions.id),
-                  containsText(productOptionTranslations.name, criteria.name),
+                  containsText(productOptionTranslations.name, value),
                 ),
               ),
-          )
-        : undefined,
-    );
-    const pageIds = db
-      .select({ id: productOptions.id })
-      .from(productOptions)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(request.limit)
-      .offset(request.offset);
+          ),
+      },
+    });
     const batch = new Batch();
-    const counted = batch.add(db.select({ total: count() }).from(productOptions).where(where));
-    const options = queueOptions(batch, db, pageIds, orderBy);
+    const counted = batch.add(page.count);
+    const options = queueOptions(batch, db, page.ids, page.orderBy);
     await batch.run(db);
-    return c.json(
-      envelope({
-        path: "/api/v1/product-options/",
-        request,
-        total: counted()[0]?.total ?? 0,
-        items: options().map(serializeProductOption),
-        query: carriedQuery(url),
-      }),
-    );
+    return c.json(page.envelope("/api/v1/product-options/", counted(), options().map(serializeProductOption)));
   })
   .get("/:code", async (c) => c.json(serializeProductOption(await loadOne(c.var.db, c.req.param("code")))))
   .post("/", async (c) => {

@@ -35,7 +35,7 @@ import { integer, majorUnitsPrice, nonNegativeNumber, optionalBoolean, requiredC
 import { MSG } from "../http/messages";
 import { conflict, notFound } from "../http/errors";
 import { carriedQuery, criteriaFrom, envelope, pageRequest, sortingFrom } from "../http/pagination";
-import { isForeignKeyViolation, isUniqueViolation } from "../data/constraints";
+import { isForeignKeyViolation, rethrowUniqueViolation } from "../data/constraints";
 import { productVariants, products } from "../data/schema";
 import {
   assembleVariantViews,
@@ -260,10 +260,7 @@ async function update(c: Context<AppEnv>, mode: "put" | "patch") {
   try {
     results = await db.batch(statements);
   } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    result.fail("code", MSG.variantCodeTaken);
-    result.assertValid();
-    throw error;
+    rethrowUniqueViolation(error, result, "code", MSG.variantCodeTaken);
   }
   const done = outcome(results);
   if (done.status === "missing") throw variantMissing(code);
@@ -335,10 +332,7 @@ export const productVariantRoutes = new Hono<AppEnv>({ strict: false })
     try {
       results = await db.batch([...writes, ...variantViewStatements(db, variantIdsOf(newId))] as unknown as AnyBatch);
     } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      result.fail("code", MSG.variantCodeTaken);
-      result.assertValid();
-      throw error;
+      rethrowUniqueViolation(error, result, "code", MSG.variantCodeTaken);
     }
     const [view] = assembleVariantViews(results.slice(writes.length));
     return c.json(serializeProductVariant(view!, "detailed"), 201);

@@ -8,18 +8,20 @@
  * a create's write batch ends with the SELECTs of the response).
  */
 import { Hono } from "hono";
-import { and, asc, count, desc, eq, exists } from "drizzle-orm";
+import { and, eq, exists } from "drizzle-orm";
 import { z } from "zod";
 import type { AppEnv } from "../http/context";
-import { defineForm, validateForm } from "../http/form";
+import { defineForm, validateForm, type Failable } from "../http/form";
 import { optionalBoolean, optionalString, requiredCode, requiredString } from "../http/fields";
 import { MSG } from "../http/messages";
 import { conflict, notFound } from "../http/errors";
-import { carriedQuery, criteriaFrom, envelope, pageRequest, sortingFrom } from "../http/pagination";
-import { isForeignKeyViolation, isUniqueViolation } from "../data/constraints";
+import { isForeignKeyViolation, rethrowUniqueViolation } from "../data/constraints";
 import { channels, productOptions, products, productTranslations } from "../data/schema";
 import type { Database } from "../data/db";
-import { Batch, queueExistingLocales, queueIdsByCode, type Statement } from "../data/queries/product-options";
+import { Batch, queueIdsByCode, type Statement } from "../data/batch";
+import { containsText } from "../data/conditions";
+import { listPage } from "../data/list-page";
+import { queueExistingLocales } from "../data/queries/product-options";
 import {
   createProductStatements,
   deleteProductTranslations,
@@ -36,7 +38,7 @@ import {
 } from "../data/queries/products";
 import { serializeProduct, serializeProductListItem } from "../serializers/product";
 import { nowIso } from "../serializers/timestamps";
-import { codeListField, containsText, failUnknown, reported, type Failable } from "./product-options";
+import { codeListField, failUnknown, reported } from "./product-options";
 
 export const PRODUCT_MESSAGES = {
   codeTaken: "Product code must be unique.",
@@ -119,11 +121,6 @@ function checkReferences(
 
 // -------------------------------------------------------------------- routes
 
-const SORTABLE = ["code", "createdAt", "updatedAt"] as const;
-
-const sortColumn = (field: (typeof SORTABLE)[number]) =>
-  field === "createdAt" ? products.createdAt : field === "updatedAt" ? products.updatedAt : products.code;
-
 async function loadDetail(db: Database, code: string) {
   const batch = new Batch();
   const details = queueProductDetails(batch, db, productIdByCode(db, code));
@@ -136,48 +133,25 @@ async function loadDetail(db: Database, code: string) {
 export const productRoutes = new Hono<AppEnv>({ strict: false })
   .get("/", async (c) => {
     const db = c.var.db;
-    const url = new URL(c.req.url);
-    const request = pageRequest(url);
-    const sorting = sortingFrom(url, SORTABLE, { field: "code", direction: "asc" });
-    const criteria = criteriaFrom(url, ["code", "name"] as const);
-    const direction = sorting.direction === "asc" ? asc : desc;
-    const orderBy = [direction(sortColumn(sorting.field)), direction(products.id)];
-    const where = and(
-      criteria.code !== undefined ? containsText(products.code, criteria.code) : undefined,
-      criteria.name !== undefined
-        ? exists(
+    const page = listPage(db, products, c.req.url, {
+      sortable: { code: products.code, createdAt: products.createdAt, updatedAt: products.updatedAt },
+      defaultSorting: { field: "code", direction: "asc" },
+      filters: {
+        code: (value) => containsText(products.code, value),
+        name: (value) =>
+          exists(
             db
               .select({ id: productTranslations.id })
               .from(productTranslations)
-              .where(
-                and(
-                  eq(productTranslations.productId, products.id),
-                  containsText(productTranslations.name, criteria.name),
-                ),
-              ),
-          )
-        : undefined,
-    );
-    const pageIds = db
-      .select({ id: products.id })
-      .from(products)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(request.limit)
-      .offset(request.offset);
+              .where(and(eq(productTranslations.productId, products.id), containsText(productTranslations.name, value))),
+          ),
+      },
+    });
     const batch = new Batch();
-    const counted = batch.add(db.select({ total: count() }).from(products).where(where));
-    const rows = queueProducts(batch, db, pageIds, orderBy);
+    const counted = batch.add(page.count);
+    const rows = queueProducts(batch, db, page.ids, page.orderBy);
     await batch.run(db);
-    return c.json(
-      envelope({
-        path: "/api/v1/products/",
-        request,
-        total: counted()[0]?.total ?? 0,
-        items: rows().map(serializeProductListItem),
-        query: carriedQuery(url),
-      }),
-    );
+    return c.json(page.envelope("/api/v1/products/", counted(), rows().map(serializeProductListItem)));
   })
   .get("/:code", async (c) => c.json(serializeProduct(await loadDetail(c.var.db, c.req.param("code")))))
   .post("/", async (c) => {
@@ -210,9 +184,7 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     try {
       await writes.run(db);
     } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      result.fail("code", PRODUCT_MESSAGES.codeTaken);
-      result.assertValid();
+      rethrowUniqueViolation(error, result, "code", PRODUCT_MESSAGES.codeTaken);
     }
     const [product] = created();
     return c.json(serializeProduct(product!), 201);

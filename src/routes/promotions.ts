@@ -7,18 +7,19 @@
  * a create's write batch ends with the SELECTs of the response).
  */
 import { Hono } from "hono";
-import { and, asc, count, desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { AppEnv } from "../http/context";
-import { defineForm, validateForm } from "../http/form";
+import { defineForm, validateForm, type Failable } from "../http/form";
 import { integer, optionalBoolean, optionalString, requiredCode, requiredString } from "../http/fields";
 import { MSG } from "../http/messages";
 import { notFound } from "../http/errors";
-import { carriedQuery, criteriaFrom, envelope, pageRequest, sortingFrom } from "../http/pagination";
-import { isUniqueViolation } from "../data/constraints";
+import { rethrowUniqueViolation } from "../data/constraints";
 import { channels, products, promotions } from "../data/schema";
 import type { Database } from "../data/db";
-import { Batch, queueIdsByCode, type Statement } from "../data/queries/product-options";
+import { Batch, queueIdsByCode, type Statement } from "../data/batch";
+import { containsText } from "../data/conditions";
+import { listPage } from "../data/list-page";
 import {
   createPromotionStatements,
   promotionIdByCode,
@@ -39,7 +40,7 @@ import {
 } from "../domain/promotion-config";
 import { serializePromotion } from "../serializers/promotion";
 import { nowIso } from "../serializers/timestamps";
-import { codeListField, containsText, failUnknown, reported, type Failable } from "./product-options";
+import { codeListField, failUnknown, reported } from "./product-options";
 
 export const PROMOTION_MESSAGES = {
   codeTaken: "The promotion with given code already exists.",
@@ -158,56 +159,28 @@ function checkDates(result: PromotionResult, startsAt: string | null, endsAt: st
 
 // -------------------------------------------------------------------- routes
 
-const SORTABLE = ["priority", "code", "name", "createdAt", "updatedAt"] as const;
-
-function sortColumn(field: (typeof SORTABLE)[number]) {
-  switch (field) {
-    case "code":
-      return promotions.code;
-    case "name":
-      return promotions.name;
-    case "createdAt":
-      return promotions.createdAt;
-    case "updatedAt":
-      return promotions.updatedAt;
-    default:
-      return promotions.priority;
-  }
-}
-
 export const promotionRoutes = new Hono<AppEnv>({ strict: false })
   .get("/", async (c) => {
     const db = c.var.db;
-    const url = new URL(c.req.url);
-    const request = pageRequest(url);
-    const sorting = sortingFrom(url, SORTABLE, { field: "priority", direction: "desc" });
-    const criteria = criteriaFrom(url, ["code", "name"] as const);
-    const direction = sorting.direction === "asc" ? asc : desc;
-    const orderBy = [direction(sortColumn(sorting.field)), direction(promotions.id)];
-    const where = and(
-      criteria.code !== undefined ? containsText(promotions.code, criteria.code) : undefined,
-      criteria.name !== undefined ? containsText(promotions.name, criteria.name) : undefined,
-    );
-    const pageIds = db
-      .select({ id: promotions.id })
-      .from(promotions)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(request.limit)
-      .offset(request.offset);
+    const page = listPage(db, promotions, c.req.url, {
+      sortable: {
+        priority: promotions.priority,
+        code: promotions.code,
+        name: promotions.name,
+        createdAt: promotions.createdAt,
+        updatedAt: promotions.updatedAt,
+      },
+      defaultSorting: { field: "priority", direction: "desc" },
+      filters: {
+        code: (value) => containsText(promotions.code, value),
+        name: (value) => containsText(promotions.name, value),
+      },
+    });
     const batch = new Batch();
-    const counted = batch.add(db.select({ total: count() }).from(promotions).where(where));
-    const rows = queuePromotions(batch, db, pageIds, orderBy);
+    const counted = batch.add(page.count);
+    const rows = queuePromotions(batch, db, page.ids, page.orderBy);
     await batch.run(db);
-    return c.json(
-      envelope({
-        path: "/api/v1/promotions/",
-        request,
-        total: counted()[0]?.total ?? 0,
-        items: rows().map(serializePromotion),
-        query: carriedQuery(url),
-      }),
-    );
+    return c.json(page.envelope("/api/v1/promotions/", counted(), rows().map(serializePromotion)));
   })
   .get("/:code", async (c) => {
     const db = c.var.db;
@@ -258,9 +231,7 @@ export const promotionRoutes = new Hono<AppEnv>({ strict: false })
     try {
       await writes.run(db);
     } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      result.fail("code", PROMOTION_MESSAGES.codeTaken);
-      result.assertValid();
+      rethrowUniqueViolation(error, result, "code", PROMOTION_MESSAGES.codeTaken);
     }
     const [promotion] = created();
     return c.json(serializePromotion(promotion!), 201);

@@ -11,15 +11,14 @@
  * PATCH: the same, except that sent translations are merged by locale.
  */
 import { Hono } from "hono";
-import { and, count, eq, notInArray } from "drizzle-orm";
+import { and, eq, notInArray } from "drizzle-orm";
 import { z } from "zod";
 import type { AppEnv } from "../http/context";
 import { defineForm, validateForm } from "../http/form";
 import { codeList, codeReference, integer, optionalBoolean, requiredCode, requiredString, translationsOf } from "../http/fields";
 import { MSG } from "../http/messages";
 import { notFound } from "../http/errors";
-import { envelope } from "../http/pagination";
-import { isUniqueViolation } from "../data/constraints";
+import { rethrowUniqueViolation } from "../data/constraints";
 import type { Database } from "../data/db";
 import {
   channels,
@@ -30,7 +29,10 @@ import {
   shippingMethodTranslations,
   taxCategories,
 } from "../data/schema";
-import { contains, groupBy, inJson, listRequest, runBatch, unique } from "../data/queries/config-support";
+import { runBatch } from "../data/batch";
+import { groupBy, unique } from "../data/collections";
+import { contains, inJson } from "../data/conditions";
+import { listPage } from "../data/list-page";
 import { categoryByCode } from "../data/queries/categories";
 import { zoneByCode } from "../data/queries/zones";
 import {
@@ -197,41 +199,22 @@ const translationList = (translations: Record<string, { name: string }>) =>
 export const shippingMethodRoutes = new Hono<AppEnv>({ strict: false })
   .get("/", async (c) => {
     const db = c.var.db;
-    const list = listRequest(
-      new URL(c.req.url),
-      {
+    const page = listPage(db, shippingMethods, c.req.url, {
+      sortable: {
         code: shippingMethods.code,
         position: shippingMethods.position,
         createdAt: shippingMethods.createdAt,
         updatedAt: shippingMethods.updatedAt,
       },
-      { field: "code", direction: "asc" },
-      shippingMethods.id,
-      ["code"] as const,
-    );
-    const where = list.criteria.code !== undefined ? contains(shippingMethods.code, list.criteria.code) : undefined;
-    const { limit, offset } = list.page;
-    const pageIds = db
-      .select({ id: shippingMethods.id })
-      .from(shippingMethods)
-      .where(where)
-      .orderBy(...list.orderBy)
-      .limit(limit)
-      .offset(offset);
+      defaultSorting: { field: "code", direction: "asc" },
+      filters: { code: (value) => contains(shippingMethods.code, value) },
+    });
     const [rows, counted, ...parts] = await db.batch([
-      db.select(shippingMethodColumns).from(shippingMethods).where(where).orderBy(...list.orderBy).limit(limit).offset(offset),
-      db.select({ total: count() }).from(shippingMethods).where(where),
-      ...shippingMethodParts(db, pageIds),
+      page.rows(db.select(shippingMethodColumns).from(shippingMethods).$dynamic()),
+      page.count,
+      ...shippingMethodParts(db, page.ids),
     ]);
-    return c.json(
-      envelope({
-        path: "/api/v1/shipping-methods/",
-        request: list.page,
-        total: counted[0]?.total ?? 0,
-        items: representation(rows, parts),
-        query: list.query,
-      }),
-    );
+    return c.json(page.envelope("/api/v1/shipping-methods/", counted, representation(rows, parts)));
   })
   .get("/:code", async (c) => {
     const db = c.var.db;
@@ -286,10 +269,7 @@ export const shippingMethodRoutes = new Hono<AppEnv>({ strict: false })
       ]);
       return c.json(representation(rows, parts)[0], 201);
     } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      result.fail("code", UNIQUE_CODE);
-      result.assertValid();
-      throw error;
+      rethrowUniqueViolation(error, result, "code", UNIQUE_CODE);
     }
   })
   .on(["PUT", "PATCH"], "/:code", async (c) => {

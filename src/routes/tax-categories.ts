@@ -7,16 +7,17 @@
  * Cost: GET one/list 1 D1 round trip; create/update/delete 2.
  */
 import { Hono } from "hono";
-import { and, count, eq, type SQL } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { AppEnv } from "../http/context";
 import { defineForm, validateForm } from "../http/form";
 import { optionalString, requiredCode, requiredString } from "../http/fields";
 import { notFound } from "../http/errors";
-import { envelope } from "../http/pagination";
-import { isUniqueViolation } from "../data/constraints";
+import { rethrowUniqueViolation } from "../data/constraints";
 import { taxCategories } from "../data/schema";
-import { contains, deleteUnlessInUse, listRequest } from "../data/queries/config-support";
+import { deleteUnlessInUse } from "../data/batch";
+import { contains } from "../data/conditions";
+import { listPage } from "../data/list-page";
 import { categoryByCode, categoryColumns, taxCategoryInUse, type CategoryTable } from "../data/queries/categories";
 import { serializeTaxCategory, type CategoryRow } from "../serializers/categories";
 import { nowIso } from "../serializers/timestamps";
@@ -55,30 +56,13 @@ export function categoryRoutes(config: CategoryResourceConfig) {
   return new Hono<AppEnv>({ strict: false })
     .get("/", async (c) => {
       const db = c.var.db;
-      const list = listRequest(
-        new URL(c.req.url),
-        { code: table.code, name: table.name, createdAt: table.createdAt, updatedAt: table.updatedAt },
-        { field: "code", direction: "asc" },
-        table.id,
-        ["code", "name"] as const,
-      );
-      const where = and(
-        list.criteria.code !== undefined ? contains(table.code, list.criteria.code) : undefined,
-        list.criteria.name !== undefined ? contains(table.name, list.criteria.name) : undefined,
-      );
-      const [rows, counted] = await db.batch([
-        db.select(columns).from(table).where(where).orderBy(...list.orderBy).limit(list.page.limit).offset(list.page.offset),
-        db.select({ total: count() }).from(table).where(where),
-      ]);
-      return c.json(
-        envelope({
-          path: `/api/v1/${path}/`,
-          request: list.page,
-          total: counted[0]?.total ?? 0,
-          items: rows.map(config.serialize),
-          query: list.query,
-        }),
-      );
+      const page = listPage(db, table, c.req.url, {
+        sortable: { code: table.code, name: table.name, createdAt: table.createdAt, updatedAt: table.updatedAt },
+        defaultSorting: { field: "code", direction: "asc" },
+        filters: { code: (value) => contains(table.code, value), name: (value) => contains(table.name, value) },
+      });
+      const [rows, counted] = await db.batch([page.rows(db.select(columns).from(table).$dynamic()), page.count]);
+      return c.json(page.envelope(`/api/v1/${path}/`, counted, rows.map(config.serialize)));
     })
     .get("/:code", async (c) => {
       const code = c.req.param("code");
@@ -101,10 +85,7 @@ export function categoryRoutes(config: CategoryResourceConfig) {
         ]);
         return c.json(config.serialize(row!), 201);
       } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-        result.fail("code", config.uniqueMessage);
-        result.assertValid();
-        throw error;
+        rethrowUniqueViolation(error, result, "code", config.uniqueMessage);
       }
     })
     .on(["PUT", "PATCH"], "/:code", async (c) => {

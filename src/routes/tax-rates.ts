@@ -7,17 +7,17 @@
  * Cost: GET one/list 1 D1 round trip; create/update/delete 2.
  */
 import { Hono } from "hono";
-import { and, count, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { AppEnv } from "../http/context";
 import { defineForm, validateForm } from "../http/form";
 import { codeReference, optionalBoolean, requiredCode, requiredString } from "../http/fields";
 import { MSG } from "../http/messages";
 import { notFound } from "../http/errors";
-import { envelope } from "../http/pagination";
-import { isUniqueViolation } from "../data/constraints";
+import { rethrowUniqueViolation } from "../data/constraints";
 import { taxCategories, taxRates } from "../data/schema";
-import { contains, listRequest } from "../data/queries/config-support";
+import { contains } from "../data/conditions";
+import { listPage } from "../data/list-page";
 import { categoryByCode } from "../data/queries/categories";
 import {
   decimalAtMost,
@@ -88,39 +88,23 @@ function representation(rows: TaxRateRow[], categories: CategoryRow[], zoneRows:
 export const taxRateRoutes = new Hono<AppEnv>({ strict: false })
   .get("/", async (c) => {
     const db = c.var.db;
-    const list = listRequest(
-      new URL(c.req.url),
-      {
+    const page = listPage(db, taxRates, c.req.url, {
+      sortable: {
         code: taxRates.code,
         name: taxRates.name,
         amount: taxRates.amount,
         createdAt: taxRates.createdAt,
         updatedAt: taxRates.updatedAt,
       },
-      { field: "code", direction: "asc" },
-      taxRates.id,
-      ["code", "name"] as const,
-    );
-    const where = and(
-      list.criteria.code !== undefined ? contains(taxRates.code, list.criteria.code) : undefined,
-      list.criteria.name !== undefined ? contains(taxRates.name, list.criteria.name) : undefined,
-    );
-    const { limit, offset } = list.page;
-    const pageIds = db.select({ id: taxRates.id }).from(taxRates).where(where).orderBy(...list.orderBy).limit(limit).offset(offset);
+      defaultSorting: { field: "code", direction: "asc" },
+      filters: { code: (value) => contains(taxRates.code, value), name: (value) => contains(taxRates.name, value) },
+    });
     const [rows, counted, categories, zoneRows] = await db.batch([
-      db.select(taxRateColumns).from(taxRates).where(where).orderBy(...list.orderBy).limit(limit).offset(offset),
-      db.select({ total: count() }).from(taxRates).where(where),
-      ...taxRateParts(db, pageIds),
+      page.rows(db.select(taxRateColumns).from(taxRates).$dynamic()),
+      page.count,
+      ...taxRateParts(db, page.ids),
     ]);
-    return c.json(
-      envelope({
-        path: "/api/v1/tax-rates/",
-        request: list.page,
-        total: counted[0]?.total ?? 0,
-        items: representation(rows, categories, zoneRows),
-        query: list.query,
-      }),
-    );
+    return c.json(page.envelope("/api/v1/tax-rates/", counted, representation(rows, categories, zoneRows)));
   })
   .get("/:code", async (c) => {
     const db = c.var.db;
@@ -163,10 +147,7 @@ export const taxRateRoutes = new Hono<AppEnv>({ strict: false })
       ]);
       return c.json(representation(rows, categories, zoneRows)[0], 201);
     } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      result.fail("code", UNIQUE_CODE);
-      result.assertValid();
-      throw error;
+      rethrowUniqueViolation(error, result, "code", UNIQUE_CODE);
     }
   })
   .on(["PUT", "PATCH"], "/:code", async (c) => {

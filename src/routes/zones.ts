@@ -7,18 +7,20 @@
  * Cost: GET one/list 1 D1 round trip; create/update/delete 2 (read batch, write batch).
  */
 import { Hono } from "hono";
-import { and, count, eq, inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { AppEnv } from "../http/context";
 import { defineForm, validateForm } from "../http/form";
 import { codeList, requiredCode, requiredString } from "../http/fields";
 import { MSG } from "../http/messages";
 import { notFound } from "../http/errors";
-import { envelope } from "../http/pagination";
-import { isUniqueViolation } from "../data/constraints";
+import { rethrowUniqueViolation } from "../data/constraints";
 import type { Database } from "../data/db";
 import { zoneMembers, zones } from "../data/schema";
-import { contains, deleteUnlessInUse, groupBy, listRequest, runBatch } from "../data/queries/config-support";
+import { deleteUnlessInUse, runBatch } from "../data/batch";
+import { groupBy, unique } from "../data/collections";
+import { contains } from "../data/conditions";
+import { listPage } from "../data/list-page";
 import {
   COUNTRY_CODES,
   insertZoneMembers,
@@ -39,7 +41,7 @@ const zoneType = () => z.enum(ZONE_TYPES, { error: MSG.invalid });
 const members = () =>
   codeList()
     .refine((codes) => codes.every((code) => COUNTRY_CODES.has(code)), { error: MSG.invalid })
-    .transform((codes) => [...new Set(codes)]);
+    .transform(unique);
 
 export const createForm = defineForm({
   code: requiredCode(),
@@ -68,33 +70,13 @@ function representation(rows: ZoneRow[], memberRows: { zoneId: number; code: str
 export const zoneRoutes = new Hono<AppEnv>({ strict: false })
   .get("/", async (c) => {
     const db = c.var.db;
-    const list = listRequest(
-      new URL(c.req.url),
-      { code: zones.code, name: zones.name, createdAt: zones.createdAt, updatedAt: zones.updatedAt },
-      { field: "code", direction: "asc" },
-      zones.id,
-      ["code", "name"] as const,
-    );
-    const where = and(
-      list.criteria.code !== undefined ? contains(zones.code, list.criteria.code) : undefined,
-      list.criteria.name !== undefined ? contains(zones.name, list.criteria.name) : undefined,
-    );
-    const { limit, offset } = list.page;
-    const pageIds = db.select({ id: zones.id }).from(zones).where(where).orderBy(...list.orderBy).limit(limit).offset(offset);
-    const [rows, counted, memberRows] = await db.batch([
-      db.select(zoneColumns).from(zones).where(where).orderBy(...list.orderBy).limit(limit).offset(offset),
-      db.select({ total: count() }).from(zones).where(where),
-      membersOfZones(db, pageIds),
-    ]);
-    return c.json(
-      envelope({
-        path: "/api/v1/zones/",
-        request: list.page,
-        total: counted[0]?.total ?? 0,
-        items: representation(rows, memberRows),
-        query: list.query,
-      }),
-    );
+    const page = listPage(db, zones, c.req.url, {
+      sortable: { code: zones.code, name: zones.name, createdAt: zones.createdAt, updatedAt: zones.updatedAt },
+      defaultSorting: { field: "code", direction: "asc" },
+      filters: { code: (value) => contains(zones.code, value), name: (value) => contains(zones.name, value) },
+    });
+    const [rows, counted, memberRows] = await db.batch([page.rows(db.select(zoneColumns).from(zones).$dynamic()), page.count, membersOfZones(db, page.ids)]);
+    return c.json(page.envelope("/api/v1/zones/", counted, representation(rows, memberRows)));
   })
   .get("/:code", async (c) => {
     const db = c.var.db;
@@ -121,10 +103,7 @@ export const zoneRoutes = new Hono<AppEnv>({ strict: false })
       ]);
       return c.json(representation(rows, memberRows)[0], 201);
     } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      result.fail("code", UNIQUE_CODE);
-      result.assertValid();
-      throw error;
+      rethrowUniqueViolation(error, result, "code", UNIQUE_CODE);
     }
   })
   .on(["PUT", "PATCH"], "/:code", async (c) => {

@@ -4,23 +4,13 @@
  * createdAt, updatedAt, _links.self}. The amount is stored as exact decimal
  * text; `Number("0.23")` is the closest double, which JSON prints as 0.23.
  */
+import type { TaxRateRow } from "../data/queries/tax-rates";
 import { serializeTaxCategory, type CategoryRow } from "./categories";
 import { enc, href } from "./links";
 import { atom } from "./timestamps";
 import { serializeZoneReference, type ZoneRefRow } from "./zone";
 
-export interface TaxRateResourceRow {
-  id: number;
-  code: string;
-  name: string;
-  amount: string;
-  includedInPrice: boolean;
-  calculator: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export function serializeTaxRate(row: TaxRateResourceRow, category: CategoryRow, zone: ZoneRefRow) {
+export function serializeTaxRate(row: TaxRateRow, category: CategoryRow, zone: ZoneRefRow) {
   return {
     id: row.id,
     code: row.code,

@@ -1,6 +1,5 @@
 /**
- * Product options: batched reads and writes, plus the small batch toolkit the
- * catalog resources (options, products, promotions) share.
+ * Product options: batched reads and writes (the batch toolkit is ../batch.ts).
  *
  * Reads are queued on a `Batch` (so one request makes one round trip) and
  * filtered by an id subquery, so children of a whole page load in the same
@@ -9,8 +8,8 @@
  * unique code.
  */
 import { asc, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
-import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { chunks, deleteByIds, insertSelectValues, queueIdsByCode, type Batch, type Statement } from "../batch";
+import { groupBy, unique } from "../collections";
 import type { Database } from "../db";
 import {
   productOptionAssignments,
@@ -22,114 +21,7 @@ import {
   locales,
 } from "../schema";
 
-// ------------------------------------------------------------ batch toolkit
-
-export type Statement = BatchItem<"sqlite">;
-
-/** D1 allows at most 100 bound parameters per statement; keep a margin. */
-const MAX_PARAMS = 90;
-
-/**
- * Statements run together in one `db.batch` (one D1 round trip, atomic).
- * `add` returns a getter for that statement's result once the batch ran.
- */
-export class Batch {
-  private readonly statements: Statement[] = [];
-  private results: readonly unknown[] | undefined;
-
-  add<Q extends Statement & PromiseLike<unknown>>(query: Q): () => Awaited<Q> {
-    const index = this.statements.length;
-    this.statements.push(query);
-    return () => {
-      if (!this.results) throw new Error("Batch read before it ran.");
-      return this.results[index] as Awaited<Q>;
-    };
-  }
-
-  addAll(statements: Statement[]): void {
-    this.statements.push(...statements);
-  }
-
-  get size(): number {
-    return this.statements.length;
-  }
-
-  async run(db: Database): Promise<void> {
-    this.results =
-      this.statements.length === 0 ? [] : await db.batch(this.statements as unknown as [Statement, ...Statement[]]);
-  }
-}
-
-/** Splits `items` so that each chunk binds at most MAX_PARAMS - reserved parameters. */
-export function chunks<T>(items: readonly T[], paramsPerItem: number, reserved = 0): T[][] {
-  const size = Math.max(1, Math.floor((MAX_PARAMS - reserved) / Math.max(1, paramsPerItem)));
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
-/** `SELECT id, code FROM <table> WHERE code IN (...)`, chunked: a getter of code → id for the codes found. */
-export function queueIdsByCode(
-  batch: Batch,
-  db: Database,
-  table: SQLiteTable & { id: SQLiteColumn; code: SQLiteColumn },
-  codes: Iterable<string>,
-): () => Map<string, number> {
-  const unique = [...new Set(codes)];
-  const getters = chunks(unique, 1).map((part) =>
-    batch.add(db.select({ id: table.id, code: table.code }).from(table).where(inArray(table.code, part))),
-  );
-  return () =>
-    new Map(getters.flatMap((get) => (get() as { id: number; code: string }[]).map((r) => [r.code, r.id] as const)));
-}
-
-/**
- * `INSERT INTO <into> SELECT <select> FROM (VALUES (0, ?, ...), (1, ?, ...)) AS v <join> WHERE true ORDER BY v.column1`:
- * inserts rows whose foreign keys are found by code in the same batch. Row i's
- * values are `v.column2`, `v.column3`, ... (column1 is the ordinal that keeps
- * the submitted order). `select` lists EVERY column of `into` in schema order
- * (drizzle's insert-select names them all; `NULL` for an autoincrement id).
- * Chunked under the parameter limit.
- *
- * (drizzle's `db.run(sql)` cannot be batched on D1 in drizzle 0.45, while an
- * insert builder can: hence `db.insert(table).select(sql)`.)
- */
-export function insertSelectValues<T extends SQLiteTable>(
-  db: Database,
-  args: {
-    into: T;
-    select: SQL;
-    join: SQL;
-    rows: readonly unknown[][];
-    reservedParams?: number;
-    onConflict?: { target: SQLiteColumn[]; set: Record<string, SQL> };
-  },
-): Statement[] {
-  const width = args.rows[0]?.length ?? 0;
-  return chunks(args.rows, width, args.reservedParams ?? 4).map((part) => {
-    const tuples = part.map(
-      (row, i) => sql`(${sql.raw(String(i))}, ${sql.join(row.map((value) => sql`${value}`), sql`, `)})`,
-    );
-    const insert = db
-      .insert(args.into)
-      .select(
-        sql`${args.select} FROM (VALUES ${sql.join(tuples, sql`, `)}) AS v ${args.join} WHERE true ORDER BY v.column1`,
-      );
-    return args.onConflict
-      ? insert.onConflictDoUpdate({ target: args.onConflict.target, set: args.onConflict.set as never })
-      : insert;
-  });
-}
-
-/** `DELETE FROM <table> WHERE id IN (...)`, chunked. */
-export function deleteByIds(
-  db: Database,
-  table: SQLiteTable,
-  idColumn: SQLiteColumn,
-  ids: readonly number[],
-): Statement[] {
-  return chunks(ids, 1).map((part) => db.delete(table).where(inArray(idColumn, part)));
-}
+// ------------------------------------------------------------ shared reads
 
 /** The locale codes among `codes` that exist. */
 export function queueExistingLocales(batch: Batch, db: Database, codes: Iterable<string>): () => Set<string> {
@@ -244,7 +136,7 @@ export function queueOptions(
 
 /** The option values (code → option id) among `codes` that exist, in any option. */
 export function queueValueOwners(batch: Batch, db: Database, codes: readonly string[]): () => Map<string, number> {
-  const getters = chunks([...new Set(codes)], 1).map((part) =>
+  const getters = chunks(unique(codes), 1).map((part) =>
     batch.add(
       db
         .select({ code: productOptionValues.code, optionId: productOptionValues.optionId })
@@ -367,16 +259,3 @@ export const deleteOptionValues = (db: Database, ids: readonly number[]) =>
 
 export const deleteOptionValueTranslations = (db: Database, ids: readonly number[]) =>
   deleteByIds(db, productOptionValueTranslations, productOptionValueTranslations.id, ids);
-
-// ------------------------------------------------------------------ helpers
-
-export function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
-  const map = new Map<K, T[]>();
-  for (const row of rows) {
-    const k = key(row);
-    const list = map.get(k);
-    if (list) list.push(row);
-    else map.set(k, [row]);
-  }
-  return map;
-}

@@ -20,6 +20,7 @@
  */
 import { and, asc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "../db";
 import {
   channelPricings,
@@ -38,6 +39,11 @@ import {
   orderItems,
 } from "../schema";
 import type { CategoryRow } from "../../serializers/categories";
+import { groupBy } from "../collections";
+import { containsText, inJson, jsonValues } from "../conditions";
+import { pageQueries } from "../list-page";
+import { categoryColumns } from "./categories";
+import { preferredTranslation } from "./product-options";
 
 /** The locale whose names are "the" name (variant sorting, option names). */
 export const DEFAULT_LOCALE = "en_US";
@@ -55,8 +61,7 @@ export type VariantIds = SQL;
  * A list of ids, bound as ONE JSON parameter (`json_each`), so any number of
  * ids stays under D1's 100-bound-parameters limit.
  */
-export const variantIdsIn = (ids: readonly number[]): VariantIds =>
-  sql`(SELECT value FROM json_each(${JSON.stringify(ids)}))`;
+export const variantIdsIn = (ids: readonly number[]): VariantIds => jsonValues(ids);
 
 /**
  * Any query returning one column of variant ids: a drizzle select builder
@@ -70,10 +75,6 @@ export const variantIdsOf = (query: SQLWrapper): VariantIds => sql`${query}`;
 export const variantIdsByCode = (productCode: string, variantCode: string): VariantIds =>
   sql`(SELECT pv.id FROM product_variants pv JOIN products p ON p.id = pv.product_id
        WHERE pv.code = ${variantCode} AND p.code = ${productCode})`;
-
-/** `SELECT value FROM json_each(?)` over a list, for `IN` filters on codes. */
-export const jsonList = (values: readonly (string | number)[]): SQL =>
-  sql`(SELECT value FROM json_each(${JSON.stringify(values)}))`;
 
 // ------------------------------------------------------------------- rows
 
@@ -166,15 +167,6 @@ export const variantFields = {
   updatedAt: productVariants.updatedAt,
 };
 
-const categoryFields = <T extends typeof taxCategories | typeof shippingCategories>(t: T) => ({
-  id: t.id,
-  code: t.code,
-  name: t.name,
-  description: t.description,
-  createdAt: t.createdAt,
-  updatedAt: t.updatedAt,
-});
-
 /** The name a variant sorts and filters by: its `en_US` translation, else its first one. */
 export const variantNameSql = sql`(SELECT t.name FROM product_variant_translations t
   WHERE t.variant_id = product_variants.id ORDER BY (t.locale = ${DEFAULT_LOCALE}) DESC, t.id LIMIT 1)`;
@@ -247,11 +239,11 @@ export function variantChildrenStatements(db: Database, ids: VariantIds) {
       )
       .orderBy(asc(productOptionTranslations.id)),
     db
-      .select(categoryFields(taxCategories))
+      .select(categoryColumns(taxCategories))
       .from(taxCategories)
       .where(sql`${taxCategories.id} IN (SELECT v.tax_category_id FROM product_variants v WHERE v.id IN ${ids})`),
     db
-      .select(categoryFields(shippingCategories))
+      .select(categoryColumns(shippingCategories))
       .from(shippingCategories)
       .where(
         sql`${shippingCategories.id} IN (SELECT v.shipping_category_id FROM product_variants v WHERE v.id IN ${ids})`,
@@ -299,7 +291,7 @@ export function assembleViews(rows: readonly VariantRow[], children: VariantChil
   const valueTranslationsOf = groupBy(valueTranslations, (r) => r.valueId);
   const optionNames = new Map<number, string>();
   for (const [optionId, list] of groupBy(optionTranslations, (r) => r.optionId)) {
-    const name = (list.find((t) => t.locale === DEFAULT_LOCALE) ?? list[0])?.name;
+    const name = preferredTranslation(list)?.name;
     if (name !== undefined) optionNames.set(optionId, name);
   }
   const taxById = new Map(taxRows.map((r) => [r.id, r as CategoryRow]));
@@ -321,17 +313,6 @@ export function assembleViews(rows: readonly VariantRow[], children: VariantChil
   }));
 }
 
-function groupBy<T, K>(list: readonly T[], key: (item: T) => K): Map<K, T[]> {
-  const map = new Map<K, T[]>();
-  for (const item of list) {
-    const k = key(item);
-    const group = map.get(k);
-    if (group) group.push(item);
-    else map.set(k, [item]);
-  }
-  return map;
-}
-
 // ------------------------------------------------------------------ lists
 
 export type VariantSortField = "position" | "code" | "createdAt" | "updatedAt" | "name";
@@ -349,10 +330,10 @@ const productIdByCode = (productCode: string) => sql`(SELECT p.id FROM products 
 function listWhere(query: VariantListQuery): SQL {
   const conditions: SQL[] = [sql`${productVariants.productId} = ${productIdByCode(query.productCode)}`];
   if (query.criteria.code !== undefined) {
-    conditions.push(sql`instr(lower(${productVariants.code}), lower(${query.criteria.code})) > 0`);
+    conditions.push(containsText(productVariants.code, query.criteria.code));
   }
   if (query.criteria.name !== undefined) {
-    conditions.push(sql`instr(lower(coalesce(${variantNameSql}, '')), lower(${query.criteria.name})) > 0`);
+    conditions.push(containsText(sql`coalesce(${variantNameSql}, '')`, query.criteria.name));
   }
   return and(...conditions)!;
 }
@@ -377,16 +358,12 @@ function listOrder(query: VariantListQuery): SQL[] {
  * (SELECT id ... ORDER BY ... LIMIT ? OFFSET ?)`) so everything is one batch.
  */
 export function variantPageStatements(db: Database, query: VariantListQuery) {
-  const where = listWhere(query);
-  const order = listOrder(query);
-  const pageIds = variantIdsOf(
-    db.select({ id: productVariants.id }).from(productVariants).where(where).orderBy(...order).limit(query.limit).offset(query.offset),
-  );
+  const page = pageQueries(db, productVariants, listWhere(query), listOrder(query), query);
   return [
     db.select({ id: products.id }).from(products).where(eq(products.code, query.productCode)),
-    db.select({ total: sql<number>`count(*)`.as("total") }).from(productVariants).where(where),
-    db.select(variantFields).from(productVariants).where(where).orderBy(...order).limit(query.limit).offset(query.offset),
-    ...variantChildrenStatements(db, pageIds),
+    page.count,
+    page.rows(db.select(variantFields).from(productVariants).$dynamic()),
+    ...variantChildrenStatements(db, variantIdsOf(page.ids)),
   ] as const;
 }
 
@@ -425,11 +402,11 @@ export function variantReferenceStatements(db: Database, refs: VariantReferences
       .from(productVariants)
       .where(and(eq(productVariants.code, variantCode), sql`${productVariants.productId} = ${productId}`)),
     db.select({ id: productVariants.id }).from(productVariants).where(eq(productVariants.code, refs.newCode ?? "")),
-    db.select({ code: locales.code }).from(locales).where(sql`${locales.code} IN ${jsonList(refs.locales ?? [])}`),
+    db.select({ code: locales.code }).from(locales).where(inJson(locales.code, refs.locales ?? [])),
     db
       .select({ code: channels.code, enabled: channels.enabled })
       .from(channels)
-      .where(sql`${channels.code} IN ${jsonList(refs.channels ?? [])}`),
+      .where(inJson(channels.code, refs.channels ?? [])),
     db.select({ id: taxCategories.id }).from(taxCategories).where(eq(taxCategories.code, refs.taxCategory ?? "")),
     db
       .select({ id: shippingCategories.id })
@@ -445,7 +422,7 @@ export function variantReferenceStatements(db: Database, refs: VariantReferences
       .innerJoin(productOptions, eq(productOptions.id, productOptionValues.optionId))
       .where(
         and(
-          sql`${productOptionValues.code} IN ${jsonList(refs.optionValueCodes ?? [])}`,
+          inJson(productOptionValues.code, refs.optionValueCodes ?? []),
           sql`${productOptions.id} IN (SELECT a.option_id FROM product_option_assignments a WHERE a.product_id = ${productId})`,
         ),
       ),
@@ -470,80 +447,69 @@ export interface ChildWriteTarget {
   guard: SQL;
 }
 
+type KeyedWriteMode = "create" | "replace" | "merge";
+
 /**
- * Translations `{locale: name}`: `replace` deletes the locales not given
- * (PUT); `merge` keeps them (PATCH). Existing locales keep their ids.
+ * Child rows keyed within the variant (a locale, a channel code), written
+ * from a `{key: value}` object: `replace` deletes the keys not given (PUT);
+ * `merge` keeps them (PATCH). Existing keys keep their ids.
  */
-export function translationWrites(
+function keyedChildWrites(
   db: Database,
   target: ChildWriteTarget,
-  names: Record<string, string>,
-  mode: "create" | "replace" | "merge",
+  entries: Record<string, string | number>,
+  mode: KeyedWriteMode,
+  child: {
+    table: typeof productVariantTranslations | typeof channelPricings;
+    variantId: SQLiteColumn;
+    key: SQLiteColumn;
+    /** What an existing key's row takes from the submitted one. */
+    set: Record<string, SQL>;
+  },
 ): BatchItem<"sqlite">[] {
-  const json = JSON.stringify(names);
+  const json = JSON.stringify(entries);
   const statements: BatchItem<"sqlite">[] = [];
   if (mode === "replace") {
     statements.push(
       db
-        .delete(productVariantTranslations)
+        .delete(child.table)
         .where(
           and(
-            sql`${productVariantTranslations.variantId} = ${target.variantId}`,
-            sql`${productVariantTranslations.locale} NOT IN (SELECT key FROM json_each(${json}))`,
+            sql`${child.variantId} = ${target.variantId}`,
+            sql`${child.key} NOT IN (SELECT key FROM json_each(${json}))`,
             target.guard,
           ),
         ),
     );
   }
-  if (Object.keys(names).length > 0) {
+  if (Object.keys(entries).length > 0) {
     statements.push(
       db
-        .insert(productVariantTranslations)
+        .insert(child.table)
         .select(sql`SELECT NULL, ${target.variantId}, key, value FROM json_each(${json}) WHERE ${target.guard}`)
-        .onConflictDoUpdate({
-          target: [productVariantTranslations.variantId, productVariantTranslations.locale],
-          set: { name: sql`excluded.name` },
-        }),
+        .onConflictDoUpdate({ target: [child.variantId, child.key], set: child.set }),
     );
   }
   return statements;
 }
 
-/** Channel pricings `{channelCode: minor units}`, same modes as translations. */
-export function channelPricingWrites(
-  db: Database,
-  target: ChildWriteTarget,
-  prices: Record<string, number>,
-  mode: "create" | "replace" | "merge",
-): BatchItem<"sqlite">[] {
-  const json = JSON.stringify(prices);
-  const statements: BatchItem<"sqlite">[] = [];
-  if (mode === "replace") {
-    statements.push(
-      db
-        .delete(channelPricings)
-        .where(
-          and(
-            sql`${channelPricings.variantId} = ${target.variantId}`,
-            sql`${channelPricings.channelCode} NOT IN (SELECT key FROM json_each(${json}))`,
-            target.guard,
-          ),
-        ),
-    );
-  }
-  if (Object.keys(prices).length > 0) {
-    statements.push(
-      db
-        .insert(channelPricings)
-        .select(sql`SELECT NULL, ${target.variantId}, key, value FROM json_each(${json}) WHERE ${target.guard}`)
-        .onConflictDoUpdate({
-          target: [channelPricings.variantId, channelPricings.channelCode],
-          set: { price: sql`excluded.price` },
-        }),
-    );
-  }
-  return statements;
-}
+/** Translations `{locale: name}`. */
+export const translationWrites = (db: Database, target: ChildWriteTarget, names: Record<string, string>, mode: KeyedWriteMode) =>
+  keyedChildWrites(db, target, names, mode, {
+    table: productVariantTranslations,
+    variantId: productVariantTranslations.variantId,
+    key: productVariantTranslations.locale,
+    set: { name: sql`excluded.name` },
+  });
+
+/** Channel pricings `{channelCode: minor units}`. */
+export const channelPricingWrites = (db: Database, target: ChildWriteTarget, prices: Record<string, number>, mode: KeyedWriteMode) =>
+  keyedChildWrites(db, target, prices, mode, {
+    table: channelPricings,
+    variantId: channelPricings.variantId,
+    key: channelPricings.channelCode,
+    set: { price: sql`excluded.price` },
+  });
 
 /** The variant's option values become exactly `valueIds`. */
 export function optionValueWrites(

@@ -18,16 +18,9 @@ import {
   productVariantOptionValues,
   productVariants,
 } from "../schema";
-import {
-  chunks,
-  deleteByIds,
-  groupBy,
-  insertSelectValues,
-  queueOptions,
-  type Batch,
-  type OptionRecord,
-  type Statement,
-} from "./product-options";
+import { chunks, deleteByIds, insertSelectValues, type Batch, type Statement } from "../batch";
+import { groupBy } from "../collections";
+import { queueOptions, type OptionRecord } from "./product-options";
 
 export interface ProductTranslationRow {
   id: number;

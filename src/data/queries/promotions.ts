@@ -6,7 +6,8 @@ import { asc, desc, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-
 import type { Database } from "../db";
 import { channels, promotionActions, promotionChannels, promotionRules, promotions } from "../schema";
 import type { PromotionAction, PromotionRule } from "../../domain/promotion-config";
-import { chunks, groupBy, insertSelectValues, type Batch, type Statement } from "./product-options";
+import { chunks, insertSelectValues, type Batch, type Statement } from "../batch";
+import { groupBy } from "../collections";
 
 export interface PromotionPartRow {
   id: number;

@@ -8,6 +8,7 @@ import type { VariantViewRows } from "../data/carts/variant-views";
 import { serializeChannelForCart, serializeChannelForCartList, type ChannelRefRow } from "./channel";
 import { serializeCustomerForCart, serializeCustomerForCartList } from "./customer";
 import { enc, href } from "./links";
+import { groupBy } from "../data/collections";
 
 export type CartView = "single" | "list";
 
@@ -33,18 +34,18 @@ const serializeUnit = (u: StoredUnit) => ({
 
 /** Indexes variant view rows once, for serializing many items. */
 export class VariantViews {
-  private readonly byId = new Map<number, VariantViewRows["variants"][number]>();
-  private readonly translations = new Map<number, VariantViewRows["translations"]>();
-  private readonly optionValues = new Map<number, VariantViewRows["optionValues"]>();
-  private readonly valueTranslations = new Map<number, VariantViewRows["optionValueTranslations"]>();
-  private readonly prices = new Map<number, VariantViewRows["prices"]>();
+  private readonly byId: Map<number, VariantViewRows["variants"][number]>;
+  private readonly translations: Map<number, VariantViewRows["translations"]>;
+  private readonly optionValues: Map<number, VariantViewRows["optionValues"]>;
+  private readonly valueTranslations: Map<number, VariantViewRows["optionValueTranslations"]>;
+  private readonly prices: Map<number, VariantViewRows["prices"]>;
 
   constructor(rows: VariantViewRows) {
-    for (const v of rows.variants) this.byId.set(v.id, v);
-    group(this.translations, rows.translations, (r) => r.variant_id);
-    group(this.optionValues, rows.optionValues, (r) => r.variant_id);
-    group(this.valueTranslations, rows.optionValueTranslations, (r) => r.value_id);
-    group(this.prices, rows.prices, (r) => r.variant_id);
+    this.byId = new Map(rows.variants.map((v) => [v.id, v]));
+    this.translations = groupBy(rows.translations, (r) => r.variant_id);
+    this.optionValues = groupBy(rows.optionValues, (r) => r.variant_id);
+    this.valueTranslations = groupBy(rows.optionValueTranslations, (r) => r.value_id);
+    this.prices = groupBy(rows.prices, (r) => r.variant_id);
   }
 
   productCode(variantId: number): string {
@@ -111,14 +112,6 @@ export function serializeCart(cart: CartState & { checkoutState: string }, parti
     localeCode: cart.localeCode,
     checkoutState: cart.checkoutState,
   };
-}
-
-function group<T>(map: Map<number, T[]>, rows: T[], key: (row: T) => number): void {
-  for (const row of rows) {
-    const list = map.get(key(row));
-    if (list) list.push(row);
-    else map.set(key(row), [row]);
-  }
 }
 
 /** Sylius serializes an empty keyed collection as `[]`. */

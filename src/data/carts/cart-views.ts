@@ -5,6 +5,7 @@
  * and GET order: one round trip whatever the number of carts and items.
  */
 import type { CartState } from "../../cart/state";
+import type { ShopUserRow } from "../queries/customers";
 import { assembleCarts, type AdjustmentRow, type ItemRow, type OrderRow, type UnitRow } from "./cart-store";
 import { VARIANT_VIEW_STATEMENTS, variantViewRows, variantViewStatements, type VariantViewRows } from "./variant-views";
 
@@ -14,13 +15,7 @@ export interface CustomerRow {
   firstName: string | null;
   lastName: string | null;
 }
-export interface ShopUserRow {
-  id: number;
-  customerId: number;
-  username: string;
-  usernameCanonical: string;
-  enabled: boolean;
-}
+export type { ShopUserRow };
 
 export interface CartRecord {
   cart: CartState & { checkoutState: string; state: string; customerId: number; createdAt: string };

@@ -46,7 +46,7 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
   .post("/", async (c) => {
     const form = validateForm(cartCreateForm, c.var.body);
     const d1 = c.var.d1.asD1();
-    const inputs = cartCreateInputsFrom(await d1.batch(cartCreateReads(d1, form.values)), form.values);
+    const inputs = cartCreateInputsFrom(await d1.batch(cartCreateReads(d1, form.values)));
     if (form.values.customer !== undefined && !inputs.customer) form.fail("customer", MSG.invalid);
     if (form.values.channel !== undefined && !inputs.channel) form.fail("channel", MSG.invalid);
     if (form.values.localeCode !== undefined && inputs.channel && !inputs.channel.locales.includes(form.values.localeCode)) {

@@ -34,7 +34,7 @@ export function cartCreateReads(db: D1Database, values: { customer?: string; cha
   ];
 }
 
-export function cartCreateInputsFrom(results: D1Result[], _values: unknown): CartCreateInputs {
+export function cartCreateInputsFrom(results: D1Result[]): CartCreateInputs {
   const [customers, users, channels, locales] = results.map((r) => r.results as any[]);
   const c = customers?.[0];
   const u = users?.[0];

@@ -1,4 +1,4 @@
-import type { CartObject } from "./cart/cart-object";
+import type { CartObject } from "./http/cart/cart-object";
 
 /** Bindings declared in wrangler.toml. Only the worker entry and the Durable Object read them. */
 export interface Env {

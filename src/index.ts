@@ -3,14 +3,14 @@
  * per-request services and hands the request to the app.
  */
 import { createMiddleware } from "hono/factory";
-import { createApp } from "./app";
+import { createApp } from "./http/app";
 import type { Env } from "./env";
 import type { AppEnv } from "./http/context";
 import { D1Meter, MeteredD1 } from "./data/metered-d1";
 import { createDatabase } from "./data/db";
-import { CartGateway } from "./cart/cart-gateway";
+import { CartGateway } from "./http/cart/cart-gateway";
 
-export { CartObject } from "./cart/cart-object";
+export { CartObject } from "./http/cart/cart-object";
 
 const provideServices = createMiddleware<AppEnv & { Bindings: Env }>(async (c, next) => {
   const meter = new D1Meter();

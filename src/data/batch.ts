@@ -15,9 +15,9 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import { conflict } from "../http/errors";
 import { unique } from "./collections";
 import type { Database } from "./db";
+import { InUseError } from "./errors";
 
 export type Statement = BatchItem<"sqlite">;
 
@@ -150,5 +150,5 @@ export async function deleteUnlessInUse(
     db.select({ inUse: sql<number>`(${inUse})` }).from(table as SQLiteTable).where(eq(table.id, id)),
     db.delete(table).where(and(eq(table.id, id), sql`NOT (${inUse})`)),
   ]);
-  if (usage[0]?.inUse) throw conflict(message);
+  if (usage[0]?.inUse) throw new InUseError(message);
 }

@@ -1,6 +1,6 @@
 import type { Database } from "../data/db";
 import type { D1Meter, MeteredD1 } from "../data/metered-d1";
-import type { CartGateway } from "../cart/cart-gateway";
+import type { CartGateway } from "./cart/cart-gateway";
 
 /** What every handler gets from the entry; handlers never see `env`. */
 export interface AppVariables {

@@ -3,7 +3,7 @@
  * these, so one wording is used everywhere.
  */
 import { z } from "zod";
-import { MSG } from "./messages";
+import { MSG } from "../domain/messages";
 
 const blankOrInvalid = (blank: string) => (issue: { input?: unknown }) =>
   issue.input === undefined || issue.input === null || issue.input === "" ? blank : MSG.invalid;

@@ -9,7 +9,8 @@
  */
 import { z } from "zod";
 import { ValidationError, type FormChildren } from "./errors";
-import { MSG } from "./messages";
+import { MSG } from "../domain/messages";
+import { isUniqueViolation } from "../data/constraints";
 
 export interface Form<S extends z.ZodRawShape> {
   shape: S;
@@ -95,4 +96,21 @@ export function validateForm<S extends z.ZodRawShape>(form: Form<S>, body: unkno
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Rethrows `error`; a UNIQUE violation (a concurrent write took the value
+ * after the read batch checked it) becomes the form's 400 on `field`.
+ */
+export function rethrowUniqueViolation<F extends string>(
+  error: unknown,
+  result: Failable<F>,
+  field: NoInfer<F>,
+  message: string,
+): never {
+  if (isUniqueViolation(error)) {
+    result.fail(field, message);
+    result.assertValid();
+  }
+  throw error;
 }

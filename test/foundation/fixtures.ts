@@ -1,6 +1,6 @@
 /** Fixtures of the foundation tests, inserted straight into D1. */
 import { env, SELF } from "cloudflare:test";
-import { hashSecret, sha256Hex } from "../../src/auth/crypto";
+import { hashSecret, sha256Hex } from "../../src/http/auth/crypto";
 import { api, uniqueCode } from "../helpers/http";
 
 const LOWER = "abcdefghijklmnopqrstuvwxyz";

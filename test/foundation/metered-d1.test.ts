@@ -3,8 +3,8 @@ import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { D1Meter, isReadOnlySql, MeteredD1, type Guard } from "../../src/data/metered-d1";
 import type { AppEnv } from "../../src/http/context";
-import { requestId } from "../../src/http/request-id";
-import { serverTiming } from "../../src/http/server-timing";
+import { requestId } from "../../src/http/middleware/request-id";
+import { serverTiming } from "../../src/http/middleware/server-timing";
 import { uniqueLocaleCode } from "./fixtures";
 
 class Refused extends Error {}

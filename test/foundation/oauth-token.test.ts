@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { sha256Hex } from "../../src/auth/crypto";
+import { sha256Hex } from "../../src/http/auth/crypto";
 import { TEST_CLIENT, TEST_USER } from "../helpers/accounts";
 import { api } from "../helpers/http";
 import {

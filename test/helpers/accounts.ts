@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { hashSecret, sha256Hex } from "../../src/auth/crypto";
+import { hashSecret, sha256Hex } from "../../src/http/auth/crypto";
 
 export const TEST_TOKEN = "TestToken";
 export const TEST_CLIENT = { id: "test_client", secret: "test_secret" };

@@ -6,9 +6,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createApp } from "../../src/app";
+import { createApp } from "../../src/http/app";
 import { validateForm } from "../../src/http/form";
-import { EXAMPLES, INPUT_SHAPES, REQUEST_FORMS, type RequestFormId } from "../../src/openapi/forms";
+import { EXAMPLES, INPUT_SHAPES, REQUEST_FORMS, type RequestFormId } from "../../src/http/openapi/forms";
 import { api, d1RoundTrips } from "../helpers/http";
 import { schemaErrors, servedDocument } from "./contract";
 

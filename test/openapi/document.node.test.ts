@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { Validator } from "@seriousme/openapi-schema-validator";
-import { openApiDocument } from "../../src/openapi/document";
+import { openApiDocument } from "../../src/http/openapi/document";
 
 describe("OpenAPI document", () => {
   it("is a valid OpenAPI 3.1 document", async () => {

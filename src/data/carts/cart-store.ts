@@ -5,7 +5,7 @@
  * context of the cart's channel, and an id reservation when needed.
  */
 import type { PricingContext, Promotion, ShippingMethod, TaxRate } from "../../domain/pricing";
-import type { CartState, StoredAdjustment, StoredItem, VariantInfo } from "../../cart/state";
+import type { CartState, StoredAdjustment, StoredItem, VariantInfo } from "./state";
 
 // Subqueries of the cart's order row (the object may not know them yet).
 const CHANNEL_ID = "(SELECT channel_id FROM orders WHERE id = ?1)";

@@ -4,7 +4,7 @@
  * adjustments and the variants' default data. Used by GET cart, the cart list
  * and GET order: one round trip whatever the number of carts and items.
  */
-import type { CartState } from "../../cart/state";
+import type { CartState } from "./state";
 import type { ShopUserRow } from "../queries/customers";
 import { assembleCarts, type AdjustmentRow, type ItemRow, type OrderRow, type UnitRow } from "./cart-store";
 import { VARIANT_VIEW_STATEMENTS, variantViewRows, variantViewStatements, type VariantViewRows } from "./variant-views";

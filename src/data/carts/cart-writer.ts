@@ -5,7 +5,7 @@
  * touched, so the cost of a change grows with what it changes (at worst
  * linearly with the cart), never with history.
  */
-import type { CartState, StoredAdjustment, StoredItem, StoredUnit } from "../../cart/state";
+import type { CartState, StoredAdjustment, StoredItem, StoredUnit } from "./state";
 import { bool, chunks, int, text } from "./sql";
 
 interface AdjustmentRow {

@@ -29,3 +29,13 @@ export const shippingCategoryInUse = (id: number): SQL => sql`(
     EXISTS (SELECT 1 FROM product_variants WHERE shipping_category_id = ${id})
     OR EXISTS (SELECT 1 FROM shipping_methods WHERE category_id = ${id})
   )`;
+
+/** A tax or shipping category as the API reads it. */
+export interface CategoryRow {
+  id: number;
+  code: string;
+  name: string;
+  description: string | null;
+  createdAt: string;
+  updatedAt: string;
+}

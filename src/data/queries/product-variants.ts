@@ -38,7 +38,7 @@ import {
   taxCategories,
   orderItems,
 } from "../schema";
-import type { CategoryRow } from "../../serializers/categories";
+import type { CategoryRow } from "./categories";
 import { groupBy } from "../collections";
 import { containsText, inJson, jsonValues } from "../conditions";
 import { pageQueries } from "../list-page";

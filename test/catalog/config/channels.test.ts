@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, d1RoundTrips, uniqueCode } from "../../helpers/http";
-import { serializeChannelForCart, serializeChannelForCartList } from "../../../src/serializers/channel";
+import { serializeChannelForCart, serializeChannelForCartList } from "../../../src/http/resources/channels/serializer";
 import { createChannel, createCustomer, createZone, ensureCurrency, ensureLocale } from "./fixtures";
 
 const codeOnly = (path: string, code: string) => ({

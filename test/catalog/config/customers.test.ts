@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, d1RoundTrips, uniqueCode } from "../../helpers/http";
-import { verifySecret } from "../../../src/auth/crypto";
-import { serializeCustomerForCart, serializeCustomerForCartList } from "../../../src/serializers/customer";
+import { verifySecret } from "../../../src/http/auth/crypto";
+import { serializeCustomerForCart, serializeCustomerForCartList } from "../../../src/http/resources/customers/serializer";
 import { createChannel, createCustomer } from "./fixtures";
 
 const TIMESTAMP = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/);

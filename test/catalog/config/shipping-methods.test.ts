@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, d1RoundTrips, uniqueCode } from "../../helpers/http";
-import { shippingMethodName } from "../../../src/serializers/shipping-method";
+import { shippingMethodName } from "../../../src/http/resources/shipping-methods/serializer";
 import { createChannel, createShippingCategory, createTaxCategory, createZone, ensureLocale } from "./fixtures";
 
 const TIMESTAMP = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/);

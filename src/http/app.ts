@@ -1,0 +1,44 @@
+/**
+ * The HTTP application: cross-cutting middleware, one sub-app per resource,
+ * one error handler and one not-found handler for everything.
+ */
+import { Hono, type MiddlewareHandler } from "hono";
+import type { AppEnv } from "./context";
+import { requestId } from "./middleware/request-id";
+import { serverTiming } from "./middleware/server-timing";
+import { jsonBody } from "./middleware/json-body";
+import { renderError } from "./middleware/app-errors";
+import { allowedMethodsResolver } from "./middleware/method-not-allowed";
+import { bearerAuth } from "./auth/bearer";
+import { healthRoutes } from "./resources/health/routes";
+import { oauthRoutes } from "./resources/oauth/routes";
+import { apiRoutes } from "./api";
+import { docsRoutes } from "./openapi/routes";
+
+/** `provideServices` (from the worker entry) sets the request's db, meter and cart gateway. */
+export function createApp(provideServices: MiddlewareHandler<AppEnv>) {
+  const app = new Hono<AppEnv>({ strict: false });
+
+  app.use("*", requestId, provideServices);
+  app.route("/health", healthRoutes);
+  app.route("/api/oauth/v2", oauthRoutes);
+
+  app.use("/api/v1/*", serverTiming);
+  // The OpenAPI document and its viewer are public: mounted before the token check.
+  app.route("/api/v1", docsRoutes);
+  app.use("/api/v1/*", bearerAuth, jsonBody);
+  app.route("/api/v1", apiRoutes);
+
+  const allowedMethods = allowedMethodsResolver(app);
+  app.notFound((c) => {
+    const allowed = allowedMethods(c.req.path);
+    if (allowed.length > 0) {
+      return c.json({ code: 405, message: `No route found for "${c.req.method} ${c.req.path}": Method Not Allowed (Allow: ${allowed.join(", ")})` }, 405, {
+        Allow: allowed.join(", "),
+      });
+    }
+    return c.json({ code: 404, message: `No route found for "${c.req.method} ${c.req.path}"` }, 404);
+  });
+  app.onError(renderError);
+  return app;
+}

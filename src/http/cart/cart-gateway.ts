@@ -1,0 +1,32 @@
+/**
+ * How HTTP handlers reach a cart's Durable Object (one object per cart id):
+ * forwards the change, hands over the pending token check so the object runs
+ * it in its own first batch, and folds the object's D1 cost into the
+ * request's Server-Timing.
+ */
+import type { Context } from "hono";
+import type { AppEnv } from "../context";
+import { HttpError } from "../errors";
+import type { CartObject, CartReply, Caller } from "./cart-object";
+
+export class CartGateway {
+  constructor(private readonly namespace: DurableObjectNamespace<CartObject>) {}
+
+  stub(cartId: number): DurableObjectStub<CartObject> {
+    return this.namespace.get(this.namespace.idFromName(`cart:${cartId}`));
+  }
+
+  /** Calls the cart's object; error replies are thrown as HttpErrors, except form errors. */
+  async call(c: Context<AppEnv>, cartId: number, work: (stub: DurableObjectStub<CartObject>, caller: Caller | null) => Promise<CartReply>): Promise<CartReply> {
+    const caller = c.var.d1.delegateGuard();
+    const started = performance.now();
+    const reply = await work(this.stub(cartId), caller);
+    c.set("durableObjectMs", c.var.durableObjectMs + (performance.now() - started));
+    c.var.meter.add(reply.metrics.d1RoundTrips, reply.metrics.d1Ms);
+    c.set("rowsWritten", (c.var.rowsWritten ?? 0) + reply.metrics.rowsWritten);
+    if (reply.status >= 400 && !reply.formErrors) {
+      throw new HttpError(reply.status as 400, reply.body, reply.headers ?? {});
+    }
+    return reply;
+  }
+}

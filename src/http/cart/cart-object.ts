@@ -1,0 +1,259 @@
+/**
+ * One Durable Object per cart: the only writer of that cart's rows.
+ *
+ * - Serializes the cart's changes explicitly (a promise queue): input gates
+ *   do not hold while awaiting D1, so without it two changes could interleave.
+ * - Keeps the cart in memory after the first load; it is the only writer, so
+ *   the copy stays valid and a change need not re-read the cart.
+ * - A change is two D1 round trips: one batch of reads (the caller's token
+ *   check, current catalogue data and pricing context, the cart itself when
+ *   cold, and an id reservation when the id block runs low), then one atomic
+ *   batch with exactly the rows that changed. The reply leaves after commit.
+ */
+import { DurableObject } from "cloudflare:workers";
+import type { Env } from "../../env";
+import { TOKEN_CHECK_SQL, verifyTokenCheck } from "../auth/bearer";
+import { HttpError, notFound } from "../errors";
+import { MSG } from "../../domain/messages";
+import {
+  CART_STATE_STATEMENTS,
+  PRICING_CONTEXT_STATEMENTS,
+  cartStateFrom,
+  pricingSetupFrom,
+  reserveIdsStatement,
+  reservedRange,
+  variantInfoStatement,
+  variantInfosFrom,
+  pricingContextStatements,
+  cartStateStatements,
+  type PricingSetup,
+} from "../../data/carts/cart-store";
+import { cartWriteStatements } from "../../data/carts/cart-writer";
+import { variantViewRows, variantViewStatements, VARIANT_VIEW_STATEMENTS } from "../../data/carts/variant-views";
+import { D1Meter } from "../../data/metered-d1";
+import { VariantViews, serializeCartItem } from "../resources/carts/serializer";
+import { IdsExhausted, planAdd, planChange, planRemove, repriceCart, type ChangeErrors, type IdSource, type PlanResult } from "./cart-change";
+import type { CartState, VariantInfo } from "../../data/carts/state";
+
+export interface CartMetrics {
+  d1RoundTrips: number;
+  d1Ms: number;
+  rowsWritten: number;
+}
+
+/** What the worker gets back: an HTTP answer, plus the cost of producing it. */
+export interface CartReply {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+  /** Form errors for the worker to merge with its own (add/change item). */
+  formErrors?: ChangeErrors;
+  metrics: CartMetrics;
+}
+
+export interface Caller {
+  tokenHash: string;
+}
+
+type Operation =
+  | { kind: "add"; variantCode: string | null; quantity: number | null }
+  | { kind: "change"; itemId: number; quantity: number | null }
+  | { kind: "remove"; itemId: number };
+
+/** Ids reserved per round trip when the block runs low (more when a change needs more). */
+const ID_BLOCK = 10_000;
+
+export class CartObject extends DurableObject<Env> {
+  private cart: CartState | null = null;
+  private ids = { next: 1, last: 0 };
+  private queue: Promise<unknown> = Promise.resolve();
+
+  /** Runs operations on this cart one at a time, in arrival order. */
+  private serialize<T>(operation: () => Promise<T>): Promise<T> {
+    const result = this.queue.then(operation);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  addItem(cartId: number, caller: Caller | null, variantCode: string | null, quantity: number | null): Promise<CartReply> {
+    return this.serialize(() => this.change(cartId, caller, { kind: "add", variantCode, quantity }));
+  }
+
+  changeItem(cartId: number, caller: Caller | null, itemId: number, quantity: number | null): Promise<CartReply> {
+    return this.serialize(() => this.change(cartId, caller, { kind: "change", itemId, quantity }));
+  }
+
+  removeItem(cartId: number, caller: Caller | null, itemId: number): Promise<CartReply> {
+    return this.serialize(() => this.change(cartId, caller, { kind: "remove", itemId }));
+  }
+
+  deleteCart(cartId: number, caller: Caller | null): Promise<CartReply> {
+    return this.serialize(async () => {
+      const meter = new D1Meter();
+      const rowsWritten = { count: 0 };
+      try {
+        const statements = [
+          ...(caller ? [this.env.DB.prepare(TOKEN_CHECK_SQL).bind(caller.tokenHash)] : []),
+          this.env.DB.prepare("SELECT id FROM orders WHERE id = ?1 AND state = 'cart'").bind(cartId),
+        ];
+        const results = await meter.measure(() => this.env.DB.batch(statements));
+        if (caller) verifyTokenCheck(results[0]!, nowSeconds());
+        if (!(results.at(-1)!.results as unknown[]).length) throw notFound(`Cart with id ${cartId} does not exist.`);
+        const [deleted] = await meter.measure(() =>
+          this.env.DB.batch([this.env.DB.prepare("DELETE FROM orders WHERE id = ?1 AND state = 'cart'").bind(cartId)]),
+        );
+        rowsWritten.count += deleted?.meta.rows_written ?? 0;
+        // Retire the object's state: nothing of this cart is kept in memory or storage.
+        this.cart = null;
+        await this.ctx.storage.deleteAll();
+        return reply(204, null, meter, rowsWritten.count);
+      } catch (error) {
+        return errorReply(error, meter);
+      }
+    });
+  }
+
+  /** For tests and diagnostics: the in-memory copy (null when cold). */
+  snapshot(): CartState | null {
+    return this.cart ? structuredClone(this.cart) : null;
+  }
+
+  private async change(cartId: number, caller: Caller | null, op: Operation): Promise<CartReply> {
+    const meter = new D1Meter();
+    try {
+      return await this.applyChange(cartId, caller, op, meter);
+    } catch (error) {
+      if (!(error instanceof HttpError)) {
+        // Unknown state after a failure: reload from D1 next time.
+        this.cart = null;
+        this.ids = { next: 1, last: 0 };
+      }
+      return errorReply(error, meter);
+    }
+  }
+
+  private async applyChange(cartId: number, caller: Caller | null, op: Operation, meter: D1Meter): Promise<CartReply> {
+    const db = this.env.DB;
+    const cold = this.cart === null || this.cart.id !== cartId;
+    const wantedIds = op.kind === "add" || op.kind === "change" ? (op.quantity ?? 0) * 4 + 64 : 16;
+    const reserve = this.idsLeft() < wantedIds ? Math.max(ID_BLOCK, wantedIds * 2) : 0;
+    const addCode = op.kind === "add" ? op.variantCode : null;
+
+    // One round trip: everything the change needs.
+    const statements: D1PreparedStatement[] = [];
+    const at = (n: number) => {
+      const start = statements.length;
+      return { start, end: start + n };
+    };
+    const auth = caller ? at(1) : null;
+    if (caller) statements.push(db.prepare(TOKEN_CHECK_SQL).bind(caller.tokenHash));
+    const state = cold ? at(CART_STATE_STATEMENTS) : null;
+    if (cold) statements.push(...cartStateStatements(db, cartId));
+    const variantsAt = at(1);
+    statements.push(variantInfoStatement(db, cartId, addCode));
+    const contextAt = at(PRICING_CONTEXT_STATEMENTS);
+    statements.push(...pricingContextStatements(db, cartId));
+    const viewsAt = addCode ? at(VARIANT_VIEW_STATEMENTS) : null;
+    if (addCode) statements.push(...variantViewStatements(db, "SELECT id FROM product_variants WHERE code = ?1", [addCode]));
+    const reserveAt = reserve ? at(1) : null;
+    if (reserve) statements.push(reserveIdsStatement(db, reserve, caller?.tokenHash));
+
+    const results = await meter.measure(() => db.batch(statements));
+    if (auth) verifyTokenCheck(results[auth.start]!, nowSeconds());
+    if (reserveAt) this.ids = reservedRange(results[reserveAt.start]!, reserve);
+    if (state) this.cart = cartStateFrom(results.slice(state.start, state.end));
+    const cart = this.cart;
+    if (!cart || cart.id !== cartId) {
+      this.cart = null;
+      throw notFound(`Cart with id ${cartId} does not exist.`);
+    }
+    const variants = variantInfosFrom(results[variantsAt.start]!);
+    const setup = pricingSetupFrom(results.slice(contextAt.start, contextAt.end));
+    if (!setup) throw new Error(`Channel of cart ${cartId} not found`);
+
+    // Decide, reprice, write.
+    const byId = new Map(variants.map((v) => [v.id, v]));
+    const planned = await this.withIds(meter, (ids) => this.plan(cart, op, variants, byId, ids));
+    if ("notFound" in planned) throw notFound(`Cart item with id ${op.kind === "add" ? "" : op.itemId} does not exist in cart ${cartId}.`);
+    if ("errors" in planned) return { status: 400, body: null, formErrors: planned.errors, metrics: metricsOf(meter, 0) };
+    const now = new Date().toISOString();
+    const after = await this.withIds(meter, (ids) => repriceCart(cart, planned.plans, byId, setup, now, ids));
+    const writes = cartWriteStatements(cart, after, now);
+    const written = await meter.measure(() => db.batch(writes.map((sql) => db.prepare(sql))));
+    this.cart = after;
+    const rowsWritten = written.reduce((sum, r) => sum + (r.meta.rows_written ?? 0), 0);
+
+    if (op.kind === "add") {
+      const item = after.items.find((i) => i.id === planned.itemId)!;
+      const views = new VariantViews(variantViewRows(results.slice(viewsAt!.start, viewsAt!.end)));
+      return reply(201, serializeCartItem(item, cartId, views), meter, rowsWritten);
+    }
+    return reply(204, null, meter, rowsWritten);
+  }
+
+  private plan(cart: CartState, op: Operation, variants: VariantInfo[], byId: Map<number, VariantInfo>, ids: IdSource): PlanResult {
+    switch (op.kind) {
+      case "add": {
+        // The worker already rejected what it could; a null field failed there.
+        const variant = op.variantCode === null ? undefined : variants.find((v) => v.code === op.variantCode);
+        if (op.variantCode === null || op.quantity === null) {
+          const unknown = op.variantCode !== null && (!variant || variant.price === null);
+          return { errors: unknown ? { variant: [MSG.invalid] } : {} };
+        }
+        return planAdd(cart, variant, op.quantity, ids);
+      }
+      case "change":
+        if (op.quantity === null) return cart.items.some((i) => i.id === op.itemId) ? { errors: {} } : { notFound: true };
+        return planChange(cart, op.itemId, op.quantity, byId, ids);
+      case "remove":
+        return planRemove(cart, op.itemId);
+    }
+  }
+
+  /** Runs `work` with the reserved ids; reserves more (one extra round trip) if they run out. */
+  private async withIds<T>(meter: D1Meter, work: (ids: IdSource) => T): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      const cursor = { next: this.ids.next };
+      const source: IdSource = {
+        take: () => {
+          if (cursor.next > this.ids.last) throw new IdsExhausted();
+          return cursor.next++;
+        },
+      };
+      try {
+        const result = work(source);
+        this.ids.next = cursor.next;
+        return result;
+      } catch (error) {
+        if (!(error instanceof IdsExhausted) || attempt > 0) throw error;
+        const count = Math.max(ID_BLOCK, (cursor.next - this.ids.next) * 2 + 1024);
+        const [reserved] = await meter.measure(() => this.env.DB.batch([reserveIdsStatement(this.env.DB, count)]));
+        this.ids = reservedRange(reserved!, count);
+      }
+    }
+  }
+
+  private idsLeft(): number {
+    return this.ids.last - this.ids.next + 1;
+  }
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+function metricsOf(meter: D1Meter, rowsWritten: number): CartMetrics {
+  return { d1RoundTrips: meter.roundTrips, d1Ms: meter.durationMs, rowsWritten };
+}
+
+function reply(status: number, body: unknown, meter: D1Meter, rowsWritten: number): CartReply {
+  return { status, body, metrics: metricsOf(meter, rowsWritten) };
+}
+
+function errorReply(error: unknown, meter: D1Meter): CartReply {
+  if (error instanceof HttpError) {
+    return { status: error.status, body: error.body, headers: error.headers, metrics: metricsOf(meter, 0) };
+  }
+  console.error(JSON.stringify({ level: "error", where: "CartObject", error: String(error), stack: (error as Error)?.stack }));
+  return { status: 500, body: { code: 500, message: "Internal server error." }, metrics: metricsOf(meter, 0) };
+}
+
+export type { PricingSetup };

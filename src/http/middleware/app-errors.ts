@@ -1,0 +1,39 @@
+import type { Context } from "hono";
+import { apiError, HttpError, INTERNAL_ERROR } from "../errors";
+import type { AppEnv } from "../context";
+import { isForeignKeyViolation, isUniqueViolation } from "../../data/constraints";
+import { InUseError } from "../../data/errors";
+
+/**
+ * A constraint that fails at write time although the request's read batch
+ * found everything in order means another request changed the data in
+ * between (a referenced row deleted, a code taken): a conflict, not a 500.
+ */
+const RACE = "The resource was changed by another request meanwhile; retry the request.";
+
+/** The one `onError` of the app: known errors render as themselves, the rest as a logged 500. */
+export function renderError(error: Error, c: Context<AppEnv>): Response {
+  if (error instanceof HttpError) {
+    return c.json(error.body as object, error.status, error.headers);
+  }
+  if (error instanceof InUseError) {
+    const conflict = apiError(409, error.message);
+    return c.json(conflict.body as object, 409);
+  }
+  if (isForeignKeyViolation(error) || isUniqueViolation(error)) {
+    const conflict = apiError(409, RACE);
+    return c.json(conflict.body as object, 409);
+  }
+  console.error(
+    JSON.stringify({
+      level: "error",
+      requestId: c.get("requestId"),
+      method: c.req.method,
+      path: c.req.path,
+      error: error.message,
+      stack: error.stack,
+    }),
+  );
+  const internal = apiError(500, INTERNAL_ERROR);
+  return c.json(internal.body as object, 500);
+}

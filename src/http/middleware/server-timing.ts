@@ -1,0 +1,20 @@
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../context";
+import { setResponseHeader } from "./request-id";
+
+/**
+ * `Server-Timing: d1;dur=<ms waiting for D1>;desc="<round trips>"`, plus
+ * `do;dur=<ms>` when the request went through a cart's Durable Object, and
+ * `rows;desc="<n>"` for the D1 rows that object wrote: the cost of a
+ * request, visible from outside.
+ */
+export const serverTiming = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  const meter = c.get("meter");
+  const metrics = [`d1;dur=${meter.durationMs.toFixed(1)};desc="${meter.roundTrips}"`];
+  const objectMs = c.get("durableObjectMs");
+  if (objectMs) metrics.push(`do;dur=${objectMs.toFixed(1)}`);
+  const rowsWritten = c.get("rowsWritten");
+  if (rowsWritten) metrics.push(`rows;desc="${rowsWritten}"`);
+  setResponseHeader(c, "Server-Timing", metrics.join(", "));
+});

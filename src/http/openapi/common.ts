@@ -1,0 +1,148 @@
+/**
+ * Building blocks of the response schemas: the component registry, links,
+ * timestamps, keyed collections, the error shapes and the paginated envelope.
+ *
+ * Every schema registered with `component()` becomes a named entry of
+ * `components.schemas` in the OpenAPI document (src/openapi/document.ts), and
+ * references between registered schemas become `$ref`s.
+ */
+import { z } from "zod";
+import type { Envelope } from "../pagination";
+import type { FormErrorBody } from "../errors";
+import type { Conforms, Expect } from "./conformance";
+
+export interface ComponentMeta {
+  id: string;
+  description?: string;
+}
+
+/** The response components (converted in `output` mode). */
+export const responseComponents = z.registry<ComponentMeta>();
+
+/** Registers `schema` as the response component `id`. */
+export function component<T extends z.ZodType>(id: string, schema: T, description?: string): T {
+  responseComponents.add(schema, description === undefined ? { id } : { id, description });
+  return schema;
+}
+
+// ------------------------------------------------------------------ scalars
+
+/** An integer (identifiers, amounts in minor units, counts). */
+export const int = () => z.number().int();
+
+/** A timestamp as the API writes it: ISO 8601 with a numeric offset. */
+export const timestamp = () =>
+  z.string().meta({ format: "date-time", examples: ["2026-11-21T09:12:17+00:00"] });
+
+/** A resource code (`^[A-Za-z0-9_-]{1,255}$` when created through the API). */
+export const code = () => z.string().meta({ description: "Code of the resource." });
+
+// -------------------------------------------------------------------- links
+
+export const Link = component("Link", z.object({ href: z.string().meta({ examples: ["/api/v1/locales/en_US"] }) }), "A relative link (HAL).");
+
+export const SelfLinks = component("SelfLinks", z.object({ self: Link }));
+
+// -------------------------------------------------------- keyed collections
+
+/**
+ * A collection keyed by locale or channel code, or `[]` when it is empty
+ * (as PHP serializes an empty array).
+ */
+export const keyedOrEmpty = <T extends z.ZodType>(value: T, keyedBy: string) =>
+  z
+    .union([z.record(z.string(), value), z.array(z.never()).max(0)])
+    .meta({ description: `Keyed by ${keyedBy}; an empty list (\`[]\`) when there is none.` });
+
+// ------------------------------------------------------------------- errors
+
+export const ApiError = component(
+  "Error",
+  z.object({ code: int().meta({ examples: [404] }), message: z.string().meta({ examples: ["Not Found"] }) }),
+  "Every error that is not a validation or authentication error: `{code, message}`.",
+);
+
+export const FieldErrors = component(
+  "FieldErrors",
+  z.object({ errors: z.array(z.string()).optional() }),
+  "A field of the form: `{}` when it passed, else its messages.",
+);
+
+/** `400 Validation Failed` for a form with these fields (children in form order). */
+export const validationFailed = (fields: readonly string[]) =>
+  z.object({
+    code: z.literal(400),
+    message: z.literal("Validation Failed"),
+    errors: z.object({
+      errors: z.array(z.string()).optional().meta({ description: "Form-level messages (only when there are some)." }),
+      children: z
+        .object(Object.fromEntries(fields.map((field) => [field, FieldErrors])))
+        .meta({ description: "One entry per field of the form, in the form's order." }),
+    }),
+  });
+
+export const ValidationFailed = component(
+  "ValidationFailed",
+  z.object({
+    code: z.literal(400),
+    message: z.literal("Validation Failed"),
+    errors: z.object({
+      errors: z.array(z.string()).optional(),
+      children: z.record(z.string(), FieldErrors),
+    }),
+  }),
+  "A failed form (FOSRest style). Every field of the operation's form is listed in `children`.",
+);
+
+export const BearerError = component(
+  "BearerError",
+  z.object({
+    error: z.enum(["access_denied", "invalid_grant"]),
+    error_description: z.enum([
+      "OAuth2 authentication required",
+      "The access token provided is invalid.",
+      "The access token provided has expired.",
+    ]),
+  }),
+  "A missing, unknown, revoked or expired access token (RFC 6750).",
+);
+
+// --------------------------------------------------------------- pagination
+
+export const PageLinks = component(
+  "PageLinks",
+  z.object({
+    self: Link,
+    first: Link,
+    last: Link,
+    next: Link.optional(),
+    previous: Link.optional(),
+  }),
+  "Links to pages of the same list (`?page=N&limit=M`, other query parameters kept).",
+);
+
+export const PaginatedEnvelope = component(
+  "PaginatedEnvelope",
+  z.object({
+    page: int().meta({ description: "Current page (from 1)." }),
+    limit: int().meta({ description: "Page size (default 10, at most 100)." }),
+    pages: int().meta({ description: "Number of pages (at least 1)." }),
+    total: int().meta({ description: "Number of items overall." }),
+    _links: PageLinks,
+    _embedded: z.object({ items: z.array(z.unknown()) }),
+  }),
+  "The paginated envelope of every list (Hateoas PaginatedRepresentation). Each list's own component narrows `_embedded.items`.",
+);
+
+/** The envelope of a list of `item`, registered as `id`. */
+export function pageOf<T extends z.ZodType>(id: string, item: T) {
+  return component(
+    id,
+    z.intersection(PaginatedEnvelope, z.looseObject({ _embedded: z.looseObject({ items: z.array(item) }) })),
+  );
+}
+
+// ------------------------------------------------------- conformance checks
+
+type _Envelope = Expect<Conforms<Envelope<never>, typeof PaginatedEnvelope>>;
+type _FormError = Expect<Conforms<FormErrorBody, typeof ValidationFailed>>;

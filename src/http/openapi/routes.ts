@@ -1,0 +1,86 @@
+/**
+ * `GET /api/v1/openapi.json` (the OpenAPI 3.1 document) and `GET /api/v1/docs`
+ * (Swagger UI rendering it, where a user can get a token and try calls).
+ * Both are public: src/app.ts mounts them before the bearer-token check.
+ *
+ * The viewer's files are Workers static assets under /docs-assets/swagger-ui/
+ * (public/, filled from the swagger-ui-dist package by
+ * scripts/copy-docs-assets.mjs): the platform serves them, so they neither
+ * weigh on the worker script nor cost a worker invocation, and nothing is
+ * loaded from a CDN.
+ */
+import { Hono } from "hono";
+import type { AppEnv } from "../context";
+import { openApiJson } from "./document";
+import { DOCUMENT_PATH } from "./paths";
+
+export const DOCS_ASSETS = "/docs-assets/swagger-ui";
+
+const INIT_SCRIPT = `window.addEventListener("load", function () {
+  window.ui = SwaggerUIBundle({
+    url: ${JSON.stringify(DOCUMENT_PATH)},
+    dom_id: "#swagger-ui",
+    deepLinking: true,
+    docExpansion: "list",
+    defaultModelsExpandDepth: 0,
+    displayRequestDuration: true,
+    showCommonExtensions: true,
+    validatorUrl: null,
+    presets: [SwaggerUIBundle.presets.apis],
+    layout: "BaseLayout"
+  });
+});`;
+
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>API documentation</title>
+<link rel="icon" type="image/png" href="${DOCS_ASSETS}/favicon-32x32.png">
+<link rel="stylesheet" href="${DOCS_ASSETS}/swagger-ui.css">
+<style>body { margin: 0; } .swagger-ui .topbar { display: none; }</style>
+</head>
+<body>
+<div id="swagger-ui"></div>
+<script src="${DOCS_ASSETS}/swagger-ui-bundle.js"></script>
+<script>${INIT_SCRIPT}</script>
+</body>
+</html>
+`;
+
+let contentSecurityPolicy: Promise<string> | undefined;
+
+/** Only our own files and the page's one inline script (by hash) may run; calls go to this origin only. */
+async function buildPolicy(): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(INIT_SCRIPT));
+  const hash = btoa(String.fromCharCode(...new Uint8Array(digest)));
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'sha256-${hash}'`,
+    // Swagger UI sets inline styles.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+  ].join("; ");
+}
+
+export const docsRoutes = new Hono<AppEnv>({ strict: false })
+  .get("/openapi.json", (c) =>
+    c.body(openApiJson(), 200, {
+      "Content-Type": "application/json; charset=utf-8",
+      // A public description: other origins (editors, code generators) may read it.
+      "Access-Control-Allow-Origin": "*",
+    }),
+  )
+  .get("/docs", async (c) => {
+    contentSecurityPolicy ??= buildPolicy();
+    return c.html(PAGE, 200, {
+      "Content-Security-Policy": await contentSecurityPolicy,
+      "X-Content-Type-Options": "nosniff",
+      "Referrer-Policy": "no-referrer",
+    });
+  });

@@ -1,0 +1,96 @@
+/**
+ * `/api/v1/carts/`: carts and their items (seed 4.2, contract §5).
+ * Reads come straight from D1 in one batch; every change goes through the
+ * cart's Durable Object, which serializes it and commits it atomically.
+ */
+import { Hono } from "hono";
+import type { AppEnv } from "../../context";
+import { validateForm, type FormResult } from "../../form";
+import { MSG } from "../../../domain/messages";
+import { notFound } from "../../errors";
+import { idParams } from "../../ids";
+import { envelope, pageRequest } from "../../pagination";
+import { CART_VIEW_STATEMENTS, cartViewStatements, cartViewsFrom } from "../../../data/carts/cart-views";
+import { cartCreateInputsFrom, cartCreateReads, insertCart } from "../../../data/carts/cart-create";
+import { serializeCart, VariantViews } from "./serializer";
+import type { ChangeErrors } from "../../cart/cart-change";
+import { addItemForm, cartCreateForm, changeItemForm } from "./forms";
+import type { z } from "zod";
+
+const CART_ONLY = "SELECT id FROM orders WHERE id = ?1 AND state = 'cart'";
+
+export const cartRoutes = new Hono<AppEnv>({ strict: false })
+  .get("/", async (c) => {
+    const request = pageRequest(new URL(c.req.url), ["paginate", "limit"]);
+    const page = "SELECT id FROM orders WHERE state = 'cart' ORDER BY created_at DESC, id DESC LIMIT ?1 OFFSET ?2";
+    const d1 = c.var.d1.asD1();
+    const results = await d1.batch([
+      d1.prepare("SELECT COUNT(*) AS total FROM orders WHERE state = 'cart'"),
+      ...cartViewStatements(d1, page, [request.limit, request.offset]),
+    ]);
+    const total = (results[0]!.results[0] as { total: number }).total;
+    const data = cartViewsFrom(results.slice(1, 1 + CART_VIEW_STATEMENTS));
+    const views = new VariantViews(data.variants);
+    const records = data.records.sort((a, b) => b.cart.createdAt.localeCompare(a.cart.createdAt) || b.cart.id - a.cart.id);
+    const items = records.map((r) => serializeCart(r.cart, r, views, "list"));
+    return c.json(envelope({ path: "/api/v1/carts/", request, total, items }));
+  })
+  .get("/:id", idParams({ id: "Cart" }), async (c) => {
+    const { id } = c.req.valid("param");
+    const d1 = c.var.d1.asD1();
+    const data = cartViewsFrom(await d1.batch(cartViewStatements(d1, CART_ONLY, [id])));
+    const record = data.records[0];
+    if (!record) throw notFound(`Cart with id ${id} does not exist.`);
+    return c.json(serializeCart(record.cart, record, new VariantViews(data.variants), "single"));
+  })
+  .post("/", async (c) => {
+    const form = validateForm(cartCreateForm, c.var.body);
+    const d1 = c.var.d1.asD1();
+    const inputs = cartCreateInputsFrom(await d1.batch(cartCreateReads(d1, form.values)));
+    if (form.values.customer !== undefined && !inputs.customer) form.fail("customer", MSG.invalid);
+    if (form.values.channel !== undefined && !inputs.channel) form.fail("channel", MSG.invalid);
+    if (form.values.localeCode !== undefined && inputs.channel && !inputs.channel.locales.includes(form.values.localeCode)) {
+      form.fail("localeCode", MSG.invalid);
+    }
+    form.assertValid();
+    const record = await insertCart(d1, inputs, form.values.localeCode!);
+    const noVariants = new VariantViews({ variants: [], translations: [], optionValues: [], optionValueTranslations: [], prices: [] });
+    return c.json(serializeCart(record.cart, record, noVariants, "single"), 201);
+  })
+  .delete("/:id", idParams({ id: "Cart" }), async (c) => {
+    const { id } = c.req.valid("param");
+    await c.var.carts.call(c, id, (stub, caller) => stub.deleteCart(id, caller));
+    return c.body(null, 204);
+  })
+  .post("/:cartId/items", idParams({ cartId: "Cart" }), async (c) => {
+    const { cartId } = c.req.valid("param");
+    const form = validateForm(addItemForm, c.var.body);
+    const reply = await c.var.carts.call(c, cartId, (stub, caller) =>
+      stub.addItem(cartId, caller, form.values.variant ?? null, form.valid ? (form.values.quantity ?? null) : null),
+    );
+    mergeErrors(form, reply.formErrors);
+    form.assertValid();
+    return c.json(reply.body as object, 201);
+  })
+  .on(["PUT", "PATCH"], "/:cartId/items/:itemId", idParams({ cartId: "Cart", itemId: "Cart item" }), async (c) => {
+    const { cartId, itemId } = c.req.valid("param");
+    const form = validateForm(changeItemForm, c.var.body);
+    const reply = await c.var.carts.call(c, cartId, (stub, caller) =>
+      stub.changeItem(cartId, caller, itemId, form.valid ? (form.values.quantity ?? null) : null),
+    );
+    mergeErrors(form, reply.formErrors);
+    form.assertValid();
+    return c.body(null, 204);
+  })
+  .delete("/:cartId/items/:itemId", idParams({ cartId: "Cart", itemId: "Cart item" }), async (c) => {
+    const { cartId, itemId } = c.req.valid("param");
+    await c.var.carts.call(c, cartId, (stub, caller) => stub.removeItem(cartId, caller, itemId));
+    return c.body(null, 204);
+  });
+
+function mergeErrors<S extends z.ZodRawShape>(form: FormResult<S>, errors: ChangeErrors | undefined): void {
+  if (!errors) return;
+  for (const message of errors.quantity ?? []) form.fail("quantity" as keyof S & string, message);
+  for (const message of errors.variant ?? []) form.fail("variant" as keyof S & string, message);
+  for (const message of errors.form ?? []) form.failForm(message);
+}

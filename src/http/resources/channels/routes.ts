@@ -1,0 +1,240 @@
+/**
+ * `/api/v1/channels/`: sales channels. The default locale is always one of
+ * the channel's locales and the base currency one of its currencies.
+ *
+ * List: default sorting `code asc`; sortable `code`, `name`, `createdAt`,
+ * `updatedAt`; `criteria[code|name]`.
+ * Cost: GET one/list 1 D1 round trip; create/update/delete 2 (read batch,
+ * write batch; a create's write batch ends with the SELECTs of the response).
+ */
+import { Hono } from "hono";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { AppEnv } from "../../context";
+import { defineForm, validateForm, rethrowUniqueViolation } from "../../form";
+import { codeList, codeReference, optionalBoolean, requiredCode, requiredString } from "../../fields";
+import { MSG } from "../../../domain/messages";
+import { notFound } from "../../errors";
+import type { Database } from "../../../data/db";
+import { channelCurrencies, channelLocales, channels, currencies, locales, zones } from "../../../data/schema";
+import { deleteUnlessInUse, runBatch } from "../../../data/batch";
+import { groupBy, unique } from "../../../data/collections";
+import { contains, inJson } from "../../../data/conditions";
+import { listPage } from "../../list-page";
+import {
+  channelByCode,
+  channelColumns,
+  channelIdsOfCode,
+  channelInUse,
+  channelParts,
+  insertChannelCurrencies,
+  insertChannelLocales,
+  TAX_CALCULATION_STRATEGIES,
+  type ChannelParts,
+  type ChannelRow,
+} from "../../../data/queries/channels";
+import { serializeChannel } from "./serializer";
+import { nowIso } from "../../serializers/timestamps";
+
+const UNIQUE_CODE = "Channel code has to be unique.";
+const IN_USE = "Cannot delete, the channel is in use.";
+
+/** A zone code, or null / "" to have none. */
+const optionalZone = () =>
+  z
+    .string({ error: MSG.invalid })
+    .nullable()
+    .optional()
+    .transform((value) => (value === "" ? null : value));
+const strategy = () => z.enum(TAX_CALCULATION_STRATEGIES, { error: MSG.invalid }).optional();
+
+export const createForm = defineForm({
+  code: requiredCode(),
+  name: requiredString(),
+  enabled: optionalBoolean(),
+  baseCurrency: codeReference(),
+  defaultLocale: codeReference(),
+  locales: codeList().optional(),
+  currencies: codeList().optional(),
+  defaultTaxZone: optionalZone(),
+  taxCalculationStrategy: strategy(),
+});
+
+export const updateForm = defineForm({
+  /** Immutable: a sent code is ignored (Sylius disables the field on edit). */
+  code: z.unknown().optional(),
+  name: requiredString().optional(),
+  enabled: optionalBoolean(),
+  baseCurrency: codeReference().optional(),
+  defaultLocale: codeReference().optional(),
+  locales: codeList().optional(),
+  currencies: codeList().optional(),
+  defaultTaxZone: optionalZone(),
+  taxCalculationStrategy: strategy(),
+});
+
+type Values = ReturnType<typeof validateForm<typeof updateForm.shape>>["values"];
+
+const missing = (code: string) => notFound(`Channel with code "${code}" does not exist.`);
+
+function representation(rows: ChannelRow[], parts: ChannelParts) {
+  const [localeLinks, currencyLinks, defaultLocales, baseCurrencies, taxZones] = parts;
+  const localesOf = groupBy(localeLinks, (l) => l.channelId);
+  const currenciesOf = groupBy(currencyLinks, (l) => l.channelId);
+  const localeById = new Map(defaultLocales.map((l) => [l.id, l]));
+  const currencyById = new Map(baseCurrencies.map((cur) => [cur.id, cur]));
+  const zoneById = new Map(taxZones.map((zone) => [zone.id, zone]));
+  return rows.map((row) =>
+    serializeChannel(row, {
+      baseCurrency: currencyById.get(row.baseCurrencyId)!,
+      defaultLocale: localeById.get(row.defaultLocaleId)!,
+      locales: (localesOf.get(row.id) ?? []).map((l) => l.code),
+      currencies: (currenciesOf.get(row.id) ?? []).map((l) => l.code),
+      defaultTaxZone: row.defaultTaxZoneId === null ? null : (zoneById.get(row.defaultTaxZoneId) ?? null),
+    }),
+  );
+}
+
+/**
+ * The reads that resolve the submitted references (one batch with the
+ * channel itself): currencies and locales by code, the tax zone.
+ */
+function referenceReads(db: Database, code: string, values: Values) {
+  const currencyCodes = unique([...(values.baseCurrency ? [values.baseCurrency] : []), ...(values.currencies ?? [])]);
+  const localeCodes = unique([...(values.defaultLocale ? [values.defaultLocale] : []), ...(values.locales ?? [])]);
+  return [
+    channelByCode(db, code),
+    db.select({ id: currencies.id, code: currencies.code }).from(currencies).where(inJson(currencies.code, currencyCodes)),
+    db.select({ id: locales.id, code: locales.code }).from(locales).where(inJson(locales.code, localeCodes)),
+    db.select({ id: zones.id }).from(zones).where(eq(zones.code, values.defaultTaxZone ?? "")),
+  ] as const;
+}
+
+/** Checks references against what was read; returns the ids to write. */
+type ReferenceField = "baseCurrency" | "defaultLocale" | "locales" | "currencies" | "defaultTaxZone";
+
+function resolveReferences(
+  result: { fail: (field: ReferenceField, message: string) => void },
+  values: Values,
+  found: { currencies: { id: number; code: string }[]; locales: { id: number; code: string }[]; zone: { id: number } | undefined },
+) {
+  const currencyId = new Map(found.currencies.map((cur) => [cur.code, cur.id]));
+  const localeId = new Map(found.locales.map((l) => [l.code, l.id]));
+  if (values.baseCurrency !== undefined && !currencyId.has(values.baseCurrency)) result.fail("baseCurrency", MSG.invalid);
+  if (values.defaultLocale !== undefined && !localeId.has(values.defaultLocale)) result.fail("defaultLocale", MSG.invalid);
+  if (values.locales?.some((code) => !localeId.has(code))) result.fail("locales", MSG.invalid);
+  if (values.currencies?.some((code) => !currencyId.has(code))) result.fail("currencies", MSG.invalid);
+  if (values.defaultTaxZone && !found.zone) result.fail("defaultTaxZone", MSG.invalid);
+  return {
+    baseCurrencyId: values.baseCurrency === undefined ? undefined : currencyId.get(values.baseCurrency),
+    defaultLocaleId: values.defaultLocale === undefined ? undefined : localeId.get(values.defaultLocale),
+    /** Sent locales plus the sent default locale (undefined when neither was sent). */
+    localeIds:
+      values.locales === undefined
+        ? undefined
+        : unique([...(values.defaultLocale ? [values.defaultLocale] : []), ...values.locales]).map((code) => localeId.get(code)!),
+    currencyIds:
+      values.currencies === undefined
+        ? undefined
+        : unique([...(values.baseCurrency ? [values.baseCurrency] : []), ...values.currencies]).map((code) => currencyId.get(code)!),
+    /** null clears, undefined keeps. */
+    defaultTaxZoneId: values.defaultTaxZone === undefined ? undefined : values.defaultTaxZone === null ? null : (found.zone?.id ?? null),
+  };
+}
+
+export const channelRoutes = new Hono<AppEnv>({ strict: false })
+  .get("/", async (c) => {
+    const db = c.var.db;
+    const page = listPage(db, channels, c.req.url, {
+      sortable: { code: channels.code, name: channels.name, createdAt: channels.createdAt, updatedAt: channels.updatedAt },
+      defaultSorting: { field: "code", direction: "asc" },
+      filters: { code: (value) => contains(channels.code, value), name: (value) => contains(channels.name, value) },
+    });
+    const [rows, counted, ...parts] = await db.batch([
+      page.rows(db.select(channelColumns).from(channels).$dynamic()),
+      page.count,
+      ...channelParts(db, page.ids),
+    ]);
+    return c.json(page.envelope("/api/v1/channels/", counted, representation(rows, parts)));
+  })
+  .get("/:code", async (c) => {
+    const db = c.var.db;
+    const code = c.req.param("code");
+    const [rows, ...parts] = await db.batch([channelByCode(db, code), ...channelParts(db, channelIdsOfCode(db, code))]);
+    const [channel] = representation(rows, parts);
+    if (!channel) throw missing(code);
+    return c.json(channel);
+  })
+  .post("/", async (c) => {
+    const db = c.var.db;
+    const result = validateForm(createForm, c.var.body);
+    const values = result.values;
+    const code = values.code ?? "";
+    const [[existing], foundCurrencies, foundLocales, [zone]] = await db.batch(referenceReads(db, code, values));
+    if (existing) result.fail("code", UNIQUE_CODE);
+    const refs = resolveReferences(result, values, { currencies: foundCurrencies, locales: foundLocales, zone });
+    result.assertValid();
+    const localeIds = refs.localeIds ?? [refs.defaultLocaleId!];
+    const currencyIds = refs.currencyIds ?? [refs.baseCurrencyId!];
+    try {
+      const [, , , rows, ...parts] = await db.batch([
+        db.insert(channels).values({
+          code,
+          name: values.name!,
+          enabled: values.enabled ?? true,
+          baseCurrencyId: refs.baseCurrencyId!,
+          defaultLocaleId: refs.defaultLocaleId!,
+          defaultTaxZoneId: refs.defaultTaxZoneId ?? null,
+          taxCalculationStrategy: values.taxCalculationStrategy ?? "order_items_based",
+        }),
+        insertChannelLocales(db, code, localeIds),
+        insertChannelCurrencies(db, code, currencyIds),
+        channelByCode(db, code),
+        ...channelParts(db, channelIdsOfCode(db, code)),
+      ]);
+      return c.json(representation(rows, parts)[0], 201);
+    } catch (error) {
+      rethrowUniqueViolation(error, result, "code", UNIQUE_CODE);
+    }
+  })
+  .on(["PUT", "PATCH"], "/:code", async (c) => {
+    const db = c.var.db;
+    const code = c.req.param("code");
+    const result = validateForm(updateForm, c.var.body);
+    const values = result.values;
+    const [[channel], foundCurrencies, foundLocales, [zone]] = await db.batch(referenceReads(db, code, values));
+    if (!channel) throw missing(code);
+    const refs = resolveReferences(result, values, { currencies: foundCurrencies, locales: foundLocales, zone });
+    result.assertValid();
+    const id = channel.id;
+    const defaultLocaleId = refs.defaultLocaleId ?? channel.defaultLocaleId;
+    const baseCurrencyId = refs.baseCurrencyId ?? channel.baseCurrencyId;
+    await runBatch(db, [
+      db
+        .update(channels)
+        .set({
+          name: values.name ?? channel.name,
+          enabled: values.enabled ?? channel.enabled,
+          baseCurrencyId,
+          defaultLocaleId,
+          defaultTaxZoneId: refs.defaultTaxZoneId === undefined ? channel.defaultTaxZoneId : refs.defaultTaxZoneId,
+          taxCalculationStrategy: values.taxCalculationStrategy ?? channel.taxCalculationStrategy,
+          updatedAt: nowIso(),
+        })
+        .where(eq(channels.id, id)),
+      // A sent list replaces the old one; the default locale / base currency always stays in.
+      ...(refs.localeIds !== undefined ? [db.delete(channelLocales).where(eq(channelLocales.channelId, id))] : []),
+      insertChannelLocales(db, code, unique([defaultLocaleId, ...(refs.localeIds ?? [])])),
+      ...(refs.currencyIds !== undefined ? [db.delete(channelCurrencies).where(eq(channelCurrencies.channelId, id))] : []),
+      insertChannelCurrencies(db, code, unique([baseCurrencyId, ...(refs.currencyIds ?? [])])),
+    ]);
+    return c.body(null, 204);
+  })
+  .delete("/:code", async (c) => {
+    const db = c.var.db;
+    const code = c.req.param("code");
+    const [[channel]] = await db.batch([channelByCode(db, code)]);
+    if (!channel) throw missing(code);
+    await deleteUnlessInUse(db, channels, channel.id, channelInUse(channel.id, channel.code), IN_USE);
+    return c.body(null, 204);
+  });

@@ -1,0 +1,227 @@
+/**
+ * `/api/v1/customers/{id}`: customers (unique email, case-insensitively) and
+ * their optional shop account (`user`: username = email, a hashed password,
+ * enabled flag — disabled by default).
+ *
+ * List: default sorting `createdAt desc` (newest customers first, as Sylius'
+ * customer grid); sortable `email`, `firstName`, `lastName`, `createdAt`,
+ * `updatedAt`; `criteria[email|firstName|lastName]`.
+ * Cost: GET one/list 1 D1 round trip; create/update/delete 2.
+ */
+import { Hono } from "hono";
+import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { AppEnv } from "../../context";
+import { defineForm, validateForm, rethrowUniqueViolation } from "../../form";
+import { optionalString, requiredString } from "../../fields";
+import { MSG } from "../../../domain/messages";
+import { notFound } from "../../errors";
+import { hashSecret } from "../../auth/crypto";
+import { customers, shopUsers } from "../../../data/schema";
+import { deleteUnlessInUse, runBatch } from "../../../data/batch";
+import { groupBy } from "../../../data/collections";
+import { contains } from "../../../data/conditions";
+import { listPage } from "../../list-page";
+import {
+  canonicalEmail,
+  customerByEmail,
+  customerById,
+  customerColumns,
+  customerIdsOfEmail,
+  customerInUse,
+  emailTakenBy,
+  usersOfCustomers,
+  type CustomerRow,
+  type ShopUserRow,
+} from "../../../data/queries/customers";
+import { serializeCustomer } from "./serializer";
+import { nowIso } from "../../serializers/timestamps";
+
+const EMAIL_TAKEN = "This email is already used.";
+/** Symfony's loose e-mail check. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const email = () => requiredString().refine((value) => EMAIL.test(value.trim()), { error: MSG.invalid });
+const user = () =>
+  z
+    .strictObject(
+      {
+        plainPassword: z.string({ error: MSG.invalid }).max(4096, { error: MSG.invalid }).optional(),
+        enabled: z.boolean({ error: MSG.invalid }).optional(),
+      },
+      { error: MSG.invalid },
+    )
+    .optional();
+
+export const createForm = defineForm({
+  email: email(),
+  firstName: optionalString(255),
+  lastName: optionalString(255),
+  user: user(),
+});
+
+export const updateForm = defineForm({
+  email: email().optional(),
+  firstName: optionalString(255),
+  lastName: optionalString(255),
+  user: user(),
+});
+
+const missing = (id: string) => notFound(`Customer with id "${id}" does not exist.`);
+
+/** A path id: digits only, else the customer cannot exist. */
+const parseId = (raw: string): number | null => (/^\d{1,15}$/.test(raw) ? Number(raw) : null);
+
+function representation(rows: CustomerRow[], users: ShopUserRow[]) {
+  const userOf = groupBy(users, (u) => u.customerId);
+  return rows.map((row) => serializeCustomer(row, userOf.get(row.id)?.[0] ?? null));
+}
+
+export const customerRoutes = new Hono<AppEnv>({ strict: false })
+  .get("/", async (c) => {
+    const db = c.var.db;
+    const page = listPage(db, customers, c.req.url, {
+      sortable: {
+        email: customers.emailCanonical,
+        firstName: customers.firstName,
+        lastName: customers.lastName,
+        createdAt: customers.createdAt,
+        updatedAt: customers.updatedAt,
+      },
+      defaultSorting: { field: "createdAt", direction: "desc" },
+      filters: {
+        email: (value) => contains(customers.emailCanonical, value),
+        firstName: (value) => contains(customers.firstName, value),
+        lastName: (value) => contains(customers.lastName, value),
+      },
+    });
+    const [rows, counted, users] = await db.batch([
+      page.rows(db.select(customerColumns).from(customers).$dynamic()),
+      page.count,
+      usersOfCustomers(db, page.ids),
+    ]);
+    return c.json(page.envelope("/api/v1/customers/", counted, representation(rows, users)));
+  })
+  .get("/:id", async (c) => {
+    const db = c.var.db;
+    const raw = c.req.param("id");
+    const id = parseId(raw);
+    if (id === null) throw missing(raw);
+    const [rows, users] = await db.batch([
+      customerById(db, id),
+      usersOfCustomers(db, db.select({ id: customers.id }).from(customers).where(eq(customers.id, id))),
+    ]);
+    const [customer] = representation(rows, users);
+    if (!customer) throw missing(raw);
+    return c.json(customer);
+  })
+  .post("/", async (c) => {
+    const db = c.var.db;
+    const result = validateForm(createForm, c.var.body);
+    const values = result.values;
+    const canonical = canonicalEmail(values.email ?? "");
+    const [[existing]] = await db.batch([customerByEmail(db, canonical)]);
+    if (existing) result.fail("email", EMAIL_TAKEN);
+    if (values.user && !values.user.plainPassword?.trim()) result.fail("user", MSG.blank);
+    result.assertValid();
+    const emailValue = values.email!.trim();
+    const passwordHash = values.user ? await hashSecret(values.user.plainPassword!) : null;
+    try {
+      const [, , rows, users] = await db.batch([
+        db.insert(customers).values({
+          email: emailValue,
+          emailCanonical: canonical,
+          firstName: values.firstName ?? null,
+          lastName: values.lastName ?? null,
+        }),
+        // Shop account (when asked for): the new customer's id is looked up by its unique email.
+        db.insert(shopUsers).select(
+          sql`SELECT NULL, c.id, ${emailValue}, ${canonical}, ${passwordHash}, ${values.user?.enabled ? 1 : 0},
+                strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+              FROM customers c WHERE c.email_canonical = ${canonical} AND ${values.user ? 1 : 0} = 1`,
+        ),
+        customerByEmail(db, canonical),
+        usersOfCustomers(db, customerIdsOfEmail(db, canonical)),
+      ]);
+      return c.json(representation(rows, users)[0], 201);
+    } catch (error) {
+      rethrowUniqueViolation(error, result, "email", EMAIL_TAKEN);
+    }
+  })
+  .on(["PUT", "PATCH"], "/:id", async (c) => {
+    const db = c.var.db;
+    const raw = c.req.param("id");
+    const id = parseId(raw);
+    const result = validateForm(updateForm, c.var.body);
+    if (id === null) throw missing(raw);
+    const values = result.values;
+    const canonical = values.email === undefined ? null : canonicalEmail(values.email);
+    const [[customer], users, [taken]] = await db.batch([
+      customerById(db, id),
+      usersOfCustomers(db, db.select({ id: customers.id }).from(customers).where(eq(customers.id, id))),
+      emailTakenBy(db, canonical ?? "", id),
+    ]);
+    if (!customer) throw missing(raw);
+    const account = users[0] ?? null;
+    if (canonical !== null && taken) result.fail("email", EMAIL_TAKEN);
+    // A new account needs a password; an existing one keeps its password unless a new one is sent.
+    if (values.user && !account && !values.user.plainPassword?.trim()) result.fail("user", MSG.blank);
+    if (values.user?.plainPassword !== undefined && !values.user.plainPassword.trim()) result.fail("user", MSG.blank);
+    result.assertValid();
+
+    const emailValue = values.email?.trim() ?? customer.email;
+    const emailCanonical = canonical ?? canonicalEmail(customer.email);
+    const passwordHash = values.user?.plainPassword ? await hashSecret(values.user.plainPassword) : undefined;
+    const now = nowIso();
+    try {
+      await runBatch(db, [
+        db
+          .update(customers)
+          .set({
+            email: emailValue,
+            emailCanonical,
+            firstName: values.firstName === undefined ? customer.firstName : values.firstName,
+            lastName: values.lastName === undefined ? customer.lastName : values.lastName,
+            updatedAt: now,
+          })
+          .where(eq(customers.id, id)),
+        ...(account
+          ? [
+              db
+                .update(shopUsers)
+                .set({
+                  username: emailValue,
+                  usernameCanonical: emailCanonical,
+                  enabled: values.user?.enabled ?? account.enabled,
+                  ...(passwordHash ? { passwordHash } : {}),
+                  updatedAt: now,
+                })
+                .where(eq(shopUsers.id, account.id)),
+            ]
+          : values.user
+            ? [
+                db.insert(shopUsers).values({
+                  customerId: id,
+                  username: emailValue,
+                  usernameCanonical: emailCanonical,
+                  passwordHash: passwordHash ?? null,
+                  enabled: values.user.enabled ?? false,
+                }),
+              ]
+            : []),
+      ]);
+    } catch (error) {
+      rethrowUniqueViolation(error, result, "email", EMAIL_TAKEN);
+    }
+    return c.body(null, 204);
+  })
+  .delete("/:id", async (c) => {
+    const db = c.var.db;
+    const raw = c.req.param("id");
+    const id = parseId(raw);
+    if (id === null) throw missing(raw);
+    const [[customer]] = await db.batch([customerById(db, id)]);
+    if (!customer) throw missing(raw);
+    await deleteUnlessInUse(db, customers, id, customerInUse(id), "Cannot delete, the customer is in use.");
+    return c.body(null, 204);
+  });

@@ -1,0 +1,56 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../context";
+import { grantToken } from "../../auth/token-service";
+import { OAuthStore } from "../../../data/oauth-store";
+import { readBodyText } from "../../middleware/json-body";
+import { apiError } from "../../errors";
+
+/**
+ * `POST|GET /api/oauth/v2/token`. Parameters may come as a query string,
+ * a form-encoded body or a JSON body (later sources win); client credentials
+ * also as HTTP Basic (RFC 6749 §2.3.1), which parameters override.
+ */
+export const oauthRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/token", async (c) => {
+  // RFC 6749 §5.1: token responses must not be cached (errors included).
+  c.header("Cache-Control", "no-store");
+  c.header("Pragma", "no-cache");
+  const params: Record<string, string | undefined> = { ...basicClientCredentials(c.req.header("Authorization")), ...c.req.query() };
+  if (c.req.method === "POST") Object.assign(params, await readBodyParams(c.req.raw));
+  const response = await grantToken(new OAuthStore(c.var.db), params);
+  return c.json(response);
+});
+
+async function readBodyParams(request: Request): Promise<Record<string, string>> {
+  const text = await readBodyText(request);
+  const trimmed = text.trim();
+  if (trimmed === "") return {};
+  if (trimmed.startsWith("{")) {
+    try {
+      const parsed: unknown = JSON.parse(trimmed);
+      if (typeof parsed !== "object" || parsed === null) return {};
+      return Object.fromEntries(
+        Object.entries(parsed).filter(([, v]) => typeof v === "string" || typeof v === "number").map(([k, v]) => [k, String(v)]),
+      );
+    } catch {
+      throw apiError(400, "Invalid JSON body.");
+    }
+  }
+  return Object.fromEntries(new URLSearchParams(trimmed));
+}
+
+/** `Authorization: Basic base64(urlencoded(id):urlencoded(secret))`, when present and well formed. */
+function basicClientCredentials(header: string | undefined): Record<string, string> {
+  const match = header ? /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header) : null;
+  if (!match?.[1]) return {};
+  try {
+    const decoded = atob(match[1]);
+    const colon = decoded.indexOf(":");
+    if (colon < 0) return {};
+    return {
+      client_id: decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, " ")),
+      client_secret: decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, " ")),
+    };
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,44 @@
+/** The token endpoint (src/auth/token-service.ts) and the health check. */
+import { z } from "zod";
+import type { TokenResponse as TokenResponseType } from "../../auth/token-service";
+import { component, int } from "../../openapi/common";
+import type { Conforms, Expect } from "../../openapi/conformance";
+
+export const TokenResponse = component(
+  "TokenResponse",
+  z.object({
+    access_token: z.string(),
+    expires_in: int().meta({ examples: [3600] }),
+    token_type: z.literal("bearer"),
+    scope: z.null(),
+    refresh_token: z.string().optional().meta({ description: "Omitted for client_credentials." }),
+  }),
+  "Tokens issued by the token endpoint (RFC 6749 §5.1).",
+);
+
+export const TokenError = component(
+  "TokenError",
+  z.object({
+    error: z.enum(["invalid_request", "invalid_grant", "unsupported_grant_type", "invalid_client", "unauthorized_client"]),
+    error_description: z.string(),
+  }),
+  "A token endpoint error (RFC 6749 §5.2).",
+);
+
+export const TokenRequest = component(
+  "TokenRequest",
+  z.object({
+    grant_type: z.enum(["password", "refresh_token", "client_credentials"]),
+    client_id: z.string(),
+    client_secret: z.string(),
+    username: z.string().optional().meta({ description: "grant_type=password." }),
+    password: z.string().optional().meta({ description: "grant_type=password." }),
+    refresh_token: z.string().optional().meta({ description: "grant_type=refresh_token (rotates)." }),
+  }),
+  "Token request parameters (JSON, form-encoded body or query string).",
+);
+
+export const Health = component("Health", z.object({ status: z.literal("ok") }), "The service and its database answer.");
+export const HealthUnavailable = component("HealthUnavailable", z.object({ status: z.literal("unavailable") }));
+
+type _Token = Expect<Conforms<TokenResponseType, typeof TokenResponse>>;

@@ -1,0 +1,359 @@
+/**
+ * `/api/v1/products/{productCode}/variants/` (seed 2.1 + 4.1, contract §3 + §4).
+ *
+ * Forms (children in this order; PUT/PATCH add `version` LAST):
+ *   code, translations, position, tracked, channelPricings, taxCategory,
+ *   shippingCategory, optionValues, onHand, width, height, depth, weight[, version]
+ * Any other field (onHold, id, ...) is a form-level extra-fields error.
+ *
+ * Order of outcomes on writes: 404 (product, then variant) → 400 (every
+ * field error at once, data checks included) → 409 (PUT without version,
+ * stale version, variant in use).
+ *
+ * Concurrency: an update is one atomic batch that ends with
+ * `UPDATE product_variants SET ..., version = version + 1 WHERE id = ? AND version = ? RETURNING version`.
+ * The child-row writes (translations, prices, option values) come BEFORE that
+ * UPDATE in the same batch and each is guarded by
+ * `EXISTS (SELECT 1 FROM product_variants WHERE id = ? AND version = <sent version>)`:
+ * inside the batch nothing else can change the version before our UPDATE, so
+ * the guards hold exactly when the compare-and-set wins. (Guarding on the new
+ * version after the UPDATE would be fooled by a concurrent winner that already
+ * moved the row to that same version.) PATCH without `version` writes without
+ * a version condition (still atomic).
+ *
+ * Cost (D1 round trips): GET one 1, list 1 (product + count + page + every
+ * child of the page in one batch), create 2 (read batch with every reference;
+ * write batch ending with the SELECTs of the response), PUT/PATCH 2, DELETE 2.
+ */
+import { Hono, type Context } from "hono";
+import { eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { z } from "zod";
+import type { AppEnv } from "../../context";
+import { defineForm, validateForm, type FormResult, rethrowUniqueViolation } from "../../form";
+import { integer, majorUnitsPrice, nonNegativeNumber, optionalBoolean, requiredCode, requiredString } from "../../fields";
+import { MSG } from "../../../domain/messages";
+import { conflict, notFound } from "../../errors";
+import { carriedQuery, criteriaFrom, envelope, pageRequest, sortingFrom } from "../../pagination";
+import { isForeignKeyViolation } from "../../../data/constraints";
+import { productVariants, products } from "../../../data/schema";
+import {
+  assembleVariantViews,
+  assembleViews,
+  channelPricingWrites,
+  optionValueWrites,
+  translationWrites,
+  variantIdsByCode,
+  variantIdsOf,
+  variantPageStatements,
+  variantReferenceStatements,
+  variantUpdateStatements,
+  variantViewStatements,
+  type ChildWriteTarget,
+  type VariantRow,
+  type VariantSortField,
+} from "../../../data/queries/product-variants";
+import { serializeProductVariant } from "./serializer";
+import { enc } from "../../serializers/links";
+import { nowIso } from "../../serializers/timestamps";
+
+// ------------------------------------------------------------------ forms
+
+/** A client echoing a read (`"translations": []`) means "none". */
+const emptyListAsObject = (value: unknown) => (Array.isArray(value) && value.length === 0 ? {} : value);
+
+const keyed = <T extends z.ZodType>(item: T) =>
+  z.preprocess(emptyListAsObject, z.record(z.string(), item, { error: MSG.invalid })).optional();
+
+/** A category code; `null` or `""` removes the category. */
+const categoryReference = () =>
+  z
+    .string({ error: MSG.invalid })
+    .nullable()
+    .optional()
+    .transform((value) => (value === "" ? null : value));
+
+const dimension = () => nonNegativeNumber().nullable().optional();
+
+const versionField = () =>
+  z
+    .union(
+      [
+        z.number({ error: MSG.invalid }).int({ error: MSG.invalid }).min(1, { error: MSG.invalid }),
+        z
+          .string({ error: MSG.invalid })
+          .regex(/^\d{1,15}$/, { error: MSG.invalid })
+          .transform(Number),
+      ],
+      { error: MSG.invalid },
+    )
+    .nullable()
+    .optional();
+
+const createShape = {
+  code: requiredCode(MSG.variantCodeBlank),
+  translations: keyed(z.strictObject({ name: requiredString() }, { error: MSG.invalid })),
+  position: integer({ min: 0 }).optional(),
+  tracked: optionalBoolean(),
+  channelPricings: keyed(z.strictObject({ price: majorUnitsPrice() }, { error: MSG.invalid })),
+  taxCategory: categoryReference(),
+  shippingCategory: categoryReference(),
+  optionValues: keyed(z.string({ error: MSG.invalid })),
+  onHand: integer({ min: 0 }).optional(),
+  width: dimension(),
+  height: dimension(),
+  depth: dimension(),
+  weight: dimension(),
+};
+
+export const createForm = defineForm(createShape);
+
+export const updateForm = defineForm({
+  ...createShape,
+  code: requiredCode(MSG.variantCodeBlank).optional(),
+  version: versionField(),
+});
+
+type UpdateShape = typeof updateForm.shape;
+type Values = FormResult<UpdateShape>["values"];
+
+// ---------------------------------------------------------------- helpers
+
+const productMissing = (code: string) => notFound(`Product with code "${code}" does not exist.`);
+const variantMissing = (code: string) => notFound(`Product variant with code "${code}" does not exist.`);
+const IN_USE = "Cannot delete, the product variant is in use.";
+const versionRequired = () => conflict("The optimistic lock failed: a version is required to update the product variant.");
+const staleVersion = (sent: number, current: number) =>
+  conflict(`The optimistic lock failed, version ${sent} was expected, but is actually ${current}.`);
+
+type AnyBatch = readonly [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
+
+const names = (translations: Record<string, { name: string }>) =>
+  Object.fromEntries(Object.entries(translations).map(([locale, t]) => [locale, t.name]));
+const prices = (pricings: Record<string, { price: number }>) =>
+  Object.fromEntries(Object.entries(pricings).map(([channel, p]) => [channel, p.price]));
+
+type ReferenceResults = Awaited<ReturnType<typeof readReferences>>;
+
+/** The read batch of a write: every reference, the uniqueness check, the product and the variant. */
+function readReferences(c: Context<AppEnv>, values: Values, variantCode?: string) {
+  const productCode = c.req.param("productCode") ?? "";
+  return c.var.db.batch(
+    variantReferenceStatements(c.var.db, {
+      productCode,
+      variantCode,
+      newCode: values.code !== undefined && values.code !== variantCode ? values.code : undefined,
+      locales: Object.keys(values.translations ?? {}),
+      channels: Object.keys(values.channelPricings ?? {}),
+      taxCategory: values.taxCategory,
+      shippingCategory: values.shippingCategory,
+      optionValueCodes: Object.values(values.optionValues ?? {}),
+    }),
+  );
+}
+
+interface CheckedReferences {
+  taxCategoryId: number | null | undefined;
+  shippingCategoryId: number | null | undefined;
+  optionValueIds: number[] | undefined;
+}
+
+/** The data checks of a write, added to the form result (only for fields that passed their format). */
+function checkReferences(result: FormResult<UpdateShape>, refs: ReferenceResults): CheckedReferences {
+  const [, , codeOwners, localeRows, channelRows, taxRows, shippingRows, optionRows] = refs;
+  const values = result.values;
+  if (values.code !== undefined && codeOwners.length > 0) result.fail("code", MSG.variantCodeTaken);
+
+  const knownLocales = new Set(localeRows.map((r) => r.code));
+  for (const locale of Object.keys(values.translations ?? {})) {
+    if (!knownLocales.has(locale)) result.fail("translations", MSG.invalid);
+  }
+
+  const enabledChannels = new Set(channelRows.filter((r) => r.enabled).map((r) => r.code));
+  for (const channel of Object.keys(values.channelPricings ?? {})) {
+    if (!enabledChannels.has(channel)) result.fail("channelPricings", MSG.invalid);
+  }
+
+  const category = (field: "taxCategory" | "shippingCategory", rows: { id: number }[]) => {
+    const value = values[field];
+    if (value === undefined || value === null) return value;
+    if (!rows[0]) {
+      result.fail(field, MSG.invalid);
+      return undefined;
+    }
+    return rows[0].id;
+  };
+  const taxCategoryId = category("taxCategory", taxRows);
+  const shippingCategoryId = category("shippingCategory", shippingRows);
+
+  let optionValueIds: number[] | undefined;
+  if (values.optionValues !== undefined) {
+    optionValueIds = [];
+    for (const [optionCode, valueCode] of Object.entries(values.optionValues)) {
+      const match = optionRows.find((r) => r.optionCode === optionCode && r.valueCode === valueCode);
+      if (match) optionValueIds.push(match.valueId);
+      else result.fail("optionValues", MSG.invalid);
+    }
+  }
+  return { taxCategoryId, shippingCategoryId, optionValueIds };
+}
+
+/** Column values a write sets from the form (only what was sent). */
+function columnValues(values: Values, checked: CheckedReferences) {
+  const set: Partial<typeof productVariants.$inferInsert> = {};
+  if (values.code !== undefined) set.code = values.code;
+  if (values.position !== undefined) set.position = values.position;
+  if (values.tracked !== undefined) set.tracked = values.tracked;
+  if (values.onHand !== undefined) set.onHand = values.onHand;
+  for (const dimension of ["width", "height", "depth", "weight"] as const) {
+    if (values[dimension] !== undefined) set[dimension] = values[dimension];
+  }
+  if (checked.taxCategoryId !== undefined) set.taxCategoryId = checked.taxCategoryId;
+  if (checked.shippingCategoryId !== undefined) set.shippingCategoryId = checked.shippingCategoryId;
+  return set;
+}
+
+/** The children of a new variant. */
+function createChildWrites(c: Context<AppEnv>, target: ChildWriteTarget, values: Values, checked: CheckedReferences) {
+  const db = c.var.db;
+  return [
+    ...(values.translations ? translationWrites(db, target, names(values.translations), "create") : []),
+    ...(values.channelPricings ? channelPricingWrites(db, target, prices(values.channelPricings), "create") : []),
+    ...(checked.optionValueIds ? optionValueWrites(db, target, checked.optionValueIds, "create") : []),
+  ];
+}
+
+// ----------------------------------------------------------------- routes
+
+const SORTABLE: readonly VariantSortField[] = ["position", "code", "createdAt", "updatedAt", "name"];
+
+async function update(c: Context<AppEnv>, mode: "put" | "patch") {
+  const db = c.var.db;
+  const productCode = c.req.param("productCode") ?? "";
+  const code = c.req.param("code") ?? "";
+  const result = validateForm(updateForm, c.var.body);
+  const refs = await readReferences(c, result.values, code);
+  if (!refs[0][0]) throw productMissing(productCode);
+  const variant: VariantRow | undefined = refs[1][0];
+  if (!variant) throw variantMissing(code);
+  const checked = checkReferences(result, refs);
+  result.assertValid();
+
+  const values = result.values;
+  const sentVersion = values.version ?? null;
+  if (sentVersion === null && mode === "put") throw versionRequired();
+  if (sentVersion !== null && sentVersion !== variant.version) throw staleVersion(sentVersion, variant.version);
+
+  const { statements, outcome } = variantUpdateStatements(db, {
+    variantId: variant.id,
+    expectedVersion: sentVersion,
+    set: columnValues(values, checked),
+    translations: values.translations && { names: names(values.translations), mode: mode === "put" ? "replace" : "merge" },
+    channelPricings: values.channelPricings && {
+      prices: prices(values.channelPricings),
+      mode: mode === "put" ? "replace" : "merge",
+    },
+    optionValueIds: checked.optionValueIds,
+    updatedAt: nowIso(),
+  });
+  let results: readonly unknown[];
+  try {
+    results = await db.batch(statements);
+  } catch (error) {
+    rethrowUniqueViolation(error, result, "code", MSG.variantCodeTaken);
+  }
+  const done = outcome(results);
+  if (done.status === "missing") throw variantMissing(code);
+  if (done.status === "stale") throw staleVersion(sentVersion ?? variant.version, done.version);
+  return c.body(null, 204);
+}
+
+export const productVariantRoutes = new Hono<AppEnv>({ strict: false })
+  .get("/", async (c) => {
+    const productCode = c.req.param("productCode") ?? "";
+    const url = new URL(c.req.url);
+    const request = pageRequest(url);
+    const sorting = sortingFrom(url, SORTABLE, { field: "createdAt", direction: "desc" });
+    const criteria = criteriaFrom(url, ["code", "name"] as const);
+    const [productRows, counted, rows, ...children] = await c.var.db.batch(
+      variantPageStatements(c.var.db, { productCode, criteria, sorting, limit: request.limit, offset: request.offset }),
+    );
+    if (!productRows[0]) throw productMissing(productCode);
+    const items = assembleViews(rows, children).map((view) => serializeProductVariant(view, "listItem"));
+    return c.json(
+      envelope({
+        path: `/api/v1/products/${enc(productCode)}/variants/`,
+        request,
+        total: counted[0]?.total ?? 0,
+        items,
+        query: carriedQuery(url),
+      }),
+    );
+  })
+  .get("/:code", async (c) => {
+    const db = c.var.db;
+    const productCode = c.req.param("productCode") ?? "";
+    const code = c.req.param("code");
+    const [productRows, ...viewResults] = await db.batch([
+      db.select({ id: products.id }).from(products).where(eq(products.code, productCode)),
+      ...variantViewStatements(db, variantIdsByCode(productCode, code)),
+    ]);
+    if (!productRows[0]) throw productMissing(productCode);
+    const [view] = assembleVariantViews(viewResults);
+    if (!view) throw variantMissing(code);
+    return c.json(serializeProductVariant(view, "detailed"));
+  })
+  .post("/", async (c) => {
+    const db = c.var.db;
+    const productCode = c.req.param("productCode") ?? "";
+    const result = validateForm(createForm, c.var.body) as unknown as FormResult<UpdateShape>;
+    const refs = await readReferences(c, result.values);
+    const product = refs[0][0];
+    if (!product) throw productMissing(productCode);
+    const checked = checkReferences(result, refs);
+    result.assertValid();
+
+    const values = result.values;
+    const code = values.code!;
+    const newId = sql`(SELECT id FROM product_variants WHERE code = ${code})`;
+    const insert = db.insert(productVariants).values({
+      productId: product.id,
+      tracked: false,
+      onHand: 0,
+      ...columnValues(values, checked),
+      code,
+      // First variant of the product: 0; otherwise after the last one (computed in the same transaction).
+      position:
+        values.position ??
+        sql`(SELECT COALESCE(MAX(p.position) + 1, 0) FROM product_variants p WHERE p.product_id = ${product.id})`,
+    });
+    const writes = [insert, ...createChildWrites(c, { variantId: newId, guard: sql`1` }, values, checked)];
+    let results: readonly unknown[];
+    try {
+      results = await db.batch([...writes, ...variantViewStatements(db, variantIdsOf(newId))] as unknown as AnyBatch);
+    } catch (error) {
+      rethrowUniqueViolation(error, result, "code", MSG.variantCodeTaken);
+    }
+    const [view] = assembleVariantViews(results.slice(writes.length));
+    return c.json(serializeProductVariant(view!, "detailed"), 201);
+  })
+  .put("/:code", (c) => update(c, "put"))
+  .patch("/:code", (c) => update(c, "patch"))
+  .delete("/:code", async (c) => {
+    const db = c.var.db;
+    const productCode = c.req.param("productCode") ?? "";
+    const code = c.req.param("code");
+    const refs = await c.var.db.batch(variantReferenceStatements(db, { productCode, variantCode: code }));
+    if (!refs[0][0]) throw productMissing(productCode);
+    const variant = refs[1][0];
+    if (!variant) throw variantMissing(code);
+    if (refs[8].length > 0) throw conflict(IN_USE);
+    try {
+      await db.delete(productVariants).where(eq(productVariants.id, variant.id));
+    } catch (error) {
+      // An order item added since the read batch.
+      if (isForeignKeyViolation(error)) throw conflict(IN_USE);
+      throw error;
+    }
+    return c.body(null, 204);
+  });

@@ -1,0 +1,74 @@
+/**
+ * Product variant representation (seed 2.1, contract §4).
+ *
+ * Three sets, one function:
+ * - `detailed` (create, get one): the default set plus onHold, onHand,
+ *   width/height/depth/weight (each omitted when never set), `_links.product`,
+ *   and categories in their `full` view (with description).
+ * - `default` (inside cart items): id, code, position, optionValues,
+ *   translations, tracked, channelPricings, taxCategory?, shippingCategory?,
+ *   version, `_links.self`; categories in their `embedded` view.
+ * - `listItem` (the variant list): the default set with categories reduced to
+ *   id, code, name, `_links`.
+ *
+ * Empty translations / channelPricings / optionValues serialize as `[]`
+ * (PHP's empty array), non-empty keyed ones as objects.
+ */
+import type { VariantView } from "../../../data/queries/product-variants";
+import { serializeShippingCategory, serializeTaxCategory, type CategoryView } from "../categories/serializer";
+import { enc, href } from "../../serializers/links";
+
+export type VariantSet = "detailed" | "default" | "listItem";
+
+const CATEGORY_VIEW: Record<VariantSet, CategoryView> = { detailed: "full", default: "embedded", listItem: "listItem" };
+
+/** `[]` for an empty map (as PHP serializes an empty array), else the object. */
+function keyedOrEmptyList<T>(entries: [string, T][]): Record<string, T> | [] {
+  return entries.length === 0 ? [] : Object.fromEntries(entries);
+}
+
+export const variantPath = (productCode: string, variantCode: string) =>
+  `/products/${enc(productCode)}/variants/${enc(variantCode)}`;
+
+export function serializeProductVariant(view: VariantView, set: VariantSet) {
+  const { row } = view;
+  const categoryView = CATEGORY_VIEW[set];
+  const body: Record<string, unknown> = {
+    id: row.id,
+    code: row.code,
+    position: row.position,
+    optionValues: view.optionValues.map((value) => ({
+      code: value.code,
+      ...(value.optionName !== null ? { name: value.optionName } : {}),
+      translations: keyedOrEmptyList(
+        value.translations.map((t) => [t.locale, { locale: t.locale, id: t.id, value: t.value }]),
+      ),
+    })),
+    translations: keyedOrEmptyList(view.translations.map((t) => [t.locale, { locale: t.locale, id: t.id, name: t.name }])),
+    tracked: row.tracked,
+    channelPricings: keyedOrEmptyList(
+      view.channelPricings.map((p) => [p.channelCode, { channelCode: p.channelCode, price: p.price }]),
+    ),
+  };
+  if (view.taxCategory) body.taxCategory = serializeTaxCategory(view.taxCategory, categoryView);
+  if (view.shippingCategory) body.shippingCategory = serializeShippingCategory(view.shippingCategory, categoryView);
+  body.version = row.version;
+  const self = href(variantPath(row.productCode, row.code));
+  if (set !== "detailed") {
+    body._links = { self };
+    return body;
+  }
+  body.onHold = row.onHold;
+  body.onHand = row.onHand;
+  for (const dimension of ["width", "height", "depth", "weight"] as const) {
+    if (row[dimension] !== null) body[dimension] = row[dimension];
+  }
+  body._links = { self, product: href(`/products/${enc(row.productCode)}`) };
+  return body;
+}
+
+/**
+ * The default set, as cart items embed it. Takes a view loaded with
+ * `variantViewStatements` + `assembleVariantViews` (src/data/queries/product-variants.ts).
+ */
+export const serializeVariantDefault = (view: VariantView) => serializeProductVariant(view, "default");

@@ -1,0 +1,253 @@
+/**
+ * `/api/v1/products/`: products with translations (name, slug, description),
+ * options and channels. Keyed by code. The variants of a product live under
+ * `/products/{code}/variants/` (another sub-app, mounted before this one).
+ *
+ * Cost: GET one / list = 1 D1 round trip; create / update / delete = 2 (one
+ * read batch that also carries the auth check, then one atomic write batch;
+ * a create's write batch ends with the SELECTs of the response).
+ */
+import { Hono } from "hono";
+import { and, eq, exists } from "drizzle-orm";
+import { z } from "zod";
+import type { AppEnv } from "../../context";
+import { defineForm, validateForm, type Failable, rethrowUniqueViolation } from "../../form";
+import { optionalBoolean, optionalString, requiredCode, requiredString } from "../../fields";
+import { MSG } from "../../../domain/messages";
+import { conflict, notFound } from "../../errors";
+import { isForeignKeyViolation } from "../../../data/constraints";
+import { channels, productOptions, products, productTranslations } from "../../../data/schema";
+import type { Database } from "../../../data/db";
+import { Batch, queueIdsByCode, type Statement } from "../../../data/batch";
+import { containsText } from "../../../data/conditions";
+import { listPage } from "../../list-page";
+import { queueExistingLocales } from "../../../data/queries/product-options";
+import {
+  createProductStatements,
+  deleteProductTranslations,
+  productIdByCode,
+  queueOptionsUsedByVariants,
+  queueProductDetails,
+  queueProductOrdered,
+  queueProducts,
+  replaceProductChannels,
+  replaceProductOptions,
+  upsertProductTranslations,
+  type ProductTranslationInput,
+  type ProductTranslationRow,
+} from "../../../data/queries/products";
+import { serializeProduct, serializeProductListItem } from "./serializer";
+import { nowIso } from "../../serializers/timestamps";
+import { codeListField, failUnknown, reported } from "../product-options/routes";
+
+export const PRODUCT_MESSAGES = {
+  codeTaken: "Product code must be unique.",
+  inUse: "Cannot delete, the product is in use.",
+  optionInUse: (code: string) =>
+    `Cannot remove the option "${code}" from the product, product variants use its values.`,
+} as const;
+
+// ---------------------------------------------------------------------- form
+
+export const createForm = defineForm({
+  code: requiredCode(),
+  translations: reported(
+    z.record(
+      z.string(),
+      z.strictObject({
+        name: requiredString().optional(),
+        slug: requiredString().optional(),
+        description: optionalString(),
+      }),
+    ),
+  ),
+  options: codeListField(),
+  channels: codeListField(),
+  enabled: optionalBoolean(),
+});
+
+/** Updates: the code is the identity; a sent code is validated, never applied. */
+export const updateForm = defineForm({ ...createForm.shape, code: createForm.shape.code.optional() });
+
+type ProductResult = Failable<"code" | "translations" | "options" | "channels" | "enabled">;
+type SentTranslations = Record<string, { name?: string; slug?: string; description?: string | null }>;
+
+/**
+ * The translations to write for the sent locales: on PATCH a sent locale is
+ * merged field by field into the existing translation; otherwise it stands
+ * alone. Name and slug are required in the result.
+ */
+function resolveTranslations(
+  result: ProductResult,
+  sent: SentTranslations | undefined,
+  existing: readonly ProductTranslationRow[],
+  merge: boolean,
+): Map<string, ProductTranslationInput> | undefined {
+  if (!sent) return undefined;
+  const base = new Map(merge ? existing.map((t) => [t.locale, t] as const) : []);
+  const resolved = new Map<string, ProductTranslationInput>();
+  for (const [locale, entry] of Object.entries(sent)) {
+    const previous = base.get(locale);
+    const name = entry.name ?? previous?.name;
+    const slug = entry.slug ?? previous?.slug;
+    const description = entry.description !== undefined ? entry.description : (previous?.description ?? null);
+    if (!name || !slug) result.fail("translations", MSG.blank);
+    else resolved.set(locale, { name, slug, description });
+  }
+  return resolved;
+}
+
+function queueReferences(batch: Batch, db: Database, values: { translations?: SentTranslations; options?: string[]; channels?: string[] }) {
+  return {
+    locales: queueExistingLocales(batch, db, Object.keys(values.translations ?? {})),
+    options: queueIdsByCode(batch, db, productOptions, values.options ?? []),
+    channels: queueIdsByCode(batch, db, channels, values.channels ?? []),
+  };
+}
+
+function checkReferences(
+  result: ProductResult,
+  values: { translations?: SentTranslations; options?: string[]; channels?: string[] },
+  found: { locales: Set<string>; options: Map<string, number>; channels: Map<string, number> },
+): { optionIds?: number[]; channelIds?: number[] } {
+  if (values.translations) failUnknown(result, "translations", Object.keys(values.translations), found.locales);
+  if (values.options) failUnknown(result, "options", values.options, new Set(found.options.keys()));
+  if (values.channels) failUnknown(result, "channels", values.channels, new Set(found.channels.keys()));
+  return {
+    optionIds: values.options?.map((code) => found.options.get(code) ?? 0),
+    channelIds: values.channels?.map((code) => found.channels.get(code) ?? 0),
+  };
+}
+
+// -------------------------------------------------------------------- routes
+
+async function loadDetail(db: Database, code: string) {
+  const batch = new Batch();
+  const details = queueProductDetails(batch, db, productIdByCode(db, code));
+  await batch.run(db);
+  const [product] = details();
+  if (!product) throw notFound(`Product with code "${code}" does not exist.`);
+  return product;
+}
+
+export const productRoutes = new Hono<AppEnv>({ strict: false })
+  .get("/", async (c) => {
+    const db = c.var.db;
+    const page = listPage(db, products, c.req.url, {
+      sortable: { code: products.code, createdAt: products.createdAt, updatedAt: products.updatedAt },
+      defaultSorting: { field: "code", direction: "asc" },
+      filters: {
+        code: (value) => containsText(products.code, value),
+        name: (value) =>
+          exists(
+            db
+              .select({ id: productTranslations.id })
+              .from(productTranslations)
+              .where(and(eq(productTranslations.productId, products.id), containsText(productTranslations.name, value))),
+          ),
+      },
+    });
+    const batch = new Batch();
+    const counted = batch.add(page.count);
+    const rows = queueProducts(batch, db, page.ids, page.orderBy);
+    await batch.run(db);
+    return c.json(page.envelope("/api/v1/products/", counted(), rows().map(serializeProductListItem)));
+  })
+  .get("/:code", async (c) => c.json(serializeProduct(await loadDetail(c.var.db, c.req.param("code")))))
+  .post("/", async (c) => {
+    const db = c.var.db;
+    const result = validateForm(createForm, c.var.body);
+    const values = result.values;
+    const code = values.code;
+
+    const reads = new Batch();
+    const taken = code !== undefined ? reads.add(productIdByCode(db, code).limit(1)) : () => [];
+    const found = queueReferences(reads, db, values);
+    await reads.run(db);
+
+    if (taken().length > 0) result.fail("code", PRODUCT_MESSAGES.codeTaken);
+    const ids = checkReferences(result, values, { locales: found.locales(), options: found.options(), channels: found.channels() });
+    const translations = resolveTranslations(result, values.translations, [], false);
+    result.assertValid();
+
+    const writes = new Batch();
+    writes.addAll(
+      createProductStatements(db, {
+        code: code!,
+        enabled: values.enabled ?? true,
+        translations: translations ?? new Map(),
+        optionIds: ids.optionIds ?? [],
+        channelIds: ids.channelIds ?? [],
+      }),
+    );
+    const created = queueProductDetails(writes, db, productIdByCode(db, code!));
+    try {
+      await writes.run(db);
+    } catch (error) {
+      rethrowUniqueViolation(error, result, "code", PRODUCT_MESSAGES.codeTaken);
+    }
+    const [product] = created();
+    return c.json(serializeProduct(product!), 201);
+  })
+  .on(["PUT", "PATCH"], "/:code", async (c) => {
+    const db = c.var.db;
+    const code = c.req.param("code");
+    const merge = c.req.method === "PATCH";
+    const result = validateForm(updateForm, c.var.body);
+    const values = result.values;
+
+    const reads = new Batch();
+    const current = queueProducts(reads, db, productIdByCode(db, code));
+    const found = queueReferences(reads, db, values);
+    const usedOptions = queueOptionsUsedByVariants(reads, db, code);
+    await reads.run(db);
+
+    const [product] = current();
+    if (!product) throw notFound(`Product with code "${code}" does not exist.`);
+    const ids = checkReferences(result, values, { locales: found.locales(), options: found.options(), channels: found.channels() });
+    const translations = resolveTranslations(result, values.translations, product.translations, merge);
+    result.assertValid();
+
+    if (ids.optionIds) {
+      const kept = new Set(ids.optionIds);
+      const used = usedOptions();
+      const removedInUse = product.options.find((option) => !kept.has(option.id) && used.has(option.id));
+      if (removedInUse) throw conflict(PRODUCT_MESSAGES.optionInUse(removedInUse.code));
+    }
+
+    const changes: Partial<typeof products.$inferInsert> = { updatedAt: nowIso() };
+    if (values.enabled !== undefined) changes.enabled = values.enabled;
+    const statements: Statement[] = [db.update(products).set(changes).where(eq(products.id, product.id))];
+    if (translations) {
+      if (!merge) {
+        const dropped = product.translations.filter((t) => !translations.has(t.locale)).map((t) => t.id);
+        statements.push(...deleteProductTranslations(db, dropped));
+      }
+      statements.push(...upsertProductTranslations(db, product.id, translations));
+    }
+    if (ids.optionIds) statements.push(...replaceProductOptions(db, product.id, ids.optionIds));
+    if (ids.channelIds) statements.push(...replaceProductChannels(db, product.id, ids.channelIds));
+
+    const writes = new Batch();
+    writes.addAll(statements);
+    await writes.run(db);
+    return c.body(null, 204);
+  })
+  .delete("/:code", async (c) => {
+    const db = c.var.db;
+    const code = c.req.param("code");
+    const reads = new Batch();
+    const found = reads.add(productIdByCode(db, code).limit(1));
+    const ordered = queueProductOrdered(reads, db, code);
+    await reads.run(db);
+    const [product] = found();
+    if (!product) throw notFound(`Product with code "${code}" does not exist.`);
+    if (ordered()) throw conflict(PRODUCT_MESSAGES.inUse);
+    try {
+      await db.delete(products).where(eq(products.id, product.id));
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw conflict(PRODUCT_MESSAGES.inUse);
+      throw error;
+    }
+    return c.body(null, 204);
+  });

@@ -1,0 +1,283 @@
+/**
+ * `/api/v1/promotions/`: promotions with channels and typed rules/actions
+ * (src/domain/promotion-config.ts). Keyed by code.
+ *
+ * Cost: GET one / list = 1 D1 round trip; create / update / delete = 2 (one
+ * read batch that also carries the auth check, then one atomic write batch;
+ * a create's write batch ends with the SELECTs of the response).
+ */
+import { Hono } from "hono";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { AppEnv } from "../../context";
+import { defineForm, validateForm, type Failable, rethrowUniqueViolation } from "../../form";
+import { integer, optionalBoolean, optionalString, requiredCode, requiredString } from "../../fields";
+import { MSG } from "../../../domain/messages";
+import { notFound } from "../../errors";
+import { channels, products, promotions } from "../../../data/schema";
+import type { Database } from "../../../data/db";
+import { Batch, queueIdsByCode, type Statement } from "../../../data/batch";
+import { containsText } from "../../../data/conditions";
+import { listPage } from "../../list-page";
+import {
+  createPromotionStatements,
+  promotionIdByCode,
+  queuePromotions,
+  replacePromotionActions,
+  replacePromotionChannels,
+  replacePromotionRules,
+  type PromotionFields,
+} from "../../../data/queries/promotions";
+import {
+  actionChannelCodes,
+  promotionActionSchema,
+  promotionRuleSchema,
+  ruleChannelCodes,
+  ruleProductCodes,
+  type PromotionAction,
+  type PromotionRule,
+} from "../../../domain/promotion-config";
+import { serializePromotion } from "./serializer";
+import { nowIso } from "../../serializers/timestamps";
+import { codeListField, failUnknown, reported } from "../product-options/routes";
+
+export const PROMOTION_MESSAGES = {
+  codeTaken: "The promotion with given code already exists.",
+  endsBeforeStart: "End date cannot be set prior start date.",
+} as const;
+
+// ------------------------------------------------------------------ dates
+
+const DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+
+/**
+ * An ISO 8601 date-time (`2026-05-01T10:00:00+02:00`, `...Z`, no offset =
+ * UTC, a bare date = midnight UTC) as the stored UTC ISO string, or null.
+ */
+export function parseDateTime(text: string): string | null {
+  const match = DATE_TIME.exec(text.trim());
+  if (!match) return null;
+  const [, y, mo, d, h = "0", mi = "0", s = "0", fraction = "", zone] = match;
+  const parts = [y, mo, d, h, mi, s].map(Number) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = parts;
+  if (hour > 23 || minute > 59 || second > 59) return null;
+  const utc = Date.UTC(year, month - 1, day, hour, minute, second, Number(fraction.padEnd(3, "0").slice(0, 3)));
+  const date = new Date(utc);
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  let offsetMinutes = 0;
+  if (zone && zone.toUpperCase() !== "Z") {
+    const zoneMatch = /^([+-])(\d{2}):?(\d{2})?$/.exec(zone);
+    const sign = zoneMatch?.[1] === "-" ? -1 : 1;
+    const zh = Number(zoneMatch?.[2] ?? "0");
+    const zm = Number(zoneMatch?.[3] ?? "0");
+    if (zh > 23 || zm > 59) return null;
+    offsetMinutes = sign * (zh * 60 + zm);
+  }
+  return new Date(utc - offsetMinutes * 60_000).toISOString();
+}
+
+const dateTimeField = () =>
+  z
+    .union([z.string(), z.null()], { error: MSG.invalid })
+    .transform((value, ctx) => {
+      if (value === null) return null;
+      const parsed = parseDateTime(value);
+      if (parsed === null) {
+        ctx.addIssue({ code: "custom", message: MSG.invalid });
+        return z.NEVER;
+      }
+      return parsed;
+    })
+    .optional();
+
+// ---------------------------------------------------------------------- form
+
+export const createForm = defineForm({
+  code: requiredCode(),
+  name: requiredString(),
+  description: optionalString(),
+  priority: integer().optional(),
+  exclusive: optionalBoolean(),
+  usageLimit: integer({ min: 1 }).nullable().optional(),
+  startsAt: dateTimeField(),
+  endsAt: dateTimeField(),
+  channels: codeListField(),
+  rules: reported(z.array(promotionRuleSchema)),
+  actions: reported(z.array(promotionActionSchema)),
+});
+
+/** Updates: the code is the identity (validated, never applied); nothing else is required. */
+export const updateForm = defineForm({
+  ...createForm.shape,
+  code: createForm.shape.code.optional(),
+  name: createForm.shape.name.optional(),
+});
+
+type PromotionResult = Failable<"code" | "endsAt" | "channels" | "rules" | "actions">;
+
+interface SentReferences {
+  channels?: string[];
+  rules?: PromotionRule[];
+  actions?: PromotionAction[];
+}
+
+function queueReferences(batch: Batch, db: Database, values: SentReferences) {
+  const channelCodes = [
+    ...(values.channels ?? []),
+    ...(values.rules ?? []).flatMap(ruleChannelCodes),
+    ...(values.actions ?? []).flatMap(actionChannelCodes),
+  ];
+  return {
+    channels: queueIdsByCode(batch, db, channels, channelCodes),
+    products: queueIdsByCode(batch, db, products, (values.rules ?? []).flatMap(ruleProductCodes)),
+  };
+}
+
+function checkReferences(
+  result: PromotionResult,
+  values: SentReferences,
+  found: { channels: Map<string, number>; products: Map<string, number> },
+): number[] | undefined {
+  const channelCodes = new Set(found.channels.keys());
+  const productCodes = new Set(found.products.keys());
+  if (values.channels) failUnknown(result, "channels", values.channels, channelCodes);
+  for (const rule of values.rules ?? []) {
+    failUnknown(result, "rules", ruleChannelCodes(rule), channelCodes);
+    failUnknown(result, "rules", ruleProductCodes(rule), productCodes);
+  }
+  for (const action of values.actions ?? []) failUnknown(result, "actions", actionChannelCodes(action), channelCodes);
+  return values.channels?.map((code) => found.channels.get(code) ?? 0);
+}
+
+function checkDates(result: PromotionResult, startsAt: string | null, endsAt: string | null): void {
+  if (startsAt !== null && endsAt !== null && Date.parse(endsAt) < Date.parse(startsAt)) {
+    result.fail("endsAt", PROMOTION_MESSAGES.endsBeforeStart);
+  }
+}
+
+// -------------------------------------------------------------------- routes
+
+export const promotionRoutes = new Hono<AppEnv>({ strict: false })
+  .get("/", async (c) => {
+    const db = c.var.db;
+    const page = listPage(db, promotions, c.req.url, {
+      sortable: {
+        priority: promotions.priority,
+        code: promotions.code,
+        name: promotions.name,
+        createdAt: promotions.createdAt,
+        updatedAt: promotions.updatedAt,
+      },
+      defaultSorting: { field: "priority", direction: "desc" },
+      filters: {
+        code: (value) => containsText(promotions.code, value),
+        name: (value) => containsText(promotions.name, value),
+      },
+    });
+    const batch = new Batch();
+    const counted = batch.add(page.count);
+    const rows = queuePromotions(batch, db, page.ids, page.orderBy);
+    await batch.run(db);
+    return c.json(page.envelope("/api/v1/promotions/", counted(), rows().map(serializePromotion)));
+  })
+  .get("/:code", async (c) => {
+    const db = c.var.db;
+    const code = c.req.param("code");
+    const batch = new Batch();
+    const rows = queuePromotions(batch, db, promotionIdByCode(db, code));
+    await batch.run(db);
+    const [promotion] = rows();
+    if (!promotion) throw notFound(`Promotion with code "${code}" does not exist.`);
+    return c.json(serializePromotion(promotion));
+  })
+  .post("/", async (c) => {
+    const db = c.var.db;
+    const result = validateForm(createForm, c.var.body);
+    const values = result.values;
+    const code = values.code;
+
+    const reads = new Batch();
+    const taken = code !== undefined ? reads.add(promotionIdByCode(db, code).limit(1)) : () => [];
+    const found = queueReferences(reads, db, values);
+    await reads.run(db);
+
+    if (taken().length > 0) result.fail("code", PROMOTION_MESSAGES.codeTaken);
+    const channelIds = checkReferences(result, values, { channels: found.channels(), products: found.products() });
+    checkDates(result, values.startsAt ?? null, values.endsAt ?? null);
+    result.assertValid();
+
+    const fields: PromotionFields = {
+      name: values.name!,
+      description: values.description ?? null,
+      priority: values.priority ?? 0,
+      exclusive: values.exclusive ?? false,
+      usageLimit: values.usageLimit ?? null,
+      startsAt: values.startsAt ?? null,
+      endsAt: values.endsAt ?? null,
+    };
+    const writes = new Batch();
+    writes.addAll(
+      createPromotionStatements(db, {
+        ...fields,
+        code: code!,
+        channelIds: channelIds ?? [],
+        rules: values.rules ?? [],
+        actions: values.actions ?? [],
+      }),
+    );
+    const created = queuePromotions(writes, db, promotionIdByCode(db, code!));
+    try {
+      await writes.run(db);
+    } catch (error) {
+      rethrowUniqueViolation(error, result, "code", PROMOTION_MESSAGES.codeTaken);
+    }
+    const [promotion] = created();
+    return c.json(serializePromotion(promotion!), 201);
+  })
+  .on(["PUT", "PATCH"], "/:code", async (c) => {
+    const db = c.var.db;
+    const code = c.req.param("code");
+    const result = validateForm(updateForm, c.var.body);
+    const values = result.values;
+
+    const reads = new Batch();
+    const current = queuePromotions(reads, db, promotionIdByCode(db, code));
+    const found = queueReferences(reads, db, values);
+    await reads.run(db);
+
+    const [promotion] = current();
+    if (!promotion) throw notFound(`Promotion with code "${code}" does not exist.`);
+    const channelIds = checkReferences(result, values, { channels: found.channels(), products: found.products() });
+    checkDates(
+      result,
+      values.startsAt !== undefined ? values.startsAt : promotion.startsAt,
+      values.endsAt !== undefined ? values.endsAt : promotion.endsAt,
+    );
+    result.assertValid();
+
+    const changes: Partial<typeof promotions.$inferInsert> = { updatedAt: nowIso() };
+    for (const key of ["name", "description", "priority", "exclusive", "usageLimit", "startsAt", "endsAt"] as const) {
+      if (values[key] !== undefined) (changes as Record<string, unknown>)[key] = values[key];
+    }
+    const statements: Statement[] = [db.update(promotions).set(changes).where(eq(promotions.id, promotion.id))];
+    if (channelIds) statements.push(...replacePromotionChannels(db, promotion.id, channelIds));
+    if (values.rules) statements.push(...replacePromotionRules(db, promotion.id, values.rules));
+    if (values.actions) statements.push(...replacePromotionActions(db, promotion.id, values.actions));
+
+    const writes = new Batch();
+    writes.addAll(statements);
+    await writes.run(db);
+    return c.body(null, 204);
+  })
+  .delete("/:code", async (c) => {
+    const db = c.var.db;
+    const code = c.req.param("code");
+    const reads = new Batch();
+    const found = reads.add(promotionIdByCode(db, code).limit(1));
+    await reads.run(db);
+    const [promotion] = found();
+    if (!promotion) throw notFound(`Promotion with code "${code}" does not exist.`);
+    await db.delete(promotions).where(eq(promotions.id, promotion.id));
+    return c.body(null, 204);
+  });

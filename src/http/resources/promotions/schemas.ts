@@ -1,0 +1,58 @@
+/** Promotions (src/serializers/promotion.ts), rules and actions typed by src/domain/promotion-config.ts. */
+import { z } from "zod";
+import { promotionActionSchema, promotionRuleSchema } from "../../../domain/promotion-config";
+import { serializePromotion } from "./serializer";
+import { code, component, int, pageOf, SelfLinks, timestamp } from "../../openapi/common";
+import type { ConformsTo, Expect } from "../../openapi/conformance";
+
+/** The rule/action kinds of the domain, each with the `id` the API adds. */
+const withId = (options: readonly z.ZodObject[]) => z.union(options.map((option) => option.extend({ id: int() })));
+
+export const PromotionRule = component(
+  "PromotionRule",
+  withId(promotionRuleSchema.options),
+  "A rule: `cart_quantity {count}`, `item_total {CHANNEL: {amount}}`, `contains_product {product_code}`.",
+);
+
+export const PromotionAction = component(
+  "PromotionAction",
+  withId(promotionActionSchema.options),
+  "An action: order/unit fixed or percentage discounts, shipping percentage discount (amounts in minor units, percentages as fractions 0..1).",
+);
+
+const OMITTED = "Omitted when not set.";
+
+export const Promotion = component(
+  "Promotion",
+  z.object({
+    id: int(),
+    code: code(),
+    name: z.string(),
+    description: z.string().optional().meta({ description: OMITTED }),
+    priority: int(),
+    exclusive: z.boolean(),
+    usageLimit: int().optional().meta({ description: OMITTED }),
+    used: int().meta({ description: "How many times the promotion was used (read-only)." }),
+    startsAt: timestamp().optional().meta({ description: OMITTED }),
+    endsAt: timestamp().optional().meta({ description: OMITTED }),
+    channels: z.array(z.string()).meta({ description: "Channel codes." }),
+    rules: z.array(PromotionRule),
+    actions: z.array(PromotionAction),
+    createdAt: timestamp(),
+    updatedAt: timestamp(),
+    _links: SelfLinks,
+  }),
+  "A promotion with its rules and actions.",
+);
+
+export const PromotionPage = pageOf("PromotionPage", Promotion);
+
+// Rows type a rule's configuration as `unknown` (it is parsed from JSON), so
+// rules and actions are checked at runtime (test/openapi), the rest here.
+interface PartRow {
+  id: number;
+  type: string;
+  configuration: unknown;
+}
+type PromotionInput = Omit<z.input<typeof Promotion>, "rules" | "actions"> & { rules: PartRow[]; actions: PartRow[] };
+type _Promotion = Expect<ConformsTo<ReturnType<typeof serializePromotion>, PromotionInput>>;

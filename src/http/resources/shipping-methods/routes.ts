@@ -1,0 +1,343 @@
+/**
+ * `/api/v1/shipping-methods/`: how a cart is shipped and what it costs
+ * (contract §6 step 3). Every channel of a method needs an amount in its
+ * `configuration`. Nothing references a shipping method, so DELETE never
+ * answers 409.
+ *
+ * List: default sorting `code asc`; sortable `code`, `position`,
+ * `createdAt`, `updatedAt`; `criteria[code]`.
+ * Cost: GET one/list 1 D1 round trip; create/update/delete 2.
+ * PUT: sent collections replace (translations, channels, configuration);
+ * PATCH: the same, except that sent translations are merged by locale.
+ */
+import { Hono } from "hono";
+import { and, eq, notInArray } from "drizzle-orm";
+import { z } from "zod";
+import type { AppEnv } from "../../context";
+import { defineForm, validateForm, rethrowUniqueViolation } from "../../form";
+import { codeList, codeReference, integer, optionalBoolean, requiredCode, requiredString, translationsOf } from "../../fields";
+import { MSG } from "../../../domain/messages";
+import { notFound } from "../../errors";
+import type { Database } from "../../../data/db";
+import {
+  channels,
+  locales,
+  shippingCategories,
+  shippingMethodChannels,
+  shippingMethods,
+  shippingMethodTranslations,
+  taxCategories,
+} from "../../../data/schema";
+import { runBatch } from "../../../data/batch";
+import { groupBy, unique } from "../../../data/collections";
+import { contains, inJson } from "../../../data/conditions";
+import { listPage } from "../../list-page";
+import { categoryByCode } from "../../../data/queries/categories";
+import { zoneByCode } from "../../../data/queries/zones";
+import {
+  CATEGORY_REQUIREMENTS,
+  channelsOfShippingMethods,
+  insertShippingMethodChannels,
+  nextShippingMethodPosition,
+  SHIPPING_CALCULATORS,
+  shippingMethodByCode,
+  shippingMethodColumns,
+  shippingMethodIdsOfCode,
+  shippingMethodParts,
+  upsertShippingMethodTranslations,
+  type ShippingMethodRow,
+} from "../../../data/queries/shipping-methods";
+import type { CategoryRow } from "../categories/serializer";
+import { serializeShippingMethod } from "./serializer";
+import { nowIso } from "../../serializers/timestamps";
+
+const UNIQUE_CODE = "The shipping method with given code already exists.";
+
+const blankOrInvalid = (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null || issue.input === "" ? MSG.blank : MSG.invalid;
+
+/** A category code, or null / "" for none. */
+const optionalReference = () =>
+  z
+    .string({ error: MSG.invalid })
+    .nullable()
+    .optional()
+    .transform((value) => (value === "" ? null : value));
+
+const fields = {
+  position: integer({ min: 0 }).optional(),
+  enabled: optionalBoolean(),
+  translations: translationsOf({ name: requiredString() }).optional(),
+  channels: codeList().optional(),
+  configuration: z
+    .record(z.string(), z.strictObject({ amount: integer({ min: 0 }) }, { error: MSG.invalid }), { error: MSG.invalid })
+    .optional(),
+  category: optionalReference(),
+  categoryRequirement: z.enum(CATEGORY_REQUIREMENTS, { error: MSG.invalid }).optional(),
+  taxCategory: optionalReference(),
+};
+
+export const createForm = defineForm({
+  code: requiredCode(),
+  position: fields.position,
+  enabled: fields.enabled,
+  translations: fields.translations,
+  zone: codeReference(),
+  channels: fields.channels,
+  calculator: z.enum(SHIPPING_CALCULATORS, { error: blankOrInvalid }),
+  configuration: fields.configuration,
+  category: fields.category,
+  categoryRequirement: fields.categoryRequirement,
+  taxCategory: fields.taxCategory,
+});
+
+export const updateForm = defineForm({
+  /** Immutable: a sent code is ignored (Sylius disables the field on edit). */
+  code: z.unknown().optional(),
+  position: fields.position,
+  enabled: fields.enabled,
+  translations: fields.translations,
+  zone: codeReference().optional(),
+  channels: fields.channels,
+  calculator: z.enum(SHIPPING_CALCULATORS, { error: blankOrInvalid }).optional(),
+  configuration: fields.configuration,
+  category: fields.category,
+  categoryRequirement: fields.categoryRequirement,
+  taxCategory: fields.taxCategory,
+});
+
+type Values = ReturnType<typeof validateForm<typeof updateForm.shape>>["values"];
+type Field = (typeof updateForm.fields)[number];
+
+const missing = (code: string) => notFound(`Shipping method with code "${code}" does not exist.`);
+
+type Parts = [
+  { id: number; methodId: number; locale: string; name: string }[],
+  { methodId: number; code: string; defaultLocale: string }[],
+  { id: number; code: string; name: string }[],
+  CategoryRow[],
+  CategoryRow[],
+];
+
+function representation(rows: ShippingMethodRow[], parts: Parts) {
+  const [translations, channelRows, zoneRows, categories, taxCats] = parts;
+  const translationsOf = groupBy(translations, (t) => t.methodId);
+  const channelsOf = groupBy(channelRows, (ch) => ch.methodId);
+  const zoneById = new Map(zoneRows.map((row) => [row.id, row]));
+  const categoryById = new Map(categories.map((row) => [row.id, row]));
+  const taxCategoryById = new Map(taxCats.map((row) => [row.id, row]));
+  return rows.map((row) =>
+    serializeShippingMethod(row, {
+      translations: translationsOf.get(row.id) ?? [],
+      channels: channelsOf.get(row.id) ?? [],
+      zone: zoneById.get(row.zoneId)!,
+      category: row.categoryId === null ? null : (categoryById.get(row.categoryId) ?? null),
+      taxCategory: row.taxCategoryId === null ? null : (taxCategoryById.get(row.taxCategoryId) ?? null),
+    }),
+  );
+}
+
+/** The reads of a write: the method, every referenced thing by code, the method's current channels. */
+function writeReads(db: Database, code: string, values: Values) {
+  const channelCodes = unique([...(values.channels ?? []), ...Object.keys(values.configuration ?? {})]);
+  return [
+    shippingMethodByCode(db, code),
+    db.select({ code: locales.code }).from(locales).where(inJson(locales.code, Object.keys(values.translations ?? {}))),
+    zoneByCode(db, values.zone ?? ""),
+    db.select({ id: channels.id, code: channels.code }).from(channels).where(inJson(channels.code, channelCodes)),
+    categoryByCode(db, shippingCategories, values.category ?? ""),
+    categoryByCode(db, taxCategories, values.taxCategory ?? ""),
+    channelsOfShippingMethods(db, shippingMethodIdsOfCode(db, code)),
+  ] as const;
+}
+
+interface Found {
+  locales: { code: string }[];
+  zone: { id: number } | undefined;
+  channels: { id: number; code: string }[];
+  category: { id: number } | undefined;
+  taxCategory: { id: number } | undefined;
+  /** Channel codes the method has now (none on create). */
+  currentChannels: string[];
+  /** Its configuration now ({} on create). */
+  currentConfiguration: Record<string, { amount: number }>;
+}
+
+/** Data checks shared by create and update; returns the ids to write. */
+function checkReferences(fail: (field: Field, message: string) => void, values: Values, found: Found) {
+  const localeCodes = new Set(found.locales.map((l) => l.code));
+  const channelId = new Map(found.channels.map((ch) => [ch.code, ch.id]));
+  if (values.translations && Object.keys(values.translations).some((locale) => !localeCodes.has(locale))) {
+    fail("translations", MSG.invalid);
+  }
+  if (values.zone !== undefined && !found.zone) fail("zone", MSG.invalid);
+  if (values.channels?.some((code) => !channelId.has(code))) fail("channels", MSG.invalid);
+  if (values.category && !found.category) fail("category", MSG.invalid);
+  if (values.taxCategory && !found.taxCategory) fail("taxCategory", MSG.invalid);
+  // Every channel of the method needs an amount; configured channels must exist.
+  const configuration = values.configuration ?? found.currentConfiguration;
+  const methodChannels = values.channels ?? found.currentChannels;
+  if (values.configuration && Object.keys(values.configuration).some((code) => !channelId.has(code))) {
+    fail("configuration", MSG.invalid);
+  }
+  if (methodChannels.some((code) => configuration[code] === undefined)) fail("configuration", MSG.invalid);
+  return {
+    channelIds: values.channels === undefined ? undefined : unique(values.channels).map((code) => channelId.get(code)!),
+    configuration,
+    zoneId: found.zone?.id,
+    /** undefined keeps, null clears. */
+    categoryId: values.category === undefined ? undefined : values.category === null ? null : (found.category?.id ?? null),
+    taxCategoryId:
+      values.taxCategory === undefined ? undefined : values.taxCategory === null ? null : (found.taxCategory?.id ?? null),
+  };
+}
+
+const translationList = (translations: Record<string, { name: string }>) =>
+  Object.entries(translations).map(([locale, { name }]) => ({ locale, name }));
+
+export const shippingMethodRoutes = new Hono<AppEnv>({ strict: false })
+  .get("/", async (c) => {
+    const db = c.var.db;
+    const page = listPage(db, shippingMethods, c.req.url, {
+      sortable: {
+        code: shippingMethods.code,
+        position: shippingMethods.position,
+        createdAt: shippingMethods.createdAt,
+        updatedAt: shippingMethods.updatedAt,
+      },
+      defaultSorting: { field: "code", direction: "asc" },
+      filters: { code: (value) => contains(shippingMethods.code, value) },
+    });
+    const [rows, counted, ...parts] = await db.batch([
+      page.rows(db.select(shippingMethodColumns).from(shippingMethods).$dynamic()),
+      page.count,
+      ...shippingMethodParts(db, page.ids),
+    ]);
+    return c.json(page.envelope("/api/v1/shipping-methods/", counted, representation(rows, parts)));
+  })
+  .get("/:code", async (c) => {
+    const db = c.var.db;
+    const code = c.req.param("code");
+    const [rows, ...parts] = await db.batch([
+      shippingMethodByCode(db, code),
+      ...shippingMethodParts(db, shippingMethodIdsOfCode(db, code)),
+    ]);
+    const [method] = representation(rows, parts);
+    if (!method) throw missing(code);
+    return c.json(method);
+  })
+  .post("/", async (c) => {
+    const db = c.var.db;
+    const result = validateForm(createForm, c.var.body);
+    const values = result.values;
+    const code = values.code ?? "";
+    const [[existing], foundLocales, [zone], foundChannels, [category], [taxCategory]] = await db.batch(
+      writeReads(db, code, values),
+    );
+    if (existing) result.fail("code", UNIQUE_CODE);
+    if (result.isValid("translations") && Object.keys(values.translations ?? {}).length === 0) {
+      result.fail("translations", MSG.blank);
+    }
+    const refs = checkReferences((field, message) => result.fail(field as keyof typeof createForm.shape, message), values, {
+      locales: foundLocales,
+      zone,
+      channels: foundChannels,
+      category,
+      taxCategory,
+      currentChannels: [],
+      currentConfiguration: {},
+    });
+    result.assertValid();
+    try {
+      const [, , , rows, ...parts] = await db.batch([
+        db.insert(shippingMethods).values({
+          code,
+          position: values.position ?? nextShippingMethodPosition,
+          enabled: values.enabled ?? true,
+          zoneId: refs.zoneId!,
+          calculator: values.calculator!,
+          configuration: refs.configuration,
+          categoryId: refs.categoryId ?? null,
+          categoryRequirement: values.categoryRequirement ?? "match_any",
+          taxCategoryId: refs.taxCategoryId ?? null,
+        }),
+        upsertShippingMethodTranslations(db, code, translationList(values.translations!)),
+        insertShippingMethodChannels(db, code, refs.channelIds ?? []),
+        shippingMethodByCode(db, code),
+        ...shippingMethodParts(db, shippingMethodIdsOfCode(db, code)),
+      ]);
+      return c.json(representation(rows, parts)[0], 201);
+    } catch (error) {
+      rethrowUniqueViolation(error, result, "code", UNIQUE_CODE);
+    }
+  })
+  .on(["PUT", "PATCH"], "/:code", async (c) => {
+    const db = c.var.db;
+    const code = c.req.param("code");
+    const merge = c.req.method === "PATCH";
+    const result = validateForm(updateForm, c.var.body);
+    const values = result.values;
+    const [[method], foundLocales, [zone], foundChannels, [category], [taxCategory], currentChannels] = await db.batch(
+      writeReads(db, code, values),
+    );
+    if (!method) throw missing(code);
+    // PUT replaces the translations: it must leave at least one.
+    if (!merge && values.translations && Object.keys(values.translations).length === 0) {
+      result.fail("translations", MSG.blank);
+    }
+    const refs = checkReferences((field, message) => result.fail(field, message), values, {
+      locales: foundLocales,
+      zone,
+      channels: foundChannels,
+      category,
+      taxCategory,
+      currentChannels: currentChannels.map((ch) => ch.code),
+      currentConfiguration: method.configuration,
+    });
+    result.assertValid();
+    const id = method.id;
+    const sentLocales = Object.keys(values.translations ?? {});
+    await runBatch(db, [
+      db
+        .update(shippingMethods)
+        .set({
+          position: values.position ?? method.position,
+          enabled: values.enabled ?? method.enabled,
+          zoneId: refs.zoneId ?? method.zoneId,
+          calculator: values.calculator ?? method.calculator,
+          configuration: refs.configuration,
+          categoryId: refs.categoryId === undefined ? method.categoryId : refs.categoryId,
+          categoryRequirement: values.categoryRequirement ?? method.categoryRequirement,
+          taxCategoryId: refs.taxCategoryId === undefined ? method.taxCategoryId : refs.taxCategoryId,
+          updatedAt: nowIso(),
+        })
+        .where(eq(shippingMethods.id, id)),
+      ...(values.translations && !merge && sentLocales.length > 0
+        ? [
+            db
+              .delete(shippingMethodTranslations)
+              .where(
+                and(eq(shippingMethodTranslations.methodId, id), notInArray(shippingMethodTranslations.locale, sentLocales)),
+              ),
+          ]
+        : []),
+      ...(values.translations && sentLocales.length > 0
+        ? [upsertShippingMethodTranslations(db, code, translationList(values.translations))]
+        : []),
+      ...(refs.channelIds !== undefined
+        ? [
+            db.delete(shippingMethodChannels).where(eq(shippingMethodChannels.methodId, id)),
+            insertShippingMethodChannels(db, code, refs.channelIds),
+          ]
+        : []),
+    ]);
+    return c.body(null, 204);
+  })
+  .delete("/:code", async (c) => {
+    const db = c.var.db;
+    const code = c.req.param("code");
+    const [[method]] = await db.batch([shippingMethodByCode(db, code)]);
+    if (!method) throw missing(code);
+    await db.batch([db.delete(shippingMethods).where(eq(shippingMethods.id, method.id))]);
+    return c.body(null, 204);
+  });

@@ -1,0 +1,189 @@
+/**
+ * `/api/v1/tax-rates/`: a rate (exact decimal fraction) of a tax category in
+ * a zone. Nothing references a tax rate, so DELETE never answers 409.
+ *
+ * List: default sorting `code asc`; sortable `code`, `name`, `amount`,
+ * `createdAt`, `updatedAt`; `criteria[code|name]`.
+ * Cost: GET one/list 1 D1 round trip; create/update/delete 2.
+ */
+import { Hono } from "hono";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { AppEnv } from "../../context";
+import { defineForm, validateForm, rethrowUniqueViolation } from "../../form";
+import { codeReference, optionalBoolean, requiredCode, requiredString } from "../../fields";
+import { MSG } from "../../../domain/messages";
+import { notFound } from "../../errors";
+import { taxCategories, taxRates } from "../../../data/schema";
+import { contains } from "../../../data/conditions";
+import { listPage } from "../../list-page";
+import { categoryByCode } from "../../../data/queries/categories";
+import {
+  decimalAtMost,
+  decimalText,
+  TAX_CALCULATORS,
+  taxRateByCode,
+  taxRateColumns,
+  taxRateIdsOfCode,
+  taxRateParts,
+  type TaxRateRow,
+} from "../../../data/queries/tax-rates";
+import { zoneByCode } from "../../../data/queries/zones";
+import type { CategoryRow } from "../categories/serializer";
+import { serializeTaxRate } from "./serializer";
+import type { ZoneRefRow } from "../zones/serializer";
+import { nowIso } from "../../serializers/timestamps";
+
+const UNIQUE_CODE = "The tax rate with given code already exists.";
+/** Largest accepted rate (1000 %). */
+const MAX_AMOUNT = 10;
+
+/** A decimal fraction (number or numeric string) 0..10, as exact normalised text. */
+const amount = (required: boolean) =>
+  z.unknown().transform((value, ctx): string | undefined => {
+    if (value === undefined && !required) return undefined;
+    if (value === undefined || value === null || value === "") {
+      ctx.addIssue({ code: "custom", message: MSG.blank });
+      return z.NEVER;
+    }
+    const text = decimalText(value);
+    if (text === null || !decimalAtMost(text, MAX_AMOUNT)) {
+      ctx.addIssue({ code: "custom", message: MSG.invalid });
+      return z.NEVER;
+    }
+    return text;
+  });
+const calculator = () => z.enum(TAX_CALCULATORS, { error: MSG.invalid }).optional();
+
+export const createForm = defineForm({
+  code: requiredCode(),
+  name: requiredString(),
+  amount: amount(true),
+  includedInPrice: optionalBoolean(),
+  calculator: calculator(),
+  category: codeReference(),
+  zone: codeReference(),
+});
+
+export const updateForm = defineForm({
+  /** Immutable: a sent code is ignored (Sylius disables the field on edit). */
+  code: z.unknown().optional(),
+  name: requiredString().optional(),
+  amount: amount(false),
+  includedInPrice: optionalBoolean(),
+  calculator: calculator(),
+  category: codeReference().optional(),
+  zone: codeReference().optional(),
+});
+
+const missing = (code: string) => notFound(`Tax rate with code "${code}" does not exist.`);
+
+function representation(rows: TaxRateRow[], categories: CategoryRow[], zoneRows: ZoneRefRow[]) {
+  const categoryById = new Map(categories.map((row) => [row.id, row]));
+  const zoneById = new Map(zoneRows.map((row) => [row.id, row]));
+  return rows.map((row) => serializeTaxRate(row, categoryById.get(row.categoryId)!, zoneById.get(row.zoneId)!));
+}
+
+export const taxRateRoutes = new Hono<AppEnv>({ strict: false })
+  .get("/", async (c) => {
+    const db = c.var.db;
+    const page = listPage(db, taxRates, c.req.url, {
+      sortable: {
+        code: taxRates.code,
+        name: taxRates.name,
+        amount: taxRates.amount,
+        createdAt: taxRates.createdAt,
+        updatedAt: taxRates.updatedAt,
+      },
+      defaultSorting: { field: "code", direction: "asc" },
+      filters: { code: (value) => contains(taxRates.code, value), name: (value) => contains(taxRates.name, value) },
+    });
+    const [rows, counted, categories, zoneRows] = await db.batch([
+      page.rows(db.select(taxRateColumns).from(taxRates).$dynamic()),
+      page.count,
+      ...taxRateParts(db, page.ids),
+    ]);
+    return c.json(page.envelope("/api/v1/tax-rates/", counted, representation(rows, categories, zoneRows)));
+  })
+  .get("/:code", async (c) => {
+    const db = c.var.db;
+    const code = c.req.param("code");
+    const [rows, categories, zoneRows] = await db.batch([
+      taxRateByCode(db, code),
+      ...taxRateParts(db, taxRateIdsOfCode(db, code)),
+    ]);
+    const [rate] = representation(rows, categories, zoneRows);
+    if (!rate) throw missing(code);
+    return c.json(rate);
+  })
+  .post("/", async (c) => {
+    const db = c.var.db;
+    const result = validateForm(createForm, c.var.body);
+    const values = result.values;
+    const code = values.code ?? "";
+    const [[existing], [category], [zone]] = await db.batch([
+      taxRateByCode(db, code),
+      categoryByCode(db, taxCategories, values.category ?? ""),
+      zoneByCode(db, values.zone ?? ""),
+    ]);
+    if (existing) result.fail("code", UNIQUE_CODE);
+    if (values.category !== undefined && !category) result.fail("category", MSG.invalid);
+    if (values.zone !== undefined && !zone) result.fail("zone", MSG.invalid);
+    result.assertValid();
+    try {
+      const [, rows, categories, zoneRows] = await db.batch([
+        db.insert(taxRates).values({
+          code,
+          name: values.name!,
+          amount: values.amount!,
+          includedInPrice: values.includedInPrice ?? false,
+          calculator: values.calculator ?? "default",
+          categoryId: category!.id,
+          zoneId: zone!.id,
+        }),
+        taxRateByCode(db, code),
+        ...taxRateParts(db, taxRateIdsOfCode(db, code)),
+      ]);
+      return c.json(representation(rows, categories, zoneRows)[0], 201);
+    } catch (error) {
+      rethrowUniqueViolation(error, result, "code", UNIQUE_CODE);
+    }
+  })
+  .on(["PUT", "PATCH"], "/:code", async (c) => {
+    const db = c.var.db;
+    const code = c.req.param("code");
+    const result = validateForm(updateForm, c.var.body);
+    const values = result.values;
+    const [[rate], [category], [zone]] = await db.batch([
+      taxRateByCode(db, code),
+      categoryByCode(db, taxCategories, values.category ?? ""),
+      zoneByCode(db, values.zone ?? ""),
+    ]);
+    if (!rate) throw missing(code);
+    if (values.category !== undefined && !category) result.fail("category", MSG.invalid);
+    if (values.zone !== undefined && !zone) result.fail("zone", MSG.invalid);
+    result.assertValid();
+    await db.batch([
+      db
+        .update(taxRates)
+        .set({
+          name: values.name ?? rate.name,
+          amount: values.amount ?? rate.amount,
+          includedInPrice: values.includedInPrice ?? rate.includedInPrice,
+          calculator: values.calculator ?? rate.calculator,
+          categoryId: category?.id ?? rate.categoryId,
+          zoneId: zone?.id ?? rate.zoneId,
+          updatedAt: nowIso(),
+        })
+        .where(eq(taxRates.id, rate.id)),
+    ]);
+    return c.body(null, 204);
+  })
+  .delete("/:code", async (c) => {
+    const db = c.var.db;
+    const code = c.req.param("code");
+    const [[rate]] = await db.batch([taxRateByCode(db, code)]);
+    if (!rate) throw missing(code);
+    await db.batch([db.delete(taxRates).where(eq(taxRates.id, rate.id))]);
+    return c.body(null, 204);
+  });

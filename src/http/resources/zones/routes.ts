@@ -1,0 +1,137 @@
+/**
+ * `/api/v1/zones/`: groups of countries (type `country`), referenced by
+ * channels (default tax zone), tax rates and shipping methods.
+ *
+ * List: default sorting `code asc` (a configuration list is read by code);
+ * sortable `code`, `name`, `createdAt`, `updatedAt`; `criteria[code|name]`.
+ * Cost: GET one/list 1 D1 round trip; create/update/delete 2 (read batch, write batch).
+ */
+import { Hono } from "hono";
+import { eq, inArray } from "drizzle-orm";
+import { z } from "zod";
+import type { AppEnv } from "../../context";
+import { defineForm, validateForm, rethrowUniqueViolation } from "../../form";
+import { codeList, requiredCode, requiredString } from "../../fields";
+import { MSG } from "../../../domain/messages";
+import { notFound } from "../../errors";
+import type { Database } from "../../../data/db";
+import { zoneMembers, zones } from "../../../data/schema";
+import { deleteUnlessInUse, runBatch } from "../../../data/batch";
+import { groupBy, unique } from "../../../data/collections";
+import { contains } from "../../../data/conditions";
+import { listPage } from "../../list-page";
+import {
+  COUNTRY_CODES,
+  insertZoneMembers,
+  membersOfZones,
+  zoneByCode,
+  zoneColumns,
+  zoneInUse,
+  ZONE_TYPES,
+  type ZoneRow,
+} from "../../../data/queries/zones";
+import { serializeZone } from "./serializer";
+import { nowIso } from "../../serializers/timestamps";
+
+const UNIQUE_CODE = "Zone code must be unique.";
+
+const zoneType = () => z.enum(ZONE_TYPES, { error: MSG.invalid });
+/** Country codes, uppercase ISO 3166-1 alpha-2; duplicates collapse. */
+const members = () =>
+  codeList()
+    .refine((codes) => codes.every((code) => COUNTRY_CODES.has(code)), { error: MSG.invalid })
+    .transform(unique);
+
+export const createForm = defineForm({
+  code: requiredCode(),
+  name: requiredString(),
+  type: zoneType().optional(),
+  members: members().optional(),
+});
+
+export const updateForm = defineForm({
+  /** Immutable: a sent code is ignored (Sylius disables the field on edit). */
+  code: z.unknown().optional(),
+  name: requiredString().optional(),
+  type: zoneType().optional(),
+  members: members().optional(),
+});
+
+const missing = (code: string) => notFound(`Zone with code "${code}" does not exist.`);
+
+const idsOfCode = (db: Database, code: string) => db.select({ id: zones.id }).from(zones).where(eq(zones.code, code));
+
+function representation(rows: ZoneRow[], memberRows: { zoneId: number; code: string }[]) {
+  const membersByZone = groupBy(memberRows, (m) => m.zoneId);
+  return rows.map((row) => serializeZone(row, (membersByZone.get(row.id) ?? []).map((m) => m.code)));
+}
+
+export const zoneRoutes = new Hono<AppEnv>({ strict: false })
+  .get("/", async (c) => {
+    const db = c.var.db;
+    const page = listPage(db, zones, c.req.url, {
+      sortable: { code: zones.code, name: zones.name, createdAt: zones.createdAt, updatedAt: zones.updatedAt },
+      defaultSorting: { field: "code", direction: "asc" },
+      filters: { code: (value) => contains(zones.code, value), name: (value) => contains(zones.name, value) },
+    });
+    const [rows, counted, memberRows] = await db.batch([page.rows(db.select(zoneColumns).from(zones).$dynamic()), page.count, membersOfZones(db, page.ids)]);
+    return c.json(page.envelope("/api/v1/zones/", counted, representation(rows, memberRows)));
+  })
+  .get("/:code", async (c) => {
+    const db = c.var.db;
+    const code = c.req.param("code");
+    const [rows, memberRows] = await db.batch([zoneByCode(db, code), membersOfZones(db, idsOfCode(db, code))]);
+    const [zone] = representation(rows, memberRows);
+    if (!zone) throw missing(code);
+    return c.json(zone);
+  })
+  .post("/", async (c) => {
+    const db = c.var.db;
+    const result = validateForm(createForm, c.var.body);
+    const values = result.values;
+    const code = values.code ?? "";
+    const [[existing]] = await db.batch([zoneByCode(db, code)]);
+    if (existing) result.fail("code", UNIQUE_CODE);
+    result.assertValid();
+    try {
+      const [, , rows, memberRows] = await db.batch([
+        db.insert(zones).values({ code, name: values.name!, type: values.type ?? "country" }),
+        insertZoneMembers(db, code, values.members ?? []),
+        zoneByCode(db, code),
+        membersOfZones(db, idsOfCode(db, code)),
+      ]);
+      return c.json(representation(rows, memberRows)[0], 201);
+    } catch (error) {
+      rethrowUniqueViolation(error, result, "code", UNIQUE_CODE);
+    }
+  })
+  .on(["PUT", "PATCH"], "/:code", async (c) => {
+    const db = c.var.db;
+    const code = c.req.param("code");
+    const result = validateForm(updateForm, c.var.body);
+    const [[zone]] = await db.batch([zoneByCode(db, code)]);
+    if (!zone) throw missing(code);
+    result.assertValid();
+    const values = result.values;
+    const writes = [
+      db
+        .update(zones)
+        .set({ name: values.name ?? zone.name, type: values.type ?? zone.type, updatedAt: nowIso() })
+        .where(eq(zones.id, zone.id)),
+    ];
+    await runBatch(db, [
+      ...writes,
+      ...(values.members !== undefined
+        ? [db.delete(zoneMembers).where(inArray(zoneMembers.zoneId, [zone.id])), insertZoneMembers(db, code, values.members)]
+        : []),
+    ]);
+    return c.body(null, 204);
+  })
+  .delete("/:code", async (c) => {
+    const db = c.var.db;
+    const code = c.req.param("code");
+    const [[zone]] = await db.batch([zoneByCode(db, code)]);
+    if (!zone) throw missing(code);
+    await deleteUnlessInUse(db, zones, zone.id, zoneInUse(zone.id), "Cannot delete, the zone is in use.");
+    return c.body(null, 204);
+  });

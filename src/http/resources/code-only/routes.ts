@@ -6,7 +6,6 @@
  */
 import { Hono } from "hono";
 import { eq, type SQL } from "drizzle-orm";
-import type { SQLiteTable, SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import type { AppEnv } from "../../context";
 import { defineForm, validateForm, rethrowUniqueViolation } from "../../form";

@@ -57,6 +57,14 @@ module.exports = {
       to: { path: ["^src/http/resources/[^/]+/routes\\.ts$", "^src/http/(api|app)\\.ts$"] },
     },
     {
+      name: "only-entry-classes-reach-env",
+      severity: "error",
+      comment:
+        "Only the Worker entry and the cart Durable Object class read env; cloudflare:workers exports env (and DurableObject), so nothing else imports it.",
+      from: { path: "^src/", pathNot: ["^src/index\\.ts$", "^src/http/cart/cart-object\\.ts$"] },
+      to: { path: "^cloudflare:workers$" },
+    },
+    {
       name: "nothing-imports-the-entry",
       severity: "error",
       comment: "src/index.ts is the Worker entry: it imports, it is not imported.",

@@ -4,7 +4,6 @@
  */
 import { createMiddleware } from "hono/factory";
 import { createApp } from "./http/app";
-import type { Env } from "./env";
 import type { AppEnv } from "./http/context";
 import { D1Meter, MeteredD1 } from "./data/metered-d1";
 import { createDatabase } from "./data/db";

@@ -1,9 +1,11 @@
 import type { D1Migration } from "cloudflare:test";
-import type { Env as WorkerBindings } from "../src/env";
 
+// The worker's bindings come from worker-configuration.d.ts (`npm run types`),
+// which declares them on Cloudflare.Env; the tests add the migrations that
+// vitest.config.ts passes in.
 declare global {
   namespace Cloudflare {
-    interface Env extends WorkerBindings {
+    interface Env {
       TEST_MIGRATIONS: D1Migration[];
     }
   }

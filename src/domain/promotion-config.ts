@@ -1,12 +1,12 @@
 /**
- * Promotion rules and actions (contract §6): typed, validated configurations.
+ * Promotion rules and actions: typed, validated configurations.
  *
  * One zod discriminated union per kind, keyed by `type`. The promotions
- * resource validates submitted rules/actions with them; the pricing loader
- * parses stored rows with `parseStoredRule` / `parseStoredAction` and gets
- * the same types back. Amounts are integer minor units, percentages are
- * fractions in 0..1 (0.1 = 10 %). Channel-keyed configurations are
- * `{CHANNEL_CODE: {...}}`.
+ * resource validates submitted rules/actions with them; the pricing engine
+ * consumes the same types, read from stored rows once per pricing context by
+ * pricing/stored-promotions.ts (more tolerant than this validation, see
+ * there). Amounts are integer minor units, percentages are fractions in 0..1
+ * (0.1 = 10 %). Channel-keyed configurations are `{CHANNEL_CODE: {...}}`.
  */
 import { z } from "zod";
 

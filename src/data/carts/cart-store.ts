@@ -4,7 +4,7 @@
  * cold, the current catalogue data of the cart's variants, the pricing
  * context of the cart's channel, and an id reservation when needed.
  */
-import type { PricingContext, Promotion, ShippingMethod, TaxRate } from "../../domain/pricing";
+import type { PricingSetup, ShippingMethod, StoredPromotion, TaxRate } from "../../domain/pricing";
 import type { CartState, StoredAdjustment, StoredItem, VariantInfo } from "./state";
 
 // Subqueries of the cart's order row (the object may not know them yet).
@@ -214,8 +214,8 @@ export function pricingContextStatements(db: D1Database, cartId: number): D1Prep
 }
 export const PRICING_CONTEXT_STATEMENTS = 6;
 
-/** Everything of the context but the prices and the clock, which vary per change. */
-export type PricingSetup = Omit<PricingContext, "prices" | "now">;
+/** Everything of the context but the prices and the clock, which vary per change; promotions as stored. */
+export type { PricingSetup };
 
 export function pricingSetupFrom(results: D1Result[]): PricingSetup | null {
   const [channels, methods, promotions, rules, actions, rates] = results.map((r) => r.results) as any[][];
@@ -246,7 +246,7 @@ export function pricingSetupFrom(results: D1Result[]): PricingSetup | null {
       }),
     ),
     promotions: (promotions ?? []).map(
-      (p): Promotion => ({
+      (p): StoredPromotion => ({
         id: p.id,
         code: p.code,
         name: p.name,

@@ -1,5 +1,6 @@
-/** The pure cart recalculation engine (contract §6). */
+/** The pure cart recalculation engine. */
 export { recalculate } from "./recalculate";
+export { pricingContextFrom, promotionFrom, readStoredAction, readStoredRule } from "./stored-promotions";
 export { checkInvariants } from "./invariants";
 export { prorate, splitEvenly, splitOverUnits } from "./prorate";
 export { formatPercent, mulRound, parseDecimal, type Rational } from "./decimal";
@@ -15,10 +16,14 @@ export type {
   PricedUnit,
   PricingChannel,
   PricingContext,
+  PricingSetup,
   Promotion,
+  PromotionAction,
   PromotionPart,
+  PromotionRule,
   ShippingCalculator,
   ShippingMethod,
+  StoredPromotion,
   TaxCalculationStrategy,
   TaxRate,
 } from "./types";

@@ -1,5 +1,5 @@
 /**
- * Types of the pure cart recalculation engine (contract §6).
+ * Types of the pure cart recalculation engine.
  *
  * Money is always an integer number of minor units (a JS safe integer).
  * Decimal fractions (tax rates, percentages) are parsed into exact rationals
@@ -10,6 +10,9 @@
  * the caller) and returns a {@link PricedCart}. It never mutates its inputs,
  * never reads a clock (the caller passes `now`) and assigns no ids.
  */
+import type { PromotionAction, PromotionRule } from "../promotion-config";
+
+export type { PromotionAction, PromotionRule };
 
 /** Integer amount in minor units of the cart's currency. */
 export type Money = number;
@@ -64,9 +67,8 @@ export interface ShippingMethod {
 
 /**
  * A promotion rule or action as stored: `type` plus its JSON configuration.
- * Unknown types and malformed configurations are tolerated (see
- * steps/promotions.ts): a rule that cannot be read never holds, an action that
- * cannot be read does nothing.
+ * The engine never reads these: {@link pricingContextFrom} reads them once
+ * into {@link PromotionRule} / {@link PromotionAction} values.
  */
 export interface PromotionPart {
   readonly type: string;
@@ -86,6 +88,12 @@ export interface Promotion {
   readonly startsAt: string | null;
   readonly endsAt: string | null;
   readonly channelCodes: readonly string[];
+  readonly rules: readonly PromotionRule[];
+  readonly actions: readonly PromotionAction[];
+}
+
+/** A promotion as loaded from storage, its rules and actions not read yet. */
+export interface StoredPromotion extends Omit<Promotion, "rules" | "actions"> {
   readonly rules: readonly PromotionPart[];
   readonly actions: readonly PromotionPart[];
 }
@@ -110,6 +118,15 @@ export interface PricingContext {
   readonly promotions: readonly Promotion[];
   /** In precedence order: the first matching rate of the zone and category applies. */
   readonly taxRates: readonly TaxRate[];
+}
+
+/**
+ * The pricing context of a channel as loaded, without what varies per change
+ * (the prices and the clock); promotions still as stored.
+ * {@link pricingContextFrom} turns it into a {@link PricingContext}.
+ */
+export interface PricingSetup extends Omit<PricingContext, "prices" | "now" | "promotions"> {
+  readonly promotions: readonly StoredPromotion[];
 }
 
 export type AdjustmentType =

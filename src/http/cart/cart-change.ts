@@ -4,7 +4,7 @@
  * item count), and the new cart state after repricing it with the pure
  * engine, with stable ids for everything that survives.
  */
-import { recalculate, type Adjustment, type CartSnapshot, type PricedCart } from "../../domain/pricing";
+import { pricingContextFrom, recalculate, type Adjustment, type CartSnapshot, type PricedCart } from "../../domain/pricing";
 import type { PricingSetup } from "../../data/carts/cart-store";
 import { MSG } from "../../domain/messages";
 import { MAX_DISTINCT_ITEMS, MAX_QUANTITY, type CartState, type StoredAdjustment, type StoredItem, type VariantInfo } from "../../data/carts/state";
@@ -114,7 +114,7 @@ export function repriceCart(
       };
     }),
   };
-  const priced = recalculate(snapshot, { ...setup, now, prices });
+  const priced = recalculate(snapshot, pricingContextFrom(setup, now, prices));
   return toState(cart, plans, priced, ids);
 }
 

@@ -4,10 +4,19 @@
  * it in its own first batch, and folds the object's D1 cost into the
  * request's Server-Timing.
  */
-import type { Context } from "hono";
-import type { AppEnv } from "../context";
+import type { D1Meter, MeteredD1 } from "../../data/metered-d1";
 import { HttpError } from "../errors";
 import type { CartObject, CartReply, Caller } from "./cart-object";
+
+/**
+ * What the gateway uses of a request's context. Structural (a Hono
+ * `Context<AppEnv>` fits), so that this module and the app's context type,
+ * which holds the gateway, do not import each other.
+ */
+export interface RequestCost {
+  readonly var: { readonly d1: MeteredD1; readonly meter: D1Meter; readonly durableObjectMs: number; readonly rowsWritten: number };
+  set(key: "durableObjectMs" | "rowsWritten", value: number): void;
+}
 
 export class CartGateway {
   constructor(private readonly namespace: DurableObjectNamespace<CartObject>) {}
@@ -17,7 +26,7 @@ export class CartGateway {
   }
 
   /** Calls the cart's object; error replies are thrown as HttpErrors, except form errors. */
-  async call(c: Context<AppEnv>, cartId: number, work: (stub: DurableObjectStub<CartObject>, caller: Caller | null) => Promise<CartReply>): Promise<CartReply> {
+  async call(c: RequestCost, cartId: number, work: (stub: DurableObjectStub<CartObject>, caller: Caller | null) => Promise<CartReply>): Promise<CartReply> {
     const caller = c.var.d1.delegateGuard();
     const started = performance.now();
     const reply = await work(this.stub(cartId), caller);

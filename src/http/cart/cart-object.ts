@@ -11,8 +11,7 @@
  *   batch with exactly the rows that changed. The reply leaves after commit.
  */
 import { DurableObject } from "cloudflare:workers";
-import type { Env } from "../../env";
-import { TOKEN_CHECK_SQL, verifyTokenCheck } from "../auth/bearer";
+import { TOKEN_CHECK_SQL, verifyTokenCheck } from "../auth/token-check";
 import { HttpError, notFound } from "../errors";
 import { MSG } from "../../domain/messages";
 import {

@@ -3,14 +3,13 @@
  * `405` with an `Allow` header when the path exists under other methods.
  * The table is built once from the app's own route list.
  */
-import type { Hono } from "hono";
-
 interface RoutePattern {
   regex: RegExp;
   method: string;
 }
 
-export function allowedMethodsResolver(app: Hono<any>) {
+/** Only the app's route list is read (any Hono app fits). */
+export function allowedMethodsResolver(app: { readonly routes: readonly { method: string; path: string }[] }) {
   let patterns: RoutePattern[] | null = null;
   const build = () =>
     app.routes

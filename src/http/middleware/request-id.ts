@@ -19,7 +19,15 @@ export function setResponseHeader(c: Context, name: string, value: string): void
   }
 }
 
-/** Echoes a sane incoming `X-Request-Id`, else generates one. */
+/**
+ * Echoes a sane incoming `X-Request-Id`, else generates one.
+ *
+ * Not `hono/request-id`: it accepts only `[\w=-]` (an id such as
+ * `req-abc.123:XYZ`, which clients send and we echo, would be replaced, and
+ * one with `=` would be echoed), and it sets the header before the handler
+ * runs, on headers that a handler's own Response (a redirect, a Durable
+ * Object's reply) does not carry, so those answers would lose it.
+ */
 export const requestId = createMiddleware<AppEnv>(async (c, next) => {
   const incoming = c.req.header("X-Request-Id");
   const id = incoming && SAFE_ID.test(incoming) ? incoming : crypto.randomUUID();

@@ -7,6 +7,13 @@ import { setResponseHeader } from "./request-id";
  * `do;dur=<ms>` when the request went through a cart's Durable Object, and
  * `rows;desc="<n>"` for the D1 rows that object wrote: the cost of a
  * request, visible from outside.
+ *
+ * Not `hono/timing`: its `setMetric` writes the same metric syntax, but it
+ * appends to `c.res.headers`, which throws on a Response with immutable
+ * headers (a handler's own Response, a Durable Object's reply), and it joins
+ * metrics with "," where this header has always used ", ". The values are
+ * not timers of this middleware anyway: the D1 meter and the cart gateway
+ * accumulate them during the request.
  */
 export const serverTiming = createMiddleware<AppEnv>(async (c, next) => {
   await next();

@@ -6,6 +6,7 @@
 import { expect } from "vitest";
 import {
   checkInvariants,
+  pricingContextFrom,
   recalculate,
   type Adjustment,
   type AdjustmentType,
@@ -14,7 +15,10 @@ import {
   type PricedCart,
   type PricingContext,
   type Promotion,
+  type PromotionAction,
+  type PromotionRule,
   type ShippingMethod,
+  type StoredPromotion,
   type TaxRate,
 } from "../../../src/domain/pricing";
 
@@ -54,12 +58,14 @@ export interface ContextSpec {
   strategy?: PricingContext["channel"]["taxCalculationStrategy"];
   shippingMethods?: ShippingMethod[];
   promotions?: Promotion[];
+  /** Promotions as stored, read by `pricingContextFrom` like the cart object reads them (after `promotions`). */
+  storedPromotions?: StoredPromotion[];
   taxRates?: TaxRate[];
   now?: string;
 }
 
 export function contextOf(items: ItemSpec[], spec: ContextSpec = {}): PricingContext {
-  return {
+  const context: PricingContext = {
     now: spec.now ?? NOW,
     channel: {
       code: CH,
@@ -71,6 +77,9 @@ export function contextOf(items: ItemSpec[], spec: ContextSpec = {}): PricingCon
     promotions: spec.promotions ?? [],
     taxRates: spec.taxRates ?? [],
   };
+  if (spec.storedPromotions === undefined) return context;
+  const read = pricingContextFrom({ ...context, promotions: spec.storedPromotions }, context.now, context.prices);
+  return { ...read, promotions: [...context.promotions, ...read.promotions] };
 }
 
 export function method(over: Partial<ShippingMethod> & { amount?: number }): ShippingMethod {
@@ -92,23 +101,28 @@ export function method(over: Partial<ShippingMethod> & { amount?: number }): Shi
   };
 }
 
+const promotionDefaults = (id: number, code?: string, name?: string) => ({
+  id,
+  code: code ?? `PROMO${id}`,
+  name: name ?? `Promo ${id}`,
+  priority: 0,
+  exclusive: false,
+  usageLimit: null,
+  used: 0,
+  startsAt: null,
+  endsAt: null,
+  channelCodes: [CH],
+  rules: [],
+  actions: [],
+});
+
 export function promo(over: Partial<Promotion>): Promotion {
-  const id = over.id ?? 1;
-  return {
-    id,
-    code: over.code ?? `PROMO${id}`,
-    name: over.name ?? `Promo ${id}`,
-    priority: 0,
-    exclusive: false,
-    usageLimit: null,
-    used: 0,
-    startsAt: null,
-    endsAt: null,
-    channelCodes: [CH],
-    rules: [],
-    actions: [],
-    ...over,
-  };
+  return { ...promotionDefaults(over.id ?? 1, over.code, over.name), ...over };
+}
+
+/** A promotion as stored: rules and actions are `type` + raw JSON configuration. */
+export function storedPromo(over: Partial<StoredPromotion>): StoredPromotion {
+  return { ...promotionDefaults(over.id ?? 1, over.code, over.name), ...over };
 }
 
 export function rate(over: Partial<TaxRate>): TaxRate {
@@ -123,32 +137,32 @@ export function rate(over: Partial<TaxRate>): TaxRate {
   };
 }
 
-export const orderFixed = (amount: number) => ({
+export const orderFixed = (amount: number): PromotionAction => ({
   type: "order_fixed_discount",
   configuration: { [CH]: { amount } },
 });
-export const orderPercent = (percentage: number | string) => ({
+export const orderPercent = (percentage: number): PromotionAction => ({
   type: "order_percentage_discount",
   configuration: { percentage },
 });
-export const unitFixed = (amount: number) => ({
+export const unitFixed = (amount: number): PromotionAction => ({
   type: "unit_fixed_discount",
   configuration: { [CH]: { amount } },
 });
-export const unitPercent = (percentage: number | string) => ({
+export const unitPercent = (percentage: number): PromotionAction => ({
   type: "unit_percentage_discount",
   configuration: { [CH]: { percentage } },
 });
-export const shippingPercent = (percentage: number | string) => ({
+export const shippingPercent = (percentage: number): PromotionAction => ({
   type: "shipping_percentage_discount",
   configuration: { percentage },
 });
-export const cartQuantity = (count: number) => ({ type: "cart_quantity", configuration: { count } });
-export const itemTotalRule = (amount: number) => ({
+export const cartQuantity = (count: number): PromotionRule => ({ type: "cart_quantity", configuration: { count } });
+export const itemTotalRule = (amount: number): PromotionRule => ({
   type: "item_total",
   configuration: { [CH]: { amount } },
 });
-export const containsProduct = (code: string) => ({
+export const containsProduct = (code: string): PromotionRule => ({
   type: "contains_product",
   configuration: { product_code: code },
 });

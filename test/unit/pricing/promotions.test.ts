@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recalculate } from "../../../src/domain/pricing";
+import { recalculate, type PromotionPart } from "../../../src/domain/pricing";
 import {
   CH,
   cartQuantity,
@@ -14,6 +14,7 @@ import {
   promo,
   shippingPercent,
   snapshotOf,
+  storedPromo,
   sum,
   unitAmounts,
   unitFixed,
@@ -37,8 +38,9 @@ const origins = (result: ReturnType<typeof price>) => [
 ];
 
 describe("promotion rules", () => {
-  const applies = (rules: { type: string; configuration: unknown }[]) => {
-    const result = price(ITEMS, { promotions: [promo({ rules, actions: [orderFixed(100)] })] });
+  // Rules as stored, read the way the cart object reads them.
+  const applies = (rules: PromotionPart[]) => {
+    const result = price(ITEMS, { storedPromotions: [storedPromo({ rules, actions: [orderFixed(100)] })] });
     const discount = unitsSum(result, { type: "order_promotion" });
     expect(result.total).toBe(3201 + discount);
     expect([0, -100]).toContain(discount);
@@ -114,7 +116,9 @@ describe("order discounts", () => {
   });
 
   it("accepts the percentage as a decimal string", () => {
-    const result = price(ITEMS, { promotions: [promo({ actions: [orderPercent("0.1")] })] });
+    const result = price(ITEMS, {
+      storedPromotions: [storedPromo({ actions: [{ type: "order_percentage_discount", configuration: { percentage: "0.1" } }] })],
+    });
     expect(result.total).toBe(2881);
   });
 
@@ -300,7 +304,7 @@ describe("promotion order and exclusivity", () => {
 
   it("runs a promotion's actions in order, each on what the previous left", () => {
     const result = price(ITEMS, {
-      promotions: [promo({ actions: [unitFixed(101), orderPercent(0.5), { type: "nope", configuration: {} }] })],
+      storedPromotions: [storedPromo({ actions: [unitFixed(101), orderPercent(0.5), { type: "nope", configuration: {} }] })],
     });
     // unit fixed: 7 × 101 = 707 → 2494 left (C fully discounted); half of it: 1247
     expect(unitsSum(result, { type: "order_item_promotion" })).toBe(-707);

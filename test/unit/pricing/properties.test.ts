@@ -7,12 +7,13 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   checkInvariants,
+  pricingContextFrom,
   recalculate,
   type CartSnapshot,
   type PricingContext,
-  type Promotion,
   type PromotionPart,
   type ShippingMethod,
+  type StoredPromotion,
   type TaxRate,
 } from "../../../src/domain/pricing";
 import { assertWellFormed } from "./fixtures";
@@ -50,7 +51,8 @@ const action: fc.Arbitrary<PromotionPart> = fc.oneof(
   fc.constant({ type: "order_fixed_discount", configuration: "garbage" }),
 );
 
-const promotions: fc.Arbitrary<Promotion[]> = fc
+/** As stored (unknown types, garbage and decimal strings included): read by pricingContextFrom. */
+const promotions: fc.Arbitrary<StoredPromotion[]> = fc
   .array(
     fc.record({
       priority: fc.integer({ min: 0, max: 3 }),
@@ -139,14 +141,16 @@ const scenario: fc.Arbitrary<{ snapshot: CartSnapshot; context: PricingContext }
         shippingCategoryCode: item.ship,
       })),
     };
-    const context: PricingContext = {
-      now: NOW,
-      channel: { code: CH, taxZoneCode: s.taxZone, taxCalculationStrategy: s.strategy },
-      prices: Object.fromEntries(s.items.map((item, i) => [`V${i}`, item.price])),
-      shippingMethods: s.shippingMethods,
-      promotions: s.promotions,
-      taxRates: s.taxRates,
-    };
+    const context: PricingContext = pricingContextFrom(
+      {
+        channel: { code: CH, taxZoneCode: s.taxZone, taxCalculationStrategy: s.strategy },
+        shippingMethods: s.shippingMethods,
+        promotions: s.promotions,
+        taxRates: s.taxRates,
+      },
+      NOW,
+      Object.fromEntries(s.items.map((item, i) => [`V${i}`, item.price])),
+    );
     return { snapshot, context };
   });
 

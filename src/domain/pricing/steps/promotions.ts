@@ -1,5 +1,5 @@
 /**
- * Step 4 of contract §6: promotions.
+ * Step 4 of the recalculation: promotions.
  *
  * Candidates: promotions available in the cart's channel, within
  * `startsAt..endsAt` (both inclusive, compared as instants with
@@ -29,12 +29,13 @@
  * - `shipping_percentage_discount {percentage}`: min(round(current shipping ×
  *   percentage), current shipping) as an order-level
  *   `order_shipping_promotion` adjustment.
- * Zero amounts produce no adjustment. Amounts are integer minor units (numbers
- * or digit strings), percentages decimals (numbers or decimal strings). A rule
- * that is unknown or cannot be read never holds (a broken promotion gives no
- * discount); an action that is unknown or cannot be read does nothing.
+ * Zero amounts produce no adjustment. Amounts are integer minor units,
+ * percentages exact decimals. Rules and actions arrive typed: the stored JSON
+ * was read once, by ../stored-promotions.ts, which also decides what a rule
+ * or an action that cannot be read means. A channel-keyed configuration
+ * without an entry for the cart's channel gives nothing.
  */
-import { mulRound, tryParseDecimal, type Rational } from "../decimal";
+import { mulRound, tryParseDecimal } from "../decimal";
 import {
   addUnitAdjustment,
   itemTotal,
@@ -45,30 +46,11 @@ import {
   type DraftUnit,
 } from "../draft";
 import { prorate, splitOverUnits } from "../prorate";
-import type { Promotion, PromotionPart } from "../types";
+import type { Promotion, PromotionAction, PromotionRule } from "../types";
 
-type Config = Readonly<Record<string, unknown>>;
-
-function asObject(value: unknown): Config | null {
-  return typeof value === "object" && value !== null && !Array.isArray(value)
-    ? (value as Config)
-    : null;
-}
-
-function field(config: unknown, key: string): unknown {
-  const object = asObject(config);
-  return object !== null && Object.hasOwn(object, key) ? object[key] : undefined;
-}
-
-/** A non-negative integer amount (number or digit string), else null. */
-function readAmount(value: unknown): number | null {
-  if (typeof value === "number") return Number.isSafeInteger(value) && value >= 0 ? value : null;
-  if (typeof value === "string" && /^\d{1,15}$/.test(value.trim())) return Number(value.trim());
-  return null;
-}
-
-function readPercentage(value: unknown): Rational | null {
-  return tryParseDecimal(value);
+/** The cart channel's entry of a `{CHANNEL_CODE: {...}}` configuration (own keys only). */
+function forChannel<T>(configuration: Readonly<Record<string, T>>, channelCode: string): T | undefined {
+  return Object.hasOwn(configuration, channelCode) ? configuration[channelCode] : undefined;
 }
 
 function parseInstant(value: string, what: string): number {
@@ -105,22 +87,20 @@ export function candidatePromotions(
     .sort((a, b) => b.priority - a.priority || a.id - b.id);
 }
 
-function ruleHolds(draft: Draft, rule: PromotionPart): boolean {
+function ruleHolds(draft: Draft, rule: PromotionRule): boolean {
   switch (rule.type) {
-    case "cart_quantity": {
-      const count = readAmount(field(rule.configuration, "count"));
-      return count !== null && unitCount(draft) >= count;
-    }
+    case "cart_quantity":
+      return unitCount(draft) >= rule.configuration.count;
     case "item_total": {
-      const amount = readAmount(field(field(rule.configuration, draft.channelCode), "amount"));
-      if (amount === null) return false;
+      const entry = forChannel(rule.configuration, draft.channelCode);
+      if (entry === undefined) return false;
       let total = 0;
       for (const item of draft.items) total += item.unitPrice * item.units.length;
-      return total >= amount;
+      return total >= entry.amount;
     }
     case "contains_product": {
-      const code = field(rule.configuration, "product_code");
-      return typeof code === "string" && draft.items.some((i) => i.snapshot.productCode === code);
+      const code = rule.configuration.product_code;
+      return draft.items.some((i) => i.snapshot.productCode === code);
     }
     default:
       return false;
@@ -188,16 +168,15 @@ function unitDiscount(draft: Draft, promotion: Promotion, perUnit: (unitPrice: n
   }
 }
 
-function applyAction(draft: Draft, promotion: Promotion, action: PromotionPart): void {
-  const config = action.configuration;
+function applyAction(draft: Draft, promotion: Promotion, action: PromotionAction): void {
   switch (action.type) {
     case "order_fixed_discount": {
-      const amount = readAmount(field(field(config, draft.channelCode), "amount"));
-      if (amount !== null) orderDiscount(draft, promotion, amount);
+      const entry = forChannel(action.configuration, draft.channelCode);
+      if (entry !== undefined) orderDiscount(draft, promotion, entry.amount);
       return;
     }
     case "order_percentage_discount": {
-      const percentage = readPercentage(field(config, "percentage"));
+      const percentage = tryParseDecimal(action.configuration.percentage);
       if (percentage === null) return;
       let current = 0;
       for (const item of draft.items) current += Math.max(0, itemTotal(item));
@@ -205,17 +184,18 @@ function applyAction(draft: Draft, promotion: Promotion, action: PromotionPart):
       return;
     }
     case "unit_fixed_discount": {
-      const amount = readAmount(field(field(config, draft.channelCode), "amount"));
-      if (amount !== null) unitDiscount(draft, promotion, () => amount);
+      const entry = forChannel(action.configuration, draft.channelCode);
+      if (entry !== undefined) unitDiscount(draft, promotion, () => entry.amount);
       return;
     }
     case "unit_percentage_discount": {
-      const percentage = readPercentage(field(field(config, draft.channelCode), "percentage"));
+      const entry = forChannel(action.configuration, draft.channelCode);
+      const percentage = entry === undefined ? null : tryParseDecimal(entry.percentage);
       if (percentage !== null) unitDiscount(draft, promotion, (price) => mulRound(price, percentage));
       return;
     }
     case "shipping_percentage_discount": {
-      const percentage = readPercentage(field(config, "percentage"));
+      const percentage = tryParseDecimal(action.configuration.percentage);
       if (percentage === null || draft.shippingMethod === null) return;
       const current = shippingTotal(draft);
       if (current <= 0) return;

@@ -1,0 +1,89 @@
+/**
+ * The dependency rule of the code (`npm run deps`, run by .ci/run): three
+ * layers, imports one way only, no cycles.
+ *
+ *   src/http    routes, forms, serializers, OpenAPI, middleware, auth, the cart object adapter
+ *   src/domain  pure: pricing, messages, promotion configuration
+ *   src/data    drizzle schema, queries, batches, the cart's rows
+ *
+ * Allowed: http → domain, http → data, data → domain (types only). Type-only
+ * imports count like any other (tsPreCompilationDeps), so a type cannot
+ * smuggle a forbidden edge or a cycle in.
+ *
+ * @type {import('dependency-cruiser').IConfiguration}
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      severity: "error",
+      comment: "A cycle makes the layers meaningless and the load order fragile (type-only imports included).",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "domain-is-pure",
+      severity: "error",
+      comment: "src/domain imports nothing of the application outside itself (npm packages such as zod are fine).",
+      from: { path: "^src/domain/" },
+      to: { path: "^src/", pathNot: "^src/domain/" },
+    },
+    {
+      name: "domain-no-platform",
+      severity: "error",
+      comment: "src/domain is pure: no Node built-in and no Workers runtime module (cloudflare:*, which resolves to nothing here).",
+      from: { path: "^src/domain/" },
+      to: { dependencyTypes: ["core", "unknown"] },
+    },
+    {
+      name: "data-not-to-http",
+      severity: "error",
+      comment: "src/data is below src/http: it never imports from it.",
+      from: { path: "^src/data/" },
+      to: { path: "^src/http/" },
+    },
+    {
+      name: "data-to-domain-types-only",
+      severity: "error",
+      comment: "src/data may use the domain's types, never its code.",
+      from: { path: "^src/data/" },
+      to: { path: "^src/domain/", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "adapters-not-to-routes",
+      severity: "error",
+      comment: "The cart object and the auth code are adapters: they may use domain, data and serializers, never a route or the app.",
+      from: { path: "^src/http/(cart|auth)/" },
+      to: { path: ["^src/http/resources/[^/]+/routes\\.ts$", "^src/http/(api|app)\\.ts$"] },
+    },
+    {
+      name: "only-entry-classes-reach-env",
+      severity: "error",
+      comment:
+        "Only the Worker entry and the cart Durable Object class read env; cloudflare:workers exports env (and DurableObject), so nothing else imports it.",
+      from: { path: "^src/", pathNot: ["^src/index\\.ts$", "^src/http/cart/cart-object\\.ts$"] },
+      to: { path: "^cloudflare:workers$" },
+    },
+    {
+      name: "nothing-imports-the-entry",
+      severity: "error",
+      comment: "src/index.ts is the Worker entry: it imports, it is not imported.",
+      from: {},
+      to: { path: "^src/index\\.ts$" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    // Type-only imports are dependencies too (cycles and layers).
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      mainFields: ["module", "main", "types", "typings"],
+    },
+    reporterOptions: {
+      text: { highlightFocused: true },
+    },
+  },
+};

@@ -59,8 +59,11 @@ export function formDocs(form: AnyForm): FormDocs {
 }
 
 /** A field is required when the form refuses it missing (its schema, or its handler: `requiredByHandler`). */
-export const isRequired = (form: AnyForm, field: string): boolean =>
-  !form.shape[field]!.safeParse(undefined).success || (formDocs(form).requiredByHandler?.includes(field) ?? false);
+export function isRequired(form: AnyForm, field: string): boolean {
+  const schema = form.shape[field];
+  if (!schema) throw new Error(`the form has no field ${field}`);
+  return !schema.safeParse(undefined).success || (formDocs(form).requiredByHandler?.includes(field) ?? false);
+}
 
 // ------------------------------------------------------- shared documentation
 

@@ -1,7 +1,7 @@
 /**
  * `GET /api/v1/openapi.json` (the OpenAPI 3.1 document) and `GET /api/v1/docs`
  * (Swagger UI rendering it, where a user can get a token and try calls).
- * Both are public: src/app.ts mounts them before the bearer-token check.
+ * Both are public: src/http/app.ts mounts them before the bearer-token check.
  *
  * The viewer's files are Workers static assets under /docs-assets/swagger-ui/
  * (public/, filled from the swagger-ui-dist package by

@@ -2,7 +2,8 @@
  * The documentation of a request form, declared next to the form in its
  * resource's module:
  *
- *   export const createForm = documentForm(defineForm({...}), { component: "ZoneCreate", example: {...} });
+ *   export const createForm = defineForm({...});
+ *   documentForm(createForm, { component: "ZoneCreate", example: {...} });
  *
  * The form's fields become the request body schema (JSON Schema in `input`
  * mode, src/http/openapi/document.ts). What that conversion cannot see is
@@ -46,10 +47,9 @@ export interface FormDocs<F extends AnyForm = AnyForm> {
 
 const FORM_DOCS = new WeakMap<AnyForm, FormDocs>();
 
-/** Attaches `docs` to `form` and returns the form. */
-export function documentForm<F extends AnyForm>(form: F, docs: FormDocs<F>): F {
+/** Attaches `docs` to `form` (the document reads them when an operation's request body is this form). */
+export function documentForm<F extends AnyForm>(form: F, docs: FormDocs<F>): void {
   FORM_DOCS.set(form, docs as FormDocs);
-  return form;
 }
 
 export function formDocs(form: AnyForm): FormDocs {

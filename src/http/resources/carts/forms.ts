@@ -20,25 +20,31 @@ export const quantityField = () =>
         .max(MAX_QUANTITY, { error: MSG.quantityTooHigh }),
     );
 
-export const cartCreateForm = documentForm(defineForm({
+export const cartCreateForm = defineForm({
   customer: requiredString(),
   localeCode: requiredString(),
   channel: requiredString(),
-}), {
+});
+
+documentForm(cartCreateForm, {
   component: "CartCreate",
   descriptions: { customer: "Email of an existing customer.", localeCode: "One of the channel's locales.", channel: "Code of an enabled channel." },
   example: { customer: "shop@example.com", channel: "US_WEB", localeCode: "en_US" },
 });
 
-export const addItemForm = documentForm(defineForm({
+export const addItemForm = defineForm({
   quantity: quantityField(),
   variant: requiredString(),
-}), {
+});
+
+documentForm(addItemForm, {
   component: "CartItemAdd",
   descriptions: { quantity: "1..9999 (added to the item when the variant is already in the cart).", variant: "Variant code; needs a price in the cart's channel." },
   example: { variant: "MUG_TH_DOUBLE", quantity: 2 },
 });
 
-export const changeItemForm = documentForm(defineForm({
+export const changeItemForm = defineForm({
   quantity: quantityField(),
-}), { component: "CartItemChange", descriptions: { quantity: "1..9999." }, example: { quantity: 3 } });
+});
+
+documentForm(changeItemForm, { component: "CartItemChange", descriptions: { quantity: "1..9999." }, example: { quantity: 3 } });

@@ -28,24 +28,26 @@ import { codeKeyedRoutes } from "../code-keyed/routes";
 import { serializeShippingCategory, serializeTaxCategory, type CategoryRow } from "./serializer";
 import { ShippingCategory, ShippingCategoryPage, TaxCategory, TaxCategoryPage } from "./schemas";
 
-export const createForm = documentForm(
-  defineForm({
-    code: requiredCode(),
-    name: requiredString(),
-    description: optionalString(),
-  }),
-  { component: "CategoryCreate", descriptions: { code: CODE_DESCRIPTION }, example: { code: "books", name: "Books", description: "Printed books" } },
-);
+export const createForm = defineForm({
+  code: requiredCode(),
+  name: requiredString(),
+  description: optionalString(),
+});
 
-export const updateForm = documentForm(
-  defineForm({
-    /** Immutable: a sent code is ignored (Sylius disables the field on edit). */
-    code: z.unknown().optional(),
-    name: requiredString().optional(),
-    description: optionalString(),
-  }),
-  { component: "CategoryUpdate", shapes: { code: IGNORED_CODE }, example: { name: "Books and e-books" } },
-);
+documentForm(createForm, {
+  component: "CategoryCreate",
+  descriptions: { code: CODE_DESCRIPTION },
+  example: { code: "books", name: "Books", description: "Printed books" },
+});
+
+export const updateForm = defineForm({
+  /** Immutable: a sent code is ignored (Sylius disables the field on edit). */
+  code: z.unknown().optional(),
+  name: requiredString().optional(),
+  description: optionalString(),
+});
+
+documentForm(updateForm, { component: "CategoryUpdate", shapes: { code: IGNORED_CODE }, example: { name: "Books and e-books" } });
 
 type CreateValues = { name?: string; description?: string | null };
 type UpdateValues = CreateValues;

@@ -51,7 +51,7 @@ const optionalZone = () =>
     .transform((value) => (value === "" ? null : value));
 const strategy = () => z.enum(TAX_CALCULATION_STRATEGIES, { error: MSG.invalid }).optional();
 
-export const createForm = documentForm(defineForm({
+export const createForm = defineForm({
   code: requiredCode(),
   name: requiredString(),
   enabled: optionalBoolean(),
@@ -61,7 +61,9 @@ export const createForm = documentForm(defineForm({
   currencies: codeList().optional(),
   defaultTaxZone: optionalZone(),
   taxCalculationStrategy: strategy(),
-}), {
+});
+
+documentForm(createForm, {
   component: "ChannelCreate",
   descriptions: {
     code: CODE_DESCRIPTION,
@@ -82,7 +84,7 @@ export const createForm = documentForm(defineForm({
   },
 });
 
-export const updateForm = documentForm(defineForm({
+export const updateForm = defineForm({
   /** Immutable: a sent code is ignored (Sylius disables the field on edit). */
   code: z.unknown().optional(),
   name: requiredString().optional(),
@@ -93,7 +95,9 @@ export const updateForm = documentForm(defineForm({
   currencies: codeList().optional(),
   defaultTaxZone: optionalZone(),
   taxCalculationStrategy: strategy(),
-}), {
+});
+
+documentForm(updateForm, {
   component: "ChannelUpdate",
   shapes: { code: IGNORED_CODE },
   descriptions: { defaultTaxZone: "Zone code; `null` or `\"\"` for none.", locales: "Replaces the old list.", currencies: "Replaces the old list." },

@@ -18,13 +18,17 @@ import { codeKeyedRoutes } from "../code-keyed/routes";
 import { serializeCodeOnly } from "./serializer";
 import { Currency, CurrencyPage, Locale, LocalePage } from "./schemas";
 
-export const createForm = documentForm(defineForm({ code: requiredCode() }), {
+export const createForm = defineForm({ code: requiredCode() });
+
+documentForm(createForm, {
   component: "CodeOnlyCreate",
   descriptions: { code: `${CODE_DESCRIPTION} A locale code (\`en_US\`) or an ISO 4217 currency code (\`USD\`).` },
   example: { code: "fr_FR" },
 });
 
-export const updateForm = documentForm(defineForm({ code: requiredCode().optional() }), {
+export const updateForm = defineForm({ code: requiredCode().optional() });
+
+documentForm(updateForm, {
   component: "CodeOnlyUpdate",
   descriptions: { code: "Validated, but the code of a locale or currency cannot change." },
   example: {},

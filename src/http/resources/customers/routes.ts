@@ -56,23 +56,27 @@ const user = () =>
     )
     .optional();
 
-export const createForm = documentForm(defineForm({
+export const createForm = defineForm({
   email: email(),
   firstName: optionalString(255),
   lastName: optionalString(255),
   user: user(),
-}), {
+});
+
+documentForm(createForm, {
   component: "CustomerCreate",
   descriptions: { email: "Unique (case-insensitive).", user: "Creates a shop account (username = email); `plainPassword` is required." },
   example: { email: "jane@example.com", firstName: "Jane", lastName: "Doe", user: { plainPassword: "change-me", enabled: true } },
 });
 
-export const updateForm = documentForm(defineForm({
+export const updateForm = defineForm({
   email: email().optional(),
   firstName: optionalString(255),
   lastName: optionalString(255),
   user: user(),
-}), {
+});
+
+documentForm(updateForm, {
   component: "CustomerUpdate",
   descriptions: { user: "Creates or updates the shop account; a new account needs `plainPassword`." },
   example: { firstName: "Janet" },

@@ -122,12 +122,14 @@ const optionShapes = {
   },
 } satisfies Record<string, InputShape>;
 
-export const createForm = documentForm(defineForm({
+export const createForm = defineForm({
   code: requiredCode(),
   position: integer({ min: 0 }).optional(),
   translations: translationsField,
   values: valuesField,
-}), {
+});
+
+documentForm(createForm, {
   component: "ProductOptionCreate",
   shapes: optionShapes,
   descriptions: { code: CODE_DESCRIPTION },
@@ -143,7 +145,9 @@ export const createForm = documentForm(defineForm({
 });
 
 /** Updates: the code is the identity; a sent code is validated, never applied. */
-export const updateForm = documentForm(defineForm({ ...createForm.shape, code: createForm.shape.code.optional() }), {
+export const updateForm = defineForm({ ...createForm.shape, code: createForm.shape.code.optional() });
+
+documentForm(updateForm, {
   component: "ProductOptionUpdate",
   shapes: optionShapes,
   example: { translations: { en_US: { name: "Mug colour" } } },

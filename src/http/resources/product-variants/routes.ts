@@ -109,7 +109,9 @@ const createShape = {
   weight: dimension(),
 };
 
-export const createForm = documentForm(defineForm(createShape), {
+export const createForm = defineForm(createShape);
+
+documentForm(createForm, {
   component: "ProductVariantCreate",
   descriptions: {
     code: `${CODE_DESCRIPTION} Unique across all variants.`,
@@ -136,11 +138,13 @@ export const createForm = documentForm(defineForm(createShape), {
   },
 });
 
-export const updateForm = documentForm(defineForm({
+export const updateForm = defineForm({
   ...createShape,
   code: requiredCode(MSG.variantCodeBlank).optional(),
   version: versionField(),
-}), {
+});
+
+documentForm(updateForm, {
   component: "ProductVariantUpdate",
   descriptions: {
     translations: "PUT replaces the translations; PATCH merges them by locale.",

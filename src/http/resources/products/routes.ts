@@ -67,7 +67,7 @@ const productShapes = {
   channels: codeListShape("Channel", ["US_WEB"]),
 } satisfies Record<string, InputShape>;
 
-export const createForm = documentForm(defineForm({
+export const createForm = defineForm({
   code: requiredCode(),
   translations: reported(
     z.record(
@@ -82,7 +82,9 @@ export const createForm = documentForm(defineForm({
   options: codeListField(),
   channels: codeListField(),
   enabled: optionalBoolean(),
-}), {
+});
+
+documentForm(createForm, {
   component: "ProductCreate",
   shapes: productShapes,
   descriptions: { code: CODE_DESCRIPTION },
@@ -96,7 +98,9 @@ export const createForm = documentForm(defineForm({
 });
 
 /** Updates: the code is the identity; a sent code is validated, never applied. */
-export const updateForm = documentForm(defineForm({ ...createForm.shape, code: createForm.shape.code.optional() }), { component: "ProductUpdate", shapes: productShapes, example: { enabled: false } });
+export const updateForm = defineForm({ ...createForm.shape, code: createForm.shape.code.optional() });
+
+documentForm(updateForm, { component: "ProductUpdate", shapes: productShapes, example: { enabled: false } });
 
 type ProductResult = Failable<"code" | "translations" | "options" | "channels" | "enabled">;
 type SentTranslations = Record<string, { name?: string; slug?: string; description?: string | null }>;

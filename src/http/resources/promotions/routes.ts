@@ -109,7 +109,7 @@ const promotionShapes = {
   },
 } satisfies Record<string, InputShape>;
 
-export const createForm = documentForm(defineForm({
+export const createForm = defineForm({
   code: requiredCode(),
   name: requiredString(),
   description: optionalString(),
@@ -121,7 +121,9 @@ export const createForm = documentForm(defineForm({
   channels: codeListField(),
   rules: reported(z.array(promotionRuleSchema)),
   actions: reported(z.array(promotionActionSchema)),
-}), {
+});
+
+documentForm(createForm, {
   component: "PromotionCreate",
   shapes: promotionShapes,
   descriptions: { code: CODE_DESCRIPTION, startsAt: "ISO 8601 date-time (no offset = UTC).", endsAt: "ISO 8601 date-time; not before startsAt." },
@@ -141,11 +143,13 @@ export const createForm = documentForm(defineForm({
 });
 
 /** Updates: the code is the identity (validated, never applied); nothing else is required. */
-export const updateForm = documentForm(defineForm({
+export const updateForm = defineForm({
   ...createForm.shape,
   code: createForm.shape.code.optional(),
   name: createForm.shape.name.optional(),
-}), { component: "PromotionUpdate", shapes: promotionShapes, example: { priority: 20 } });
+});
+
+documentForm(updateForm, { component: "PromotionUpdate", shapes: promotionShapes, example: { priority: 20 } });
 
 type PromotionResult = Failable<"code" | "endsAt" | "channels" | "rules" | "actions">;
 

@@ -80,7 +80,7 @@ const fields = {
   taxCategory: optionalReference(),
 };
 
-export const createForm = documentForm(defineForm({
+export const createForm = defineForm({
   code: requiredCode(),
   position: fields.position,
   enabled: fields.enabled,
@@ -92,7 +92,9 @@ export const createForm = documentForm(defineForm({
   category: fields.category,
   categoryRequirement: fields.categoryRequirement,
   taxCategory: fields.taxCategory,
-}), {
+});
+
+documentForm(createForm, {
   component: "ShippingMethodCreate",
   // The handler refuses a method without translations (`This value should not be blank.`).
   requiredByHandler: ["translations"],
@@ -120,7 +122,7 @@ export const createForm = documentForm(defineForm({
   },
 });
 
-export const updateForm = documentForm(defineForm({
+export const updateForm = defineForm({
   /** Immutable: a sent code is ignored (Sylius disables the field on edit). */
   code: z.unknown().optional(),
   position: fields.position,
@@ -133,7 +135,9 @@ export const updateForm = documentForm(defineForm({
   category: fields.category,
   categoryRequirement: fields.categoryRequirement,
   taxCategory: fields.taxCategory,
-}), {
+});
+
+documentForm(updateForm, {
   component: "ShippingMethodUpdate",
   shapes: { code: IGNORED_CODE },
   descriptions: { translations: "PUT replaces, PATCH merges by locale.", category: CATEGORY_DESCRIPTION, taxCategory: CATEGORY_DESCRIPTION },

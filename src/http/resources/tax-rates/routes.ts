@@ -66,7 +66,7 @@ const taxAmount = (examples: unknown[]): InputShape => ({
   examples,
 });
 
-export const createForm = documentForm(defineForm({
+export const createForm = defineForm({
   code: requiredCode(),
   name: requiredString(),
   amount: amount(true),
@@ -74,14 +74,16 @@ export const createForm = documentForm(defineForm({
   calculator: calculator(),
   category: codeReference(),
   zone: codeReference(),
-}), {
+});
+
+documentForm(createForm, {
   component: "TaxRateCreate",
   shapes: { amount: taxAmount([0.23, "0.08"]) },
   descriptions: { code: CODE_DESCRIPTION, category: "Tax category code.", zone: "Zone code." },
   example: { code: "us_reduced", name: "US reduced", amount: 0.05, includedInPrice: false, calculator: "default", category: "other", zone: "US" },
 });
 
-export const updateForm = documentForm(defineForm({
+export const updateForm = defineForm({
   /** Immutable: a sent code is ignored (Sylius disables the field on edit). */
   code: z.unknown().optional(),
   name: requiredString().optional(),
@@ -90,7 +92,9 @@ export const updateForm = documentForm(defineForm({
   calculator: calculator(),
   category: codeReference().optional(),
   zone: codeReference().optional(),
-}), {
+});
+
+documentForm(updateForm, {
   component: "TaxRateUpdate",
   shapes: { code: IGNORED_CODE, amount: taxAmount([0.2, "0.1"]) },
   example: { amount: "0.06" },

@@ -45,24 +45,28 @@ const members = () =>
     .refine((codes) => codes.every((code) => COUNTRY_CODES.has(code)), { error: MSG.invalid })
     .transform(unique);
 
-export const createForm = documentForm(defineForm({
+export const createForm = defineForm({
   code: requiredCode(),
   name: requiredString(),
   type: zoneType().optional(),
   members: members().optional(),
-}), {
+});
+
+documentForm(createForm, {
   component: "ZoneCreate",
   descriptions: { code: CODE_DESCRIPTION, members: "ISO 3166-1 alpha-2 country codes." },
   example: { code: "EU", name: "European Union", type: "country", members: ["DE", "FR", "IT"] },
 });
 
-export const updateForm = documentForm(defineForm({
+export const updateForm = defineForm({
   /** Immutable: a sent code is ignored (Sylius disables the field on edit). */
   code: z.unknown().optional(),
   name: requiredString().optional(),
   type: zoneType().optional(),
   members: members().optional(),
-}), {
+});
+
+documentForm(updateForm, {
   component: "ZoneUpdate",
   shapes: { code: IGNORED_CODE },
   descriptions: { members: "ISO 3166-1 alpha-2 country codes; replaces the old list." },

@@ -1,14 +1,12 @@
 /** Every `/api/v1` resource, mounted in one place. */
 import { Hono } from "hono";
 import type { AppEnv } from "./context";
-import { localeRoutes } from "./resources/code-only/locales";
-import { currencyRoutes } from "./resources/code-only/currencies";
+import { currencyRoutes, localeRoutes } from "./resources/code-only/routes";
 import { zoneRoutes } from "./resources/zones/routes";
 import { channelRoutes } from "./resources/channels/routes";
 import { customerRoutes } from "./resources/customers/routes";
-import { taxCategoryRoutes } from "./resources/categories/routes";
+import { shippingCategoryRoutes, taxCategoryRoutes } from "./resources/categories/routes";
 import { taxRateRoutes } from "./resources/tax-rates/routes";
-import { shippingCategoryRoutes } from "./resources/categories/shipping-categories";
 import { shippingMethodRoutes } from "./resources/shipping-methods/routes";
 import { productOptionRoutes } from "./resources/product-options/routes";
 import { productRoutes } from "./resources/products/routes";

@@ -3,7 +3,7 @@
  * timestamps, keyed collections, the error shapes and the paginated envelope.
  *
  * Every schema registered with `component()` becomes a named entry of
- * `components.schemas` in the OpenAPI document (src/openapi/document.ts), and
+ * `components.schemas` in the OpenAPI document (src/http/openapi/document.ts), and
  * references between registered schemas become `$ref`s.
  */
 import { z } from "zod";

@@ -1,51 +1,128 @@
 /**
- * The OpenAPI 3.1 document of the service, built from the same zod schemas
- * that validate requests (the forms of src/routes) and describe responses
- * (src/openapi/schemas, checked against the serializers by the compiler).
+ * The OpenAPI 3.1 document of the service, assembled from the app's route
+ * table: every route declares its documentation with `describeRoute()`
+ * (src/http/openapi/describe.ts), whose request body is the form the
+ * handler validates with (documented next to it with `documentForm()`) and
+ * whose responses are the zod schemas of the resource's `schemas.ts`
+ * (checked against the serializers by the compiler).
  * Built once per isolate, on first use, and kept in module scope.
  */
 import { z } from "zod";
-import { DESCRIPTIONS, EXAMPLES, INPUT_SHAPES, REQUEST_FORMS, REQUIRED_BY_HANDLER, type AnyForm, type RequestFormId } from "./forms";
-import { OPERATIONS, PARAMETER_DESCRIPTIONS, TAGS, type ErrorStatus, type ListSpec, type Operation } from "./operations";
-import { DOCS_PAGE_PATH, DOCUMENT_PATH, TOKEN_PATH } from "./paths";
+import { createApp } from "../app";
+import { isRaw, routeMetaOf, type ErrorStatus, type Json, type ListSpec, type Method, type OperationMeta, type RouteMeta } from "./describe";
+import { formDocs, isRequired, type AnyForm, type FormDocs } from "./form-docs";
 import { component, responseComponents, validationFailed, type ComponentMeta } from "./common";
-// Importing the schema modules registers their components.
-import { TokenRequest } from "../resources/oauth/schemas";
+import { API_HEADERS, headerRef, json, ref, responseRef, SCHEMAS, tidy } from "./refs";
+import { TOKEN_PATH } from "./paths";
 
-export type Json = Record<string, unknown>;
+export type { Json } from "./describe";
 
-const SCHEMAS = "#/components/schemas/";
-const ref = (id: string) => ({ $ref: `${SCHEMAS}${id}` });
-const responseRef = (id: string) => ({ $ref: `#/components/responses/${id}` });
-const headerRef = (id: string) => ({ $ref: `#/components/headers/${id}` });
+/** What the builder needs of a route of the app's route table (Hono's `app.routes`). */
+export interface RouteEntry {
+  method: string;
+  path: string;
+  handler: unknown;
+}
 
-/** `400` for each form: its own children, in form order (registered once, at import). */
-const FORM_ERRORS = Object.fromEntries(
-  (Object.keys(REQUEST_FORMS) as RequestFormId[]).map((id) => {
-    const schemaId = `${id}ValidationFailed`;
-    component(schemaId, validationFailed(REQUEST_FORMS[id].fields), `A failed ${id} form.`);
-    return [id, schemaId];
-  }),
-) as Record<RequestFormId, string>;
+const METHODS: readonly string[] = ["get", "post", "put", "patch", "delete"] satisfies Method[];
+
+export const TAGS: { name: string; description: string }[] = [
+  { name: "Authentication", description: "OAuth2 token endpoint (RFC 6749): password, refresh_token and client_credentials grants." },
+  { name: "Product variants", description: "Variants of a product (seed 2.1, 4.1)." },
+  { name: "Carts", description: "Carts and their items (seed 2.2–2.5, 4.2). Every change recalculates the cart." },
+  { name: "Orders", description: "Orders, read-only." },
+  { name: "Products", description: "Products: translations, options, channels." },
+  { name: "Product options", description: "Options of products and their values." },
+  { name: "Channels", description: "Sales channels." },
+  { name: "Customers", description: "Customers and their shop accounts." },
+  { name: "Promotions", description: "Promotions: rules and actions." },
+  { name: "Zones", description: "Groups of countries." },
+  { name: "Tax categories", description: "Tax categories of variants and shipping methods." },
+  { name: "Tax rates", description: "Tax rates per category and zone." },
+  { name: "Shipping categories", description: "Shipping categories of variants." },
+  { name: "Shipping methods", description: "Shipping methods and their costs." },
+  { name: "Locales", description: "Locales." },
+  { name: "Currencies", description: "Currencies." },
+  { name: "Service", description: "Health check and this documentation." },
+];
+
+const PARAMETER_DESCRIPTIONS: Record<string, string> = {
+  code: "Code of the resource.",
+  productCode: "Code of the product.",
+  id: "Identifier of the resource.",
+  cartId: "Identifier of the cart.",
+  itemId: "Identifier of the cart item.",
+};
+
+// ------------------------------------------------------------- routes
+
+interface Operation {
+  method: Method;
+  /** OpenAPI template: Hono `:param` → `{param}`, collections with their trailing slash. */
+  path: string;
+  meta: RouteMeta;
+}
+
+/**
+ * The described operations of a route table. A path is a collection (and
+ * gets its trailing slash, as Sylius writes collections) when the table has
+ * routes below it that start with a parameter (`/zones` → `/zones/:code`).
+ */
+export function describedOperations(routes: readonly RouteEntry[]): Operation[] {
+  const paths = routes.map((route) => route.path);
+  const operations: Operation[] = [];
+  const seen = new Set<string>();
+  for (const route of routes) {
+    const metas = routeMetaOf(route.handler);
+    if (!metas) continue;
+    const method = route.method.toLowerCase();
+    if (!METHODS.includes(method)) throw new Error(`${route.method} ${route.path}: describeRoute() on a route with no single method`);
+    const candidates = metas.filter((meta) => meta.method === undefined || meta.method === method);
+    const meta = candidates.find((candidate) => candidate.method === method) ?? candidates[0];
+    if (!meta) throw new Error(`${route.method} ${route.path}: describeRoute() has nothing for this method`);
+    const collection = paths.some((other) => other.startsWith(`${route.path}/:`));
+    const path = route.path.replace(/:(\w+)/g, "{$1}") + (collection ? "/" : "");
+    const key = `${method} ${path}`;
+    if (seen.has(key)) throw new Error(`duplicate operation ${method.toUpperCase()} ${path}`);
+    seen.add(key);
+    operations.push({ method: method as Method, path, meta });
+  }
+  return operations;
+}
+
+/** The request forms of these operations, by component name, in order of first use. */
+function formsOf(operations: readonly Operation[]): Map<string, { form: AnyForm; docs: FormDocs }> {
+  const forms = new Map<string, { form: AnyForm; docs: FormDocs }>();
+  for (const { meta } of operations) {
+    if (isRaw(meta) || !meta.form) continue;
+    const docs = formDocs(meta.form);
+    const known = forms.get(docs.component);
+    if (known && known.form !== meta.form) throw new Error(`two different forms are documented as ${docs.component}`);
+    forms.set(docs.component, { form: meta.form, docs });
+  }
+  return forms;
+}
 
 // ------------------------------------------------------------- JSON Schema
-
-/** A field is required when the form refuses it missing (its schema, or the handler: REQUIRED_BY_HANDLER). */
-export const isRequired = (form: AnyForm, field: string): boolean =>
-  !form.shape[field]!.safeParse(undefined).success || (REQUIRED_BY_HANDLER.get(form)?.includes(field) ?? false);
-
-/** Drops what a component does not need inside an OpenAPI document (`$id`s with a fragment are not even valid there). */
-function tidy(schema: Json): Json {
-  delete schema.$schema;
-  delete schema.$id;
-  return schema;
-}
 
 /** `z.number().int()` bounds every integer by JS's safe-integer range: noise in a description. */
 const stripSafeIntegerBounds = ({ jsonSchema }: { jsonSchema: Json }) => {
   if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
   if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
 };
+
+/** `400` for each form: its own children, in form order (registered once per isolate). */
+const formErrorComponents = new Map<string, string>();
+
+function formErrorsComponent(id: string, form: AnyForm): string {
+  let schemaId = formErrorComponents.get(id);
+  if (!schemaId) {
+    schemaId = `${id}ValidationFailed`;
+    component(schemaId, validationFailed(form.fields), `A failed ${id} form.`);
+    formErrorComponents.set(id, schemaId);
+  }
+  return schemaId;
+}
 
 function responseSchemas(): Record<string, Json> {
   const { schemas } = z.toJSONSchema(responseComponents, {
@@ -58,16 +135,18 @@ function responseSchemas(): Record<string, Json> {
 }
 
 /** Request bodies: each form's fields (documented shapes where zod has none), required as the form requires. */
-function requestSchemas(): Record<string, Json> {
+function requestSchemas(forms: Map<string, { form: AnyForm; docs: FormDocs }>): Record<string, Json> {
   const registry = z.registry<ComponentMeta>();
   const required = new Map<string, string[]>();
-  for (const [id, form] of Object.entries(REQUEST_FORMS) as [RequestFormId, AnyForm][]) {
-    const shapes = INPUT_SHAPES.get(form) ?? {};
-    const descriptions = DESCRIPTIONS.get(form) ?? {};
+  for (const [id, { form, docs }] of forms) {
+    const shapes: Partial<Record<string, { schema: z.ZodType }>> = docs.shapes ?? {};
+    const descriptions: Partial<Record<string, string>> = docs.descriptions ?? {};
     const shape: Record<string, z.ZodType> = {};
     for (const field of form.fields) {
-      const base = shapes[field]?.schema ?? form.shape[field]!;
-      const description = descriptions[field] ?? shapes[field]?.schema.meta()?.description;
+      const documented = shapes[field]?.schema;
+      const base = documented ?? form.shape[field];
+      if (!base) throw new Error(`${id}: no schema for ${field}`);
+      const description = descriptions[field] ?? documented?.meta()?.description;
       shape[field] = description ? base.meta({ description }) : base;
     }
     registry.add(z.object(shape), { id });
@@ -88,7 +167,7 @@ function requestSchemas(): Record<string, Json> {
       // Any field the form does not know is a form-level error.
       body.additionalProperties = false;
       body.description = "Fields the form does not list are refused (`This form should not contain extra fields.`).";
-      body.examples = [EXAMPLES[id as RequestFormId]];
+      body.examples = [forms.get(id)?.docs.example];
       return [id, body];
     }),
   );
@@ -96,17 +175,12 @@ function requestSchemas(): Record<string, Json> {
 
 // ------------------------------------------------------------------ paths
 
-const COMMON_HEADERS = { "X-Request-Id": headerRef("X-Request-Id") };
-const API_HEADERS = { ...COMMON_HEADERS, "Server-Timing": headerRef("Server-Timing") };
-
-const json = (schema: Json) => ({ "application/json": { schema } });
-
 function pathParameters(path: string): Json[] {
-  return [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+  return [...path.matchAll(/\{(\w+)\}/g)].map(([, name = ""]) => ({
     name,
     in: "path",
     required: true,
-    description: PARAMETER_DESCRIPTIONS[name!] ?? name,
+    description: PARAMETER_DESCRIPTIONS[name] ?? name,
     schema: name === "id" || name === "cartId" || name === "itemId" ? { type: "integer", minimum: 1 } : { type: "string" },
     // The demo data's product, so "Try it out" on variants works at once.
     ...(name === "productCode" ? { example: "MUG_TH" } : {}),
@@ -165,7 +239,7 @@ const ERROR_RESPONSES: Record<Exclude<ErrorStatus, 400>, string> = {
   413: "PayloadTooLarge",
 };
 
-function operationObject(op: Operation): Json {
+function operationObject(path: string, op: OperationMeta): Json {
   const responses: Json = {};
   const success: Json = { description: op.success.description, headers: API_HEADERS };
   if (op.success.schema) {
@@ -180,7 +254,7 @@ function operationObject(op: Operation): Json {
       responses["400"] = {
         description: "Validation failed (every field of the form is reported), or the body is not JSON (`Invalid JSON body.`).",
         headers: API_HEADERS,
-        content: json({ anyOf: [ref(FORM_ERRORS[op.form]), ref("Error")] }),
+        content: json({ anyOf: [ref(formErrorsComponent(formDocs(op.form).component, op.form)), ref("Error")] }),
       };
     } else {
       responses[String(status)] = responseRef(ERROR_RESPONSES[status]);
@@ -189,7 +263,7 @@ function operationObject(op: Operation): Json {
   responses["401"] = responseRef("Unauthorized");
   responses["500"] = responseRef("InternalError");
 
-  const parameters = [...pathParameters(op.path), ...(op.list ? listParameters(op.list) : [])];
+  const parameters = [...pathParameters(path), ...(op.list ? listParameters(op.list) : [])];
   const operation: Json = {
     tags: [op.tag],
     operationId: op.operationId,
@@ -198,113 +272,16 @@ function operationObject(op: Operation): Json {
     ...(parameters.length ? { parameters } : {}),
   };
   if (op.form) {
-    const form: AnyForm = REQUEST_FORMS[op.form];
+    const form = op.form;
     const anyRequired = form.fields.some((field) => isRequired(form, field));
     operation.requestBody = {
       required: anyRequired,
       description: "JSON (whatever `Content-Type` says); an empty body counts as `{}`. At most 1 MiB.",
-      content: json(ref(op.form)),
+      content: json(ref(formDocs(form).component)),
     };
   }
   operation.responses = responses;
   return operation;
-}
-
-/** The operations that are not resources of /api/v1: token endpoint, health check, this documentation. */
-function serviceOperations(): Record<string, Json> {
-  const tokenResponses = {
-    "200": {
-      description: "Tokens (access tokens live 3600 s, refresh tokens 14 days).",
-      headers: { ...COMMON_HEADERS, "Cache-Control": { schema: { type: "string", const: "no-store" } } },
-      content: json(ref("TokenResponse")),
-    },
-    "400": { description: "invalid_request, invalid_grant, unsupported_grant_type or unauthorized_client.", headers: COMMON_HEADERS, content: json(ref("TokenError")) },
-    "401": { description: "invalid_client: unknown client or wrong secret.", headers: COMMON_HEADERS, content: json(ref("TokenError")) },
-    "500": responseRef("InternalError"),
-  };
-  const tokenQuery = (Object.keys(TokenRequest.shape) as (keyof typeof TokenRequest.shape)[]).map((name) => ({
-    name,
-    in: "query",
-    required: name === "grant_type" || name === "client_id" || name === "client_secret",
-    schema: z.toJSONSchema(TokenRequest.shape[name], { target: "draft-2020-12", io: "input" }),
-  }));
-  for (const parameter of tokenQuery) tidy(parameter.schema as Json);
-  const tokenDescription =
-    "Parameters may come as JSON, `application/x-www-form-urlencoded` or a query string (body values win). Grants: `password` (client_id, client_secret, username, password), `refresh_token` (client_id, client_secret, refresh_token; rotates), `client_credentials` (client_id, client_secret; no refresh token).";
-  return {
-    [TOKEN_PATH]: {
-      post: {
-        tags: ["Authentication"],
-        operationId: "issueToken",
-        summary: "Get an access token",
-        description: tokenDescription,
-        security: [],
-        requestBody: {
-          required: true,
-          content: {
-            "application/x-www-form-urlencoded": { schema: ref("TokenRequest") },
-            "application/json": { schema: ref("TokenRequest") },
-          },
-        },
-        responses: { ...tokenResponses, "413": responseRef("PayloadTooLarge") },
-      },
-      get: {
-        tags: ["Authentication"],
-        operationId: "issueTokenWithQuery",
-        summary: "Get an access token (query string)",
-        description: tokenDescription,
-        security: [],
-        parameters: tokenQuery,
-        responses: tokenResponses,
-      },
-    },
-    "/health": {
-      get: {
-        tags: ["Service"],
-        operationId: "health",
-        summary: "Health check",
-        description: "200 once the database answers.",
-        security: [],
-        responses: {
-          "200": { description: "Healthy.", headers: COMMON_HEADERS, content: json(ref("Health")) },
-          "503": { description: "The database does not answer.", headers: COMMON_HEADERS, content: json(ref("HealthUnavailable")) },
-          "500": responseRef("InternalError"),
-        },
-      },
-    },
-    [DOCUMENT_PATH]: {
-      get: {
-        tags: ["Service"],
-        operationId: "openApiDocument",
-        summary: "This OpenAPI document",
-        security: [],
-        responses: {
-          "200": {
-            description: "The OpenAPI 3.1 document.",
-            headers: API_HEADERS,
-            content: json({ type: "object", description: "An OpenAPI 3.1 document." }),
-          },
-          "500": responseRef("InternalError"),
-        },
-      },
-    },
-    [DOCS_PAGE_PATH]: {
-      get: {
-        tags: ["Service"],
-        operationId: "apiDocumentation",
-        summary: "This documentation (HTML)",
-        security: [],
-        responses: {
-          "200": {
-            description: "An HTML page rendering this document (Swagger UI).",
-            headers: API_HEADERS,
-            content: { "text/html": { schema: { type: "string" } } },
-          },
-          "500": responseRef("InternalError"),
-        },
-      },
-    },
-  };
 }
 
 // --------------------------------------------------------------- document
@@ -315,14 +292,16 @@ const DESCRIPTION = `A back office of a commerce platform, compatible with the S
 
 **Authentication.** Every \`/api/v1\` operation needs \`Authorization: Bearer <access token>\`. Get a token from \`POST ${TOKEN_PATH}\` — here: **Authorize** → \`oauth2 (OAuth2, password)\`, enter the user's username and password and the API client's id and secret, and choose *Client credentials location: Request body*. Or paste an existing access token into \`bearer\`. Local demo data (\`npm start\`) has the client \`demo_client\` / \`secret_demo_client\`, the user \`api@example.com\` / \`sylius-api\` and the access token \`SampleToken\`; they exist nowhere else.`;
 
-function build(): Json {
+/** The document of a route table (the app's, by default). */
+export function buildDocument(routes: readonly RouteEntry[]): Json {
+  const operations = describedOperations(routes);
   const paths: Record<string, Json> = {};
-  for (const op of OPERATIONS) {
-    const item = (paths[op.path] ??= {});
-    if (item[op.method]) throw new Error(`duplicate operation ${op.method.toUpperCase()} ${op.path}`);
-    item[op.method] = operationObject(op);
+  for (const { method, path, meta } of operations) {
+    const item = (paths[path] ??= {});
+    item[method] = isRaw(meta) ? meta.operation() : operationObject(path, meta);
   }
-  Object.assign(paths, serviceOperations());
+  // After the operations: they register their forms' 400 components.
+  const requests = requestSchemas(formsOf(operations));
 
   const error = (description: string, headers: Json = API_HEADERS) => ({ description, headers, content: json(ref("Error")) });
   return {
@@ -337,7 +316,7 @@ function build(): Json {
     security: [{ oauth2: [] }, { bearer: [] }],
     paths,
     components: {
-      schemas: { ...responseSchemas(), ...requestSchemas() },
+      schemas: { ...responseSchemas(), ...requests },
       responses: {
         Unauthorized: {
           description: "Missing, unknown, revoked or expired access token.",
@@ -380,11 +359,17 @@ function build(): Json {
   };
 }
 
+/** The app's route table. The app is built here, not imported as a value, because the app mounts the routes that serve this document. */
+const appRoutes = (): readonly RouteEntry[] => createApp(async (_c, next) => next()).routes;
+
+/** Every documented request form of the app, by component name (for test/openapi). */
+export const documentedForms = (routes: readonly RouteEntry[] = appRoutes()) => formsOf(describedOperations(routes));
+
 let cached: { document: Json; json: string } | undefined;
 
 function load() {
   if (!cached) {
-    const document = build();
+    const document = buildDocument(appRoutes());
     cached = { document, json: JSON.stringify(document) };
   }
   return cached;
@@ -395,4 +380,3 @@ export const openApiDocument = (): Json => load().document;
 
 /** The document serialized once, for the HTTP response. */
 export const openApiJson = (): string => load().json;
-

@@ -1,4 +1,3 @@
 /** Where the documentation lives (shared by the document and the routes that serve it). */
 export const DOCUMENT_PATH = "/api/v1/openapi.json";
-export const DOCS_PAGE_PATH = "/api/v1/docs";
 export const TOKEN_PATH = "/api/oauth/v2/token";

@@ -1,7 +1,7 @@
 /**
  * `GET /api/v1/openapi.json` (the OpenAPI 3.1 document) and `GET /api/v1/docs`
  * (Swagger UI rendering it, where a user can get a token and try calls).
- * Both are public: src/app.ts mounts them before the bearer-token check.
+ * Both are public: src/http/app.ts mounts them before the bearer-token check.
  *
  * The viewer's files are Workers static assets under /docs-assets/swagger-ui/
  * (public/, filled from the swagger-ui-dist package by
@@ -13,6 +13,8 @@ import { Hono } from "hono";
 import type { AppEnv } from "../context";
 import { openApiJson } from "./document";
 import { DOCUMENT_PATH } from "./paths";
+import { describeRoute } from "./describe";
+import { API_HEADERS, json, responseRef } from "./refs";
 
 export const DOCS_ASSETS = "/docs-assets/swagger-ui";
 
@@ -68,15 +70,49 @@ async function buildPolicy(): Promise<string> {
   ].join("; ");
 }
 
+const documentDocs = describeRoute({
+  operation: () => ({
+    tags: ["Service"],
+    operationId: "openApiDocument",
+    summary: "This OpenAPI document",
+    security: [],
+    responses: {
+      "200": {
+        description: "The OpenAPI 3.1 document.",
+        headers: API_HEADERS,
+        content: json({ type: "object", description: "An OpenAPI 3.1 document." }),
+      },
+      "500": responseRef("InternalError"),
+    },
+  }),
+});
+
+const pageDocs = describeRoute({
+  operation: () => ({
+    tags: ["Service"],
+    operationId: "apiDocumentation",
+    summary: "This documentation (HTML)",
+    security: [],
+    responses: {
+      "200": {
+        description: "An HTML page rendering this document (Swagger UI).",
+        headers: API_HEADERS,
+        content: { "text/html": { schema: { type: "string" } } },
+      },
+      "500": responseRef("InternalError"),
+    },
+  }),
+});
+
 export const docsRoutes = new Hono<AppEnv>({ strict: false })
-  .get("/openapi.json", (c) =>
+  .get("/openapi.json", documentDocs, (c) =>
     c.body(openApiJson(), 200, {
       "Content-Type": "application/json; charset=utf-8",
       // A public description: other origins (editors, code generators) may read it.
       "Access-Control-Allow-Origin": "*",
     }),
   )
-  .get("/docs", async (c) => {
+  .get("/docs", pageDocs, async (c) => {
     contentSecurityPolicy ??= buildPolicy();
     return c.html(PAGE, 200, {
       "Content-Security-Policy": await contentSecurityPolicy,

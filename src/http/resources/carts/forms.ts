@@ -4,6 +4,7 @@ import { defineForm } from "../../form";
 import { requiredString } from "../../fields";
 import { MSG } from "../../../domain/messages";
 import { MAX_QUANTITY } from "../../../data/carts/state";
+import { documentForm } from "../../openapi/form-docs";
 
 /** An item quantity: an integer (or integral numeric string) in 1..9999. */
 export const quantityField = () =>
@@ -25,11 +26,25 @@ export const cartCreateForm = defineForm({
   channel: requiredString(),
 });
 
+documentForm(cartCreateForm, {
+  component: "CartCreate",
+  descriptions: { customer: "Email of an existing customer.", localeCode: "One of the channel's locales.", channel: "Code of an enabled channel." },
+  example: { customer: "shop@example.com", channel: "US_WEB", localeCode: "en_US" },
+});
+
 export const addItemForm = defineForm({
   quantity: quantityField(),
   variant: requiredString(),
 });
 
+documentForm(addItemForm, {
+  component: "CartItemAdd",
+  descriptions: { quantity: "1..9999 (added to the item when the variant is already in the cart).", variant: "Variant code; needs a price in the cart's channel." },
+  example: { variant: "MUG_TH_DOUBLE", quantity: 2 },
+});
+
 export const changeItemForm = defineForm({
   quantity: quantityField(),
 });
+
+documentForm(changeItemForm, { component: "CartItemChange", descriptions: { quantity: "1..9999." }, example: { quantity: 3 } });

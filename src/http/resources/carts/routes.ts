@@ -16,11 +16,75 @@ import { serializeCart, VariantViews } from "./serializer";
 import type { ChangeErrors } from "../../cart/cart-change";
 import { addItemForm, cartCreateForm, changeItemForm } from "./forms";
 import type { z } from "zod";
+import { describeRoute, type OperationMeta } from "../../openapi/describe";
+import { Cart, CartItem, CartPage } from "./schemas";
 
 const CART_ONLY = "SELECT id FROM orders WHERE id = ?1 AND state = 'cart'";
 
+const tag = "Carts";
+
+const changeItem = (method: "put" | "patch", operationId: string): OperationMeta => ({
+  method,
+  tag,
+  operationId,
+  summary: "Change an item's quantity",
+  description: 'The body is exactly `{"quantity": n}`. The cart is recalculated.',
+  form: changeItemForm,
+  success: { status: 204, description: "Changed." },
+  errors: [400, 404, 413],
+});
+
+/** The operations' documentation (see describeRoute). */
+const docs = {
+  list: describeRoute({
+    tag,
+    operationId: "listCarts",
+    summary: "List carts",
+    description: "Only orders in state `cart`, newest first.",
+    success: { status: 200, description: "A page of carts.", schema: CartPage },
+    list: { sorting: [], criteria: [], defaultSorting: "createdAt desc", paginate: true },
+    errors: [],
+  }),
+  create: describeRoute({
+    tag,
+    operationId: "createCart",
+    summary: "Create a cart",
+    description: "An administrative operation. `currencyCode` is the channel's base currency.",
+    form: cartCreateForm,
+    success: { status: 201, description: "The new cart (no items, totals 0, `checkoutState` `cart`).", schema: Cart },
+    errors: [400, 413],
+  }),
+  get: describeRoute({ tag, operationId: "getCart", summary: "Get a cart", success: { status: 200, description: "The cart.", schema: Cart }, errors: [404] }),
+  delete: describeRoute({
+    tag,
+    operationId: "deleteCart",
+    summary: "Delete a cart",
+    description: "Its items, units and adjustments go with it.",
+    success: { status: 204, description: "Deleted." },
+    errors: [404],
+  }),
+  addItem: describeRoute({
+    tag,
+    operationId: "addCartItem",
+    summary: "Add an item to a cart",
+    description:
+      "Adding a variant already in the cart increases that item's quantity. The cart is recalculated (prices, shipping, promotions, taxes). At most 500 distinct items.",
+    form: addItemForm,
+    success: { status: 201, description: "The item (new or increased).", schema: CartItem },
+    errors: [400, 404, 413],
+  }),
+  changeItem: describeRoute(changeItem("put", "changeCartItem"), changeItem("patch", "patchCartItem")),
+  removeItem: describeRoute({
+    tag,
+    operationId: "removeCartItem",
+    summary: "Remove an item from a cart",
+    success: { status: 204, description: "Removed." },
+    errors: [404],
+  }),
+};
+
 export const cartRoutes = new Hono<AppEnv>({ strict: false })
-  .get("/", async (c) => {
+  .get("/", docs.list, async (c) => {
     const request = pageRequest(new URL(c.req.url), ["paginate", "limit"]);
     const page = "SELECT id FROM orders WHERE state = 'cart' ORDER BY created_at DESC, id DESC LIMIT ?1 OFFSET ?2";
     const d1 = c.var.d1.asD1();
@@ -35,7 +99,7 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
     const items = records.map((r) => serializeCart(r.cart, r, views, "list"));
     return c.json(envelope({ path: "/api/v1/carts/", request, total, items }));
   })
-  .get("/:id", idParams({ id: "Cart" }), async (c) => {
+  .get("/:id", docs.get, idParams({ id: "Cart" }), async (c) => {
     const { id } = c.req.valid("param");
     const d1 = c.var.d1.asD1();
     const data = cartViewsFrom(await d1.batch(cartViewStatements(d1, CART_ONLY, [id])));
@@ -43,7 +107,7 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
     if (!record) throw notFound(`Cart with id ${id} does not exist.`);
     return c.json(serializeCart(record.cart, record, new VariantViews(data.variants), "single"));
   })
-  .post("/", async (c) => {
+  .post("/", docs.create, async (c) => {
     const form = validateForm(cartCreateForm, c.var.body);
     const d1 = c.var.d1.asD1();
     const inputs = cartCreateInputsFrom(await d1.batch(cartCreateReads(d1, form.values)));
@@ -57,12 +121,12 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
     const noVariants = new VariantViews({ variants: [], translations: [], optionValues: [], optionValueTranslations: [], prices: [] });
     return c.json(serializeCart(record.cart, record, noVariants, "single"), 201);
   })
-  .delete("/:id", idParams({ id: "Cart" }), async (c) => {
+  .delete("/:id", docs.delete, idParams({ id: "Cart" }), async (c) => {
     const { id } = c.req.valid("param");
     await c.var.carts.call(c, id, (stub, caller) => stub.deleteCart(id, caller));
     return c.body(null, 204);
   })
-  .post("/:cartId/items", idParams({ cartId: "Cart" }), async (c) => {
+  .post("/:cartId/items", docs.addItem, idParams({ cartId: "Cart" }), async (c) => {
     const { cartId } = c.req.valid("param");
     const form = validateForm(addItemForm, c.var.body);
     const reply = await c.var.carts.call(c, cartId, (stub, caller) =>
@@ -72,7 +136,7 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
     form.assertValid();
     return c.json(reply.body as object, 201);
   })
-  .on(["PUT", "PATCH"], "/:cartId/items/:itemId", idParams({ cartId: "Cart", itemId: "Cart item" }), async (c) => {
+  .on(["PUT", "PATCH"], "/:cartId/items/:itemId", docs.changeItem, idParams({ cartId: "Cart", itemId: "Cart item" }), async (c) => {
     const { cartId, itemId } = c.req.valid("param");
     const form = validateForm(changeItemForm, c.var.body);
     const reply = await c.var.carts.call(c, cartId, (stub, caller) =>
@@ -82,7 +146,7 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
     form.assertValid();
     return c.body(null, 204);
   })
-  .delete("/:cartId/items/:itemId", idParams({ cartId: "Cart", itemId: "Cart item" }), async (c) => {
+  .delete("/:cartId/items/:itemId", docs.removeItem, idParams({ cartId: "Cart", itemId: "Cart item" }), async (c) => {
     const { cartId, itemId } = c.req.valid("param");
     await c.var.carts.call(c, cartId, (stub, caller) => stub.removeItem(cartId, caller, itemId));
     return c.body(null, 204);

@@ -35,6 +35,9 @@ import {
 } from "../../../data/queries/channels";
 import { serializeChannel } from "./serializer";
 import { nowIso } from "../../serializers/timestamps";
+import { crudDocs, describeRoute, listSpec } from "../../openapi/describe";
+import { CODE_DESCRIPTION, documentForm, IGNORED_CODE } from "../../openapi/form-docs";
+import { Channel, ChannelPage } from "./schemas";
 
 const UNIQUE_CODE = "Channel code has to be unique.";
 const IN_USE = "Cannot delete, the channel is in use.";
@@ -60,6 +63,27 @@ export const createForm = defineForm({
   taxCalculationStrategy: strategy(),
 });
 
+documentForm(createForm, {
+  component: "ChannelCreate",
+  descriptions: {
+    code: CODE_DESCRIPTION,
+    baseCurrency: "Currency code; always one of the channel's currencies.",
+    defaultLocale: "Locale code; always one of the channel's locales.",
+    defaultTaxZone: "Zone code; `null` or `\"\"` for none.",
+  },
+  example: {
+    code: "US_MOBILE",
+    name: "US Mobile",
+    enabled: true,
+    baseCurrency: "USD",
+    defaultLocale: "en_US",
+    locales: ["en_US"],
+    currencies: ["USD"],
+    defaultTaxZone: "US",
+    taxCalculationStrategy: "order_items_based",
+  },
+});
+
 export const updateForm = defineForm({
   /** Immutable: a sent code is ignored (Sylius disables the field on edit). */
   code: z.unknown().optional(),
@@ -71,6 +95,13 @@ export const updateForm = defineForm({
   currencies: codeList().optional(),
   defaultTaxZone: optionalZone(),
   taxCalculationStrategy: strategy(),
+});
+
+documentForm(updateForm, {
+  component: "ChannelUpdate",
+  shapes: { code: IGNORED_CODE },
+  descriptions: { defaultTaxZone: "Zone code; `null` or `\"\"` for none.", locales: "Replaces the old list.", currencies: "Replaces the old list." },
+  example: { name: "US Mobile Store", enabled: false },
 });
 
 type Values = ReturnType<typeof validateForm<typeof updateForm.shape>>["values"];
@@ -142,8 +173,21 @@ function resolveReferences(
   };
 }
 
+const docs = crudDocs({
+  tag: "Channels",
+  noun: "channel",
+  plural: "channels",
+  idPrefix: "Channel",
+  item: Channel,
+  page: ChannelPage,
+  create: createForm,
+  update: updateForm,
+  list: listSpec(["code", "name", "createdAt", "updatedAt"], ["code", "name"]),
+  deleteConflict: true,
+});
+
 export const channelRoutes = new Hono<AppEnv>({ strict: false })
-  .get("/", async (c) => {
+  .get("/", describeRoute(docs.list), async (c) => {
     const db = c.var.db;
     const page = listPage(db, channels, c.req.url, {
       sortable: { code: channels.code, name: channels.name, createdAt: channels.createdAt, updatedAt: channels.updatedAt },
@@ -157,7 +201,7 @@ export const channelRoutes = new Hono<AppEnv>({ strict: false })
     ]);
     return c.json(page.envelope("/api/v1/channels/", counted, representation(rows, parts)));
   })
-  .get("/:code", async (c) => {
+  .get("/:code", describeRoute(docs.get), async (c) => {
     const db = c.var.db;
     const code = c.req.param("code");
     const [rows, ...parts] = await db.batch([channelByCode(db, code), ...channelParts(db, channelIdsOfCode(db, code))]);
@@ -165,7 +209,7 @@ export const channelRoutes = new Hono<AppEnv>({ strict: false })
     if (!channel) throw missing(code);
     return c.json(channel);
   })
-  .post("/", async (c) => {
+  .post("/", describeRoute(docs.create), async (c) => {
     const db = c.var.db;
     const result = validateForm(createForm, c.var.body);
     const values = result.values;
@@ -197,7 +241,7 @@ export const channelRoutes = new Hono<AppEnv>({ strict: false })
       rethrowUniqueViolation(error, result, "code", UNIQUE_CODE);
     }
   })
-  .on(["PUT", "PATCH"], "/:code", async (c) => {
+  .on(["PUT", "PATCH"], "/:code", describeRoute(docs.put, docs.patch), async (c) => {
     const db = c.var.db;
     const code = c.req.param("code");
     const result = validateForm(updateForm, c.var.body);
@@ -230,7 +274,7 @@ export const channelRoutes = new Hono<AppEnv>({ strict: false })
     ]);
     return c.body(null, 204);
   })
-  .delete("/:code", async (c) => {
+  .delete("/:code", describeRoute(docs.delete), async (c) => {
     const db = c.var.db;
     const code = c.req.param("code");
     const [[channel]] = await db.batch([channelByCode(db, code)]);

@@ -1,101 +1,98 @@
 /**
- * Locales and currencies: resources that are nothing but a unique code.
- * This is the pattern every resource follows: a zod form, one batched read
- * (which also carries the auth check), one write, one serializer, the
- * paginated envelope, and 409 when a delete would orphan a reference.
+ * `/api/v1/locales/` and `/api/v1/currencies/`: resources that are nothing
+ * but a unique code (see `codeKeyedRoutes`).
+ *
+ * List: default sorting `code asc`; sortable `code`, `createdAt`;
+ * `criteria[code]`.
  */
-import { Hono } from "hono";
-import { eq, type SQL } from "drizzle-orm";
-import { z } from "zod";
-import type { AppEnv } from "../../context";
-import { defineForm, validateForm, rethrowUniqueViolation } from "../../form";
-import { CODE_PATTERN, requiredCode } from "../../fields";
-import { MSG } from "../../../domain/messages";
-import { notFound } from "../../errors";
-import { deleteUnlessInUse } from "../../../data/batch";
+import { eq, sql } from "drizzle-orm";
+import { defineForm } from "../../form";
+import { requiredCode } from "../../fields";
 import { containsText } from "../../../data/conditions";
 import type { Database } from "../../../data/db";
-import { listPage } from "../../list-page";
+import { currencies, locales } from "../../../data/schema";
+import type { CodeRow } from "../../../data/queries/code-only";
 import { nowIso } from "../../serializers/timestamps";
-import type { CodeRow, CodeTable } from "../../../data/queries/code-only";
+import { CODE_DESCRIPTION, documentForm } from "../../openapi/form-docs";
+import { codeKeyedRoutes } from "../code-keyed/routes";
 import { serializeCodeOnly } from "./serializer";
+import { Currency, CurrencyPage, Locale, LocalePage } from "./schemas";
 
-export interface CodeOnlyResourceConfig {
-  /** Path segment under /api/v1, e.g. `locales`. */
-  path: string;
-  table: CodeTable;
-  codePattern: RegExp;
-  uniqueMessage: string;
-  /** Name used in messages, e.g. "Locale". */
-  noun: string;
-  /** An SQL boolean: the resource is referenced. */
-  inUse: (row: CodeRow) => SQL;
-}
+export const createForm = defineForm({ code: requiredCode() });
 
-export function codeOnlyResource(config: CodeOnlyResourceConfig) {
-  const { table, path } = config;
-  const form = defineForm({
-    // Characters outside letters, digits, dashes and underscores get the
-    // contract's code message; a well-formed code that is not a valid
-    // locale/currency code gets "This value is not valid.".
-    code: requiredCode().refine((code) => !CODE_PATTERN.test(code) || config.codePattern.test(code), {
-      error: MSG.invalid,
-    }),
-  });
-  const updateForm = defineForm({ code: form.shape.code.optional() });
-  const serialize = (row: CodeRow) => serializeCodeOnly(path, row);
+documentForm(createForm, {
+  component: "CodeOnlyCreate",
+  descriptions: { code: `${CODE_DESCRIPTION} A locale code (\`en_US\`) or an ISO 4217 currency code (\`USD\`).` },
+  example: { code: "fr_FR" },
+});
+
+export const updateForm = defineForm({ code: requiredCode().optional() });
+
+documentForm(updateForm, {
+  component: "CodeOnlyUpdate",
+  descriptions: { code: "Validated, but the code of a locale or currency cannot change." },
+  example: {},
+});
+
+const CODE_ONLY_PUT = "The code of a locale or currency cannot change: a sent `code` is validated, then ignored.";
+
+/** Everything but the table, its path, its code's shape, its messages and what references it. */
+function codeOnly(table: typeof locales | typeof currencies, path: string) {
   const columns = { id: table.id, code: table.code, createdAt: table.createdAt, updatedAt: table.updatedAt };
-  const byCode = (db: Database, code: string) =>
-    db.select(columns).from(table).where(eq(table.code, code)).limit(1);
-
-  /** One round trip (the auth check rides along): the row, or 404. */
-  const load = async (db: Database, code: string): Promise<CodeRow> => {
-    const [[row]] = (await db.batch([byCode(db, code)])) as [CodeRow[]];
-    if (!row) throw notFound(`${config.noun} with code "${code}" does not exist.`);
-    return row;
+  return {
+    path,
+    table,
+    columns,
+    byCode: (db: Database, code: string) => db.select(columns).from(table).where(eq(table.code, code)).limit(1),
+    forms: { create: createForm, update: updateForm },
+    insert: (db: Database, _values: unknown, code: string) => db.insert(table).values({ code }),
+    // Nothing but the code, which never changes: an update only touches updatedAt.
+    update: (db: Database, row: CodeRow) => db.update(table).set({ updatedAt: nowIso() }).where(eq(table.id, row.id)),
+    serialize: (row: CodeRow) => serializeCodeOnly(path, row),
+    list: {
+      sortable: { code: table.code, createdAt: table.createdAt },
+      defaultSorting: { field: "code", direction: "asc" as const },
+      filters: { code: (value: string) => containsText(table.code, value) },
+    },
   };
-
-  return new Hono<AppEnv>()
-    .get("/", async (c) => {
-      const db = c.var.db;
-      const page = listPage(db, table, c.req.url, {
-        sortable: { code: table.code, createdAt: table.createdAt },
-        defaultSorting: { field: "code", direction: "asc" },
-        filters: { code: (value) => containsText(table.code, value) },
-      });
-      const [rows, counted] = await db.batch([page.rows(db.select(columns).from(table).$dynamic()), page.count]);
-      return c.json(page.envelope(`/api/v1/${path}/`, counted, (rows as CodeRow[]).map(serialize)));
-    })
-    .get("/:code", async (c) => c.json(serialize(await load(c.var.db, c.req.param("code")))))
-    .post("/", async (c) => {
-      const result = validateForm(form, c.var.body);
-      const code = result.values.code;
-      if (code !== undefined) {
-        const [[existing]] = await c.var.db.batch([byCode(c.var.db, code)]);
-        if (existing) result.fail("code", config.uniqueMessage);
-      }
-      result.assertValid();
-      try {
-        const [row] = (await c.var.db.insert(table).values({ code } as never).returning(columns)) as CodeRow[];
-        return c.json(serialize(row!), 201);
-      } catch (error) {
-        rethrowUniqueViolation(error, result, "code", config.uniqueMessage);
-      }
-    })
-    .on(["PUT", "PATCH"], "/:code", async (c) => {
-      // The code is the identity of the resource: like Sylius' disabled code
-      // field, a submitted code is validated but never changes the resource.
-      const row = await load(c.var.db, c.req.param("code"));
-      validateForm(updateForm, c.var.body).assertValid();
-      await c.var.db.update(table).set({ updatedAt: nowIso() } as never).where(eq(table.id, row.id));
-      return c.body(null, 204);
-    })
-    .delete("/:code", async (c) => {
-      const row = await load(c.var.db, c.req.param("code"));
-      const inUseMessage = `Cannot delete, the ${config.noun.toLowerCase()} is in use.`;
-      await deleteUnlessInUse(c.var.db, table, row.id, config.inUse(row), inUseMessage);
-      return c.body(null, 204);
-    });
 }
 
-export type CodeOnlySchema = z.infer<z.ZodObject<{ code: z.ZodString }>>;
+export const localeRoutes = codeKeyedRoutes({
+  ...codeOnly(locales, "locales"),
+  // Language, optional script and region: `en_US`.
+  codeShape: /^[a-z]{2,3}(?:_[A-Z][a-z]{3})?(?:_[A-Z]{2}|_\d{3})?$/,
+  messages: { noun: "Locale", unique: "Locale code must be unique." },
+  inUse: (row) => sql`(
+      EXISTS (SELECT 1 FROM channel_locales WHERE locale_id = ${row.id})
+      OR EXISTS (SELECT 1 FROM channels WHERE default_locale_id = ${row.id})
+      OR EXISTS (SELECT 1 FROM product_translations WHERE locale = ${row.code})
+      OR EXISTS (SELECT 1 FROM product_variant_translations WHERE locale = ${row.code})
+      OR EXISTS (SELECT 1 FROM product_option_translations WHERE locale = ${row.code})
+      OR EXISTS (SELECT 1 FROM product_option_value_translations WHERE locale = ${row.code})
+      OR EXISTS (SELECT 1 FROM shipping_method_translations WHERE locale = ${row.code})
+      OR EXISTS (SELECT 1 FROM orders WHERE locale_code = ${row.code})
+    )`,
+  docs: { tag: "Locales", noun: "locale", plural: "locales", idPrefix: "Locale", item: Locale, page: LocalePage, putNote: CODE_ONLY_PUT, patchNote: CODE_ONLY_PUT },
+});
+
+export const currencyRoutes = codeKeyedRoutes({
+  ...codeOnly(currencies, "currencies"),
+  // ISO 4217: `USD`.
+  codeShape: /^[A-Z]{3}$/,
+  messages: { noun: "Currency", unique: "Currency code must be unique." },
+  inUse: (row) => sql`(
+      EXISTS (SELECT 1 FROM channel_currencies WHERE currency_id = ${row.id})
+      OR EXISTS (SELECT 1 FROM channels WHERE base_currency_id = ${row.id})
+      OR EXISTS (SELECT 1 FROM orders WHERE currency_code = ${row.code})
+    )`,
+  docs: {
+    tag: "Currencies",
+    noun: "currency",
+    plural: "currencies",
+    idPrefix: "Currency",
+    item: Currency,
+    page: CurrencyPage,
+    putNote: CODE_ONLY_PUT,
+    patchNote: CODE_ONLY_PUT,
+  },
+});

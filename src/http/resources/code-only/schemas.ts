@@ -1,4 +1,4 @@
-/** Locales and currencies: resources that are nothing but a code (src/routes/code-only-resource.ts). */
+/** Locales and currencies: resources that are nothing but a code (routes in ./routes.ts, through resources/code-keyed). */
 import { z } from "zod";
 import { serializeCodeOnly } from "./serializer";
 import { code, component, int, pageOf, SelfLinks, timestamp } from "../../openapi/common";

@@ -36,6 +36,9 @@ import {
 } from "../../../data/queries/customers";
 import { serializeCustomer } from "./serializer";
 import { nowIso } from "../../serializers/timestamps";
+import { crudDocs, describeRoute, listSpec } from "../../openapi/describe";
+import { documentForm } from "../../openapi/form-docs";
+import { Customer, CustomerPage } from "./schemas";
 
 const EMAIL_TAKEN = "This email is already used.";
 /** Symfony's loose e-mail check. */
@@ -60,11 +63,23 @@ export const createForm = defineForm({
   user: user(),
 });
 
+documentForm(createForm, {
+  component: "CustomerCreate",
+  descriptions: { email: "Unique (case-insensitive).", user: "Creates a shop account (username = email); `plainPassword` is required." },
+  example: { email: "jane@example.com", firstName: "Jane", lastName: "Doe", user: { plainPassword: "change-me", enabled: true } },
+});
+
 export const updateForm = defineForm({
   email: email().optional(),
   firstName: optionalString(255),
   lastName: optionalString(255),
   user: user(),
+});
+
+documentForm(updateForm, {
+  component: "CustomerUpdate",
+  descriptions: { user: "Creates or updates the shop account; a new account needs `plainPassword`." },
+  example: { firstName: "Janet" },
 });
 
 const missing = (id: string) => notFound(`Customer with id "${id}" does not exist.`);
@@ -77,8 +92,21 @@ function representation(rows: CustomerRow[], users: ShopUserRow[]) {
   return rows.map((row) => serializeCustomer(row, userOf.get(row.id)?.[0] ?? null));
 }
 
+const docs = crudDocs({
+  tag: "Customers",
+  noun: "customer",
+  plural: "customers",
+  idPrefix: "Customer",
+  item: Customer,
+  page: CustomerPage,
+  create: createForm,
+  update: updateForm,
+  list: listSpec(["email", "firstName", "lastName", "createdAt", "updatedAt"], ["email", "firstName", "lastName"], "createdAt desc"),
+  deleteConflict: true,
+});
+
 export const customerRoutes = new Hono<AppEnv>({ strict: false })
-  .get("/", async (c) => {
+  .get("/", describeRoute(docs.list), async (c) => {
     const db = c.var.db;
     const page = listPage(db, customers, c.req.url, {
       sortable: {
@@ -102,7 +130,7 @@ export const customerRoutes = new Hono<AppEnv>({ strict: false })
     ]);
     return c.json(page.envelope("/api/v1/customers/", counted, representation(rows, users)));
   })
-  .get("/:id", async (c) => {
+  .get("/:id", describeRoute(docs.get), async (c) => {
     const db = c.var.db;
     const raw = c.req.param("id");
     const id = parseId(raw);
@@ -115,7 +143,7 @@ export const customerRoutes = new Hono<AppEnv>({ strict: false })
     if (!customer) throw missing(raw);
     return c.json(customer);
   })
-  .post("/", async (c) => {
+  .post("/", describeRoute(docs.create), async (c) => {
     const db = c.var.db;
     const result = validateForm(createForm, c.var.body);
     const values = result.values;
@@ -148,7 +176,7 @@ export const customerRoutes = new Hono<AppEnv>({ strict: false })
       rethrowUniqueViolation(error, result, "email", EMAIL_TAKEN);
     }
   })
-  .on(["PUT", "PATCH"], "/:id", async (c) => {
+  .on(["PUT", "PATCH"], "/:id", describeRoute(docs.put, docs.patch), async (c) => {
     const db = c.var.db;
     const raw = c.req.param("id");
     const id = parseId(raw);
@@ -215,7 +243,7 @@ export const customerRoutes = new Hono<AppEnv>({ strict: false })
     }
     return c.body(null, 204);
   })
-  .delete("/:id", async (c) => {
+  .delete("/:id", describeRoute(docs.delete), async (c) => {
     const db = c.var.db;
     const raw = c.req.param("id");
     const id = parseId(raw);

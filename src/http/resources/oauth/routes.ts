@@ -4,13 +4,72 @@ import { grantToken } from "../../auth/token-service";
 import { OAuthStore } from "../../../data/oauth-store";
 import { readBodyText } from "../../middleware/json-body";
 import { apiError } from "../../errors";
+import { z } from "zod";
+import { describeRoute, type Json } from "../../openapi/describe";
+import { COMMON_HEADERS, json, ref, responseRef, tidy } from "../../openapi/refs";
+import { TokenRequest } from "./schemas";
+
+const tokenResponses = () => ({
+  "200": {
+    description: "Tokens (access tokens live 3600 s, refresh tokens 14 days).",
+    headers: { ...COMMON_HEADERS, "Cache-Control": { schema: { type: "string", const: "no-store" } } },
+    content: json(ref("TokenResponse")),
+  },
+  "400": { description: "invalid_request, invalid_grant, unsupported_grant_type or unauthorized_client.", headers: COMMON_HEADERS, content: json(ref("TokenError")) },
+  "401": { description: "invalid_client: unknown client or wrong secret.", headers: COMMON_HEADERS, content: json(ref("TokenError")) },
+  "500": responseRef("InternalError"),
+});
+
+const tokenDescription =
+  "Parameters may come as JSON, `application/x-www-form-urlencoded` or a query string (body values win). Grants: `password` (client_id, client_secret, username, password), `refresh_token` (client_id, client_secret, refresh_token; rotates), `client_credentials` (client_id, client_secret; no refresh token).";
+
+const tokenQuery = () =>
+  (Object.keys(TokenRequest.shape) as (keyof typeof TokenRequest.shape)[]).map((name) => ({
+    name,
+    in: "query",
+    required: name === "grant_type" || name === "client_id" || name === "client_secret",
+    schema: tidy(z.toJSONSchema(TokenRequest.shape[name], { target: "draft-2020-12", io: "input" }) as Json),
+  }));
+
+const docs = describeRoute(
+  {
+    method: "post",
+    operation: () => ({
+      tags: ["Authentication"],
+      operationId: "issueToken",
+      summary: "Get an access token",
+      description: tokenDescription,
+      security: [],
+      requestBody: {
+        required: true,
+        content: {
+          "application/x-www-form-urlencoded": { schema: ref("TokenRequest") },
+          "application/json": { schema: ref("TokenRequest") },
+        },
+      },
+      responses: { ...tokenResponses(), "413": responseRef("PayloadTooLarge") },
+    }),
+  },
+  {
+    method: "get",
+    operation: () => ({
+      tags: ["Authentication"],
+      operationId: "issueTokenWithQuery",
+      summary: "Get an access token (query string)",
+      description: tokenDescription,
+      security: [],
+      parameters: tokenQuery(),
+      responses: tokenResponses(),
+    }),
+  },
+);
 
 /**
  * `POST|GET /api/oauth/v2/token`. Parameters may come as a query string,
  * a form-encoded body or a JSON body (later sources win); client credentials
  * also as HTTP Basic (RFC 6749 §2.3.1), which parameters override.
  */
-export const oauthRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/token", async (c) => {
+export const oauthRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/token", docs, async (c) => {
   // RFC 6749 §5.1: token responses must not be cached (errors included).
   c.header("Cache-Control", "no-store");
   c.header("Pragma", "no-cache");

@@ -1,4 +1,4 @@
-/** The token endpoint (src/auth/token-service.ts) and the health check. */
+/** The token endpoint (src/http/auth/token-service.ts). */
 import { z } from "zod";
 import type { TokenResponse as TokenResponseType } from "../../auth/token-service";
 import { component, int } from "../../openapi/common";
@@ -38,7 +38,5 @@ export const TokenRequest = component(
   "Token request parameters (JSON, form-encoded body or query string).",
 );
 
-export const Health = component("Health", z.object({ status: z.literal("ok") }), "The service and its database answer.");
-export const HealthUnavailable = component("HealthUnavailable", z.object({ status: z.literal("unavailable") }));
 
 type _Token = Expect<Conforms<TokenResponseType, typeof TokenResponse>>;

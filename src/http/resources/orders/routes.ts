@@ -5,8 +5,19 @@ import { notFound } from "../../errors";
 import { idParams } from "../../ids";
 import { cartViewStatements, cartViewsFrom } from "../../../data/carts/cart-views";
 import { serializeCart, VariantViews } from "../carts/serializer";
+import { describeRoute } from "../../openapi/describe";
+import { Cart } from "../carts/schemas";
 
-export const orderRoutes = new Hono<AppEnv>({ strict: false }).get("/:id", idParams({ id: "Order" }), async (c) => {
+const docs = describeRoute({
+  tag: "Orders",
+  operationId: "getOrder",
+  summary: "Get an order",
+  description: "Any order, in the cart representation (the target of a cart item's `_links.order`).",
+  success: { status: 200, description: "The order.", schema: Cart },
+  errors: [404],
+});
+
+export const orderRoutes = new Hono<AppEnv>({ strict: false }).get("/:id", docs, idParams({ id: "Order" }), async (c) => {
   const { id } = c.req.valid("param");
   const d1 = c.var.d1.asD1();
   const data = cartViewsFrom(await d1.batch(cartViewStatements(d1, "SELECT id FROM orders WHERE id = ?1", [id])));

@@ -39,6 +39,9 @@ import {
 } from "../../../data/queries/product-options";
 import { serializeProductOption } from "./serializer";
 import { nowIso } from "../../serializers/timestamps";
+import { crudDocs, describeRoute, listSpec } from "../../openapi/describe";
+import { CODE_DESCRIPTION, documentForm, type InputShape } from "../../openapi/form-docs";
+import { ProductOption, ProductOptionPage } from "./schemas";
 
 export const OPTION_MESSAGES = {
   codeTaken: "The option with given code already exists.",
@@ -100,6 +103,25 @@ const valuesField = reported(
   ),
 );
 
+/** `translations` and `values` parse `unknown` (their messages are re-worded): what they accept. */
+const optionShapes = {
+  translations: {
+    schema: z.record(z.string(), z.object({ name: z.string() })).meta({ description: "Name per locale code." }),
+    examples: [{ en_US: { name: "Mug type" } }],
+  },
+  values: {
+    schema: z
+      .array(
+        z.object({
+          code: z.string().meta({ description: "Unique across all option values." }),
+          translations: z.record(z.string(), z.object({ value: z.string() })).optional(),
+        }),
+      )
+      .meta({ description: "The option's values; on update, values left out are removed (409 when a variant uses one)." }),
+    examples: [[{ code: "mug_type_medium", translations: { en_US: { value: "Medium mug" } } }]],
+  },
+} satisfies Record<string, InputShape>;
+
 export const createForm = defineForm({
   code: requiredCode(),
   position: integer({ min: 0 }).optional(),
@@ -107,8 +129,29 @@ export const createForm = defineForm({
   values: valuesField,
 });
 
+documentForm(createForm, {
+  component: "ProductOptionCreate",
+  shapes: optionShapes,
+  descriptions: { code: CODE_DESCRIPTION },
+  example: {
+    code: "mug_color",
+    position: 2,
+    translations: { en_US: { name: "Mug color" } },
+    values: [
+      { code: "mug_color_red", translations: { en_US: { value: "Red" } } },
+      { code: "mug_color_blue", translations: { en_US: { value: "Blue" } } },
+    ],
+  },
+});
+
 /** Updates: the code is the identity; a sent code is validated, never applied. */
 export const updateForm = defineForm({ ...createForm.shape, code: createForm.shape.code.optional() });
+
+documentForm(updateForm, {
+  component: "ProductOptionUpdate",
+  shapes: optionShapes,
+  example: { translations: { en_US: { name: "Mug colour" } } },
+});
 
 type OptionResult = Failable<"code" | "translations" | "values">;
 
@@ -171,8 +214,24 @@ async function loadOne(db: Database, code: string) {
   return option;
 }
 
+const docs = crudDocs({
+  tag: "Product options",
+  noun: "product option",
+  plural: "product options",
+  idPrefix: "ProductOption",
+  item: ProductOption,
+  page: ProductOptionPage,
+  create: createForm,
+  update: updateForm,
+  list: listSpec(["position", "code", "createdAt", "updatedAt"], ["code", "name"], "position asc"),
+  deleteConflict: true,
+  updateConflict: "409 when a value that variants use is removed.",
+  putNote: "A sent `code` is validated, then ignored. Sent translations (of the option and of its values) replace the old ones.",
+  patchNote: "Fields not sent keep their values; sent translations are merged by locale.",
+});
+
 export const productOptionRoutes = new Hono<AppEnv>({ strict: false })
-  .get("/", async (c) => {
+  .get("/", describeRoute(docs.list), async (c) => {
     const db = c.var.db;
     const page = listPage(db, productOptions, c.req.url, {
       sortable: {
@@ -204,8 +263,8 @@ export const productOptionRoutes = new Hono<AppEnv>({ strict: false })
     await batch.run(db);
     return c.json(page.envelope("/api/v1/product-options/", counted(), options().map(serializeProductOption)));
   })
-  .get("/:code", async (c) => c.json(serializeProductOption(await loadOne(c.var.db, c.req.param("code")))))
-  .post("/", async (c) => {
+  .get("/:code", describeRoute(docs.get), async (c) => c.json(serializeProductOption(await loadOne(c.var.db, c.req.param("code")))))
+  .post("/", describeRoute(docs.create), async (c) => {
     const db = c.var.db;
     const result = validateForm(createForm, c.var.body);
     const code = result.values.code;
@@ -240,7 +299,7 @@ export const productOptionRoutes = new Hono<AppEnv>({ strict: false })
     const [option] = created();
     return c.json(serializeProductOption(option!), 201);
   })
-  .on(["PUT", "PATCH"], "/:code", async (c) => {
+  .on(["PUT", "PATCH"], "/:code", describeRoute(docs.put, docs.patch), async (c) => {
     const db = c.var.db;
     const code = c.req.param("code");
     const merge = c.req.method === "PATCH";
@@ -301,7 +360,7 @@ export const productOptionRoutes = new Hono<AppEnv>({ strict: false })
     }
     return c.body(null, 204);
   })
-  .delete("/:code", async (c) => {
+  .delete("/:code", describeRoute(docs.delete), async (c) => {
     const db = c.var.db;
     const code = c.req.param("code");
     const reads = new Batch();

@@ -56,6 +56,9 @@ import {
 import { serializeProductVariant } from "./serializer";
 import { enc } from "../../serializers/links";
 import { nowIso } from "../../serializers/timestamps";
+import { crudDocs, describeRoute, listSpec } from "../../openapi/describe";
+import { CATEGORY_DESCRIPTION, CODE_DESCRIPTION, documentForm } from "../../openapi/form-docs";
+import { ProductVariantDetailed, ProductVariantPage } from "./schemas";
 
 // ------------------------------------------------------------------ forms
 
@@ -108,10 +111,50 @@ const createShape = {
 
 export const createForm = defineForm(createShape);
 
+documentForm(createForm, {
+  component: "ProductVariantCreate",
+  descriptions: {
+    code: `${CODE_DESCRIPTION} Unique across all variants.`,
+    translations: "Name per locale code.",
+    position: "Default: 0 for the product's first variant, else after the last one.",
+    channelPricings: "Price per enabled channel code, in major units (number or numeric string): `12.43` is stored as 1243.",
+    taxCategory: CATEGORY_DESCRIPTION,
+    shippingCategory: CATEGORY_DESCRIPTION,
+    optionValues: "Option code → option value code, for the product's options.",
+  },
+  example: {
+    code: "MUG_TH_TRAVEL",
+    translations: { en_US: { name: "Travel theme mug" } },
+    tracked: true,
+    onHand: 25,
+    channelPricings: { US_WEB: { price: "12.43" } },
+    taxCategory: "other",
+    shippingCategory: "default",
+    optionValues: { mug_type: "mug_type_medium" },
+    width: 9,
+    height: 14,
+    depth: 9,
+    weight: 0.35,
+  },
+});
+
 export const updateForm = defineForm({
   ...createShape,
   code: requiredCode(MSG.variantCodeBlank).optional(),
   version: versionField(),
+});
+
+documentForm(updateForm, {
+  component: "ProductVariantUpdate",
+  descriptions: {
+    translations: "PUT replaces the translations; PATCH merges them by locale.",
+    channelPricings: "Major units. PUT replaces the prices; PATCH merges them by channel.",
+    optionValues: "Replaces the option values.",
+    taxCategory: CATEGORY_DESCRIPTION,
+    shippingCategory: CATEGORY_DESCRIPTION,
+    version: "The variant's current `version`. Required by PUT (409 when missing); a stale version is a 409.",
+  },
+  example: { version: 1, onHand: 30, channelPricings: { US_WEB: { price: 13.5 } } },
 });
 
 type UpdateShape = typeof updateForm.shape;
@@ -268,8 +311,25 @@ async function update(c: Context<AppEnv>, mode: "put" | "patch") {
   return c.body(null, 204);
 }
 
+const docs = crudDocs({
+  tag: "Product variants",
+  nested: true,
+  noun: "product variant",
+  plural: "product variants",
+  idPrefix: "ProductVariant",
+  item: ProductVariantDetailed,
+  page: ProductVariantPage,
+  create: createForm,
+  update: updateForm,
+  list: listSpec(["position", "code", "createdAt", "updatedAt", "name"], ["code", "name"], "createdAt desc"),
+  deleteConflict: true,
+  updateConflict: "409 when `version` is stale (and, for PUT, when it is missing).",
+  putNote: "Must include `version`. Fields not sent keep their values; a sent collection (translations, channelPricings, optionValues) replaces the old one.",
+  patchNote: "Any subset of the PUT fields; `version` is optional. Sent translations and channelPricings are merged by key.",
+});
+
 export const productVariantRoutes = new Hono<AppEnv>({ strict: false })
-  .get("/", async (c) => {
+  .get("/", describeRoute(docs.list), async (c) => {
     const productCode = c.req.param("productCode") ?? "";
     const url = new URL(c.req.url);
     const request = pageRequest(url);
@@ -290,7 +350,7 @@ export const productVariantRoutes = new Hono<AppEnv>({ strict: false })
       }),
     );
   })
-  .get("/:code", async (c) => {
+  .get("/:code", describeRoute(docs.get), async (c) => {
     const db = c.var.db;
     const productCode = c.req.param("productCode") ?? "";
     const code = c.req.param("code");
@@ -303,7 +363,7 @@ export const productVariantRoutes = new Hono<AppEnv>({ strict: false })
     if (!view) throw variantMissing(code);
     return c.json(serializeProductVariant(view, "detailed"));
   })
-  .post("/", async (c) => {
+  .post("/", describeRoute(docs.create), async (c) => {
     const db = c.var.db;
     const productCode = c.req.param("productCode") ?? "";
     const result = validateForm(createForm, c.var.body) as unknown as FormResult<UpdateShape>;
@@ -337,9 +397,9 @@ export const productVariantRoutes = new Hono<AppEnv>({ strict: false })
     const [view] = assembleVariantViews(results.slice(writes.length));
     return c.json(serializeProductVariant(view!, "detailed"), 201);
   })
-  .put("/:code", (c) => update(c, "put"))
-  .patch("/:code", (c) => update(c, "patch"))
-  .delete("/:code", async (c) => {
+  .put("/:code", describeRoute(docs.put), (c) => update(c, "put"))
+  .patch("/:code", describeRoute(docs.patch), (c) => update(c, "patch"))
+  .delete("/:code", describeRoute(docs.delete), async (c) => {
     const db = c.var.db;
     const productCode = c.req.param("productCode") ?? "";
     const code = c.req.param("code");

@@ -39,6 +39,9 @@ import {
 import { serializeProduct, serializeProductListItem } from "./serializer";
 import { nowIso } from "../../serializers/timestamps";
 import { codeListField, failUnknown, reported } from "../product-options/routes";
+import { crudDocs, describeRoute, listSpec } from "../../openapi/describe";
+import { CODE_DESCRIPTION, codeListShape, documentForm, type InputShape } from "../../openapi/form-docs";
+import { Product, ProductPage } from "./schemas";
 
 export const PRODUCT_MESSAGES = {
   codeTaken: "Product code must be unique.",
@@ -48,6 +51,21 @@ export const PRODUCT_MESSAGES = {
 } as const;
 
 // ---------------------------------------------------------------------- form
+
+/** `translations`, `options` and `channels` parse `unknown` (their messages are re-worded): what they accept. */
+const productShapes = {
+  translations: {
+    schema: z
+      .record(
+        z.string(),
+        z.object({ name: z.string().optional(), slug: z.string().optional(), description: z.string().nullable().optional() }),
+      )
+      .meta({ description: "Per locale code: `name` and `slug` (required unless PATCH merges them into an existing translation), `description`." }),
+    examples: [{ en_US: { name: "Mug", slug: "mug", description: "A mug." } }],
+  },
+  options: codeListShape("Product option", ["mug_type"]),
+  channels: codeListShape("Channel", ["US_WEB"]),
+} satisfies Record<string, InputShape>;
 
 export const createForm = defineForm({
   code: requiredCode(),
@@ -66,8 +84,23 @@ export const createForm = defineForm({
   enabled: optionalBoolean(),
 });
 
+documentForm(createForm, {
+  component: "ProductCreate",
+  shapes: productShapes,
+  descriptions: { code: CODE_DESCRIPTION },
+  example: {
+    code: "MUG_TRAVEL",
+    translations: { en_US: { name: "Travel mug", slug: "travel-mug", description: "Keeps it hot." } },
+    options: ["mug_type"],
+    channels: ["US_WEB"],
+    enabled: true,
+  },
+});
+
 /** Updates: the code is the identity; a sent code is validated, never applied. */
 export const updateForm = defineForm({ ...createForm.shape, code: createForm.shape.code.optional() });
+
+documentForm(updateForm, { component: "ProductUpdate", shapes: productShapes, example: { enabled: false } });
 
 type ProductResult = Failable<"code" | "translations" | "options" | "channels" | "enabled">;
 type SentTranslations = Record<string, { name?: string; slug?: string; description?: string | null }>;
@@ -130,8 +163,24 @@ async function loadDetail(db: Database, code: string) {
   return product;
 }
 
+const docs = crudDocs({
+  tag: "Products",
+  noun: "product",
+  plural: "products",
+  idPrefix: "Product",
+  item: Product,
+  page: ProductPage,
+  create: createForm,
+  update: updateForm,
+  list: listSpec(["code", "createdAt", "updatedAt"], ["code", "name"]),
+  deleteConflict: true,
+  updateConflict: "409 when an option that variants use is removed from `options`.",
+  putNote: "A sent `code` is validated, then ignored. Sent translations replace the old ones; sent options and channels replace the old lists.",
+  patchNote: "Fields not sent keep their values; sent translations are merged field by field into the existing ones.",
+});
+
 export const productRoutes = new Hono<AppEnv>({ strict: false })
-  .get("/", async (c) => {
+  .get("/", describeRoute(docs.list), async (c) => {
     const db = c.var.db;
     const page = listPage(db, products, c.req.url, {
       sortable: { code: products.code, createdAt: products.createdAt, updatedAt: products.updatedAt },
@@ -153,8 +202,8 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     await batch.run(db);
     return c.json(page.envelope("/api/v1/products/", counted(), rows().map(serializeProductListItem)));
   })
-  .get("/:code", async (c) => c.json(serializeProduct(await loadDetail(c.var.db, c.req.param("code")))))
-  .post("/", async (c) => {
+  .get("/:code", describeRoute(docs.get), async (c) => c.json(serializeProduct(await loadDetail(c.var.db, c.req.param("code")))))
+  .post("/", describeRoute(docs.create), async (c) => {
     const db = c.var.db;
     const result = validateForm(createForm, c.var.body);
     const values = result.values;
@@ -189,7 +238,7 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     const [product] = created();
     return c.json(serializeProduct(product!), 201);
   })
-  .on(["PUT", "PATCH"], "/:code", async (c) => {
+  .on(["PUT", "PATCH"], "/:code", describeRoute(docs.put, docs.patch), async (c) => {
     const db = c.var.db;
     const code = c.req.param("code");
     const merge = c.req.method === "PATCH";
@@ -233,7 +282,7 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     await writes.run(db);
     return c.body(null, 204);
   })
-  .delete("/:code", async (c) => {
+  .delete("/:code", describeRoute(docs.delete), async (c) => {
     const db = c.var.db;
     const code = c.req.param("code");
     const reads = new Batch();

@@ -40,6 +40,9 @@ import {
 import { serializePromotion } from "./serializer";
 import { nowIso } from "../../serializers/timestamps";
 import { codeListField, failUnknown, reported } from "../product-options/routes";
+import { crudDocs, describeRoute, listSpec } from "../../openapi/describe";
+import { CODE_DESCRIPTION, codeListShape, documentForm, type InputShape } from "../../openapi/form-docs";
+import { Promotion, PromotionPage } from "./schemas";
 
 export const PROMOTION_MESSAGES = {
   codeTaken: "The promotion with given code already exists.",
@@ -93,6 +96,19 @@ const dateTimeField = () =>
 
 // ---------------------------------------------------------------------- form
 
+/** `channels`, `rules` and `actions` parse `unknown` (their messages are re-worded): what they accept. */
+const promotionShapes = {
+  channels: codeListShape("Channel", ["US_WEB"]),
+  rules: {
+    schema: z.array(promotionRuleSchema).meta({ description: "All must hold for the promotion to apply. A sent list replaces the old one." }),
+    examples: [[{ type: "cart_quantity", configuration: { count: 2 } }]],
+  },
+  actions: {
+    schema: z.array(promotionActionSchema).meta({ description: "Applied in order. A sent list replaces the old one." }),
+    examples: [[{ type: "order_percentage_discount", configuration: { percentage: 0.1 } }]],
+  },
+} satisfies Record<string, InputShape>;
+
 export const createForm = defineForm({
   code: requiredCode(),
   name: requiredString(),
@@ -107,12 +123,33 @@ export const createForm = defineForm({
   actions: reported(z.array(promotionActionSchema)),
 });
 
+documentForm(createForm, {
+  component: "PromotionCreate",
+  shapes: promotionShapes,
+  descriptions: { code: CODE_DESCRIPTION, startsAt: "ISO 8601 date-time (no offset = UTC).", endsAt: "ISO 8601 date-time; not before startsAt." },
+  example: {
+    code: "SUMMER",
+    name: "Summer sale",
+    description: "10 % off from two items",
+    priority: 10,
+    exclusive: false,
+    usageLimit: 500,
+    startsAt: "2026-06-01T00:00:00+00:00",
+    endsAt: "2026-08-31T23:59:59+00:00",
+    channels: ["US_WEB"],
+    rules: [{ type: "cart_quantity", configuration: { count: 2 } }],
+    actions: [{ type: "order_percentage_discount", configuration: { percentage: 0.1 } }],
+  },
+});
+
 /** Updates: the code is the identity (validated, never applied); nothing else is required. */
 export const updateForm = defineForm({
   ...createForm.shape,
   code: createForm.shape.code.optional(),
   name: createForm.shape.name.optional(),
 });
+
+documentForm(updateForm, { component: "PromotionUpdate", shapes: promotionShapes, example: { priority: 20 } });
 
 type PromotionResult = Failable<"code" | "endsAt" | "channels" | "rules" | "actions">;
 
@@ -158,8 +195,22 @@ function checkDates(result: PromotionResult, startsAt: string | null, endsAt: st
 
 // -------------------------------------------------------------------- routes
 
+const docs = crudDocs({
+  tag: "Promotions",
+  noun: "promotion",
+  plural: "promotions",
+  idPrefix: "Promotion",
+  item: Promotion,
+  page: PromotionPage,
+  create: createForm,
+  update: updateForm,
+  list: listSpec(["priority", "code", "name", "createdAt", "updatedAt"], ["code", "name"], "priority desc"),
+  deleteConflict: false,
+  putNote: "A sent `code` is validated, then ignored. Sent channels, rules and actions replace the old ones.",
+});
+
 export const promotionRoutes = new Hono<AppEnv>({ strict: false })
-  .get("/", async (c) => {
+  .get("/", describeRoute(docs.list), async (c) => {
     const db = c.var.db;
     const page = listPage(db, promotions, c.req.url, {
       sortable: {
@@ -181,7 +232,7 @@ export const promotionRoutes = new Hono<AppEnv>({ strict: false })
     await batch.run(db);
     return c.json(page.envelope("/api/v1/promotions/", counted(), rows().map(serializePromotion)));
   })
-  .get("/:code", async (c) => {
+  .get("/:code", describeRoute(docs.get), async (c) => {
     const db = c.var.db;
     const code = c.req.param("code");
     const batch = new Batch();
@@ -191,7 +242,7 @@ export const promotionRoutes = new Hono<AppEnv>({ strict: false })
     if (!promotion) throw notFound(`Promotion with code "${code}" does not exist.`);
     return c.json(serializePromotion(promotion));
   })
-  .post("/", async (c) => {
+  .post("/", describeRoute(docs.create), async (c) => {
     const db = c.var.db;
     const result = validateForm(createForm, c.var.body);
     const values = result.values;
@@ -235,7 +286,7 @@ export const promotionRoutes = new Hono<AppEnv>({ strict: false })
     const [promotion] = created();
     return c.json(serializePromotion(promotion!), 201);
   })
-  .on(["PUT", "PATCH"], "/:code", async (c) => {
+  .on(["PUT", "PATCH"], "/:code", describeRoute(docs.put, docs.patch), async (c) => {
     const db = c.var.db;
     const code = c.req.param("code");
     const result = validateForm(updateForm, c.var.body);
@@ -270,7 +321,7 @@ export const promotionRoutes = new Hono<AppEnv>({ strict: false })
     await writes.run(db);
     return c.body(null, 204);
   })
-  .delete("/:code", async (c) => {
+  .delete("/:code", describeRoute(docs.delete), async (c) => {
     const db = c.var.db;
     const code = c.req.param("code");
     const reads = new Batch();

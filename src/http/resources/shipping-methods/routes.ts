@@ -50,6 +50,9 @@ import {
 import type { CategoryRow } from "../categories/serializer";
 import { serializeShippingMethod } from "./serializer";
 import { nowIso } from "../../serializers/timestamps";
+import { crudDocs, describeRoute, listSpec } from "../../openapi/describe";
+import { CATEGORY_DESCRIPTION, CODE_DESCRIPTION, documentForm, IGNORED_CODE } from "../../openapi/form-docs";
+import { ShippingMethod, ShippingMethodPage } from "./schemas";
 
 const UNIQUE_CODE = "The shipping method with given code already exists.";
 
@@ -91,6 +94,34 @@ export const createForm = defineForm({
   taxCategory: fields.taxCategory,
 });
 
+documentForm(createForm, {
+  component: "ShippingMethodCreate",
+  // The handler refuses a method without translations (`This value should not be blank.`).
+  requiredByHandler: ["translations"],
+  descriptions: {
+    code: CODE_DESCRIPTION,
+    translations: "Name per locale code; at least one.",
+    zone: "Zone code.",
+    channels: "Channel codes; each needs an amount in `configuration`.",
+    configuration: "Amount in minor units per channel code.",
+    category: CATEGORY_DESCRIPTION,
+    taxCategory: CATEGORY_DESCRIPTION,
+  },
+  example: {
+    code: "FEDEX",
+    position: 2,
+    enabled: true,
+    translations: { en_US: { name: "FedEx" } },
+    zone: "US",
+    channels: ["US_WEB"],
+    calculator: "flat_rate",
+    configuration: { US_WEB: { amount: 1250 } },
+    category: null,
+    categoryRequirement: "match_any",
+    taxCategory: null,
+  },
+});
+
 export const updateForm = defineForm({
   /** Immutable: a sent code is ignored (Sylius disables the field on edit). */
   code: z.unknown().optional(),
@@ -104,6 +135,13 @@ export const updateForm = defineForm({
   category: fields.category,
   categoryRequirement: fields.categoryRequirement,
   taxCategory: fields.taxCategory,
+});
+
+documentForm(updateForm, {
+  component: "ShippingMethodUpdate",
+  shapes: { code: IGNORED_CODE },
+  descriptions: { translations: "PUT replaces, PATCH merges by locale.", category: CATEGORY_DESCRIPTION, taxCategory: CATEGORY_DESCRIPTION },
+  example: { configuration: { US_WEB: { amount: 990 } } },
 });
 
 type Values = ReturnType<typeof validateForm<typeof updateForm.shape>>["values"];
@@ -195,8 +233,21 @@ function checkReferences(fail: (field: Field, message: string) => void, values: 
 const translationList = (translations: Record<string, { name: string }>) =>
   Object.entries(translations).map(([locale, { name }]) => ({ locale, name }));
 
+const docs = crudDocs({
+  tag: "Shipping methods",
+  noun: "shipping method",
+  plural: "shipping methods",
+  idPrefix: "ShippingMethod",
+  item: ShippingMethod,
+  page: ShippingMethodPage,
+  create: createForm,
+  update: updateForm,
+  list: listSpec(["code", "position", "createdAt", "updatedAt"], ["code"]),
+  deleteConflict: false,
+});
+
 export const shippingMethodRoutes = new Hono<AppEnv>({ strict: false })
-  .get("/", async (c) => {
+  .get("/", describeRoute(docs.list), async (c) => {
     const db = c.var.db;
     const page = listPage(db, shippingMethods, c.req.url, {
       sortable: {
@@ -215,7 +266,7 @@ export const shippingMethodRoutes = new Hono<AppEnv>({ strict: false })
     ]);
     return c.json(page.envelope("/api/v1/shipping-methods/", counted, representation(rows, parts)));
   })
-  .get("/:code", async (c) => {
+  .get("/:code", describeRoute(docs.get), async (c) => {
     const db = c.var.db;
     const code = c.req.param("code");
     const [rows, ...parts] = await db.batch([
@@ -226,7 +277,7 @@ export const shippingMethodRoutes = new Hono<AppEnv>({ strict: false })
     if (!method) throw missing(code);
     return c.json(method);
   })
-  .post("/", async (c) => {
+  .post("/", describeRoute(docs.create), async (c) => {
     const db = c.var.db;
     const result = validateForm(createForm, c.var.body);
     const values = result.values;
@@ -271,7 +322,7 @@ export const shippingMethodRoutes = new Hono<AppEnv>({ strict: false })
       rethrowUniqueViolation(error, result, "code", UNIQUE_CODE);
     }
   })
-  .on(["PUT", "PATCH"], "/:code", async (c) => {
+  .on(["PUT", "PATCH"], "/:code", describeRoute(docs.put, docs.patch), async (c) => {
     const db = c.var.db;
     const code = c.req.param("code");
     const merge = c.req.method === "PATCH";
@@ -333,7 +384,7 @@ export const shippingMethodRoutes = new Hono<AppEnv>({ strict: false })
     ]);
     return c.body(null, 204);
   })
-  .delete("/:code", async (c) => {
+  .delete("/:code", describeRoute(docs.delete), async (c) => {
     const db = c.var.db;
     const code = c.req.param("code");
     const [[method]] = await db.batch([shippingMethodByCode(db, code)]);

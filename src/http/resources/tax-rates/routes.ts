@@ -33,6 +33,9 @@ import type { CategoryRow } from "../categories/serializer";
 import { serializeTaxRate } from "./serializer";
 import type { ZoneRefRow } from "../zones/serializer";
 import { nowIso } from "../../serializers/timestamps";
+import { crudDocs, describeRoute, listSpec } from "../../openapi/describe";
+import { CODE_DESCRIPTION, documentForm, IGNORED_CODE, type InputShape } from "../../openapi/form-docs";
+import { TaxRate, TaxRatePage } from "./schemas";
 
 const UNIQUE_CODE = "The tax rate with given code already exists.";
 /** Largest accepted rate (1000 %). */
@@ -55,6 +58,14 @@ const amount = (required: boolean) =>
   });
 const calculator = () => z.enum(TAX_CALCULATORS, { error: MSG.invalid }).optional();
 
+/** `amount` parses `unknown` (exact decimals): what it accepts. */
+const taxAmount = (examples: unknown[]): InputShape => ({
+  schema: z
+    .union([z.number(), z.string()])
+    .meta({ description: "The rate as a decimal fraction 0..10 (number or numeric string), kept exactly: 0.23 = 23 %." }),
+  examples,
+});
+
 export const createForm = defineForm({
   code: requiredCode(),
   name: requiredString(),
@@ -63,6 +74,13 @@ export const createForm = defineForm({
   calculator: calculator(),
   category: codeReference(),
   zone: codeReference(),
+});
+
+documentForm(createForm, {
+  component: "TaxRateCreate",
+  shapes: { amount: taxAmount([0.23, "0.08"]) },
+  descriptions: { code: CODE_DESCRIPTION, category: "Tax category code.", zone: "Zone code." },
+  example: { code: "us_reduced", name: "US reduced", amount: 0.05, includedInPrice: false, calculator: "default", category: "other", zone: "US" },
 });
 
 export const updateForm = defineForm({
@@ -76,6 +94,12 @@ export const updateForm = defineForm({
   zone: codeReference().optional(),
 });
 
+documentForm(updateForm, {
+  component: "TaxRateUpdate",
+  shapes: { code: IGNORED_CODE, amount: taxAmount([0.2, "0.1"]) },
+  example: { amount: "0.06" },
+});
+
 const missing = (code: string) => notFound(`Tax rate with code "${code}" does not exist.`);
 
 function representation(rows: TaxRateRow[], categories: CategoryRow[], zoneRows: ZoneRefRow[]) {
@@ -84,8 +108,21 @@ function representation(rows: TaxRateRow[], categories: CategoryRow[], zoneRows:
   return rows.map((row) => serializeTaxRate(row, categoryById.get(row.categoryId)!, zoneById.get(row.zoneId)!));
 }
 
+const docs = crudDocs({
+  tag: "Tax rates",
+  noun: "tax rate",
+  plural: "tax rates",
+  idPrefix: "TaxRate",
+  item: TaxRate,
+  page: TaxRatePage,
+  create: createForm,
+  update: updateForm,
+  list: listSpec(["code", "name", "amount", "createdAt", "updatedAt"], ["code", "name"]),
+  deleteConflict: false,
+});
+
 export const taxRateRoutes = new Hono<AppEnv>({ strict: false })
-  .get("/", async (c) => {
+  .get("/", describeRoute(docs.list), async (c) => {
     const db = c.var.db;
     const page = listPage(db, taxRates, c.req.url, {
       sortable: {
@@ -105,7 +142,7 @@ export const taxRateRoutes = new Hono<AppEnv>({ strict: false })
     ]);
     return c.json(page.envelope("/api/v1/tax-rates/", counted, representation(rows, categories, zoneRows)));
   })
-  .get("/:code", async (c) => {
+  .get("/:code", describeRoute(docs.get), async (c) => {
     const db = c.var.db;
     const code = c.req.param("code");
     const [rows, categories, zoneRows] = await db.batch([
@@ -116,7 +153,7 @@ export const taxRateRoutes = new Hono<AppEnv>({ strict: false })
     if (!rate) throw missing(code);
     return c.json(rate);
   })
-  .post("/", async (c) => {
+  .post("/", describeRoute(docs.create), async (c) => {
     const db = c.var.db;
     const result = validateForm(createForm, c.var.body);
     const values = result.values;
@@ -149,7 +186,7 @@ export const taxRateRoutes = new Hono<AppEnv>({ strict: false })
       rethrowUniqueViolation(error, result, "code", UNIQUE_CODE);
     }
   })
-  .on(["PUT", "PATCH"], "/:code", async (c) => {
+  .on(["PUT", "PATCH"], "/:code", describeRoute(docs.put, docs.patch), async (c) => {
     const db = c.var.db;
     const code = c.req.param("code");
     const result = validateForm(updateForm, c.var.body);
@@ -179,7 +216,7 @@ export const taxRateRoutes = new Hono<AppEnv>({ strict: false })
     ]);
     return c.body(null, 204);
   })
-  .delete("/:code", async (c) => {
+  .delete("/:code", describeRoute(docs.delete), async (c) => {
     const db = c.var.db;
     const code = c.req.param("code");
     const [[rate]] = await db.batch([taxRateByCode(db, code)]);

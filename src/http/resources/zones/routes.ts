@@ -32,6 +32,9 @@ import {
 } from "../../../data/queries/zones";
 import { serializeZone } from "./serializer";
 import { nowIso } from "../../serializers/timestamps";
+import { crudDocs, describeRoute, listSpec } from "../../openapi/describe";
+import { CODE_DESCRIPTION, documentForm, IGNORED_CODE } from "../../openapi/form-docs";
+import { Zone, ZonePage } from "./schemas";
 
 const UNIQUE_CODE = "Zone code must be unique.";
 
@@ -49,12 +52,25 @@ export const createForm = defineForm({
   members: members().optional(),
 });
 
+documentForm(createForm, {
+  component: "ZoneCreate",
+  descriptions: { code: CODE_DESCRIPTION, members: "ISO 3166-1 alpha-2 country codes." },
+  example: { code: "EU", name: "European Union", type: "country", members: ["DE", "FR", "IT"] },
+});
+
 export const updateForm = defineForm({
   /** Immutable: a sent code is ignored (Sylius disables the field on edit). */
   code: z.unknown().optional(),
   name: requiredString().optional(),
   type: zoneType().optional(),
   members: members().optional(),
+});
+
+documentForm(updateForm, {
+  component: "ZoneUpdate",
+  shapes: { code: IGNORED_CODE },
+  descriptions: { members: "ISO 3166-1 alpha-2 country codes; replaces the old list." },
+  example: { name: "European Union", members: ["DE", "FR", "IT", "ES"] },
 });
 
 const missing = (code: string) => notFound(`Zone with code "${code}" does not exist.`);
@@ -66,8 +82,21 @@ function representation(rows: ZoneRow[], memberRows: { zoneId: number; code: str
   return rows.map((row) => serializeZone(row, (membersByZone.get(row.id) ?? []).map((m) => m.code)));
 }
 
+const docs = crudDocs({
+  tag: "Zones",
+  noun: "zone",
+  plural: "zones",
+  idPrefix: "Zone",
+  item: Zone,
+  page: ZonePage,
+  create: createForm,
+  update: updateForm,
+  list: listSpec(["code", "name", "createdAt", "updatedAt"], ["code", "name"]),
+  deleteConflict: true,
+});
+
 export const zoneRoutes = new Hono<AppEnv>({ strict: false })
-  .get("/", async (c) => {
+  .get("/", describeRoute(docs.list), async (c) => {
     const db = c.var.db;
     const page = listPage(db, zones, c.req.url, {
       sortable: { code: zones.code, name: zones.name, createdAt: zones.createdAt, updatedAt: zones.updatedAt },
@@ -77,7 +106,7 @@ export const zoneRoutes = new Hono<AppEnv>({ strict: false })
     const [rows, counted, memberRows] = await db.batch([page.rows(db.select(zoneColumns).from(zones).$dynamic()), page.count, membersOfZones(db, page.ids)]);
     return c.json(page.envelope("/api/v1/zones/", counted, representation(rows, memberRows)));
   })
-  .get("/:code", async (c) => {
+  .get("/:code", describeRoute(docs.get), async (c) => {
     const db = c.var.db;
     const code = c.req.param("code");
     const [rows, memberRows] = await db.batch([zoneByCode(db, code), membersOfZones(db, idsOfCode(db, code))]);
@@ -85,7 +114,7 @@ export const zoneRoutes = new Hono<AppEnv>({ strict: false })
     if (!zone) throw missing(code);
     return c.json(zone);
   })
-  .post("/", async (c) => {
+  .post("/", describeRoute(docs.create), async (c) => {
     const db = c.var.db;
     const result = validateForm(createForm, c.var.body);
     const values = result.values;
@@ -105,7 +134,7 @@ export const zoneRoutes = new Hono<AppEnv>({ strict: false })
       rethrowUniqueViolation(error, result, "code", UNIQUE_CODE);
     }
   })
-  .on(["PUT", "PATCH"], "/:code", async (c) => {
+  .on(["PUT", "PATCH"], "/:code", describeRoute(docs.put, docs.patch), async (c) => {
     const db = c.var.db;
     const code = c.req.param("code");
     const result = validateForm(updateForm, c.var.body);
@@ -127,7 +156,7 @@ export const zoneRoutes = new Hono<AppEnv>({ strict: false })
     ]);
     return c.body(null, 204);
   })
-  .delete("/:code", async (c) => {
+  .delete("/:code", describeRoute(docs.delete), async (c) => {
     const db = c.var.db;
     const code = c.req.param("code");
     const [[zone]] = await db.batch([zoneByCode(db, code)]);

@@ -1,0 +1,147 @@
+/**
+ * The documentation of a route, declared where the route is declared:
+ *
+ *   .get("/:code", describeRoute({ tag, operationId, summary, success, errors: [404] }), async (c) => ...)
+ *
+ * `describeRoute()` is a middleware that does nothing but carry its
+ * metadata; src/http/openapi/document.ts walks the app's route table,
+ * finds these middlewares and builds the OpenAPI document from them. A
+ * route without one is missing from the document, which test/openapi
+ * reports.
+ */
+import type { MiddlewareHandler } from "hono";
+import type { z } from "zod";
+import type { AppEnv } from "../context";
+import type { AnyForm } from "./form-docs";
+
+export type Method = "get" | "post" | "put" | "patch" | "delete";
+export type ErrorStatus = 400 | 404 | 409 | 413;
+export type Json = Record<string, unknown>;
+
+export interface ListSpec {
+  /** Fields accepted by `sorting[field]=asc|desc`. */
+  sorting: readonly string[];
+  /** e.g. `code asc`. */
+  defaultSorting: string;
+  /** Fields accepted by `criteria[field]=text` (case-insensitive substring). */
+  criteria: readonly string[];
+  /** The carts list also reads the page size from `paginate`. */
+  paginate?: boolean;
+}
+
+/** An authenticated `/api/v1` operation, in the API's conventions. */
+export interface OperationMeta {
+  /** Only for a route that serves several methods (`.on([...])`): which one this describes. */
+  method?: Method;
+  tag: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  /** Request body: the form the handler validates the body with (documented with `documentForm`). */
+  form?: AnyForm;
+  success: { status: 200 | 201 | 204; description: string; schema?: z.ZodType };
+  list?: ListSpec;
+  /** Error statuses besides 401 and 500 (which every authenticated operation can answer). */
+  errors: ErrorStatus[];
+}
+
+/** An operation outside those conventions (token endpoint, health, documentation): its OpenAPI object, built when the document is. */
+export interface RawOperationMeta {
+  method?: Method;
+  operation: () => Json;
+}
+
+export type RouteMeta = OperationMeta | RawOperationMeta;
+
+export const ROUTE_META = Symbol("openapi.route");
+
+type Described = { [ROUTE_META]?: readonly RouteMeta[] };
+
+/** A no-op middleware carrying the documentation of the route it is declared in. */
+export function describeRoute(...metas: RouteMeta[]): MiddlewareHandler<AppEnv> {
+  const middleware: MiddlewareHandler<AppEnv> = async (_c, next) => next();
+  return Object.assign(middleware, { [ROUTE_META]: metas });
+}
+
+/** The metadata a route handler carries, if it is a `describeRoute()` middleware. */
+export function routeMetaOf(handler: unknown): readonly RouteMeta[] | undefined {
+  return typeof handler === "function" ? (handler as Described)[ROUTE_META] : undefined;
+}
+
+export const isRaw = (meta: RouteMeta): meta is RawOperationMeta => "operation" in meta;
+
+// ------------------------------------------------------------------ CRUD
+
+export interface CrudSpec {
+  tag: string;
+  /** Nested collections (variants under their product) also answer 404 on list and create. */
+  nested?: boolean;
+  noun: string;
+  plural: string;
+  idPrefix: string;
+  item: z.ZodType;
+  page: z.ZodType;
+  create: AnyForm;
+  update: AnyForm;
+  list: ListSpec;
+  /** DELETE answers 409 while the resource is referenced. */
+  deleteConflict: boolean;
+  /** PUT/PATCH may answer 409. */
+  updateConflict?: string;
+  /** Extra paragraphs for PUT and PATCH. */
+  putNote?: string;
+  patchNote?: string;
+}
+
+/** The six operations of a resource (list, create, get, PUT, PATCH, delete), for its routes to declare. */
+export function crudDocs(spec: CrudSpec) {
+  const base = { tag: spec.tag };
+  const update = (method: "put" | "patch", operationId: string, summary: string, note: string | undefined): OperationMeta => ({
+    ...base,
+    method,
+    operationId,
+    summary,
+    description: [note, spec.updateConflict].filter(Boolean).join("\n\n") || undefined,
+    form: spec.update,
+    success: { status: 204, description: "Updated." },
+    errors: spec.updateConflict ? [400, 404, 409, 413] : [400, 404, 413],
+  });
+  return {
+    list: {
+      ...base,
+      operationId: `list${spec.idPrefix}s`,
+      summary: `List ${spec.plural}`,
+      success: { status: 200, description: `A page of ${spec.plural}.`, schema: spec.page },
+      list: spec.list,
+      errors: spec.nested ? [404] : [],
+    } satisfies OperationMeta,
+    create: {
+      ...base,
+      operationId: `create${spec.idPrefix}`,
+      summary: `Create a ${spec.noun}`,
+      form: spec.create,
+      success: { status: 201, description: `The new ${spec.noun}.`, schema: spec.item },
+      errors: spec.nested ? [400, 404, 413] : [400, 413],
+    } satisfies OperationMeta,
+    get: {
+      ...base,
+      operationId: `get${spec.idPrefix}`,
+      summary: `Get a ${spec.noun}`,
+      success: { status: 200, description: `The ${spec.noun}.`, schema: spec.item },
+      errors: [404],
+    } satisfies OperationMeta,
+    put: update("put", `replace${spec.idPrefix}`, `Update a ${spec.noun}`, spec.putNote),
+    patch: update("patch", `update${spec.idPrefix}`, `Partially update a ${spec.noun}`, spec.patchNote ?? "Fields not sent keep their values."),
+    delete: {
+      ...base,
+      operationId: `delete${spec.idPrefix}`,
+      summary: `Delete a ${spec.noun}`,
+      description: spec.deleteConflict ? `409 while the ${spec.noun} is still referenced.` : undefined,
+      success: { status: 204, description: "Deleted." },
+      errors: spec.deleteConflict ? [404, 409] : [404],
+    } satisfies OperationMeta,
+  };
+}
+
+/** A list spec by field names (default sorting `code asc`). */
+export const listSpec = (sorting: string[], criteria: string[], defaultSorting = "code asc"): ListSpec => ({ sorting, criteria, defaultSorting });

@@ -25,7 +25,7 @@ export function createApp(provideServices: MiddlewareHandler<AppEnv>) {
 
   app.use("/api/v1/*", serverTiming);
   // The OpenAPI document and its viewer are public: mounted before the token check.
-  app.route("/api/v1", docsRoutes);
+  app.route("/api/v1", docsRoutes(() => app.routes));
   app.use("/api/v1/*", bearerAuth, jsonBody);
   app.route("/api/v1", apiRoutes);
 

@@ -16,7 +16,7 @@ import { schemaErrors, servedDocument } from "./contract";
 const HTTP_METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
 
 /** The request forms the routes declare (describeRoute), by component name. */
-const FORMS = documentedForms();
+const FORMS = documentedForms(createApp(async (_c, next) => next()).routes);
 const shapesOf = (id: string): Partial<Record<string, InputShape>> => FORMS.get(id)?.docs.shapes ?? {};
 
 describe("documentation endpoints", () => {

@@ -8,7 +8,6 @@
  * Built once per isolate, on first use, and kept in module scope.
  */
 import { z } from "zod";
-import { createApp } from "../app";
 import { isRaw, routeMetaOf, type ErrorStatus, type Json, type ListSpec, type Method, type OperationMeta, type RouteMeta } from "./describe";
 import { formDocs, isRequired, type AnyForm, type FormDocs } from "./form-docs";
 import { component, responseComponents, validationFailed, type ComponentMeta } from "./common";
@@ -359,24 +358,26 @@ export function buildDocument(routes: readonly RouteEntry[]): Json {
   };
 }
 
-/** The app's route table. The app is built here, not imported as a value, because the app mounts the routes that serve this document. */
-const appRoutes = (): readonly RouteEntry[] => createApp(async (_c, next) => next()).routes;
-
-/** Every documented request form of the app, by component name (for test/openapi). */
-export const documentedForms = (routes: readonly RouteEntry[] = appRoutes()) => formsOf(describedOperations(routes));
+/** Every documented request form of `routes` (the app's route table), by component name. */
+export const documentedForms = (routes: readonly RouteEntry[]) => formsOf(describedOperations(routes));
 
 let cached: { document: Json; json: string } | undefined;
 
-function load() {
+/**
+ * The document of the app whose route table is `routes`, built once per
+ * isolate (an app's routes do not change after it is built). The app hands
+ * its own table in, so this module never imports the app that serves it.
+ */
+function load(routes: readonly RouteEntry[]) {
   if (!cached) {
-    const document = buildDocument(appRoutes());
+    const document = buildDocument(routes);
     cached = { document, json: JSON.stringify(document) };
   }
   return cached;
 }
 
-/** The OpenAPI document (built once per isolate). Treat as read-only. */
-export const openApiDocument = (): Json => load().document;
+/** The OpenAPI document. Treat as read-only. */
+export const openApiDocument = (routes: readonly RouteEntry[]): Json => load(routes).document;
 
 /** The document serialized once, for the HTTP response. */
-export const openApiJson = (): string => load().json;
+export const openApiJson = (routes: readonly RouteEntry[]): string => load(routes).json;

@@ -11,7 +11,7 @@
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../context";
-import { openApiJson } from "./document";
+import { openApiJson, type RouteEntry } from "./document";
 import { DOCUMENT_PATH } from "./paths";
 import { describeRoute } from "./describe";
 import { API_HEADERS, json, responseRef } from "./refs";
@@ -104,9 +104,11 @@ const pageDocs = describeRoute({
   }),
 });
 
-export const docsRoutes = new Hono<AppEnv>({ strict: false })
+/** `appRoutes` is the route table of the app that mounts these routes (what the document describes). */
+export const docsRoutes = (appRoutes: () => readonly RouteEntry[]) =>
+  new Hono<AppEnv>({ strict: false })
   .get("/openapi.json", documentDocs, (c) =>
-    c.body(openApiJson(), 200, {
+    c.body(openApiJson(appRoutes()), 200, {
       "Content-Type": "application/json; charset=utf-8",
       // A public description: other origins (editors, code generators) may read it.
       "Access-Control-Allow-Origin": "*",

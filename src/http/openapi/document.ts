@@ -11,6 +11,7 @@ import { DOCS_PAGE_PATH, DOCUMENT_PATH, TOKEN_PATH } from "./paths";
 import { component, responseComponents, validationFailed, type ComponentMeta } from "./common";
 // Importing the schema modules registers their components.
 import { TokenRequest } from "../resources/oauth/schemas";
+import { ROOT_PATH_ITEM } from "../resources/root/routes";
 
 export type Json = Record<string, unknown>;
 
@@ -323,6 +324,7 @@ function build(): Json {
     item[op.method] = operationObject(op);
   }
   Object.assign(paths, serviceOperations());
+  paths["/"] = ROOT_PATH_ITEM;
 
   const error = (description: string, headers: Json = API_HEADERS) => ({ description, headers, content: json(ref("Error")) });
   return {

@@ -1,0 +1,43 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../context";
+
+const ROOT = {
+  name: "Sylius-compatible back office API (admin API v1)",
+  documentation: "/api/v1/docs",
+  openapi: "/api/v1/openapi.json",
+  token: "/api/oauth/v2/token",
+  api: "/api/v1/",
+} as const;
+
+/**
+ * `GET /` (no token): where a newcomer who opens the bare URL finds the
+ * documentation, instead of a 404.
+ */
+export const rootRoutes = new Hono<AppEnv>().get("/", (c) => c.json(ROOT));
+
+/** The OpenAPI path item of `GET /`. */
+export const ROOT_PATH_ITEM = {
+  get: {
+    tags: ["Service"],
+    operationId: "root",
+    summary: "Where the documentation is",
+    security: [],
+    responses: {
+      "200": {
+        description: "Links to this documentation, the OpenAPI document, the token endpoint and the API.",
+        content: {
+          "application/json": {
+            schema: {
+              type: "object",
+              required: Object.keys(ROOT),
+              properties: Object.fromEntries(Object.keys(ROOT).map((key) => [key, { type: "string" }])),
+              additionalProperties: false,
+              examples: [ROOT],
+            },
+          },
+        },
+      },
+      "500": { $ref: "#/components/responses/InternalError" },
+    },
+  },
+};

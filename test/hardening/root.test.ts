@@ -19,3 +19,11 @@ describe("GET /", () => {
     expect(res.headers.get("Allow")).toContain("GET");
   });
 });
+
+describe("the OpenAPI text stands alone", () => {
+  it("refers to no file outside the repository and to no numbered section of another document", async () => {
+    const res = await api("GET", "/api/v1/openapi.json", undefined, { token: null });
+    const text = JSON.stringify(res.body);
+    expect(text).not.toMatch(/\.\.\/shared|\bseed\b|contract\s*§|CONTRACT\.md/i);
+  });
+});

@@ -123,7 +123,7 @@ function listParameters(list: ListSpec): Json[] {
   });
   const parameters: Json[] = [
     { name: "page", in: "query", description: "Page number.", schema: { type: "integer", minimum: 1, default: 1 } },
-    ...(list.paginate ? [{ ...size("paginate"), description: "Carts per page (seed name); at most 100." }] : []),
+    ...(list.paginate ? [{ ...size("paginate"), description: "Carts per page (the name Sylius' cart list reads); at most 100." }] : []),
     size("limit"),
   ];
   if (list.sorting.length > 0) {

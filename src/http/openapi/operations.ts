@@ -450,8 +450,8 @@ export const OPERATIONS: Operation[] = [
 
 export const TAGS: { name: string; description: string }[] = [
   { name: "Authentication", description: "OAuth2 token endpoint (RFC 6749): password, refresh_token and client_credentials grants." },
-  { name: "Product variants", description: "Variants of a product (seed 2.1, 4.1)." },
-  { name: "Carts", description: "Carts and their items (seed 2.2–2.5, 4.2). Every change recalculates the cart." },
+  { name: "Product variants", description: "Variants of a product." },
+  { name: "Carts", description: "Carts and their items. Every change recalculates the cart." },
   { name: "Orders", description: "Orders, read-only." },
   { name: "Products", description: "Products: translations, options, channels." },
   { name: "Product options", description: "Options of products and their values." },

@@ -91,6 +91,17 @@ describe("integers lie in 0..2^31-1", () => {
     expect(atBound.body).toMatchObject({ priority: MAX_INT, usageLimit: MAX_INT });
   });
 
+  it("refuses a version past the bound (number or string) with the field's 400, not a 409", async () => {
+    const product = await insertProduct();
+    const code = uniqueCode("V");
+    expect((await api("POST", variantsPath(product.code), { code })).status).toBe(201);
+    for (const version of [MAX_INT + 1, String(MAX_INT + 1)]) {
+      const res = await api("PUT", `${variantsPath(product.code)}${code}`, { version, onHand: 1 });
+      expect(res.status).toBe(400);
+      expect(res.body.errors.children.version).toEqual({ errors: [INVALID] });
+    }
+  });
+
   it("answers 404 for an id in a path past the bound", async () => {
     for (const id of [String(MAX_INT + 1), "99999999999", "999999999999999"]) {
       const res = await api("GET", `/api/v1/carts/${id}`);

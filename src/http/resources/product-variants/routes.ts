@@ -31,7 +31,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
 import type { AppEnv } from "../../context";
 import { boundedNext, defineForm, validateForm, type FormResult, rethrowOutOfRange, rethrowUniqueViolation } from "../../form";
-import { integer, majorUnitsPrice, nonNegativeNumber, optionalBoolean, requiredCode, requiredString } from "../../fields";
+import { MAX_INT, integer, majorUnitsPrice, nonNegativeNumber, optionalBoolean, requiredCode, requiredString } from "../../fields";
 import { MSG } from "../../../domain/messages";
 import { conflict, notFound } from "../../errors";
 import { carriedQuery, criteriaFrom, envelope, pageRequest, sortingFrom } from "../../pagination";
@@ -87,6 +87,7 @@ const versionField = () =>
       ],
       { error: MSG.invalid },
     )
+    .refine((version) => version <= MAX_INT, { error: MSG.invalid })
     .nullable()
     .optional();
 

@@ -1,12 +1,10 @@
 // Manages API accounts without any HTTP endpoint: admin users, OAuth2 clients
-// and (for automation) long-lived access tokens.
+// and (for automation) long-lived access tokens. `npm run accounts -- --help`
+// lists the commands; `npm run accounts -- COMMAND --help` describes one.
 //
-//   npm run accounts -- create-user   --username EMAIL --password PW [--disabled]
-//   npm run accounts -- create-client --id PUBLIC_ID --secret SECRET [--grants password,refresh_token,client_credentials]
-//   npm run accounts -- create-token  --client PUBLIC_ID [--username EMAIL] [--ttl SECONDS] [--token VALUE]
-//   npm run accounts -- disable-user  --username EMAIL      (its tokens stop working at once)
-//   npm run accounts -- enable-user   --username EMAIL
-//   npm run accounts -- revoke-tokens --username EMAIL | --client PUBLIC_ID
+// Exit codes: 0 done; 1 the database refused (duplicate, unknown user or
+// client, wrangler failed); 2 wrong usage (unknown command or option, missing
+// or invalid argument).
 //
 // Target: the local D1 by default; `--persist-to DIR` for another local
 // state directory; `--remote` for the deployed database.
@@ -18,94 +16,252 @@ import { hashSecret, randomToken, sha256Hex } from "./lib/credentials.mjs";
 import { sqlString, targetFlags, wrangler } from "./lib/wrangler.mjs";
 
 const GRANTS = ["password", "refresh_token", "client_credentials"];
+/** NIST SP 800-63B: memorized secrets of at least 8 characters (no composition rules). */
+export const MIN_PASSWORD_LENGTH = 8;
 
+/** Wrong usage: the command line, not the database. */
+export class UsageError extends Error {}
+/** The database refused or does not hold what the command names. */
+export class AccountError extends Error {}
+
+const TARGET_HELP = `Target (any command):
+  (default)          the local D1 of \`npm start\` / \`npm run dev\` (.wrangler/state)
+  --persist-to DIR   another local state directory
+  --remote           the deployed database (wrangler must be logged in)`;
+
+export const COMMANDS = {
+  "create-user": {
+    usage: "create-user --username EMAIL --password PASSWORD [--disabled]",
+    summary: "Create an admin user (who gets tokens with the password grant).",
+    details: `  --username EMAIL     the login (compared case-insensitively); must be new
+  --password PASSWORD  at least ${MIN_PASSWORD_LENGTH} characters; stored as a salted PBKDF2-SHA256 hash
+  --disabled           create the user disabled (enable it later with enable-user)`,
+  },
+  "create-client": {
+    usage: "create-client --id PUBLIC_ID --secret SECRET [--grants LIST]",
+    summary: "Create an OAuth2 API client.",
+    details: `  --id PUBLIC_ID   the client_id; must be new
+  --secret SECRET  the client_secret; stored as a salted PBKDF2-SHA256 hash
+  --grants LIST    comma-separated, among ${GRANTS.join(", ")} (default: all)`,
+  },
+  "create-token": {
+    usage: "create-token --client PUBLIC_ID [--username EMAIL] [--ttl SECONDS] [--token VALUE]",
+    summary: "Issue a long-lived access token (printed once) for automation.",
+    details: `  --client PUBLIC_ID  the client the token belongs to (must exist)
+  --username EMAIL    act as this admin user (must exist); without it, a client token
+  --ttl SECONDS       lifetime, default 3600
+  --token VALUE       use this value instead of 256 random bits`,
+  },
+  "disable-user": {
+    usage: "disable-user --username EMAIL",
+    summary: "Disable an admin user: its tokens stop working at once.",
+    details: "  --username EMAIL  an existing admin user",
+  },
+  "enable-user": {
+    usage: "enable-user --username EMAIL",
+    summary: "Enable a disabled admin user again.",
+    details: "  --username EMAIL  an existing admin user",
+  },
+  "revoke-tokens": {
+    usage: "revoke-tokens --username EMAIL | --client PUBLIC_ID",
+    summary: "Delete every access and refresh token of a user or of a client.",
+    details: `  --username EMAIL    the tokens of this admin user
+  --client PUBLIC_ID  the tokens of this client`,
+  },
+};
+
+export function generalHelp() {
+  const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));
+  const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`);
+  return `Usage: npm run accounts -- COMMAND [options]
+
+Commands:
+${lines.join("\n")}
+
+\`npm run accounts -- COMMAND --help\` describes a command.
+
+${TARGET_HELP}
+
+Exit codes: 0 done, 1 refused by the database (duplicate, unknown user or client), 2 wrong usage.`;
+}
+
+export function commandHelp(name) {
+  const c = COMMANDS[name];
+  return `Usage: npm run accounts -- ${c.usage}
+
+${c.summary}
+
+${c.details}
+
+${TARGET_HELP}`;
+}
+
+const canonical = (username) => username.toLowerCase();
+
+/**
+ * The SQL of a command and how to read its results (one result set per
+ * statement, from `wrangler d1 execute --json`) into a message.
+ */
 export function accountSql(command, o) {
   const need = (name) => {
-    if (!o[name]) throw new Error(`--${name} is required for ${command}`);
-    return o[name];
+    const value = o[name];
+    if (value === undefined || value.trim() === "") throw new UsageError(`--${name} is required for ${command} (see \`npm run accounts -- ${command} --help\`).`);
+    return value;
   };
+  const userExists = (username) => `SELECT id FROM admin_users WHERE username_canonical = ${sqlString(canonical(username))};`;
+  const clientExists = (id) => `SELECT id FROM oauth_clients WHERE public_id = ${sqlString(id)};`;
+  const noUser = (username) => new AccountError(`No admin user "${username}".`);
+  const noClient = (id) => new AccountError(`No client "${id}".`);
   switch (command) {
     case "create-user": {
-      const username = need("username");
+      const username = need("username").trim();
+      const password = need("password");
+      if ([...password].length < MIN_PASSWORD_LENGTH) {
+        throw new UsageError(`The password must have at least ${MIN_PASSWORD_LENGTH} characters.`);
+      }
       return {
-        sql: `INSERT INTO admin_users (username, username_canonical, password_hash, enabled) VALUES (${sqlString(username)}, ${sqlString(username.toLowerCase())}, ${sqlString(hashSecret(need("password")))}, ${o.disabled ? 0 : 1});`,
-        message: `Created admin user ${username}.`,
+        sql: `INSERT INTO admin_users (username, username_canonical, password_hash, enabled) VALUES (${sqlString(username)}, ${sqlString(canonical(username))}, ${sqlString(hashSecret(password))}, ${o.disabled ? 0 : 1});`,
+        duplicate: `An admin user "${username}" already exists.`,
+        message: () => `Created admin user ${username}${o.disabled ? " (disabled)" : ""}.`,
       };
     }
     case "create-client": {
+      const id = need("id").trim();
+      const secret = need("secret");
       const grants = (o.grants ?? GRANTS.join(",")).split(",").map((g) => g.trim()).filter(Boolean);
       const unknown = grants.filter((g) => !GRANTS.includes(g));
-      if (unknown.length) throw new Error(`Unknown grant type(s): ${unknown.join(", ")}`);
+      if (unknown.length) throw new UsageError(`Unknown grant type(s): ${unknown.join(", ")}. Known: ${GRANTS.join(", ")}.`);
+      if (grants.length === 0) throw new UsageError("--grants must name at least one grant type.");
       return {
-        sql: `INSERT INTO oauth_clients (public_id, secret_hash, allowed_grant_types) VALUES (${sqlString(need("id"))}, ${sqlString(hashSecret(need("secret")))}, ${sqlString(JSON.stringify(grants))});`,
-        message: `Created client ${o.id} (grants: ${grants.join(", ")}).`,
+        sql: `INSERT INTO oauth_clients (public_id, secret_hash, allowed_grant_types) VALUES (${sqlString(id)}, ${sqlString(hashSecret(secret))}, ${sqlString(JSON.stringify(grants))});`,
+        duplicate: `A client "${id}" already exists.`,
+        message: () => `Created client ${id} (grants: ${grants.join(", ")}).`,
       };
     }
     case "create-token": {
+      const client = need("client");
       const token = o.token ?? randomToken();
+      if (token.trim() === "") throw new UsageError("--token must not be empty.");
       const ttl = Number(o.ttl ?? 3600);
-      if (!Number.isInteger(ttl) || ttl < 1) throw new Error("--ttl must be a positive number of seconds");
+      if (!Number.isInteger(ttl) || ttl < 1) throw new UsageError("--ttl must be a positive whole number of seconds.");
       const expiresAt = Math.floor(Date.now() / 1000) + ttl;
-      const user = o.username
-        ? `(SELECT id FROM admin_users WHERE username_canonical = ${sqlString(o.username.toLowerCase())})`
-        : "NULL";
+      const user = o.username === undefined ? "NULL" : `(SELECT id FROM admin_users WHERE username_canonical = ${sqlString(canonical(o.username))})`;
+      const userCheck = o.username === undefined ? "" : ` AND ${user} IS NOT NULL`;
       return {
-        sql: `INSERT INTO oauth_access_tokens (token_hash, client_id, user_id, expires_at) SELECT ${sqlString(sha256Hex(token))}, id, ${user}, ${expiresAt} FROM oauth_clients WHERE public_id = ${sqlString(need("client"))};`,
-        message: `Access token (shown once, valid ${ttl} s): ${token}`,
+        sql: [
+          clientExists(client),
+          o.username === undefined ? "SELECT 1;" : userExists(o.username),
+          `INSERT INTO oauth_access_tokens (token_hash, client_id, user_id, expires_at) SELECT ${sqlString(sha256Hex(token))}, id, ${user}, ${expiresAt} FROM oauth_clients WHERE public_id = ${sqlString(client)}${userCheck};`,
+        ].join("\n"),
+        duplicate: "That token value is already in use.",
+        message: ([clients, users]) => {
+          if (clients.length === 0) throw noClient(client);
+          if (users.length === 0) throw noUser(o.username);
+          return `Access token (shown once, valid ${ttl} s): ${token}`;
+        },
       };
     }
     case "disable-user":
-    case "enable-user":
+    case "enable-user": {
+      const username = need("username");
       return {
-        sql: `UPDATE admin_users SET enabled = ${command === "enable-user" ? 1 : 0} WHERE username_canonical = ${sqlString(need("username").toLowerCase())};`,
-        message: `${command === "enable-user" ? "Enabled" : "Disabled"} ${o.username}.`,
+        sql: `UPDATE admin_users SET enabled = ${command === "enable-user" ? 1 : 0} WHERE username_canonical = ${sqlString(canonical(username))} RETURNING id;`,
+        message: ([updated]) => {
+          if (updated.length === 0) throw noUser(username);
+          return `${command === "enable-user" ? "Enabled" : "Disabled"} ${username}.`;
+        },
       };
+    }
     case "revoke-tokens": {
-      const where = o.username
-        ? `user_id = (SELECT id FROM admin_users WHERE username_canonical = ${sqlString(o.username.toLowerCase())})`
-        : `client_id = (SELECT id FROM oauth_clients WHERE public_id = ${sqlString(need("client"))})`;
+      if (o.username !== undefined && o.client !== undefined) throw new UsageError("revoke-tokens takes --username or --client, not both.");
+      if (o.username === undefined && o.client === undefined) {
+        throw new UsageError("revoke-tokens needs --username EMAIL or --client PUBLIC_ID (see `npm run accounts -- revoke-tokens --help`).");
+      }
+      const where = o.username !== undefined
+        ? `user_id = (SELECT id FROM admin_users WHERE username_canonical = ${sqlString(canonical(o.username))})`
+        : `client_id = (SELECT id FROM oauth_clients WHERE public_id = ${sqlString(o.client)})`;
       return {
-        sql: `DELETE FROM oauth_access_tokens WHERE ${where}; DELETE FROM oauth_refresh_tokens WHERE ${where};`,
-        message: "Revoked the tokens.",
+        sql: [
+          o.username !== undefined ? userExists(o.username) : clientExists(o.client),
+          `DELETE FROM oauth_access_tokens WHERE ${where} RETURNING id;`,
+          `DELETE FROM oauth_refresh_tokens WHERE ${where} RETURNING id;`,
+        ].join("\n"),
+        message: ([owners, access, refresh]) => {
+          if (owners.length === 0) throw o.username !== undefined ? noUser(o.username) : noClient(o.client);
+          return `Revoked ${access.length} access and ${refresh.length} refresh token(s).`;
+        },
       };
     }
     default:
-      throw new Error(`Unknown command "${command}". Commands: create-user, create-client, create-token, disable-user, enable-user, revoke-tokens.`);
+      throw new UsageError(
+        command === undefined
+          ? `A command is required.\n\n${generalHelp()}`
+          : `Unknown command "${command}". Commands: ${Object.keys(COMMANDS).join(", ")} (see \`npm run accounts -- --help\`).`,
+      );
   }
 }
 
-async function main() {
-  const { flags, rest } = targetFlags(process.argv.slice(2));
-  const { positionals, values } = parseArgs({
-    args: rest,
-    allowPositionals: true,
-    options: {
-      username: { type: "string" },
-      password: { type: "string" },
-      disabled: { type: "boolean" },
-      id: { type: "string" },
-      secret: { type: "string" },
-      grants: { type: "string" },
-      client: { type: "string" },
-      ttl: { type: "string" },
-      token: { type: "string" },
-    },
-  });
-  const { sql, message } = accountSql(positionals[0], values);
+const OPTIONS = {
+  username: { type: "string" },
+  password: { type: "string" },
+  disabled: { type: "boolean" },
+  id: { type: "string" },
+  secret: { type: "string" },
+  grants: { type: "string" },
+  client: { type: "string" },
+  ttl: { type: "string" },
+  token: { type: "string" },
+  help: { type: "boolean", short: "h" },
+};
+
+/** Runs SQL with wrangler and returns one row list per statement. */
+async function execute(flags, sql) {
   const dir = mkdtempSync(path.join(tmpdir(), "accounts-"));
   const file = path.join(dir, "account.sql");
+  // Through a file readable only by this user: hashes never appear in a process list.
   writeFileSync(file, sql, { mode: 0o600 });
+  const output = { stdout: "", stderr: "" };
   try {
-    await wrangler(["d1", "execute", "DB", ...flags, "--file", file, "--yes"], { stdio: ["ignore", "ignore", "inherit"] });
+    await wrangler(["d1", "execute", "DB", ...flags, "--file", file, "--yes", "--json"], { stdio: ["ignore", "pipe", "pipe"], output });
+  } catch (error) {
+    error.output = `${output.stdout}\n${output.stderr}`;
+    throw error;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  console.log(message);
+  const parsed = JSON.parse(output.stdout.slice(output.stdout.indexOf("[")));
+  return parsed.map((statement) => statement.results ?? []);
+}
+
+export async function main(argv) {
+  const { flags, rest } = targetFlags(argv);
+  let parsed;
+  try {
+    parsed = parseArgs({ args: rest, allowPositionals: true, strict: true, options: OPTIONS });
+  } catch (error) {
+    throw new UsageError(`${error.message} (see \`npm run accounts -- --help\`).`);
+  }
+  const { positionals, values } = parsed;
+  const command = positionals[0];
+  if (values.help) {
+    console.log(command && COMMANDS[command] ? commandHelp(command) : generalHelp());
+    return;
+  }
+  if (positionals.length > 1) throw new UsageError(`Unexpected argument "${positionals[1]}" (options start with --).`);
+  const { sql, duplicate, message } = accountSql(command, values);
+  let results;
+  try {
+    results = await execute(flags, sql);
+  } catch (error) {
+    if (duplicate && /UNIQUE constraint failed/.test(error.output ?? "")) throw new AccountError(duplicate);
+    throw new AccountError(`${error.message}\n${(error.output ?? "").trim()}`);
+  }
+  console.log(message(results));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  main().catch((error) => {
-    console.error(error.message);
-    process.exit(1);
+  main(process.argv.slice(2)).catch((error) => {
+    console.error(`accounts: ${error.message}`);
+    process.exit(error instanceof UsageError ? 2 : 1);
   });
 }

@@ -8,14 +8,16 @@
 //    for Swagger UI to render the document's title and every operation;
 //    fails on any page error, console error, failed request or request to
 //    another origin (the page must work offline);
-// 3. saves docs/screenshot.png;
+// 3. saves browser-check/screenshot.png (an ignored folder: the committed
+//    docs/*.png are not overwritten);
 // 4. Authorize → OAuth2 password flow with the demo credentials, then
 //    "Try it out" on GET /api/v1/locales/ and expects a 200 with en_US;
-//    saves docs/screenshot-try-it-out.png;
+//    saves browser-check/screenshot-try-it-out.png;
 // 5. stops the instance (its whole process group) and removes the temp dirs.
 //
 // Exit code 0 when everything holds, 1 otherwise.
-// Browser: CHROMIUM_PATH, default /usr/bin/chromium (`apt-get install chromium`).
+// Environment: CHROMIUM_PATH (default /usr/bin/chromium, `apt-get install
+// chromium`), BROWSER_CHECK_PORT (default 8796).
 import { spawn } from "node:child_process";
 import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -27,6 +29,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PORT = Number(process.env.BROWSER_CHECK_PORT ?? 8796);
 const ORIGIN = `http://localhost:${PORT}`;
 const EXECUTABLE = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const OUTPUT = path.join(root, "browser-check");
 const DEMO = { username: "api@example.com", password: "sylius-api", clientId: "demo_client", clientSecret: "secret_demo_client" };
 
 const log = (message) => console.log(`[browser-check] ${message}`);
@@ -118,9 +121,9 @@ async function checkDocs(context, documentInfo) {
   }
   log(`rendered ${operations} operations`);
 
-  mkdirSync(path.join(root, "docs"), { recursive: true });
-  await page.screenshot({ path: path.join(root, "docs", "screenshot.png") });
-  log("saved docs/screenshot.png");
+  mkdirSync(OUTPUT, { recursive: true });
+  await page.screenshot({ path: path.join(OUTPUT, "screenshot.png") });
+  log("saved browser-check/screenshot.png");
 
   // Get a token through the OAuth2 password flow of the Authorize dialog.
   await page.getByRole("button", { name: "Authorize" }).first().click();
@@ -158,8 +161,8 @@ async function checkDocs(context, documentInfo) {
   if (!body.includes("en_US")) throw new Error(`the response shown does not list the demo locale en_US: ${body.slice(0, 500)}`);
   log("tried GET /api/v1/locales/ from the page: 200");
   await operation.locator(".curl-command").first().evaluate((element) => element.scrollIntoView({ block: "start" }));
-  await page.screenshot({ path: path.join(root, "docs", "screenshot-try-it-out.png") });
-  log("saved docs/screenshot-try-it-out.png");
+  await page.screenshot({ path: path.join(OUTPUT, "screenshot-try-it-out.png") });
+  log("saved browser-check/screenshot-try-it-out.png");
 
   if (problems.length > 0) throw new Error(`the page had problems:\n  ${problems.join("\n  ")}`);
 }

@@ -1,4 +1,4 @@
-// Demo credentials of contract §2/§9. They exist only in local demo data:
+// The demo credentials the README and the API documentation show. They exist only in local demo data:
 // nothing else in the project creates them.
 import { hashSecret, sha256Hex } from "../lib/credentials.mjs";
 import { sqlString } from "../lib/wrangler.mjs";

@@ -34,6 +34,11 @@ export function wrangler(args, options = {}) {
       stdio: options.stdio ?? "inherit",
       env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: process.env.CI ?? "true", ...options.env },
     });
+    // With piped stdio, `options.output` collects what wrangler printed.
+    if (options.output) {
+      child.stdout?.on("data", (chunk) => (options.output.stdout += chunk));
+      child.stderr?.on("data", (chunk) => (options.output.stderr += chunk));
+    }
     child.on("error", reject);
     child.on("exit", (code, signal) => {
       if (code === 0) resolve();

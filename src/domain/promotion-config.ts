@@ -10,7 +10,9 @@
  */
 import { z } from "zod";
 
-const amount = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+/** Sylius' integer columns are signed 32-bit: larger values are refused, not rounded. */
+const MAX_INT = 2_147_483_647;
+const amount = z.number().int().min(0).max(MAX_INT);
 const fraction = z.number().min(0).max(1);
 
 /** `{CHANNEL_CODE: {amount}}`. */
@@ -20,7 +22,7 @@ export const channelPercentages = z.record(z.string().min(1), z.strictObject({ p
 
 export const cartQuantityRule = z.object({
   type: z.literal("cart_quantity"),
-  configuration: z.strictObject({ count: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }),
+  configuration: z.strictObject({ count: z.number().int().min(1).max(MAX_INT) }),
 });
 export const itemTotalRule = z.object({
   type: z.literal("item_total"),

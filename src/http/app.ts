@@ -11,6 +11,7 @@ import { renderError } from "./middleware/app-errors";
 import { allowedMethodsResolver } from "./middleware/method-not-allowed";
 import { bearerAuth } from "./auth/bearer";
 import { healthRoutes } from "./resources/health/routes";
+import { rootRoutes } from "./resources/root/routes";
 import { oauthRoutes } from "./resources/oauth/routes";
 import { apiRoutes } from "./api";
 import { docsRoutes } from "./openapi/routes";
@@ -21,6 +22,7 @@ export function createApp(provideServices: MiddlewareHandler<AppEnv>) {
 
   app.use("*", requestId, provideServices);
   app.route("/health", healthRoutes);
+  app.route("/", rootRoutes);
   app.route("/api/oauth/v2", oauthRoutes);
 
   app.use("/api/v1/*", serverTiming);

@@ -1,5 +1,5 @@
 /**
- * Field schemas with the contract's messages (§3). Every form is built from
+ * Field schemas with the API's validation messages. Every form is built from
  * these, so one wording is used everywhere.
  */
 import { z } from "zod";
@@ -29,13 +29,21 @@ export const optionalString = (max = 4000) =>
 
 export const optionalBoolean = () => z.boolean({ error: MSG.invalid }).optional();
 
-/** An integer within bounds; accepts integral numbers only. */
+/**
+ * The largest value of Sylius' integer columns (a signed 32-bit INT). Every
+ * integer the API accepts (positions, stock, priorities, limits, amounts, ids)
+ * lies in 0..MAX_INT, so what is stored is exactly what was sent and an
+ * auto-assigned "last + 1" never wraps or loses precision.
+ */
+export const MAX_INT = 2_147_483_647;
+
+/** An integer within bounds (at most 0..MAX_INT); accepts integral numbers only. */
 export const integer = (opts: { min?: number; max?: number; blank?: string; tooLow?: string; tooHigh?: string } = {}) =>
   z
     .number({ error: blankOrInvalid(opts.blank ?? MSG.invalid) })
     .int({ error: MSG.invalid })
-    .min(opts.min ?? Number.MIN_SAFE_INTEGER, { error: opts.tooLow ?? MSG.invalid })
-    .max(opts.max ?? Number.MAX_SAFE_INTEGER, { error: opts.tooHigh ?? MSG.invalid });
+    .min(Math.max(opts.min ?? 0, 0), { error: opts.tooLow ?? MSG.invalid })
+    .max(Math.min(opts.max ?? MAX_INT, MAX_INT), { error: opts.tooHigh ?? MSG.invalid });
 
 export const nonNegativeNumber = () =>
   z.number({ error: MSG.invalid }).finite({ error: MSG.invalid }).min(0, { error: MSG.invalid });
@@ -77,7 +85,7 @@ export function toMinorUnits(value: number | string): number | null {
   // Round half up on the first dropped digit.
   const roundUp = (rest[0] ?? "0") >= "5" ? 1n : 0n;
   const minor = whole * 100n + cents + roundUp;
-  return minor <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(minor) : null;
+  return minor <= BigInt(MAX_INT) ? Number(minor) : null;
 }
 
 function numberToPlainString(n: number): string {

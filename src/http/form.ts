@@ -11,6 +11,8 @@ import { z } from "zod";
 import { ValidationError, type FormChildren } from "./errors";
 import { MSG } from "../domain/messages";
 import { isUniqueViolation } from "../data/constraints";
+import { sql, type SQL } from "drizzle-orm";
+import { MAX_INT } from "./fields";
 
 export interface Form<S extends z.ZodRawShape> {
   shape: S;
@@ -79,20 +81,85 @@ export function validateForm<S extends z.ZodRawShape>(form: Form<S>, body: unkno
   const input = isPlainObject(body) ? body : {};
   if (!isPlainObject(body)) result.failForm(MSG.invalid);
   for (const key of Object.keys(input)) {
-    if (!(key in form.shape)) result.failForm(MSG.extraFields);
-    else result.submitted.add(key);
+    // Own keys only: `"constructor" in shape` is true through the prototype.
+    if (!Object.hasOwn(form.shape, key)) {
+      result.failForm(MSG.extraFields);
+      if (!isWellFormedDeep(key) || !isWellFormedDeep(input[key])) result.failForm(MSG.invalid);
+    } else result.submitted.add(key);
   }
   for (const field of form.fields) {
+    const raw = Object.hasOwn(input, field) ? input[field] : undefined;
+    // A lone surrogate cannot be stored or sent back as UTF-8: refuse it rather than store U+FFFD.
+    const escaped = isWellFormedDeep(raw) ? escapeProtoKeys(raw) : INVALID;
+    if (escaped === INVALID) {
+      result.fail(field, MSG.invalid);
+      continue;
+    }
     const schema = form.shape[field] as z.ZodType;
-    const parsed = schema.safeParse(input[field]);
+    const parsed = schema.safeParse(escaped);
     if (parsed.success) {
-      if (parsed.data !== undefined) (result.values as Record<string, unknown>)[field] = parsed.data;
+      if (parsed.data !== undefined) {
+        (result.values as Record<string, unknown>)[field] = escaped === raw ? parsed.data : restoreProtoKeys(parsed.data);
+      }
     } else {
       for (const issue of parsed.error.issues) result.fail(field, issue.message);
     }
   }
   return result;
 }
+
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** True when every string in `value` (keys included, at any depth) is well-formed UTF-16. */
+function isWellFormedDeep(value: unknown): boolean {
+  if (typeof value === "string") return !LONE_SURROGATE.test(value);
+  if (Array.isArray(value)) return value.every(isWellFormedDeep);
+  if (isPlainObject(value)) return Object.entries(value).every(([key, item]) => !LONE_SURROGATE.test(key) && isWellFormedDeep(item));
+  return true;
+}
+
+/**
+ * `__proto__` is an ordinary JSON key (JSON.parse makes it an own property),
+ * but zod's records skip it and an assignment `out[key] = v` would set a
+ * prototype instead. So such keys cross validation under a stand-in name
+ * (reported like any unknown key: a locale, a channel, a strict object's
+ * field) and come back as own properties of the parsed value. The stand-in
+ * holds a NUL, which no code can contain; a body that sends it is invalid.
+ */
+const PROTO = "__proto__";
+const PROTO_STAND_IN = "\u0000__proto__";
+const INVALID = Symbol("invalid");
+
+function escapeProtoKeys(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    const items = value.map(escapeProtoKeys);
+    if (items.includes(INVALID)) return INVALID;
+    return items.every((item, i) => item === value[i]) ? value : items;
+  }
+  if (!isPlainObject(value)) return value;
+  let changed = false;
+  const entries: [string, unknown][] = [];
+  for (const [key, item] of Object.entries(value)) {
+    if (key === PROTO_STAND_IN) return INVALID;
+    const escaped = escapeProtoKeys(item);
+    if (escaped === INVALID) return INVALID;
+    if (key === PROTO || escaped !== item) changed = true;
+    entries.push([key === PROTO ? PROTO_STAND_IN : key, escaped]);
+  }
+  // Object.fromEntries defines properties (no setter runs), unlike assignment.
+  return changed ? Object.fromEntries(entries) : value;
+}
+
+function restoreProtoKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(restoreProtoKeys);
+  if (!isPlainObject(value) || !isOrdinaryObject(value)) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key === PROTO_STAND_IN ? PROTO : key, restoreProtoKeys(item)]));
+}
+
+const isOrdinaryObject = (value: object) => {
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+};
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -113,4 +180,21 @@ export function rethrowUniqueViolation<F extends string>(
     result.assertValid();
   }
   throw error;
+}
+
+/**
+ * An auto-assigned integer computed in SQL (`last + 1`), or NULL past MAX_INT:
+ * the NOT NULL column then refuses the write inside the same atomic batch, so
+ * the bound holds even against concurrent writers. `rethrowOutOfRange` turns
+ * that refusal into the field's 400.
+ */
+export const boundedNext = (next: SQL) => sql<number>`(SELECT CASE WHEN n > ${MAX_INT} THEN NULL ELSE n END FROM (SELECT ${next} AS n))`;
+
+/** Makes a NOT NULL refusal of `column` (see `boundedNext`) the form's 400 on `field`; returns otherwise. */
+export function rethrowOutOfRange<F extends string>(error: unknown, result: Failable<F>, field: NoInfer<F>, column: string): void {
+  const text = error instanceof Error ? `${error.message} ${error.cause instanceof Error ? error.cause.message : ""}` : String(error);
+  if (text.includes(`NOT NULL constraint failed: ${column}`)) {
+    result.fail(field, MSG.invalid);
+    result.assertValid();
+  }
 }

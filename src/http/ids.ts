@@ -1,16 +1,18 @@
 /**
  * Numeric ids in paths, validated with @hono/zod-validator. A malformed id
- * names no resource, so it answers the contract's 404 (never a 400 or 500);
- * the hook maps zod's issues onto that shape.
+ * (or one past the integer columns' range) names no resource, so it answers
+ * 404 (never a 400 or 500); the hook maps zod's issues onto that shape.
  */
 import { zValidator } from "@hono/zod-validator";
 import { z } from "zod";
 import { notFound } from "./errors";
+import { MAX_INT } from "./fields";
 
 const numericId = z
   .string()
-  .regex(/^[1-9]\d{0,14}$/)
-  .transform(Number);
+  .regex(/^[1-9]\d{0,9}$/)
+  .transform(Number)
+  .refine((id) => id <= MAX_INT);
 
 /** `zValidator("param")` for the named numeric ids; `c.req.valid("param")` gives numbers. */
 export function idParams<K extends string>(what: Record<K, string>) {

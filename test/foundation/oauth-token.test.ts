@@ -182,14 +182,15 @@ describe("token endpoint: grant and client errors", () => {
     expectGranted(allowed, false);
   });
 
-  it("answers malformed JSON with 400", async () => {
+  it("answers malformed JSON with 400 and the RFC 6749 error object", async () => {
     const res = await SELF.fetch("https://example.com/api/oauth/v2/token", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: "{not json",
     });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ code: 400, message: "Invalid JSON body." });
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+    expect(await res.json()).toEqual({ error: "invalid_request", error_description: "The request body is not valid JSON" });
   });
 });
 

@@ -449,6 +449,7 @@ describe("every documented operation answers as documented", () => {
     expect((await call("POST", "/api/oauth/v2/token", { ...form({}), raw: "x".repeat(1024 * 1024 + 1) })).status).toBe(413);
 
     expect((await call("GET", "/health", { token: null })).body).toEqual({ status: "ok" });
+    expect((await call("GET", "/", { token: null })).body.documentation).toBe("/api/v1/docs");
     expect((await call("GET", "/api/v1/openapi.json", { token: null })).body.openapi).toMatch(/^3\.1\./);
     const page = await api("GET", "/api/v1/docs", undefined, { token: null });
     expect(page.status).toBe(200);

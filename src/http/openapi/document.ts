@@ -27,8 +27,8 @@ const METHODS: readonly string[] = ["get", "post", "put", "patch", "delete"] sat
 
 export const TAGS: { name: string; description: string }[] = [
   { name: "Authentication", description: "OAuth2 token endpoint (RFC 6749): password, refresh_token and client_credentials grants." },
-  { name: "Product variants", description: "Variants of a product (seed 2.1, 4.1)." },
-  { name: "Carts", description: "Carts and their items (seed 2.2–2.5, 4.2). Every change recalculates the cart." },
+  { name: "Product variants", description: "Variants of a product." },
+  { name: "Carts", description: "Carts and their items. Every change recalculates the cart." },
   { name: "Orders", description: "Orders, read-only." },
   { name: "Products", description: "Products: translations, options, channels." },
   { name: "Product options", description: "Options of products and their values." },
@@ -195,7 +195,7 @@ function listParameters(list: ListSpec): Json[] {
   });
   const parameters: Json[] = [
     { name: "page", in: "query", description: "Page number.", schema: { type: "integer", minimum: 1, default: 1 } },
-    ...(list.paginate ? [{ ...size("paginate"), description: "Carts per page (seed name); at most 100." }] : []),
+    ...(list.paginate ? [{ ...size("paginate"), description: "Carts per page (the name Sylius' cart list reads); at most 100." }] : []),
     size("limit"),
   ];
   if (list.sorting.length > 0) {

@@ -3,7 +3,7 @@ import type { AppEnv } from "../../context";
 import { grantToken } from "../../auth/token-service";
 import { OAuthStore } from "../../../data/oauth-store";
 import { readBodyText } from "../../middleware/json-body";
-import { apiError } from "../../errors";
+import { oauthError } from "../../errors";
 import { z } from "zod";
 import { describeRoute, type Json } from "../../openapi/describe";
 import { COMMON_HEADERS, json, ref, responseRef, tidy } from "../../openapi/refs";
@@ -73,11 +73,20 @@ export const oauthRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/token", docs
   // RFC 6749 §5.1: token responses must not be cached (errors included).
   c.header("Cache-Control", "no-store");
   c.header("Pragma", "no-cache");
-  const params: Record<string, string | undefined> = { ...basicClientCredentials(c.req.header("Authorization")), ...c.req.query() };
-  if (c.req.method === "POST") Object.assign(params, await readBodyParams(c.req.raw));
+  // Spreads define properties: a parameter named `__proto__` stays an ordinary (ignored) key.
+  const params: Record<string, string | undefined> = {
+    ...basicClientCredentials(c.req.header("Authorization")),
+    ...c.req.query(),
+    ...(c.req.method === "POST" ? await readBodyParams(c.req.raw) : {}),
+  };
+  if (Object.values(params).some((value) => value !== undefined && LONE_SURROGATE.test(value))) {
+    throw oauthError("invalid_request", "Parameters must be well-formed Unicode strings");
+  }
   const response = await grantToken(new OAuthStore(c.var.db), params);
   return c.json(response);
 });
+
+const LONE_SURROGATE = /\p{Cs}/u;
 
 async function readBodyParams(request: Request): Promise<Record<string, string>> {
   const text = await readBodyText(request);
@@ -91,7 +100,8 @@ async function readBodyParams(request: Request): Promise<Record<string, string>>
         Object.entries(parsed).filter(([, v]) => typeof v === "string" || typeof v === "number").map(([k, v]) => [k, String(v)]),
       );
     } catch {
-      throw apiError(400, "Invalid JSON body.");
+      // The endpoint's errors are RFC 6749 §5.2 objects, this one too.
+      throw oauthError("invalid_request", "The request body is not valid JSON");
     }
   }
   return Object.fromEntries(new URLSearchParams(trimmed));

@@ -30,8 +30,8 @@ import { eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
 import type { AppEnv } from "../../context";
-import { defineForm, validateForm, type FormResult, rethrowUniqueViolation } from "../../form";
-import { integer, majorUnitsPrice, nonNegativeNumber, optionalBoolean, requiredCode, requiredString } from "../../fields";
+import { boundedNext, defineForm, validateForm, type FormResult, rethrowOutOfRange, rethrowUniqueViolation } from "../../form";
+import { MAX_INT, integer, majorUnitsPrice, nonNegativeNumber, optionalBoolean, requiredCode, requiredString } from "../../fields";
 import { MSG } from "../../../domain/messages";
 import { conflict, notFound } from "../../errors";
 import { carriedQuery, criteriaFrom, envelope, pageRequest, sortingFrom } from "../../pagination";
@@ -90,6 +90,7 @@ const versionField = () =>
       ],
       { error: MSG.invalid },
     )
+    .refine((version) => version <= MAX_INT, { error: MSG.invalid })
     .nullable()
     .optional();
 
@@ -385,13 +386,14 @@ export const productVariantRoutes = new Hono<AppEnv>({ strict: false })
       // First variant of the product: 0; otherwise after the last one (computed in the same transaction).
       position:
         values.position ??
-        sql`(SELECT COALESCE(MAX(p.position) + 1, 0) FROM product_variants p WHERE p.product_id = ${product.id})`,
+        boundedNext(sql`(SELECT COALESCE(MAX(p.position) + 1, 0) FROM product_variants p WHERE p.product_id = ${product.id})`),
     });
     const writes = [insert, ...createChildWrites(c, { variantId: newId, guard: sql`1` }, values, checked)];
     let results: readonly unknown[];
     try {
       results = await db.batch([...writes, ...variantViewStatements(db, variantIdsOf(newId))] as unknown as AnyBatch);
     } catch (error) {
+      rethrowOutOfRange(error, result, "position", "product_variants.position");
       rethrowUniqueViolation(error, result, "code", MSG.variantCodeTaken);
     }
     const [view] = assembleVariantViews(results.slice(writes.length));

@@ -14,7 +14,7 @@ import { Hono } from "hono";
 import { and, eq, notInArray } from "drizzle-orm";
 import { z } from "zod";
 import type { AppEnv } from "../../context";
-import { defineForm, validateForm, rethrowUniqueViolation } from "../../form";
+import { boundedNext, defineForm, validateForm, rethrowOutOfRange, rethrowUniqueViolation } from "../../form";
 import { codeList, codeReference, integer, optionalBoolean, requiredCode, requiredString, translationsOf } from "../../fields";
 import { MSG } from "../../../domain/messages";
 import { notFound } from "../../errors";
@@ -303,7 +303,7 @@ export const shippingMethodRoutes = new Hono<AppEnv>({ strict: false })
       const [, , , rows, ...parts] = await db.batch([
         db.insert(shippingMethods).values({
           code,
-          position: values.position ?? nextShippingMethodPosition,
+          position: values.position ?? boundedNext(nextShippingMethodPosition),
           enabled: values.enabled ?? true,
           zoneId: refs.zoneId!,
           calculator: values.calculator!,
@@ -319,6 +319,7 @@ export const shippingMethodRoutes = new Hono<AppEnv>({ strict: false })
       ]);
       return c.json(representation(rows, parts)[0], 201);
     } catch (error) {
+      rethrowOutOfRange(error, result, "position", "shipping_methods.position");
       rethrowUniqueViolation(error, result, "code", UNIQUE_CODE);
     }
   })

@@ -1,0 +1,44 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../context";
+import { describeRoute } from "../../openapi/describe";
+
+const ROOT = {
+  name: "Sylius-compatible back office API (admin API v1)",
+  documentation: "/api/v1/docs",
+  openapi: "/api/v1/openapi.json",
+  token: "/api/oauth/v2/token",
+  api: "/api/v1/",
+} as const;
+
+const docs = describeRoute({
+  operation: () => ({
+    tags: ["Service"],
+    operationId: "root",
+    summary: "Where the documentation is",
+    security: [],
+    responses: {
+      "200": {
+        description: "Links to this documentation, the OpenAPI document, the token endpoint and the API.",
+        content: {
+          "application/json": {
+            schema: {
+              type: "object",
+              required: Object.keys(ROOT),
+              properties: Object.fromEntries(Object.keys(ROOT).map((key) => [key, { type: "string" }])),
+              additionalProperties: false,
+              examples: [ROOT],
+            },
+          },
+        },
+      },
+      "500": { $ref: "#/components/responses/InternalError" },
+    },
+  }),
+});
+
+/**
+ * `GET /` (no token): where a newcomer who opens the bare URL finds the
+ * documentation, instead of a 404.
+ */
+export const rootRoutes = new Hono<AppEnv>().get("/", docs, (c) => c.json(ROOT));
+

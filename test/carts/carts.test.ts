@@ -171,7 +171,7 @@ describe("cart items", () => {
       message: "Validation Failed",
       errors: {
         children: {
-          quantity: { errors: ["This value should not be blank."] },
+          quantity: { errors: ["Quantity of an order item cannot be lower than 1."] },
           variant: { errors: ["This value should not be blank."] },
         },
       },

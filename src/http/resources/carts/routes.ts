@@ -14,7 +14,7 @@ import { CART_VIEW_STATEMENTS, cartViewStatements, cartViewsFrom } from "../../.
 import { cartCreateInputsFrom, cartCreateReads, insertCart } from "../../../data/carts/cart-create";
 import { serializeCart, VariantViews } from "./serializer";
 import type { ChangeErrors } from "../../cart/cart-change";
-import { addItemForm, cartCreateForm, changeItemForm } from "./forms";
+import { addItemForm, cartCreateForm, changeItemForm, requireQuantity } from "./forms";
 import type { z } from "zod";
 import { describeRoute, type OperationMeta } from "../../openapi/describe";
 import { Cart, CartItem, CartPage } from "./schemas";
@@ -139,6 +139,7 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
   .on(["PUT", "PATCH"], "/:cartId/items/:itemId", docs.changeItem, idParams({ cartId: "Cart", itemId: "Cart item" }), async (c) => {
     const { cartId, itemId } = c.req.valid("param");
     const form = validateForm(changeItemForm, c.var.body);
+    requireQuantity(form, c.var.body);
     const reply = await c.var.carts.call(c, cartId, (stub, caller) =>
       stub.changeItem(cartId, caller, itemId, form.valid ? (form.values.quantity ?? null) : null),
     );

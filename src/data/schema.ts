@@ -430,6 +430,10 @@ export const productVariants = sqliteTable(
     version: integer("version").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** A disabled variant cannot be added to a cart (nor changed in one). */
+    enabled: bool("enabled").notNull().default(true),
+    /** Whether the variant's units need shipping: a cart of none gets no shipping adjustment. */
+    shippingRequired: bool("shipping_required").notNull().default(true),
   },
   (t) => [index("product_variants_product").on(t.productId, t.position)],
 );

@@ -5,7 +5,7 @@
  */
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 
-export type FormChildren = Record<string, { errors?: string[] }>;
+export type FormChildren = Record<string, { errors?: string[]; children?: Record<string, Record<string, never>> }>;
 
 export interface FormErrorBody {
   code: 400;

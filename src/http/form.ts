@@ -19,10 +19,19 @@ export interface Form<S extends z.ZodRawShape> {
   fields: (keyof S & string)[];
   /** The whole form as one schema, for documentation. */
   schema: z.ZodObject<S>;
+  /**
+   * Fields that appear in `children` only when they fail: accepted input
+   * that the Sylius form a client compares with does not list.
+   */
+  quiet: ReadonlySet<string>;
 }
 
-export function defineForm<S extends z.ZodRawShape>(shape: S): Form<S> {
-  return { shape, fields: Object.keys(shape) as (keyof S & string)[], schema: z.object(shape) };
+export interface FormOptions<F extends string> {
+  quiet?: readonly F[];
+}
+
+export function defineForm<S extends z.ZodRawShape>(shape: S, options: FormOptions<keyof S & string> = {}): Form<S> {
+  return { shape, fields: Object.keys(shape) as (keyof S & string)[], schema: z.object(shape), quiet: new Set(options.quiet ?? []) };
 }
 
 /** What data checks need of a form result (any form with these fields). */
@@ -39,6 +48,7 @@ export class FormResult<S extends z.ZodRawShape> {
   readonly submitted = new Set<string>();
   private readonly fieldErrors = new Map<string, string[]>();
   private readonly formErrors: string[] = [];
+  private readonly nested = new Map<string, readonly string[]>();
 
   constructor(private readonly form: Form<S>) {}
 
@@ -50,6 +60,16 @@ export class FormResult<S extends z.ZodRawShape> {
 
   failForm(message: string): void {
     if (!this.formErrors.includes(message)) this.formErrors.push(message);
+  }
+
+  /**
+   * A compound field whose entries are sub-forms (e.g. a variant's option
+   * values, one per option of its product): when it passes it renders
+   * `{children: {<name>: {}}}` for these names, as Symfony renders a form
+   * with children.
+   */
+  nest(field: keyof S & string, names: readonly string[]): void {
+    this.nested.set(field, names);
   }
 
   /** True when the field was valid so far (use before data checks on it). */
@@ -66,7 +86,9 @@ export class FormResult<S extends z.ZodRawShape> {
     const children: FormChildren = {};
     for (const field of this.form.fields) {
       const errors = this.fieldErrors.get(field);
-      children[field] = errors ? { errors } : {};
+      if (errors) children[field] = { errors };
+      else if (this.nested.has(field)) children[field] = { children: Object.fromEntries((this.nested.get(field) ?? []).map((name) => [name, {}])) };
+      else if (!this.form.quiet.has(field)) children[field] = {};
     }
     throw new ValidationError(children, this.formErrors);
   }

@@ -64,20 +64,23 @@ export const ApiError = component(
 
 export const FieldErrors = component(
   "FieldErrors",
-  z.object({ errors: z.array(z.string()).optional() }),
+  z.object({
+    errors: z.array(z.string()).optional(),
+    children: z.record(z.string(), z.object({})).optional().meta({ description: "A passing compound field's sub-forms, each `{}`." }),
+  }),
   "A field of the form: `{}` when it passed, else its messages.",
 );
 
 /** `400 Validation Failed` for a form with these fields (children in form order). */
-export const validationFailed = (fields: readonly string[]) =>
+export const validationFailed = (fields: readonly string[], quiet: ReadonlySet<string> = new Set()) =>
   z.object({
     code: z.literal(400),
     message: z.literal("Validation Failed"),
     errors: z.object({
       errors: z.array(z.string()).optional().meta({ description: "Form-level messages (only when there are some)." }),
       children: z
-        .object(Object.fromEntries(fields.map((field) => [field, FieldErrors])))
-        .meta({ description: "One entry per field of the form, in the form's order." }),
+        .object(Object.fromEntries(fields.map((field) => [field, quiet.has(field) ? FieldErrors.optional() : FieldErrors])))
+        .meta({ description: "One entry per field of the form, in the form's order (fields marked optional appear only when they fail)." }),
     }),
   });
 

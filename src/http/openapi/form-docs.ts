@@ -26,6 +26,7 @@ import { CODE_PATTERN } from "../fields";
 export interface AnyForm {
   shape: Record<string, z.ZodType>;
   fields: readonly string[];
+  quiet: ReadonlySet<string>;
 }
 
 /** A documented input shape and the example values it must accept (checked against the real field). */

@@ -21,6 +21,7 @@
 import { and, asc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { NamedResults } from "../batch";
 import type { Database } from "../db";
 import {
   channelPricings,
@@ -265,6 +266,46 @@ export function variantChildrenStatements(db: Database, ids: VariantIds) {
  */
 export function variantViewStatements(db: Database, ids: VariantIds) {
   return [variantRowsQuery(db, ids), ...variantChildrenStatements(db, ids)] as const;
+}
+
+/**
+ * The same queries, named: the rows and each kind of child. Put them under a
+ * name of any `namedBatch` and read the views back with `variantViewsFrom`:
+ *
+ * ```ts
+ * const ids = variantIdsOf(sql`(SELECT variant_id FROM order_items WHERE order_id = ${cartId})`);
+ * const read = await namedBatch(db, { cart: cartQuery, variants: variantViewQueries(db, ids) });
+ * const views = variantViewsFrom(read.variants); // VariantView[], in row order
+ * ```
+ */
+export function variantViewQueries(db: Database, ids: VariantIds) {
+  const [translations, pricings, optionValues, valueTranslations, optionTranslations, taxCategories, shippingCategories] =
+    variantChildrenStatements(db, ids);
+  return {
+    rows: variantRowsQuery(db, ids),
+    translations,
+    pricings,
+    optionValues,
+    valueTranslations,
+    optionTranslations,
+    taxCategories,
+    shippingCategories,
+  };
+}
+
+export type VariantViewRows = NamedResults<ReturnType<typeof variantViewQueries>>;
+
+/** Views of the variants of `variantViewQueries`' results, in the rows' order. */
+export function variantViewsFrom(rows: VariantViewRows): VariantView[] {
+  return assembleViews(rows.rows, [
+    rows.translations,
+    rows.pricings,
+    rows.optionValues,
+    rows.valueTranslations,
+    rows.optionTranslations,
+    rows.taxCategories,
+    rows.shippingCategories,
+  ]);
 }
 
 type Results<T extends readonly unknown[]> = { -readonly [K in keyof T]: Awaited<T[K]> };

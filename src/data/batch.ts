@@ -192,8 +192,8 @@ function selectMapper(statement: Statement): ((result: D1Result) => unknown[]) |
 
 /**
  * Splits `items` so that each chunk binds at most MAX_PARAMS - reserved
- * parameters. (The cart store's `chunks` in carts/sql.ts is a different
- * tool: its statements inline literals, so it splits by a row count.)
+ * parameters. (The cart writer splits by a row count instead: its
+ * statements take all their rows as one JSON parameter.)
  */
 export function chunks<T>(items: readonly T[], paramsPerItem: number, reserved = 0): T[][] {
   const size = Math.max(1, Math.floor((MAX_PARAMS - reserved) / Math.max(1, paramsPerItem)));

@@ -55,7 +55,7 @@ export function cartCreateInputsFrom(rows: NamedResults<ReturnType<typeof cartCr
   };
 }
 
-/** Inserts the cart (currency from the channel, contract §5) and returns it, empty. */
+/** Inserts the cart (its currency is the channel's base currency) and returns it, empty. */
 export async function insertCart(db: Database, inputs: CartCreateInputs, localeCode: string): Promise<CartRecord> {
   const { customer, user, channel } = inputs;
   if (!customer || !channel) throw new Error("insertCart needs a validated customer and channel");

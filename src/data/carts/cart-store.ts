@@ -234,7 +234,7 @@ export function variantInfoQuery(db: Database, cartId: number, extraVariantCode:
     );
 }
 
-/** The pricing context of the cart's channel (contract §6), six queries. */
+/** The pricing context of the cart's channel: tax zone, shipping methods, promotions, tax rates. */
 export function pricingContextQueries(db: Database, cartId: number) {
   const channelId = channelIdOf(cartId);
   const channelPromotions = sql`(SELECT pc.promotion_id FROM ${promotionChannels} pc WHERE pc.channel_id = ${channelId})`;

@@ -1,7 +1,8 @@
 /**
- * Carts (orders in state `cart`), their items, units and adjustments — seed
- * 2.2–2.5 and contract §5. The same serializer renders a cart read from D1
- * and an item just written by the cart's Durable Object.
+ * Carts (orders in state `cart`), their items, units and adjustments. The
+ * same serializer renders a cart read from D1 and an item just written by the
+ * cart's Durable Object; an item's variant is rendered by the variant
+ * serializer, as the variant list shows it.
  */
 import type { CartState, StoredAdjustment, StoredItem, StoredUnit } from "../../../data/carts/state";
 import type { VariantView } from "../../../data/queries/product-variants";

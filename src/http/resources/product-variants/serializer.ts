@@ -1,5 +1,5 @@
 /**
- * Product variant representation (seed 2.1, contract §4).
+ * Product variant representation.
  *
  * Two sets, one function:
  * - `listItem`, the default set (the variant list, and the variant inside a

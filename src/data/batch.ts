@@ -27,7 +27,7 @@
  * nested selections) is mapped by drizzle's prepared query, as `db.batch`
  * would. test/carts/named-batch.test.ts checks both give the same rows.
  */
-import { and, Column, eq, inArray, is, SQL, sql, type DriverValueDecoder, type Query as BuiltQuery } from "drizzle-orm";
+import { and, Column, eq, inArray, is, noopDecoder, SQL, sql, type DriverValueDecoder, type Query as BuiltQuery } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { SQLiteSelectBase, type SQLiteColumn, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import { unique } from "./collections";
@@ -131,6 +131,16 @@ function isStatementList(entry: NamedEntry): entry is readonly Statement[] {
   return Array.isArray(entry);
 }
 
+/**
+ * A column selected under a name of its own (`sql\`${column}\`.as(key)`, typed
+ * as the column). A select made only of such fields whose values need no
+ * decoding (integers, text) gets D1's row objects as they are, with no
+ * per-row copy: the cart's large reads (thousands of units and adjustments)
+ * use it.
+ */
+export const keyed = <C extends SQLiteColumn, K extends string>(column: C, key: K) =>
+  sql<C["_"]["notNull"] extends true ? C["_"]["data"] : C["_"]["data"] | null>`${column}`.as(key);
+
 /** One D1 batch of drizzle statements, each result mapped as drizzle maps it (see the top of this file). */
 async function executeBatch(db: Database, statements: readonly Statement[]): Promise<readonly unknown[]> {
   if (statements.length === 0) return [];
@@ -155,34 +165,70 @@ async function executeBatch(db: Database, statements: readonly Statement[]): Pro
 const decoderOf = (field: SQL): DriverValueDecoder<unknown, unknown> =>
   (field as SQL & { decoder: DriverValueDecoder<unknown, unknown> }).decoder;
 
+type Decode = ((value: unknown) => unknown) | null;
+
+/** The decoding of a value drizzle would apply, or null when it is the identity (most columns). */
+function decodeOf(decoder: DriverValueDecoder<unknown, unknown>): Decode {
+  const map = decoder.mapFromDriverValue;
+  if (decoder === noopDecoder || map === Column.prototype.mapFromDriverValue) return null;
+  return (value) => map.call(decoder, value);
+}
+
 /**
  * For a select whose fields are flat (columns and `sql` expressions, no
- * nested objects), a mapper equivalent to drizzle's: values by position, null
- * stays null, anything else through the field's decoder. Null for any other
+ * nested objects), a mapper equivalent to drizzle's: value i of a row goes to
+ * field i, null stays null, anything else goes through the field's decoder
+ * (skipped when it is the identity). Values are read by column name when the
+ * result's column names are exactly the expected ones, in order (checked once
+ * per result), else by position, as drizzle reads them. Null for any other
  * query.
  */
 function selectMapper(statement: Statement): ((result: D1Result) => unknown[]) | null {
   if (!is(statement, SQLiteSelectBase)) return null;
   const selected: Record<string, unknown> = statement._.selectedFields;
   const keys: string[] = [];
-  const decoders: DriverValueDecoder<unknown, unknown>[] = [];
+  const names: (string | null)[] = [];
+  const decodes: Decode[] = [];
   for (const [key, field] of Object.entries(selected)) {
-    if (is(field, Column)) decoders.push(field);
-    else if (is(field, SQL)) decoders.push(decoderOf(field));
-    else if (is(field, SQL.Aliased)) decoders.push(decoderOf(field.sql));
-    else return null;
+    if (is(field, Column)) {
+      decodes.push(decodeOf(field));
+      names.push(field.name);
+    } else if (is(field, SQL)) {
+      decodes.push(decodeOf(decoderOf(field)));
+      names.push(null);
+    } else if (is(field, SQL.Aliased)) {
+      decodes.push(decodeOf(decoderOf(field.sql)));
+      names.push(field.fieldAlias);
+    } else {
+      return null;
+    }
     keys.push(key);
   }
   const width = keys.length;
+  const byName = (first: Record<string, unknown>): string[] | null => {
+    const columns = Object.keys(first);
+    if (columns.length !== width) return null;
+    for (let i = 0; i < width; i++) if (names[i] !== columns[i]) return null;
+    return columns;
+  };
+  // Rows whose column names are the field keys and need no decoding are
+  // already what drizzle would build: they are returned as D1 made them.
+  const asIs = decodes.every((decode) => decode === null) && keys.every((key, i) => names[i] === key);
   return (result) => {
     const rows = result.results as Record<string, unknown>[];
+    const first = rows[0];
+    if (!first) return [];
+    const columns = byName(first);
+    if (asIs && columns) return rows;
     const out: unknown[] = new Array(rows.length);
     for (let r = 0; r < rows.length; r++) {
-      const values = Object.values(rows[r] ?? {});
+      const source = rows[r] as Record<string, unknown>;
+      const values = columns ? null : Object.values(source);
       const row: Record<string, unknown> = {};
       for (let i = 0; i < width; i++) {
-        const value = values[i];
-        row[keys[i] as string] = value === null || value === undefined ? null : (decoders[i] as DriverValueDecoder<unknown, unknown>).mapFromDriverValue(value);
+        const value = columns ? source[columns[i] as string] : values?.[i];
+        const decode = decodes[i];
+        row[keys[i] as string] = value === null ? null : decode ? decode(value) : value;
       }
       out[r] = row;
     }

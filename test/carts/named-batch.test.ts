@@ -6,7 +6,7 @@
 import { env } from "cloudflare:test";
 import { asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { Batch, namedBatch } from "../../src/data/batch";
+import { Batch, keyed, namedBatch } from "../../src/data/batch";
 import { createDatabase } from "../../src/data/db";
 import { D1Meter, MeteredD1 } from "../../src/data/metered-d1";
 import { channels, currencies, locales, shippingMethods, zones } from "../../src/data/schema";
@@ -48,17 +48,23 @@ describe("namedBatch", () => {
         .from(channels)
         .innerJoin(currencies, eq(currencies.id, channels.baseCurrencyId))
         .orderBy(asc(channels.id)),
+      // Fields under their own names, nothing to decode: D1's rows as they are.
+      keyedRows: db
+        .select({ id: keyed(channels.id, "id"), code: keyed(channels.code, "code"), zone: keyed(channels.defaultTaxZoneId, "zone") })
+        .from(channels)
+        .orderBy(asc(channels.id)),
       nothing: undefined,
       grouped: { locales: [db.select().from(locales).orderBy(asc(locales.id))] },
     });
     const named = await namedBatch(db, queries());
     expect(meter.roundTrips).toBe(1);
     const q = queries();
-    const plain = await db.batch([q.channels, q.methods, q.nested, q.grouped.locales[0]!]);
+    const plain = await db.batch([q.channels, q.methods, q.nested, q.grouped.locales[0]!, q.keyedRows]);
     expect(named.channels).toStrictEqual(plain[0]);
     expect(named.methods).toStrictEqual(plain[1]);
     expect(named.nested).toStrictEqual(plain[2]);
     expect(named.grouped.locales[0]).toStrictEqual(plain[3]);
+    expect(named.keyedRows).toStrictEqual(plain[4]);
     expect(named.nothing).toBeUndefined();
     expect(named.channels.length).toBeGreaterThan(0);
     expect(typeof named.channels[0]?.enabled).toBe("boolean");

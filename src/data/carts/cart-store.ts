@@ -15,7 +15,7 @@ import type {
   TaxCalculationStrategy,
   TaxRate,
 } from "../../domain/pricing";
-import type { NamedResults, Statement } from "../batch";
+import { keyed, type NamedResults, type Statement } from "../batch";
 import type { Database } from "../db";
 import {
   adjustments,
@@ -69,7 +69,8 @@ export const tokenCheckQuery = (db: Database, tokenHash: string) =>
 /**
  * The rows of a set of orders: the orders (with their channel's code), their
  * items, units and adjustments, each in id order. Fields are aliased where a
- * name would repeat (D1 keys a row's values by column name).
+ * name would repeat (D1 keys a row's values by column name); the large ones
+ * (items, units, adjustments) are `keyed`, so their rows need no copy.
  */
 export function cartRowQueries(db: Database, orderIds: OrderIds) {
   return {
@@ -93,34 +94,39 @@ export function cartRowQueries(db: Database, orderIds: OrderIds) {
       .where(sql`${orders.id} IN ${orderIds}`),
     items: db
       .select({
-        id: orderItems.id,
-        orderId: orderItems.orderId,
-        variantId: orderItems.variantId,
-        quantity: orderItems.quantity,
-        unitPrice: orderItems.unitPrice,
-        unitsTotal: orderItems.unitsTotal,
-        adjustmentsTotal: orderItems.adjustmentsTotal,
-        total: orderItems.total,
+        id: keyed(orderItems.id, "id"),
+        orderId: keyed(orderItems.orderId, "orderId"),
+        variantId: keyed(orderItems.variantId, "variantId"),
+        quantity: keyed(orderItems.quantity, "quantity"),
+        unitPrice: keyed(orderItems.unitPrice, "unitPrice"),
+        unitsTotal: keyed(orderItems.unitsTotal, "unitsTotal"),
+        adjustmentsTotal: keyed(orderItems.adjustmentsTotal, "adjustmentsTotal"),
+        total: keyed(orderItems.total, "total"),
       })
       .from(orderItems)
       .where(sql`${orderItems.orderId} IN ${orderIds}`)
       .orderBy(asc(orderItems.id)),
     units: db
-      .select({ id: orderItemUnits.id, itemId: orderItemUnits.itemId, adjustmentsTotal: orderItemUnits.adjustmentsTotal })
+      .select({
+        id: keyed(orderItemUnits.id, "id"),
+        itemId: keyed(orderItemUnits.itemId, "itemId"),
+        adjustmentsTotal: keyed(orderItemUnits.adjustmentsTotal, "adjustmentsTotal"),
+      })
       .from(orderItemUnits)
       .where(sql`${orderItemUnits.itemId} IN (SELECT i.id FROM order_items i WHERE i.order_id IN ${orderIds})`)
       .orderBy(asc(orderItemUnits.id)),
     adjustments: db
       .select({
-        id: adjustments.id,
-        orderId: adjustments.orderId,
-        orderItemId: adjustments.orderItemId,
-        orderItemUnitId: adjustments.orderItemUnitId,
-        type: adjustments.type,
-        label: adjustments.label,
-        amount: adjustments.amount,
-        neutral: adjustments.neutral,
-        originCode: adjustments.originCode,
+        id: keyed(adjustments.id, "id"),
+        orderId: keyed(adjustments.orderId, "orderId"),
+        orderItemId: keyed(adjustments.orderItemId, "orderItemId"),
+        orderItemUnitId: keyed(adjustments.orderItemUnitId, "orderItemUnitId"),
+        type: keyed(adjustments.type, "type"),
+        label: keyed(adjustments.label, "label"),
+        amount: keyed(adjustments.amount, "amount"),
+        // Stored as 0/1; read as such so the rows need no decoding (see `keyed`).
+        neutral: sql<number>`${adjustments.neutral}`.as("neutral"),
+        originCode: keyed(adjustments.originCode, "originCode"),
       })
       .from(adjustments)
       .where(sql`${adjustments.orderId} IN ${orderIds}`)
@@ -145,7 +151,7 @@ export function assembleCarts(rows: CartRows): CartState[] {
     type: a.type,
     label: a.label,
     amount: a.amount,
-    neutral: a.neutral,
+    neutral: a.neutral === 1,
     originCode: a.originCode,
   });
   const carts = rows.orders.map(

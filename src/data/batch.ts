@@ -6,7 +6,9 @@
  * - `namedBatch(db, { cart: q1, items: [q2, q3], view: { rows: q4 } })` runs
  *   drizzle queries in one batch and returns their results under the same
  *   names, typed by drizzle (`{ cart: Row1[], items: Row2[], view: { rows: Row4[] } }`);
- *   an `undefined` entry runs nothing and reads back as `undefined`.
+ *   an `undefined` entry runs nothing and reads back as `undefined`. The
+ *   queries run in the order their names are written (writes that must come
+ *   first are named first; integer-like names would jump ahead, so none is).
  * - `Batch` is the same machinery for code that queues as it goes: `add`
  *   hands back a getter per query, `addNamed` one per named group.
  * - D1 allows at most 100 bound parameters per statement: `chunks` splits
@@ -322,9 +324,9 @@ export async function deleteUnlessInUse(
   inUse: SQL,
   message: string,
 ): Promise<void> {
-  const [usage] = await db.batch([
-    db.select({ inUse: sql<number>`(${inUse})` }).from(table as SQLiteTable).where(eq(table.id, id)),
-    db.delete(table).where(and(eq(table.id, id), sql`NOT (${inUse})`)),
-  ]);
+  const { usage } = await namedBatch(db, {
+    usage: db.select({ inUse: sql<number>`(${inUse})` }).from(table as SQLiteTable).where(eq(table.id, id)),
+    deleted: db.delete(table).where(and(eq(table.id, id), sql`NOT (${inUse})`)),
+  });
   if (usage[0]?.inUse) throw new InUseError(message);
 }

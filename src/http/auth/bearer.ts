@@ -13,7 +13,11 @@ import { sha256Hex } from "./crypto";
 
 const BEARER = /^Bearer\s+([\x21-\x7e]+)\s*$/i;
 
-/** The token check, shared with the cart Durable Object (which runs it in its own batch). */
+/**
+ * The token check as the request's guard runs it: prepended to the first D1
+ * batch below drizzle (see metered-d1.ts). The cart Durable Object runs the
+ * same check as a drizzle query of its own first batch (`tokenCheckQuery`).
+ */
 export const TOKEN_CHECK_SQL =
   "SELECT t.client_id, t.user_id, t.expires_at, u.enabled AS user_enabled " +
   "FROM oauth_access_tokens t LEFT JOIN admin_users u ON u.id = t.user_id WHERE t.token_hash = ?";

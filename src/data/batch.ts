@@ -3,7 +3,14 @@
  * trip, atomically and in order, so a request queues its reads (or its
  * writes) and runs them together.
  *
- * - `Batch` queues statements and hands back a getter per statement.
+ * - `namedBatch(db, { cart: q1, items: [q2, q3], view: { rows: q4 } })` runs
+ *   drizzle queries in one batch and returns their results under the same
+ *   names, typed by drizzle (`{ cart: Row1[], items: Row2[], view: { rows: Row4[] } }`);
+ *   an `undefined` entry runs nothing and reads back as `undefined`. The
+ *   queries run in the order their names are written (writes that must come
+ *   first are named first; integer-like names would jump ahead, so none is).
+ * - `Batch` is the same machinery for code that queues as it goes: `add`
+ *   hands back a getter per query, `addNamed` one per named group.
  * - D1 allows at most 100 bound parameters per statement: `chunks` splits
  *   multi-row statements under that limit (several statements in one batch
  *   are fine).
@@ -11,40 +18,81 @@
  *   parameters (`db.run(sql...)`/`db.all(sql...)` have no prepared statement):
  *   raw reads are wrapped in `db.select({x: sql...})`, raw inserts in
  *   `db.insert(table).select(sql...)`.
+ *
+ * Row mapping: drizzle's own D1 batch turns every row object D1 returns into
+ * an array, then walks its field list per row to build the object again
+ * (about 1.5 µs per row of 8 columns: 40-60 ms for the ~40,000 unit and
+ * adjustment rows of a 9999-unit cart, more than the whole read). So a batch
+ * runs the statements drizzle builds on drizzle's D1 client itself, and maps
+ * the rows of plain selects (a flat field list) with the same decoders drizzle
+ * would use, in one tight loop; every other query (writes, `returning`,
+ * nested selections) is mapped by drizzle's prepared query, as `db.batch`
+ * would. test/carts/named-batch.test.ts checks both give the same rows.
  */
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, Column, eq, inArray, is, noopDecoder, SQL, sql, type DriverValueDecoder, type Query as BuiltQuery } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { SQLiteSelectBase, type SQLiteColumn, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import { unique } from "./collections";
 import type { Database } from "./db";
 import { InUseError } from "./errors";
 
-export type Statement = BatchItem<"sqlite">;
+/** A drizzle query (select, insert, update, delete builder) that can run in a batch, and its result. */
+export type Statement<Result = unknown> = BatchItem<"sqlite"> &
+  PromiseLike<Result> & {
+    toSQL(): BuiltQuery;
+    prepare(): { mapResult(response: unknown, isFromBatch?: boolean): unknown };
+  };
 
 /** D1 allows at most 100 bound parameters per statement; keep a margin. */
 const MAX_PARAMS = 90;
 
+/** Named queries: a query, a list of queries, a nested group, or nothing. */
+export type NamedQueries = { readonly [name: string]: NamedEntry };
+export type NamedEntry = Statement | readonly Statement[] | NamedQueries | undefined;
+
+/** The results of named queries, under the same names. */
+export type NamedResults<T extends NamedQueries> = { -readonly [K in keyof T]: ResultOf<T[K]> };
+type ResultOf<E> = E extends undefined
+  ? undefined
+  : E extends PromiseLike<infer R>
+    ? R
+    : E extends readonly (infer Q)[]
+      ? Awaited<Q>[]
+      : E extends NamedQueries
+        ? NamedResults<E>
+        : never;
+
+/** Runs named queries as one batch (one D1 round trip) and returns their typed results by name. */
+export async function namedBatch<T extends NamedQueries>(db: Database, queries: T): Promise<NamedResults<T>> {
+  const batch = new Batch();
+  const results = batch.addNamed(queries);
+  await batch.run(db);
+  return results();
+}
+
 /** Runs statements built at run time as one batch; an empty list makes no round trip. */
 export async function runBatch(db: Database, statements: readonly Statement[]): Promise<readonly unknown[]> {
-  const [first, ...rest] = statements;
-  return first ? db.batch([first, ...rest]) : [];
+  return executeBatch(db, statements);
 }
 
 /**
- * Statements run together in one `db.batch` (one D1 round trip, atomic).
- * `add` returns a getter for that statement's result once the batch ran.
+ * Statements run together in one batch (one D1 round trip, atomic).
+ * `add` returns a getter for that statement's result once the batch ran,
+ * `addNamed` a getter for named queries' results.
  */
 export class Batch {
   private readonly statements: Statement[] = [];
   private results: readonly unknown[] | undefined;
 
-  add<Q extends Statement & PromiseLike<unknown>>(query: Q): () => Awaited<Q> {
+  add<Q extends Statement>(query: Q): () => Awaited<Q> {
     const index = this.statements.length;
     this.statements.push(query);
-    return () => {
-      if (!this.results) throw new Error("Batch read before it ran.");
-      return this.results[index] as Awaited<Q>;
-    };
+    return () => this.resultAt(index) as Awaited<Q>;
+  }
+
+  addNamed<T extends NamedQueries>(queries: T): () => NamedResults<T> {
+    const read = this.addEntry(queries);
+    return () => read() as NamedResults<T>;
   }
 
   addAll(statements: Statement[]): void {
@@ -56,14 +104,144 @@ export class Batch {
   }
 
   async run(db: Database): Promise<void> {
-    this.results = await runBatch(db, this.statements);
+    this.results = await executeBatch(db, this.statements);
   }
+
+  private resultAt(index: number): unknown {
+    if (!this.results) throw new Error("Batch read before it ran.");
+    return this.results[index];
+  }
+
+  /** Queues an entry; returns the getter of its result, shaped like the entry. */
+  private addEntry(entry: NamedEntry): () => unknown {
+    if (entry === undefined) return () => undefined;
+    if (isStatement(entry)) return this.add(entry);
+    if (isStatementList(entry)) {
+      const getters = entry.map((query) => this.add(query));
+      return () => getters.map((get) => get());
+    }
+    const getters = Object.entries(entry).map(([name, value]) => [name, this.addEntry(value)] as const);
+    return () => Object.fromEntries(getters.map(([name, get]) => [name, get()]));
+  }
+}
+
+function isStatement(entry: NamedEntry): entry is Statement {
+  return typeof entry === "object" && entry !== null && typeof (entry as Partial<Statement>).toSQL === "function";
+}
+
+function isStatementList(entry: NamedEntry): entry is readonly Statement[] {
+  return Array.isArray(entry);
+}
+
+/**
+ * A column selected under a name of its own (`sql\`${column}\`.as(key)`, typed
+ * as the column). A select made only of such fields whose values need no
+ * decoding (integers, text) gets D1's row objects as they are, with no
+ * per-row copy: the cart's large reads (thousands of units and adjustments)
+ * use it.
+ */
+export const keyed = <C extends SQLiteColumn, K extends string>(column: C, key: K) =>
+  sql<C["_"]["notNull"] extends true ? C["_"]["data"] : C["_"]["data"] | null>`${column}`.as(key);
+
+/** One D1 batch of drizzle statements, each result mapped as drizzle maps it (see the top of this file). */
+async function executeBatch(db: Database, statements: readonly Statement[]): Promise<readonly unknown[]> {
+  if (statements.length === 0) return [];
+  const client = db.$client;
+  const prepared = statements.map((statement) => {
+    const mapper = selectMapper(statement);
+    const built = statement.toSQL();
+    return {
+      d1: client.prepare(built.sql).bind(...built.params),
+      map: mapper ?? ((result: D1Result) => statement.prepare().mapResult(result, true)),
+    };
+  });
+  const results = await client.batch(prepared.map((p) => p.d1));
+  return results.map((result, i) => {
+    const entry = prepared[i];
+    if (!entry) throw new Error("D1 returned more results than statements.");
+    return entry.map(result);
+  });
+}
+
+/** An `sql` field's decoder (set by `mapWith`, identity otherwise): drizzle keeps it on the instance, untyped. */
+const decoderOf = (field: SQL): DriverValueDecoder<unknown, unknown> =>
+  (field as SQL & { decoder: DriverValueDecoder<unknown, unknown> }).decoder;
+
+type Decode = ((value: unknown) => unknown) | null;
+
+/** The decoding of a value drizzle would apply, or null when it is the identity (most columns). */
+function decodeOf(decoder: DriverValueDecoder<unknown, unknown>): Decode {
+  const map = decoder.mapFromDriverValue;
+  if (decoder === noopDecoder || map === Column.prototype.mapFromDriverValue) return null;
+  return (value) => map.call(decoder, value);
+}
+
+/**
+ * For a select whose fields are flat (columns and `sql` expressions, no
+ * nested objects), a mapper equivalent to drizzle's: value i of a row goes to
+ * field i, null stays null, anything else goes through the field's decoder
+ * (skipped when it is the identity). Values are read by column name when the
+ * result's column names are exactly the expected ones, in order (checked once
+ * per result), else by position, as drizzle reads them. Null for any other
+ * query.
+ */
+function selectMapper(statement: Statement): ((result: D1Result) => unknown[]) | null {
+  if (!is(statement, SQLiteSelectBase)) return null;
+  const selected: Record<string, unknown> = statement._.selectedFields;
+  const keys: string[] = [];
+  const names: (string | null)[] = [];
+  const decodes: Decode[] = [];
+  for (const [key, field] of Object.entries(selected)) {
+    if (is(field, Column)) {
+      decodes.push(decodeOf(field));
+      names.push(field.name);
+    } else if (is(field, SQL)) {
+      decodes.push(decodeOf(decoderOf(field)));
+      names.push(null);
+    } else if (is(field, SQL.Aliased)) {
+      decodes.push(decodeOf(decoderOf(field.sql)));
+      names.push(field.fieldAlias);
+    } else {
+      return null;
+    }
+    keys.push(key);
+  }
+  const width = keys.length;
+  const byName = (first: Record<string, unknown>): string[] | null => {
+    const columns = Object.keys(first);
+    if (columns.length !== width) return null;
+    for (let i = 0; i < width; i++) if (names[i] !== columns[i]) return null;
+    return columns;
+  };
+  // Rows whose column names are the field keys and need no decoding are
+  // already what drizzle would build: they are returned as D1 made them.
+  const asIs = decodes.every((decode) => decode === null) && keys.every((key, i) => names[i] === key);
+  return (result) => {
+    const rows = result.results as Record<string, unknown>[];
+    const first = rows[0];
+    if (!first) return [];
+    const columns = byName(first);
+    if (asIs && columns) return rows;
+    const out: unknown[] = new Array(rows.length);
+    for (let r = 0; r < rows.length; r++) {
+      const source = rows[r] as Record<string, unknown>;
+      const values = columns ? null : Object.values(source);
+      const row: Record<string, unknown> = {};
+      for (let i = 0; i < width; i++) {
+        const value = columns ? source[columns[i] as string] : values?.[i];
+        const decode = decodes[i];
+        row[keys[i] as string] = value === null ? null : decode ? decode(value) : value;
+      }
+      out[r] = row;
+    }
+    return out;
+  };
 }
 
 /**
  * Splits `items` so that each chunk binds at most MAX_PARAMS - reserved
- * parameters. (The cart store's `chunks` in carts/sql.ts is a different
- * tool: its statements inline literals, so it splits by a row count.)
+ * parameters. (The cart writer splits by a row count instead: its
+ * statements take all their rows as one JSON parameter.)
  */
 export function chunks<T>(items: readonly T[], paramsPerItem: number, reserved = 0): T[][] {
   const size = Math.max(1, Math.floor((MAX_PARAMS - reserved) / Math.max(1, paramsPerItem)));
@@ -146,9 +324,9 @@ export async function deleteUnlessInUse(
   inUse: SQL,
   message: string,
 ): Promise<void> {
-  const [usage] = await db.batch([
-    db.select({ inUse: sql<number>`(${inUse})` }).from(table as SQLiteTable).where(eq(table.id, id)),
-    db.delete(table).where(and(eq(table.id, id), sql`NOT (${inUse})`)),
-  ]);
+  const { usage } = await namedBatch(db, {
+    usage: db.select({ inUse: sql<number>`(${inUse})` }).from(table as SQLiteTable).where(eq(table.id, id)),
+    deleted: db.delete(table).where(and(eq(table.id, id), sql`NOT (${inUse})`)),
+  });
   if (usage[0]?.inUse) throw new InUseError(message);
 }

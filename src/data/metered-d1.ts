@@ -152,6 +152,9 @@ export class MeteredD1 {
         return self.meter.measure(() => self.inner.exec(query));
       },
     };
+    // The one platform adapter: drizzle (and the batch executor in batch.ts)
+    // call only prepare, batch and exec, so those are all this object
+    // implements; the cast hands it over as the D1Database type they accept.
     return db as D1Database;
   }
 }

@@ -134,6 +134,8 @@ describe("cart items", () => {
         translations: [],
         tracked: false,
         channelPricings: { [fx.channel]: { channelCode: fx.channel, price: v!.price } },
+        version: 1,
+        _links: { self: { href: `/api/v1/products/${fx.product}/variants/${v!.code}` } },
       },
       _links: {
         order: { href: `/api/v1/orders/${cart.id}` },

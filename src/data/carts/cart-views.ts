@@ -1,13 +1,18 @@
 /**
  * Reads carts for display, straight from D1, in one batch: the orders picked
  * by an SQL filter, their customers, accounts, channels, items, units,
- * adjustments and the variants' default data. Used by GET cart, the cart list
- * and GET order: one round trip whatever the number of carts and items.
+ * adjustments and the variants' views (the variant list's loader). Used by
+ * GET cart, the cart list and GET order: one round trip whatever the number
+ * of carts and items.
  */
-import type { CartState } from "./state";
+import { sql } from "drizzle-orm";
+import type { NamedResults } from "../batch";
+import type { Database } from "../db";
+import { customers, shopUsers } from "../schema";
 import type { ShopUserRow } from "../queries/customers";
-import { assembleCarts, type AdjustmentRow, type ItemRow, type OrderRow, type UnitRow } from "./cart-store";
-import { VARIANT_VIEW_STATEMENTS, variantViewRows, variantViewStatements, type VariantViewRows } from "./variant-views";
+import { variantIdsOf, variantViewQueries, variantViewsFrom, type VariantView } from "../queries/product-variants";
+import { assembleCarts, cartRowQueries, type OrderIds } from "./cart-store";
+import type { CartState } from "./state";
 
 export interface CustomerRow {
   id: number;
@@ -26,53 +31,65 @@ export interface CartRecord {
 
 export interface CartViewData {
   records: CartRecord[];
-  variants: VariantViewRows;
+  /** The views of the carts' variants, by variant id. */
+  variants: Map<number, VariantView>;
 }
 
-/** Statements loading the carts whose ids `SELECT` by `orderIdsSql` returns (bound to `params`). */
-export function cartViewStatements(db: D1Database, orderIdsSql: string, params: unknown[]): D1PreparedStatement[] {
-  const q = (sql: string) => db.prepare(sql).bind(...params);
-  const ids = `SELECT id FROM (${orderIdsSql})`;
-  return [
-    q(`SELECT o.id, o.state, o.checkout_state, o.customer_id, o.currency_code, o.locale_code, o.items_total,
-         o.adjustments_total, o.total, o.created_at, o.channel_id, ch.code AS channel_code
-       FROM orders o JOIN channels ch ON ch.id = o.channel_id WHERE o.id IN (${ids})`),
-    q(`SELECT id, email, first_name, last_name FROM customers
-       WHERE id IN (SELECT customer_id FROM orders WHERE id IN (${ids}))`),
-    q(`SELECT id, customer_id, username, username_canonical, enabled FROM shop_users
-       WHERE customer_id IN (SELECT customer_id FROM orders WHERE id IN (${ids}))`),
-    q(`SELECT id, order_id, variant_id, quantity, unit_price, units_total, adjustments_total, total
-       FROM order_items WHERE order_id IN (${ids}) ORDER BY id`),
-    q(`SELECT id, item_id, adjustments_total FROM order_item_units
-       WHERE item_id IN (SELECT id FROM order_items WHERE order_id IN (${ids})) ORDER BY id`),
-    q(`SELECT id, order_id, order_item_id, order_item_unit_id, type, label, amount, neutral, origin_code
-       FROM adjustments WHERE order_id IN (${ids}) ORDER BY id`),
-    ...variantViewStatements(db, `SELECT variant_id FROM order_items WHERE order_id IN (${ids})`, params),
-  ];
+/** The queries of the orders whose ids `orderIds` selects (`(?)` or a parenthesised subquery). */
+export function cartViewQueries(db: Database, orderIds: OrderIds) {
+  const customerIds = sql`(SELECT o.customer_id FROM orders o WHERE o.id IN ${orderIds})`;
+  return {
+    ...cartRowQueries(db, orderIds),
+    customers: db
+      .select({ id: customers.id, email: customers.email, firstName: customers.firstName, lastName: customers.lastName })
+      .from(customers)
+      .where(sql`${customers.id} IN ${customerIds}`),
+    users: db
+      .select({
+        id: shopUsers.id,
+        customerId: shopUsers.customerId,
+        username: shopUsers.username,
+        usernameCanonical: shopUsers.usernameCanonical,
+        enabled: shopUsers.enabled,
+      })
+      .from(shopUsers)
+      .where(sql`${shopUsers.customerId} IN ${customerIds}`),
+    variants: variantViewQueries(
+      db,
+      variantIdsOf(sql`(SELECT i.variant_id FROM order_items i WHERE i.order_id IN ${orderIds})`),
+    ),
+  };
 }
-export const CART_VIEW_STATEMENTS = 6 + VARIANT_VIEW_STATEMENTS;
 
-/** Assembles the statements' results; records keep the order of `orderIds` when given. */
-export function cartViewsFrom(results: D1Result[], orderIds?: number[]): CartViewData {
-  const rows = results.map((r) => r.results);
-  const orders = rows[0] as (OrderRow & { checkout_state: string; customer_id: number; created_at: string })[];
-  const customers = new Map((rows[1] as any[]).map((c) => [c.id as number, c]));
-  const users = new Map((rows[2] as any[]).map((u) => [u.customer_id as number, u]));
-  const carts = assembleCarts(orders, rows[3] as ItemRow[], rows[4] as UnitRow[], rows[5] as AdjustmentRow[]);
-  const records = carts.map((cart, index): CartRecord => {
-    const order = orders[index]!;
-    const c = customers.get(order.customer_id);
-    const u = users.get(order.customer_id);
-    return {
-      cart: { ...cart, state: order.state, checkoutState: order.checkout_state, customerId: order.customer_id, createdAt: order.created_at },
-      customer: { id: c?.id, email: c?.email, firstName: c?.first_name ?? null, lastName: c?.last_name ?? null },
-      user: u ? { id: u.id, customerId: u.customer_id, username: u.username, usernameCanonical: u.username_canonical, enabled: u.enabled === 1 } : null,
-      channel: { id: order.channel_id, code: order.channel_code },
-    };
+export type CartViewRows = NamedResults<ReturnType<typeof cartViewQueries>>;
+
+/** Assembles the rows; records keep the order of `orderIds` when given. */
+export function cartViewsFrom(rows: CartViewRows, orderIds?: number[]): CartViewData {
+  const customerById = new Map(rows.customers.map((c) => [c.id, c]));
+  const userByCustomer = new Map(rows.users.map((u) => [u.customerId, u]));
+  const orderById = new Map(rows.orders.map((o) => [o.id, o]));
+  const records = assembleCarts(rows).flatMap((cart): CartRecord[] => {
+    const order = orderById.get(cart.id);
+    if (!order) return [];
+    const customer = customerById.get(order.customerId);
+    return [
+      {
+        cart: { ...cart, state: order.state, checkoutState: order.checkoutState, customerId: order.customerId, createdAt: order.createdAt },
+        customer: {
+          id: order.customerId,
+          email: customer?.email ?? "",
+          firstName: customer?.firstName ?? null,
+          lastName: customer?.lastName ?? null,
+        },
+        user: userByCustomer.get(order.customerId) ?? null,
+        channel: { id: order.channelId, code: order.channelCode },
+      },
+    ];
   });
   if (orderIds) {
     const position = new Map(orderIds.map((id, i) => [id, i]));
     records.sort((a, b) => (position.get(a.cart.id) ?? 0) - (position.get(b.cart.id) ?? 0));
   }
-  return { records, variants: variantViewRows(results.slice(6)) };
+  const variants = new Map(variantViewsFrom(rows.variants).map((view) => [view.row.id, view]));
+  return { records, variants };
 }

@@ -1,12 +1,24 @@
 /**
- * Turns "cart before" and "cart after" into the SQL of one atomic batch that
- * writes only what changed: inserted, updated and deleted items, units and
- * adjustments, and the order's totals. Rows that did not change are not
- * touched, so the cost of a change grows with what it changes (at worst
+ * Turns "cart before" and "cart after" into the statements of one atomic
+ * batch that writes only what changed: inserted, updated and deleted items,
+ * units and adjustments, and the order's totals. Rows that did not change are
+ * not touched, so the cost of a change grows with what it changes (at worst
  * linearly with the cart), never with history.
+ *
+ * A change may touch thousands of rows (a 9999-unit item), while D1 binds at
+ * most 100 parameters per statement: multi-row statements take their rows as
+ * ONE JSON parameter, an array of tuples that `json_each` expands (`value ->> i`
+ * is column i), chunked so that no parameter grows large.
  */
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import type { Statement } from "../batch";
+import { inJson } from "../conditions";
+import type { Database } from "../db";
+import { adjustments, orderItems, orderItemUnits, orders } from "../schema";
 import type { CartState, StoredAdjustment, StoredItem, StoredUnit } from "./state";
-import { bool, chunks, int, text } from "./sql";
+
+/** Rows per multi-row statement. */
+const CHUNK = 1000;
 
 interface AdjustmentRow {
   adjustment: StoredAdjustment;
@@ -14,95 +26,132 @@ interface AdjustmentRow {
   unitId: number | null;
 }
 
-export function cartWriteStatements(before: CartState, after: CartState, nowIso: string): string[] {
-  const statements: string[] = [];
+type Cell = number | string | null;
+
+/** `json_each(?)` over tuples, with `v.value ->> i` as column i. */
+const tuples = (rows: readonly (readonly Cell[])[]): SQL => sql`json_each(${JSON.stringify(rows)}) AS v`;
+const column = (index: number): SQL => sql.raw(`v.value ->> ${index}`);
+const columns = (count: number): SQL =>
+  sql.join(
+    Array.from({ length: count }, (_, i) => column(i)),
+    sql`, `,
+  );
+
+function chunks<T>(rows: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK));
+  return out;
+}
+
+/** A write of the batch; its result carries D1's `rows_written`. */
+export type CartWrite = Statement<D1Result>;
+
+export function cartWriteStatements(db: Database, before: CartState, after: CartState, nowIso: string): CartWrite[] {
+  const statements: CartWrite[] = [];
+  /** One statement per chunk of rows, the chunk given as `json_each(?) AS v`. */
+  const each = (rows: Cell[][], statement: (values: SQL) => CartWrite) => {
+    for (const part of chunks(rows)) statements.push(statement(tuples(part)));
+  };
+  const ids = (list: number[]) => chunks(list);
+
   const oldItems = new Map(before.items.map((i) => [i.id, i]));
   const newItems = new Map(after.items.map((i) => [i.id, i]));
   const oldUnits = unitsById(before.items);
   const newUnits = unitsById(after.items);
 
   // Deletes first: removed items and units take their children with them (ON DELETE CASCADE).
-  const removedItems = [...oldItems.keys()].filter((id) => !newItems.has(id));
-  for (const ids of chunks(removedItems, 1000)) statements.push(`DELETE FROM order_items WHERE id IN (${ids.map(int).join(",")})`);
+  for (const part of ids([...oldItems.keys()].filter((id) => !newItems.has(id)))) {
+    statements.push(db.delete(orderItems).where(inJson(orderItems.id, part)));
+  }
   const removedUnits = [...oldUnits.entries()].filter(([id, u]) => !newUnits.has(id) && newItems.has(u.itemId)).map(([id]) => id);
-  for (const ids of chunks(removedUnits, 1000)) statements.push(`DELETE FROM order_item_units WHERE id IN (${ids.map(int).join(",")})`);
-
+  for (const part of ids(removedUnits)) {
+    statements.push(db.delete(orderItemUnits).where(inJson(orderItemUnits.id, part)));
+  }
   const oldAdjustments = adjustmentsById(before);
   const newAdjustments = adjustmentsById(after);
   const removedAdjustments = [...oldAdjustments.entries()]
     .filter(([id, a]) => !newAdjustments.has(id) && ownerSurvives(a, newItems, newUnits))
     .map(([id]) => id);
-  for (const ids of chunks(removedAdjustments, 1000)) statements.push(`DELETE FROM adjustments WHERE id IN (${ids.map(int).join(",")})`);
+  for (const part of ids(removedAdjustments)) {
+    statements.push(db.delete(adjustments).where(inJson(adjustments.id, part)));
+  }
 
-  // Items: insert new, update changed.
-  const insertedItems = after.items.filter((i) => !oldItems.has(i.id));
-  for (const rows of chunks(insertedItems)) {
-    statements.push(
-      `INSERT INTO order_items (id, order_id, variant_id, quantity, unit_price, units_total, adjustments_total, total) VALUES ${rows
-        .map((i) => `(${[i.id, after.id, i.variantId, i.quantity, i.unitPrice, i.unitsTotal, i.adjustmentsTotal, i.total].map(int).join(",")})`)
-        .join(",")}`,
-    );
-  }
-  const changedItems = after.items.filter((i) => {
-    const old = oldItems.get(i.id);
-    return old !== undefined && (old.quantity !== i.quantity || old.unitPrice !== i.unitPrice || old.unitsTotal !== i.unitsTotal || old.adjustmentsTotal !== i.adjustmentsTotal || old.total !== i.total);
-  });
-  for (const rows of chunks(changedItems)) {
-    statements.push(
-      `UPDATE order_items SET quantity = v.column2, unit_price = v.column3, units_total = v.column4, adjustments_total = v.column5, total = v.column6
-       FROM (VALUES ${rows.map((i) => `(${[i.id, i.quantity, i.unitPrice, i.unitsTotal, i.adjustmentsTotal, i.total].map(int).join(",")})`).join(",")}) AS v
-       WHERE order_items.id = v.column1`,
-    );
-  }
+  // Items: insert new, update changed. (An insert-select names every column in schema order.)
+  each(
+    after.items
+      .filter((i) => !oldItems.has(i.id))
+      .map((i) => [i.id, after.id, i.variantId, i.quantity, i.unitPrice, i.unitsTotal, i.adjustmentsTotal, i.total]),
+    (values) => db.insert(orderItems).select(sql`SELECT ${columns(8)} FROM ${values}`),
+  );
+  each(
+    after.items
+      .filter((i) => {
+        const old = oldItems.get(i.id);
+        return (
+          old !== undefined &&
+          (old.quantity !== i.quantity ||
+            old.unitPrice !== i.unitPrice ||
+            old.unitsTotal !== i.unitsTotal ||
+            old.adjustmentsTotal !== i.adjustmentsTotal ||
+            old.total !== i.total)
+        );
+      })
+      .map((i) => [i.id, i.quantity, i.unitPrice, i.unitsTotal, i.adjustmentsTotal, i.total]),
+    (values) =>
+      db
+        .update(orderItems)
+        .set({ quantity: column(1), unitPrice: column(2), unitsTotal: column(3), adjustmentsTotal: column(4), total: column(5) })
+        .from(values)
+        .where(sql`${orderItems.id} = ${column(0)}`),
+  );
 
   // Units: insert new, update changed totals.
-  const insertedUnits = [...newUnits.entries()].filter(([id]) => !oldUnits.has(id));
-  for (const rows of chunks(insertedUnits, 1000)) {
-    statements.push(
-      `INSERT INTO order_item_units (id, item_id, adjustments_total) VALUES ${rows
-        .map(([id, u]) => `(${int(id)},${int(u.itemId)},${int(u.unit.adjustmentsTotal)})`)
-        .join(",")}`,
-    );
-  }
-  const changedUnits = [...newUnits.entries()].filter(([id, u]) => {
-    const old = oldUnits.get(id);
-    return old !== undefined && old.unit.adjustmentsTotal !== u.unit.adjustmentsTotal;
-  });
-  for (const rows of chunks(changedUnits, 1000)) {
-    statements.push(
-      `UPDATE order_item_units SET adjustments_total = v.column2
-       FROM (VALUES ${rows.map(([id, u]) => `(${int(id)},${int(u.unit.adjustmentsTotal)})`).join(",")}) AS v
-       WHERE order_item_units.id = v.column1`,
-    );
-  }
+  each(
+    [...newUnits.entries()].filter(([id]) => !oldUnits.has(id)).map(([id, u]) => [id, u.itemId, u.unit.adjustmentsTotal]),
+    (values) => db.insert(orderItemUnits).select(sql`SELECT ${columns(3)} FROM ${values}`),
+  );
+  each(
+    [...newUnits.entries()]
+      .filter(([id, u]) => {
+        const old = oldUnits.get(id);
+        return old !== undefined && old.unit.adjustmentsTotal !== u.unit.adjustmentsTotal;
+      })
+      .map(([id, u]) => [id, u.unit.adjustmentsTotal]),
+    (values) =>
+      db
+        .update(orderItemUnits)
+        .set({ adjustmentsTotal: column(1) })
+        .from(values)
+        .where(sql`${orderItemUnits.id} = ${column(0)}`),
+  );
 
   // Adjustments: insert new, update changed.
-  const insertedAdjustments = [...newAdjustments.values()].filter((a) => !oldAdjustments.has(a.adjustment.id));
-  for (const rows of chunks(insertedAdjustments)) {
-    statements.push(
-      `INSERT INTO adjustments (id, order_id, order_item_id, order_item_unit_id, type, label, amount, neutral, origin_code) VALUES ${rows
-        .map(
-          ({ adjustment: a, itemId, unitId }) =>
-            `(${int(a.id)},${int(after.id)},${itemId === null ? "NULL" : int(itemId)},${unitId === null ? "NULL" : int(unitId)},${text(a.type)},${text(a.label)},${int(a.amount)},${bool(a.neutral)},${text(a.originCode)})`,
-        )
-        .join(",")}`,
-    );
-  }
-  const changedAdjustments = [...newAdjustments.values()].filter(({ adjustment: a }) => {
-    const old = oldAdjustments.get(a.id)?.adjustment;
-    return old !== undefined && (old.amount !== a.amount || old.label !== a.label || old.neutral !== a.neutral);
-  });
-  for (const rows of chunks(changedAdjustments)) {
-    statements.push(
-      `UPDATE adjustments SET amount = v.column2, neutral = v.column3, label = v.column4
-       FROM (VALUES ${rows.map(({ adjustment: a }) => `(${int(a.id)},${int(a.amount)},${bool(a.neutral)},${text(a.label)})`).join(",")}) AS v
-       WHERE adjustments.id = v.column1`,
-    );
-  }
+  each(
+    [...newAdjustments.values()]
+      .filter((a) => !oldAdjustments.has(a.adjustment.id))
+      .map(({ adjustment: a, itemId, unitId }) => [a.id, after.id, itemId, unitId, a.type, a.label, a.amount, a.neutral ? 1 : 0, a.originCode]),
+    (values) => db.insert(adjustments).select(sql`SELECT ${columns(9)} FROM ${values}`),
+  );
+  each(
+    [...newAdjustments.values()]
+      .filter(({ adjustment: a }) => {
+        const old = oldAdjustments.get(a.id)?.adjustment;
+        return old !== undefined && (old.amount !== a.amount || old.label !== a.label || old.neutral !== a.neutral);
+      })
+      .map(({ adjustment: a }) => [a.id, a.amount, a.neutral ? 1 : 0, a.label]),
+    (values) =>
+      db
+        .update(adjustments)
+        .set({ amount: column(1), neutral: column(2), label: column(3) })
+        .from(values)
+        .where(sql`${adjustments.id} = ${column(0)}`),
+  );
 
   statements.push(
-    `UPDATE orders SET items_total = ${int(after.itemsTotal)}, adjustments_total = ${int(after.adjustmentsTotal)},
-       total = ${int(after.total)}, updated_at = ${text(nowIso)} WHERE id = ${int(after.id)} AND state = 'cart'`,
+    db
+      .update(orders)
+      .set({ itemsTotal: after.itemsTotal, adjustmentsTotal: after.adjustmentsTotal, total: after.total, updatedAt: nowIso })
+      .where(and(eq(orders.id, after.id), eq(orders.state, "cart"))),
   );
   return statements;
 }

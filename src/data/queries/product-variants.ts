@@ -3,13 +3,14 @@
  * be placed in a `db.batch([...])` (nothing here awaits anything), so a
  * request composes its reads, or its writes, into one round trip.
  *
- * The central piece is the *view* loader: `variantViewStatements(db, ids)`
- * returns the SELECTs that load whole representations (row, translations,
- * channel pricings, option values with their option's and their own
- * translations, tax and shipping categories) of any number of variants in a
- * fixed number of statements, whatever the number of variants (no N+1).
- * Other resources (cart items) append those statements to their own batch and
- * turn the results into views with `assembleVariantViews(...)`.
+ * The central piece is the *view* loader: `variantViewQueries(db, ids)`
+ * returns the named SELECTs that load whole representations (row,
+ * translations, channel pricings, option values with their option's and their
+ * own translations, tax and shipping categories) of any number of variants in
+ * a fixed number of statements, whatever the number of variants (no N+1).
+ * The variant list, the variant resource and cart items put them under a name
+ * of their own batch (`namedBatch`) and turn the results into views with
+ * `variantViewsFrom(...)`.
  *
  * Variant sets are given as SQL (`VariantIds`), not as id lists read first,
  * so that a page, a cart's items or a freshly inserted variant can be loaded
@@ -19,8 +20,8 @@
  * every select reads one table, or aliases every field distinctly.
  */
 import { and, asc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { NamedResults, Statement } from "../batch";
 import type { Database } from "../db";
 import {
   channelPricings,
@@ -178,12 +179,12 @@ export const variantRowsQuery = (db: Database, ids: VariantIds) =>
 /**
  * The SELECTs loading the children of a set of variants, 7 statements for any
  * number of variants, each filtered by `variant_id IN <ids>`. Results go to
- * `assembleVariantViews`.
+ * `assembleViews`.
  */
-export function variantChildrenStatements(db: Database, ids: VariantIds) {
+export function variantChildrenQueries(db: Database, ids: VariantIds) {
   const valueIds = sql`(SELECT option_value_id FROM product_variant_option_values WHERE variant_id IN ${ids})`;
-  return [
-    db
+  return {
+    translations: db
       .select({
         id: productVariantTranslations.id,
         variantId: productVariantTranslations.variantId,
@@ -193,7 +194,7 @@ export function variantChildrenStatements(db: Database, ids: VariantIds) {
       .from(productVariantTranslations)
       .where(sql`${productVariantTranslations.variantId} IN ${ids}`)
       .orderBy(asc(productVariantTranslations.id)),
-    db
+    pricings: db
       .select({
         id: channelPricings.id,
         variantId: channelPricings.variantId,
@@ -204,7 +205,7 @@ export function variantChildrenStatements(db: Database, ids: VariantIds) {
       .where(sql`${channelPricings.variantId} IN ${ids}`)
       .orderBy(asc(channelPricings.id)),
     // One join, every field aliased distinctly (batch rows are keyed by name).
-    db
+    optionValues: db
       .select({
         variantId: sql<number>`product_variant_option_values.variant_id`.as("pvov_variant_id"),
         valueId: sql<number>`product_option_values.id`.as("pov_value_id"),
@@ -216,7 +217,7 @@ export function variantChildrenStatements(db: Database, ids: VariantIds) {
       .innerJoin(productOptions, eq(productOptions.id, productOptionValues.optionId))
       .where(sql`${productVariantOptionValues.variantId} IN ${ids}`)
       .orderBy(asc(productOptions.position), asc(productOptions.id), asc(productOptionValues.id)),
-    db
+    valueTranslations: db
       .select({
         id: productOptionValueTranslations.id,
         valueId: productOptionValueTranslations.valueId,
@@ -226,7 +227,7 @@ export function variantChildrenStatements(db: Database, ids: VariantIds) {
       .from(productOptionValueTranslations)
       .where(sql`${productOptionValueTranslations.valueId} IN ${valueIds}`)
       .orderBy(asc(productOptionValueTranslations.id)),
-    db
+    optionTranslations: db
       .select({
         id: productOptionTranslations.id,
         optionId: productOptionTranslations.optionId,
@@ -238,51 +239,45 @@ export function variantChildrenStatements(db: Database, ids: VariantIds) {
         sql`${productOptionTranslations.optionId} IN (SELECT v.option_id FROM product_option_values v WHERE v.id IN ${valueIds})`,
       )
       .orderBy(asc(productOptionTranslations.id)),
-    db
+    taxCategories: db
       .select(categoryColumns(taxCategories))
       .from(taxCategories)
       .where(sql`${taxCategories.id} IN (SELECT v.tax_category_id FROM product_variants v WHERE v.id IN ${ids})`),
-    db
+    shippingCategories: db
       .select(categoryColumns(shippingCategories))
       .from(shippingCategories)
       .where(
         sql`${shippingCategories.id} IN (SELECT v.shipping_category_id FROM product_variants v WHERE v.id IN ${ids})`,
       ),
-  ] as const;
+  };
 }
+
+export type VariantChildrenRows = NamedResults<ReturnType<typeof variantChildrenQueries>>;
 
 /**
  * Everything to load full views of a set of variants: the rows, then the
- * children (8 SELECTs in all, whatever the number of variants). Append them to
- * any batch (all are SELECTs, so the batch still carries the auth check):
+ * children (8 SELECTs in all, whatever the number of variants). Put them
+ * under a name of any batch (all are SELECTs, so the batch still carries the
+ * auth check):
  *
  * ```ts
  * const ids = variantIdsOf(sql`(SELECT variant_id FROM order_items WHERE order_id = ${cartId})`);
- * const [cartRows, ...variantResults] = await db.batch([cartQuery, ...variantViewStatements(db, ids)]);
- * const views = assembleVariantViews(variantResults); // VariantView[], in row order
- * const byId = new Map(views.map((v) => [v.row.id, v]));
+ * const read = await namedBatch(db, { cart: cartQuery, variants: variantViewQueries(db, ids) });
+ * const views = variantViewsFrom(read.variants); // VariantView[], in row order
  * ```
  */
-export function variantViewStatements(db: Database, ids: VariantIds) {
-  return [variantRowsQuery(db, ids), ...variantChildrenStatements(db, ids)] as const;
+export function variantViewQueries(db: Database, ids: VariantIds) {
+  return { rows: variantRowsQuery(db, ids), children: variantChildrenQueries(db, ids) };
 }
 
-type Results<T extends readonly unknown[]> = { -readonly [K in keyof T]: Awaited<T[K]> };
+export type VariantViewRows = NamedResults<ReturnType<typeof variantViewQueries>>;
 
-/** The results of `variantViewStatements`, in order. */
-export type VariantViewResults = Results<ReturnType<typeof variantViewStatements>>;
-/** The results of `variantChildrenStatements`, in order. */
-export type VariantChildrenResults = Results<ReturnType<typeof variantChildrenStatements>>;
+/** Views of the variants of `variantViewQueries`' results, in the rows' order. */
+export const variantViewsFrom = (rows: VariantViewRows): VariantView[] => assembleViews(rows.rows, rows.children);
 
-/** Views of the variants of `variantViewStatements`' results, in the rows' order. */
-export function assembleVariantViews(results: VariantViewResults | readonly unknown[]): VariantView[] {
-  const [rows, ...children] = results as VariantViewResults;
-  return assembleViews(rows, children as unknown as VariantChildrenResults);
-}
-
-/** Views of `rows` (kept in their order) from `variantChildrenStatements`' results. */
-export function assembleViews(rows: readonly VariantRow[], children: VariantChildrenResults): VariantView[] {
-  const [translations, pricings, links, valueTranslations, optionTranslations, taxRows, shippingRows] = children;
+/** Views of `rows` (kept in their order) from `variantChildrenQueries`' results. */
+export function assembleViews(rows: readonly VariantRow[], children: VariantChildrenRows): VariantView[] {
+  const { translations, pricings, optionValues: links, valueTranslations, optionTranslations } = children;
 
   const byVariant = <T extends { variantId: number }>(list: readonly T[]) => groupBy(list, (r) => r.variantId);
   const translationsOf = byVariant(translations);
@@ -294,8 +289,8 @@ export function assembleViews(rows: readonly VariantRow[], children: VariantChil
     const name = preferredTranslation(list)?.name;
     if (name !== undefined) optionNames.set(optionId, name);
   }
-  const taxById = new Map(taxRows.map((r) => [r.id, r as CategoryRow]));
-  const shippingById = new Map(shippingRows.map((r) => [r.id, r as CategoryRow]));
+  const taxById = new Map<number, CategoryRow>(children.taxCategories.map((r) => [r.id, r]));
+  const shippingById = new Map<number, CategoryRow>(children.shippingCategories.map((r) => [r.id, r]));
 
   return rows.map((row) => ({
     row,
@@ -357,14 +352,14 @@ function listOrder(query: VariantListQuery): SQL[] {
  * page's children, which select the page again as a subquery (`variant_id IN
  * (SELECT id ... ORDER BY ... LIMIT ? OFFSET ?)`) so everything is one batch.
  */
-export function variantPageStatements(db: Database, query: VariantListQuery) {
+export function variantPageQueries(db: Database, query: VariantListQuery) {
   const page = pageQueries(db, productVariants, listWhere(query), listOrder(query), query);
-  return [
-    db.select({ id: products.id }).from(products).where(eq(products.code, query.productCode)),
-    page.count,
-    page.rows(db.select(variantFields).from(productVariants).$dynamic()),
-    ...variantChildrenStatements(db, variantIdsOf(page.ids)),
-  ] as const;
+  return {
+    product: db.select({ id: products.id }).from(products).where(eq(products.code, query.productCode)),
+    counted: page.count,
+    rows: page.rows(db.select(variantFields).from(productVariants).$dynamic()),
+    children: variantChildrenQueries(db, variantIdsOf(page.ids)),
+  };
 }
 
 // ----------------------------------------------------------------- writes
@@ -389,30 +384,30 @@ export interface VariantReferences {
  * owner of the wanted code, known locales, channels (with `enabled`), the tax
  * and shipping category ids, the submitted option values that belong to one of
  * the product's options (with their option code), and whether an order item
- * uses the variant. Statements without input still run and find nothing
- * (no code is empty), which keeps the tuple's shape fixed.
+ * uses the variant. Queries without input still run and find nothing
+ * (no code is empty), which keeps the results' shape fixed.
  */
-export function variantReferenceStatements(db: Database, refs: VariantReferences) {
+export function variantReferenceQueries(db: Database, refs: VariantReferences) {
   const productId = productIdByCode(refs.productCode);
   const variantCode = refs.variantCode ?? "";
-  return [
-    db.select({ id: products.id, code: products.code }).from(products).where(eq(products.code, refs.productCode)),
-    db
+  return {
+    product: db.select({ id: products.id, code: products.code }).from(products).where(eq(products.code, refs.productCode)),
+    variant: db
       .select(variantFields)
       .from(productVariants)
       .where(and(eq(productVariants.code, variantCode), sql`${productVariants.productId} = ${productId}`)),
-    db.select({ id: productVariants.id }).from(productVariants).where(eq(productVariants.code, refs.newCode ?? "")),
-    db.select({ code: locales.code }).from(locales).where(inJson(locales.code, refs.locales ?? [])),
-    db
+    codeOwners: db.select({ id: productVariants.id }).from(productVariants).where(eq(productVariants.code, refs.newCode ?? "")),
+    locales: db.select({ code: locales.code }).from(locales).where(inJson(locales.code, refs.locales ?? [])),
+    channels: db
       .select({ code: channels.code, enabled: channels.enabled })
       .from(channels)
       .where(inJson(channels.code, refs.channels ?? [])),
-    db.select({ id: taxCategories.id }).from(taxCategories).where(eq(taxCategories.code, refs.taxCategory ?? "")),
-    db
+    taxCategory: db.select({ id: taxCategories.id }).from(taxCategories).where(eq(taxCategories.code, refs.taxCategory ?? "")),
+    shippingCategory: db
       .select({ id: shippingCategories.id })
       .from(shippingCategories)
       .where(eq(shippingCategories.code, refs.shippingCategory ?? "")),
-    db
+    optionValues: db
       .select({
         valueId: sql<number>`product_option_values.id`.as("pov_value_id"),
         valueCode: sql<string>`product_option_values.code`.as("pov_value_code"),
@@ -426,14 +421,14 @@ export function variantReferenceStatements(db: Database, refs: VariantReferences
           sql`${productOptions.id} IN (SELECT a.option_id FROM product_option_assignments a WHERE a.product_id = ${productId})`,
         ),
       ),
-    db
+    inUse: db
       .select({ inUse: sql<number>`1`.as("in_use") })
       .from(orderItems)
       .where(
         sql`${orderItems.variantId} = (SELECT v.id FROM product_variants v WHERE v.code = ${variantCode} AND v.product_id = ${productId})`,
       )
       .limit(1),
-  ] as const;
+  };
 }
 
 /**
@@ -466,9 +461,9 @@ function keyedChildWrites(
     /** What an existing key's row takes from the submitted one. */
     set: Record<string, SQL>;
   },
-): BatchItem<"sqlite">[] {
+): Statement[] {
   const json = JSON.stringify(entries);
-  const statements: BatchItem<"sqlite">[] = [];
+  const statements: Statement[] = [];
   if (mode === "replace") {
     statements.push(
       db
@@ -517,8 +512,8 @@ export function optionValueWrites(
   target: ChildWriteTarget,
   valueIds: readonly number[],
   mode: "create" | "replace",
-): BatchItem<"sqlite">[] {
-  const statements: BatchItem<"sqlite">[] = [];
+): Statement[] {
+  const statements: Statement[] = [];
   if (mode === "replace") {
     statements.push(
       db
@@ -569,22 +564,25 @@ export type VariantUpdateOutcome = { status: "updated"; version: number } | { st
  * guard placed after the UPDATE and testing `version = expected + 1` would be
  * fooled by a concurrent writer that already moved the row to that version.
  *
- * `outcome(results)` reads the batch's results (all of them, in order).
+ * Run `queries` with `namedBatch`; `outcome(results)` reads its results.
  */
-export function variantUpdateStatements(db: Database, update: VariantUpdate) {
+export function variantUpdateQueries(db: Database, update: VariantUpdate) {
   const { variantId, expectedVersion } = update;
   const guard =
     expectedVersion === null
       ? sql`EXISTS (SELECT 1 FROM product_variants g WHERE g.id = ${variantId})`
       : sql`EXISTS (SELECT 1 FROM product_variants g WHERE g.id = ${variantId} AND g.version = ${expectedVersion})`;
   const target: ChildWriteTarget = { variantId, guard };
-  const statements: BatchItem<"sqlite">[] = [
-    ...(update.translations ? translationWrites(db, target, update.translations.names, update.translations.mode) : []),
-    ...(update.channelPricings
-      ? channelPricingWrites(db, target, update.channelPricings.prices, update.channelPricings.mode)
-      : []),
-    ...(update.optionValueIds ? optionValueWrites(db, target, update.optionValueIds, "replace") : []),
-    db
+  // Named in batch order: the children's writes, then the UPDATE, then the check.
+  const queries = {
+    children: [
+      ...(update.translations ? translationWrites(db, target, update.translations.names, update.translations.mode) : []),
+      ...(update.channelPricings
+        ? channelPricingWrites(db, target, update.channelPricings.prices, update.channelPricings.mode)
+        : []),
+      ...(update.optionValueIds ? optionValueWrites(db, target, update.optionValueIds, "replace") : []),
+    ],
+    updated: db
       .update(productVariants)
       .set({ ...update.set, version: sql`${productVariants.version} + 1`, updatedAt: update.updatedAt })
       .where(
@@ -594,13 +592,13 @@ export function variantUpdateStatements(db: Database, update: VariantUpdate) {
         ),
       )
       .returning({ version: productVariants.version }),
-    db.select({ version: productVariants.version }).from(productVariants).where(eq(productVariants.id, variantId)),
-  ];
-  const outcome = (results: readonly unknown[]): VariantUpdateOutcome => {
-    const [updated] = results[results.length - 2] as { version: number }[];
+    current: db.select({ version: productVariants.version }).from(productVariants).where(eq(productVariants.id, variantId)),
+  };
+  const outcome = (results: NamedResults<typeof queries>): VariantUpdateOutcome => {
+    const [updated] = results.updated;
     if (updated) return { status: "updated", version: updated.version };
-    const [current] = results[results.length - 1] as { version: number }[];
+    const [current] = results.current;
     return current ? { status: "stale", version: current.version } : { status: "missing" };
   };
-  return { statements: statements as unknown as readonly [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]], outcome };
+  return { queries, outcome };
 }

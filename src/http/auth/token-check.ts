@@ -22,11 +22,27 @@ export interface Principal {
   userId: number | null;
 }
 
-/** Reads the token check's result; throws the contract's 401 when it does not authenticate. */
+/**
+ * The token check as the request's guard runs it: prepended to the first D1
+ * batch below drizzle (see metered-d1.ts). The cart Durable Object runs the
+ * same check as a drizzle query of its own first batch (`tokenCheckQuery`).
+ * Reads the check's result; throws the 401 when it does not authenticate.
+ */
 export function verifyTokenCheck(result: D1Result, nowSeconds: number): Principal {
   const row = (result.results as TokenRow[])[0];
+  return verifyTokenRow(
+    row && { clientId: row.client_id, userId: row.user_id, expiresAt: row.expires_at, userEnabled: row.user_enabled === 1 },
+    nowSeconds,
+  );
+}
+
+/** The same check on the typed row of the cart object's token query (`tokenCheckQuery`). */
+export function verifyTokenRow(
+  row: { clientId: number; userId: number | null; expiresAt: number; userEnabled: boolean | null } | undefined,
+  nowSeconds: number,
+): Principal {
   if (!row) throw authError.invalid();
-  if (row.user_id !== null && !row.user_enabled) throw authError.invalid();
-  if (row.expires_at <= nowSeconds) throw authError.expired();
-  return { clientId: row.client_id, userId: row.user_id };
+  if (row.userId !== null && !row.userEnabled) throw authError.invalid();
+  if (row.expiresAt <= nowSeconds) throw authError.expired();
+  return { clientId: row.clientId, userId: row.userId };
 }

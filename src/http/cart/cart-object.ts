@@ -11,26 +11,29 @@
  *   batch with exactly the rows that changed. The reply leaves after commit.
  */
 import { DurableObject } from "cloudflare:workers";
-import { TOKEN_CHECK_SQL, verifyTokenCheck } from "../auth/token-check";
+import { and, eq } from "drizzle-orm";
+import { verifyTokenRow } from "../auth/token-check";
 import { HttpError, notFound } from "../errors";
 import { MSG } from "../../domain/messages";
 import {
-  CART_STATE_STATEMENTS,
-  PRICING_CONTEXT_STATEMENTS,
+  cartRowQueries,
   cartStateFrom,
+  oneOrder,
+  pricingContextQueries,
   pricingSetupFrom,
-  reserveIdsStatement,
+  reserveIdsQuery,
   reservedRange,
-  variantInfoStatement,
-  variantInfosFrom,
-  pricingContextStatements,
-  cartStateStatements,
+  tokenCheckQuery,
+  variantInfoQuery,
   type PricingSetup,
 } from "../../data/carts/cart-store";
 import { cartWriteStatements } from "../../data/carts/cart-writer";
-import { variantViewRows, variantViewStatements, VARIANT_VIEW_STATEMENTS } from "../../data/carts/variant-views";
-import { D1Meter } from "../../data/metered-d1";
-import { VariantViews, serializeCartItem } from "../resources/carts/serializer";
+import { namedBatch } from "../../data/batch";
+import { createDatabase, type Database } from "../../data/db";
+import { D1Meter, MeteredD1 } from "../../data/metered-d1";
+import { productVariants, orders } from "../../data/schema";
+import { variantIdsOf, variantViewQueries, variantViewsFrom } from "../../data/queries/product-variants";
+import { serializeCartItem } from "../resources/carts/serializer";
 import { IdsExhausted, planAdd, planChange, planRemove, repriceCart, type ChangeErrors, type IdSource, type PlanResult } from "./cart-change";
 import type { CartState, VariantInfo } from "../../data/carts/state";
 
@@ -91,17 +94,20 @@ export class CartObject extends DurableObject<Env> {
       const meter = new D1Meter();
       const rowsWritten = { count: 0 };
       try {
-        const statements = [
-          ...(caller ? [this.env.DB.prepare(TOKEN_CHECK_SQL).bind(caller.tokenHash)] : []),
-          this.env.DB.prepare("SELECT id FROM orders WHERE id = ?1 AND state = 'cart'").bind(cartId),
-        ];
-        const results = await meter.measure(() => this.env.DB.batch(statements));
-        if (caller) verifyTokenCheck(results[0]!, nowSeconds());
-        if (!(results.at(-1)!.results as unknown[]).length) throw notFound(`Cart with id ${cartId} does not exist.`);
-        const [deleted] = await meter.measure(() =>
-          this.env.DB.batch([this.env.DB.prepare("DELETE FROM orders WHERE id = ?1 AND state = 'cart'").bind(cartId)]),
-        );
-        rowsWritten.count += deleted?.meta.rows_written ?? 0;
+        const db = this.database(meter);
+        const found = await namedBatch(db, {
+          token: caller ? tokenCheckQuery(db, caller.tokenHash) : undefined,
+          cart: db
+            .select({ id: orders.id })
+            .from(orders)
+            .where(and(eq(orders.id, cartId), eq(orders.state, "cart"))),
+        });
+        if (found.token) verifyTokenRow(found.token[0], nowSeconds());
+        if (!found.cart.length) throw notFound(`Cart with id ${cartId} does not exist.`);
+        const { deleted } = await namedBatch(db, {
+          deleted: db.delete(orders).where(and(eq(orders.id, cartId), eq(orders.state, "cart"))),
+        });
+        rowsWritten.count += deleted.meta.rows_written ?? 0;
         // Retire the object's state: nothing of this cart is kept in memory or storage.
         this.cart = null;
         await this.ctx.storage.deleteAll();
@@ -131,60 +137,61 @@ export class CartObject extends DurableObject<Env> {
     }
   }
 
+  /** A drizzle database over this object's D1, counted by `meter`. */
+  private database(meter: D1Meter): Database {
+    return createDatabase(new MeteredD1(this.env.DB, meter));
+  }
+
   private async applyChange(cartId: number, caller: Caller | null, op: Operation, meter: D1Meter): Promise<CartReply> {
-    const db = this.env.DB;
+    const db = this.database(meter);
     const cold = this.cart === null || this.cart.id !== cartId;
     const wantedIds = op.kind === "add" || op.kind === "change" ? (op.quantity ?? 0) * 4 + 64 : 16;
     const reserve = this.idsLeft() < wantedIds ? Math.max(ID_BLOCK, wantedIds * 2) : 0;
     const addCode = op.kind === "add" ? op.variantCode : null;
 
     // One round trip: everything the change needs.
-    const statements: D1PreparedStatement[] = [];
-    const at = (n: number) => {
-      const start = statements.length;
-      return { start, end: start + n };
-    };
-    const auth = caller ? at(1) : null;
-    if (caller) statements.push(db.prepare(TOKEN_CHECK_SQL).bind(caller.tokenHash));
-    const state = cold ? at(CART_STATE_STATEMENTS) : null;
-    if (cold) statements.push(...cartStateStatements(db, cartId));
-    const variantsAt = at(1);
-    statements.push(variantInfoStatement(db, cartId, addCode));
-    const contextAt = at(PRICING_CONTEXT_STATEMENTS);
-    statements.push(...pricingContextStatements(db, cartId));
-    const viewsAt = addCode ? at(VARIANT_VIEW_STATEMENTS) : null;
-    if (addCode) statements.push(...variantViewStatements(db, "SELECT id FROM product_variants WHERE code = ?1", [addCode]));
-    const reserveAt = reserve ? at(1) : null;
-    if (reserve) statements.push(reserveIdsStatement(db, reserve, caller?.tokenHash));
-
-    const results = await meter.measure(() => db.batch(statements));
-    if (auth) verifyTokenCheck(results[auth.start]!, nowSeconds());
-    if (reserveAt) this.ids = reservedRange(results[reserveAt.start]!, reserve);
-    if (state) this.cart = cartStateFrom(results.slice(state.start, state.end));
+    const read = await namedBatch(db, {
+      token: caller ? tokenCheckQuery(db, caller.tokenHash) : undefined,
+      cart: cold ? cartRowQueries(db, oneOrder(cartId)) : undefined,
+      variants: variantInfoQuery(db, cartId, addCode),
+      context: pricingContextQueries(db, cartId),
+      // The added variant as the response shows it (the variant list's loader).
+      addedView:
+        addCode !== null
+          ? variantViewQueries(
+              db,
+              variantIdsOf(db.select({ id: productVariants.id }).from(productVariants).where(eq(productVariants.code, addCode))),
+            )
+          : undefined,
+      reserved: reserve ? reserveIdsQuery(db, reserve, caller?.tokenHash) : undefined,
+    });
+    if (read.token) verifyTokenRow(read.token[0], nowSeconds());
+    if (read.reserved) this.ids = reservedRange(read.reserved, reserve);
+    if (read.cart) this.cart = cartStateFrom(read.cart);
     const cart = this.cart;
     if (!cart || cart.id !== cartId) {
       this.cart = null;
       throw notFound(`Cart with id ${cartId} does not exist.`);
     }
-    const variants = variantInfosFrom(results[variantsAt.start]!);
-    const setup = pricingSetupFrom(results.slice(contextAt.start, contextAt.end));
+    const variants = read.variants;
+    const setup = pricingSetupFrom(read.context);
     if (!setup) throw new Error(`Channel of cart ${cartId} not found`);
 
     // Decide, reprice, write.
     const byId = new Map(variants.map((v) => [v.id, v]));
-    const planned = await this.withIds(meter, (ids) => this.plan(cart, op, variants, byId, ids));
+    const planned = await this.withIds(db, (ids) => this.plan(cart, op, variants, byId, ids));
     if ("notFound" in planned) throw notFound(`Cart item with id ${op.kind === "add" ? "" : op.itemId} does not exist in cart ${cartId}.`);
     if ("errors" in planned) return { status: 400, body: null, formErrors: planned.errors, metrics: metricsOf(meter, 0) };
     const now = new Date().toISOString();
-    const after = await this.withIds(meter, (ids) => repriceCart(cart, planned.plans, byId, setup, now, ids));
-    const writes = cartWriteStatements(cart, after, now);
-    const written = await meter.measure(() => db.batch(writes.map((sql) => db.prepare(sql))));
+    const after = await this.withIds(db, (ids) => repriceCart(cart, planned.plans, byId, setup, now, ids));
+    const { written } = await namedBatch(db, { written: cartWriteStatements(db, cart, after, now) });
     this.cart = after;
     const rowsWritten = written.reduce((sum, r) => sum + (r.meta.rows_written ?? 0), 0);
 
     if (op.kind === "add") {
-      const item = after.items.find((i) => i.id === planned.itemId)!;
-      const views = new VariantViews(variantViewRows(results.slice(viewsAt!.start, viewsAt!.end)));
+      const item = after.items.find((i) => i.id === planned.itemId);
+      if (!item) throw new Error(`Item ${planned.itemId} missing after the add`);
+      const views = new Map((read.addedView ? variantViewsFrom(read.addedView) : []).map((view) => [view.row.id, view]));
       return reply(201, serializeCartItem(item, cartId, views), meter, rowsWritten);
     }
     return reply(204, null, meter, rowsWritten);
@@ -210,7 +217,7 @@ export class CartObject extends DurableObject<Env> {
   }
 
   /** Runs `work` with the reserved ids; reserves more (one extra round trip) if they run out. */
-  private async withIds<T>(meter: D1Meter, work: (ids: IdSource) => T): Promise<T> {
+  private async withIds<T>(db: Database, work: (ids: IdSource) => T): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       const cursor = { next: this.ids.next };
       const source: IdSource = {
@@ -226,8 +233,8 @@ export class CartObject extends DurableObject<Env> {
       } catch (error) {
         if (!(error instanceof IdsExhausted) || attempt > 0) throw error;
         const count = Math.max(ID_BLOCK, (cursor.next - this.ids.next) * 2 + 1024);
-        const [reserved] = await meter.measure(() => this.env.DB.batch([reserveIdsStatement(this.env.DB, count)]));
-        this.ids = reservedRange(reserved!, count);
+        const { reserved } = await namedBatch(db, { reserved: reserveIdsQuery(db, count) });
+        this.ids = reservedRange(reserved, count);
       }
     }
   }

@@ -1,13 +1,14 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, d1RoundTrips, uniqueCode } from "../../helpers/http";
+import { namedBatch } from "../../../src/data/batch";
 import { createDatabase } from "../../../src/data/db";
 import { D1Meter, MeteredD1 } from "../../../src/data/metered-d1";
 import {
-  assembleVariantViews,
   variantIdsIn,
-  variantUpdateStatements,
-  variantViewStatements,
+  variantUpdateQueries,
+  variantViewQueries,
+  variantViewsFrom,
 } from "../../../src/data/queries/product-variants";
 import { children, createVariant, setupCatalog, UPDATE_FIELDS, variantPath, type Catalog } from "./fixtures";
 
@@ -291,7 +292,7 @@ describe("the compare-and-set write batch", () => {
     const created = await fullVariant();
     const db = createDatabase(new MeteredD1(env.DB, new D1Meter()));
     // Two writers both hold version 1. The first one wins...
-    const first = variantUpdateStatements(db, {
+    const first = variantUpdateQueries(db, {
       variantId: created.id,
       expectedVersion: 1,
       set: { onHand: 1 },
@@ -300,10 +301,10 @@ describe("the compare-and-set write batch", () => {
       optionValueIds: [cat.option.values[1]!.id],
       updatedAt: new Date().toISOString(),
     });
-    expect(first.outcome(await db.batch(first.statements))).toEqual({ status: "updated", version: 2 });
+    expect(first.outcome(await namedBatch(db, first.queries))).toEqual({ status: "updated", version: 2 });
     // ...then the second one's batch runs: the row is now at version 2 = its
     // "expected + 1", which must not let its children through.
-    const second = variantUpdateStatements(db, {
+    const second = variantUpdateQueries(db, {
       variantId: created.id,
       expectedVersion: 1,
       set: { onHand: 2 },
@@ -312,9 +313,9 @@ describe("the compare-and-set write batch", () => {
       optionValueIds: [cat.option2.values[0]!.id],
       updatedAt: new Date().toISOString(),
     });
-    expect(second.outcome(await db.batch(second.statements))).toEqual({ status: "stale", version: 2 });
+    expect(second.outcome(await namedBatch(db, second.queries))).toEqual({ status: "stale", version: 2 });
 
-    const [view] = assembleVariantViews(await db.batch(variantViewStatements(db, variantIdsIn([created.id]))));
+    const [view] = variantViewsFrom(await namedBatch(db, variantViewQueries(db, variantIdsIn([created.id]))));
     expect(view!.row).toMatchObject({ onHand: 1, version: 2 });
     expect(view!.translations.map((t) => [t.locale, t.name])).toEqual([["en_US", "First"]]);
     expect(view!.channelPricings.map((p) => [p.channelCode, p.price])).toEqual([[cat.channel, 100]]);
@@ -325,13 +326,13 @@ describe("the compare-and-set write batch", () => {
     const created = await createVariant(cat.product.code, { code: uniqueCode("V") });
     await env.DB.prepare("DELETE FROM product_variants WHERE id = ?").bind(created.id).run();
     const db = createDatabase(new MeteredD1(env.DB, new D1Meter()));
-    const write = variantUpdateStatements(db, {
+    const write = variantUpdateQueries(db, {
       variantId: created.id,
       expectedVersion: null,
       set: {},
       translations: { names: { en_US: "Ghost" }, mode: "merge" },
       updatedAt: new Date().toISOString(),
     });
-    expect(write.outcome(await db.batch(write.statements))).toEqual({ status: "missing" });
+    expect(write.outcome(await namedBatch(db, write.queries))).toEqual({ status: "missing" });
   });
 });

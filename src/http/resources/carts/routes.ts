@@ -10,16 +10,18 @@ import { MSG } from "../../../domain/messages";
 import { notFound } from "../../errors";
 import { idParams } from "../../ids";
 import { envelope, pageRequest } from "../../pagination";
-import { CART_VIEW_STATEMENTS, cartViewStatements, cartViewsFrom } from "../../../data/carts/cart-views";
-import { cartCreateInputsFrom, cartCreateReads, insertCart } from "../../../data/carts/cart-create";
-import { serializeCart, VariantViews } from "./serializer";
+import { count, desc, eq, sql } from "drizzle-orm";
+import { namedBatch } from "../../../data/batch";
+import { cartViewQueries, cartViewsFrom } from "../../../data/carts/cart-views";
+import { oneOrder } from "../../../data/carts/cart-store";
+import { cartCreateInputsFrom, cartCreateQueries, insertCart } from "../../../data/carts/cart-create";
+import { orders } from "../../../data/schema";
+import { serializeCart } from "./serializer";
 import type { ChangeErrors } from "../../cart/cart-change";
 import { addItemForm, cartCreateForm, changeItemForm, requireQuantity } from "./forms";
 import type { z } from "zod";
 import { describeRoute, type OperationMeta } from "../../openapi/describe";
 import { Cart, CartItem, CartPage } from "./schemas";
-
-const CART_ONLY = "SELECT id FROM orders WHERE id = ?1 AND state = 'cart'";
 
 const tag = "Carts";
 
@@ -86,40 +88,44 @@ const docs = {
 export const cartRoutes = new Hono<AppEnv>({ strict: false })
   .get("/", docs.list, async (c) => {
     const request = pageRequest(new URL(c.req.url), ["paginate", "limit"]);
-    const page = "SELECT id FROM orders WHERE state = 'cart' ORDER BY created_at DESC, id DESC LIMIT ?1 OFFSET ?2";
-    const d1 = c.var.d1.asD1();
-    const results = await d1.batch([
-      d1.prepare("SELECT COUNT(*) AS total FROM orders WHERE state = 'cart'"),
-      ...cartViewStatements(d1, page, [request.limit, request.offset]),
-    ]);
-    const total = (results[0]!.results[0] as { total: number }).total;
-    const data = cartViewsFrom(results.slice(1, 1 + CART_VIEW_STATEMENTS));
-    const views = new VariantViews(data.variants);
+    const db = c.var.db;
+    const page = db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.state, "cart"))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(request.limit)
+      .offset(request.offset);
+    const read = await namedBatch(db, {
+      counted: db.select({ total: count() }).from(orders).where(eq(orders.state, "cart")),
+      carts: cartViewQueries(db, sql`${page}`),
+    });
+    const total = read.counted[0]?.total ?? 0;
+    const data = cartViewsFrom(read.carts);
     const records = data.records.sort((a, b) => b.cart.createdAt.localeCompare(a.cart.createdAt) || b.cart.id - a.cart.id);
-    const items = records.map((r) => serializeCart(r.cart, r, views, "list"));
+    const items = records.map((r) => serializeCart(r.cart, r, data.variants, "list"));
     return c.json(envelope({ path: "/api/v1/carts/", request, total, items }));
   })
   .get("/:id", docs.get, idParams({ id: "Cart" }), async (c) => {
     const { id } = c.req.valid("param");
-    const d1 = c.var.d1.asD1();
-    const data = cartViewsFrom(await d1.batch(cartViewStatements(d1, CART_ONLY, [id])));
-    const record = data.records[0];
+    const read = await namedBatch(c.var.db, { cart: cartViewQueries(c.var.db, oneOrder(id)) });
+    const data = cartViewsFrom(read.cart);
+    const record = data.records.find((r) => r.cart.state === "cart");
     if (!record) throw notFound(`Cart with id ${id} does not exist.`);
-    return c.json(serializeCart(record.cart, record, new VariantViews(data.variants), "single"));
+    return c.json(serializeCart(record.cart, record, data.variants, "single"));
   })
   .post("/", docs.create, async (c) => {
     const form = validateForm(cartCreateForm, c.var.body);
-    const d1 = c.var.d1.asD1();
-    const inputs = cartCreateInputsFrom(await d1.batch(cartCreateReads(d1, form.values)));
+    const db = c.var.db;
+    const inputs = cartCreateInputsFrom(await namedBatch(db, cartCreateQueries(db, form.values)));
     if (form.values.customer !== undefined && !inputs.customer) form.fail("customer", MSG.invalid);
     if (form.values.channel !== undefined && !inputs.channel) form.fail("channel", MSG.invalid);
     if (form.values.localeCode !== undefined && inputs.channel && !inputs.channel.locales.includes(form.values.localeCode)) {
       form.fail("localeCode", MSG.invalid);
     }
     form.assertValid();
-    const record = await insertCart(d1, inputs, form.values.localeCode!);
-    const noVariants = new VariantViews({ variants: [], translations: [], optionValues: [], optionValueTranslations: [], prices: [] });
-    return c.json(serializeCart(record.cart, record, noVariants, "single"), 201);
+    const record = await insertCart(db, inputs, form.values.localeCode ?? "");
+    return c.json(serializeCart(record.cart, record, new Map(), "single"), 201);
   })
   .delete("/:id", docs.delete, idParams({ id: "Cart" }), async (c) => {
     const { id } = c.req.valid("param");

@@ -1,9 +1,11 @@
-/** Carts, their items, units and adjustments (seed 2.2–2.5; src/serializers/cart.ts). Orders share the cart's shape. */
+/** Carts, their items, units and adjustments (see ./serializer.ts). Orders share the cart's shape. */
 import { z } from "zod";
 import { serializeAdjustment, serializeCart, serializeCartItem } from "./serializer";
-import { component, int, keyedOrEmpty, Link, pageOf } from "../../openapi/common";
+import { component, int, Link, pageOf } from "../../openapi/common";
 import { CartChannel, CartListChannel } from "../channels/schemas";
 import { CartCustomer, CartListCustomer } from "../customers/schemas";
+import { ProductVariant } from "../product-variants/schemas";
+import type { serializeVariantDefault } from "../product-variants/serializer";
 import type { Conforms, ConformsTo, Expect } from "../../openapi/conformance";
 
 export const Adjustment = component(
@@ -26,22 +28,6 @@ export const CartItemUnit = component(
   "One unit of an item (one per quantity).",
 );
 
-export const CartItemVariant = component(
-  "CartItemVariant",
-  z.object({
-    id: int(),
-    code: z.string(),
-    optionValues: z.array(
-      z.object({ code: z.string(), translations: keyedOrEmpty(z.object({ id: int(), value: z.string() }), "locale code") }),
-    ),
-    position: int(),
-    translations: keyedOrEmpty(z.object({ id: int(), name: z.string() }), "locale code"),
-    tracked: z.boolean(),
-    channelPricings: keyedOrEmpty(z.object({ channelCode: z.string(), price: int() }), "channel code"),
-  }),
-  "The variant of a cart item, default data.",
-);
-
 export const CartItem = component(
   "CartItem",
   z.object({
@@ -53,7 +39,8 @@ export const CartItem = component(
     unitsTotal: int(),
     adjustments: z.array(Adjustment),
     adjustmentsTotal: int(),
-    variant: CartItemVariant,
+    // The item's variant, exactly as the variant list shows it.
+    variant: ProductVariant,
     _links: component("CartItemLinks", z.object({ order: Link, product: Link, variant: Link })),
   }),
   "An item of a cart.",
@@ -86,9 +73,13 @@ export const CartListItem = component(
 export const CartPage = pageOf("CartPage", CartListItem);
 
 // One serializer renders both views, so its customer/channel types are the
-// union of both; an item's variant is typed nullable (a variant in use cannot
-// be deleted, so it is always there).
-type CartItemInput = Omit<z.input<typeof CartItem>, "variant"> & { variant: z.input<typeof CartItemVariant> | null };
+// union of both. An item's variant comes from the variant serializer, whose
+// output is an open record (test/openapi checks it against ProductVariant at
+// run time); it is typed nullable (a variant in use cannot be deleted, so it
+// is always there).
+type CartItemInput = Omit<z.input<typeof CartItem>, "variant"> & {
+  variant: ReturnType<typeof serializeVariantDefault> | null;
+};
 type CartInput = Omit<z.input<typeof Cart>, "items" | "customer" | "channel"> & {
   items: CartItemInput[];
   customer: z.input<typeof CartCustomer> | z.input<typeof CartListCustomer>;

@@ -1,14 +1,15 @@
 /**
- * Carts (orders in state `cart`), their items, units and adjustments — seed
- * 2.2–2.5 and contract §5. The same serializer renders a cart read from D1
- * and an item just written by the cart's Durable Object.
+ * Carts (orders in state `cart`), their items, units and adjustments. The
+ * same serializer renders a cart read from D1 and an item just written by the
+ * cart's Durable Object; an item's variant is rendered by the variant
+ * serializer, as the variant list shows it.
  */
 import type { CartState, StoredAdjustment, StoredItem, StoredUnit } from "../../../data/carts/state";
-import type { VariantViewRows } from "../../../data/carts/variant-views";
+import type { VariantView } from "../../../data/queries/product-variants";
+import { serializeVariantDefault } from "../product-variants/serializer";
 import { serializeChannelForCart, serializeChannelForCartList, type ChannelRefRow } from "../channels/serializer";
 import { serializeCustomerForCart, serializeCustomerForCartList } from "../customers/serializer";
 import { enc, href } from "../../serializers/links";
-import { groupBy } from "../../../data/collections";
 
 export type CartView = "single" | "list";
 
@@ -32,51 +33,12 @@ const serializeUnit = (u: StoredUnit) => ({
   adjustmentsTotal: u.adjustmentsTotal,
 });
 
-/** Indexes variant view rows once, for serializing many items. */
-export class VariantViews {
-  private readonly byId: Map<number, VariantViewRows["variants"][number]>;
-  private readonly translations: Map<number, VariantViewRows["translations"]>;
-  private readonly optionValues: Map<number, VariantViewRows["optionValues"]>;
-  private readonly valueTranslations: Map<number, VariantViewRows["optionValueTranslations"]>;
-  private readonly prices: Map<number, VariantViewRows["prices"]>;
-
-  constructor(rows: VariantViewRows) {
-    this.byId = new Map(rows.variants.map((v) => [v.id, v]));
-    this.translations = groupBy(rows.translations, (r) => r.variant_id);
-    this.optionValues = groupBy(rows.optionValues, (r) => r.variant_id);
-    this.valueTranslations = groupBy(rows.optionValueTranslations, (r) => r.value_id);
-    this.prices = groupBy(rows.prices, (r) => r.variant_id);
-  }
-
-  productCode(variantId: number): string {
-    return this.byId.get(variantId)?.product_code ?? "";
-  }
-
-  /** The variant's default data as a cart item shows it (seed 2.3). */
-  serialize(variantId: number) {
-    const v = this.byId.get(variantId);
-    if (!v) return null;
-    const translations = this.translations.get(variantId) ?? [];
-    const optionValues = this.optionValues.get(variantId) ?? [];
-    const prices = this.prices.get(variantId) ?? [];
-    return {
-      id: v.id,
-      code: v.code,
-      optionValues: optionValues.map((ov) => ({
-        code: ov.code,
-        translations: keyedOrEmpty(this.valueTranslations.get(ov.value_id) ?? [], (t) => [t.locale, { id: t.id, value: t.value }]),
-      })),
-      position: v.position,
-      translations: keyedOrEmpty(translations, (t) => [t.locale, { id: t.id, name: t.name }]),
-      tracked: v.tracked === 1,
-      channelPricings: keyedOrEmpty(prices, (p) => [p.channel_code, { channelCode: p.channel_code, price: p.price }]),
-    };
-  }
-}
+/** The views of the variants of the items to serialize, by variant id. */
+export type VariantViews = ReadonlyMap<number, VariantView>;
 
 export function serializeCartItem(item: StoredItem, cartId: number, views: VariantViews) {
-  const variant = views.serialize(item.variantId);
-  const productCode = views.productCode(item.variantId);
+  const view = views.get(item.variantId);
+  const productCode = view?.row.productCode ?? "";
   return {
     id: item.id,
     quantity: item.quantity,
@@ -86,11 +48,12 @@ export function serializeCartItem(item: StoredItem, cartId: number, views: Varia
     unitsTotal: item.unitsTotal,
     adjustments: item.adjustments.map(serializeAdjustment),
     adjustmentsTotal: item.adjustmentsTotal,
-    variant,
+    // The variant list's item, as `GET /products/{p}/variants/` shows it.
+    variant: view ? serializeVariantDefault(view) : null,
     _links: {
       order: href(`/orders/${cartId}`),
       product: href(`/products/${enc(productCode)}`),
-      variant: href(`/products/${enc(productCode)}/variants/${enc(variant?.code ?? "")}`),
+      variant: href(`/products/${enc(productCode)}/variants/${enc(view?.row.code ?? "")}`),
     },
   };
 }
@@ -112,9 +75,4 @@ export function serializeCart(cart: CartState & { checkoutState: string }, parti
     localeCode: cart.localeCode,
     checkoutState: cart.checkoutState,
   };
-}
-
-/** Sylius serializes an empty keyed collection as `[]`. */
-function keyedOrEmpty<T, V>(rows: T[], entry: (row: T) => [string, V]): Record<string, V> | [] {
-  return rows.length ? Object.fromEntries(rows.map(entry)) : [];
 }

@@ -3,8 +3,10 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../context";
 import { notFound } from "../../errors";
 import { idParams } from "../../ids";
-import { cartViewStatements, cartViewsFrom } from "../../../data/carts/cart-views";
-import { serializeCart, VariantViews } from "../carts/serializer";
+import { namedBatch } from "../../../data/batch";
+import { oneOrder } from "../../../data/carts/cart-store";
+import { cartViewQueries, cartViewsFrom } from "../../../data/carts/cart-views";
+import { serializeCart } from "../carts/serializer";
 import { describeRoute } from "../../openapi/describe";
 import { Cart } from "../carts/schemas";
 
@@ -19,9 +21,9 @@ const docs = describeRoute({
 
 export const orderRoutes = new Hono<AppEnv>({ strict: false }).get("/:id", docs, idParams({ id: "Order" }), async (c) => {
   const { id } = c.req.valid("param");
-  const d1 = c.var.d1.asD1();
-  const data = cartViewsFrom(await d1.batch(cartViewStatements(d1, "SELECT id FROM orders WHERE id = ?1", [id])));
+  const read = await namedBatch(c.var.db, { order: cartViewQueries(c.var.db, oneOrder(id)) });
+  const data = cartViewsFrom(read.order);
   const record = data.records[0];
   if (!record) throw notFound(`Order with id ${id} does not exist.`);
-  return c.json(serializeCart(record.cart, record, new VariantViews(data.variants), "single"));
+  return c.json(serializeCart(record.cart, record, data.variants, "single"));
 });

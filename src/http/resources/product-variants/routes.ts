@@ -27,7 +27,6 @@
  */
 import { Hono, type Context } from "hono";
 import { eq, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
 import type { AppEnv } from "../../context";
 import { boundedNext, defineForm, validateForm, type FormResult, rethrowOutOfRange, rethrowUniqueViolation } from "../../form";
@@ -37,18 +36,19 @@ import { conflict, notFound } from "../../errors";
 import { carriedQuery, criteriaFrom, envelope, pageRequest, sortingFrom } from "../../pagination";
 import { isForeignKeyViolation } from "../../../data/constraints";
 import { productVariants, products } from "../../../data/schema";
+import { namedBatch, type NamedResults } from "../../../data/batch";
 import {
-  assembleVariantViews,
   assembleViews,
   channelPricingWrites,
   optionValueWrites,
   translationWrites,
   variantIdsByCode,
   variantIdsOf,
-  variantPageStatements,
-  variantReferenceStatements,
-  variantUpdateStatements,
-  variantViewStatements,
+  variantPageQueries,
+  variantReferenceQueries,
+  variantUpdateQueries,
+  variantViewQueries,
+  variantViewsFrom,
   type ChildWriteTarget,
   type VariantRow,
   type VariantSortField,
@@ -170,8 +170,6 @@ const versionRequired = () => conflict("The optimistic lock failed: a version is
 const staleVersion = (sent: number, current: number) =>
   conflict(`The optimistic lock failed, version ${sent} was expected, but is actually ${current}.`);
 
-type AnyBatch = readonly [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
-
 const names = (translations: Record<string, { name: string }>) =>
   Object.fromEntries(Object.entries(translations).map(([locale, t]) => [locale, t.name]));
 const prices = (pricings: Record<string, { price: number }>) =>
@@ -182,8 +180,9 @@ type ReferenceResults = Awaited<ReturnType<typeof readReferences>>;
 /** The read batch of a write: every reference, the uniqueness check, the product and the variant. */
 function readReferences(c: Context<AppEnv>, values: Values, variantCode?: string) {
   const productCode = c.req.param("productCode") ?? "";
-  return c.var.db.batch(
-    variantReferenceStatements(c.var.db, {
+  return namedBatch(
+    c.var.db,
+    variantReferenceQueries(c.var.db, {
       productCode,
       variantCode,
       newCode: values.code !== undefined && values.code !== variantCode ? values.code : undefined,
@@ -204,7 +203,8 @@ interface CheckedReferences {
 
 /** The data checks of a write, added to the form result (only for fields that passed their format). */
 function checkReferences(result: FormResult<UpdateShape>, refs: ReferenceResults): CheckedReferences {
-  const [, , codeOwners, localeRows, channelRows, taxRows, shippingRows, optionRows] = refs;
+  const { codeOwners, locales: localeRows, channels: channelRows, optionValues: optionRows } = refs;
+  const { taxCategory: taxRows, shippingCategory: shippingRows } = refs;
   const values = result.values;
   if (values.code !== undefined && codeOwners.length > 0) result.fail("code", MSG.variantCodeTaken);
 
@@ -277,8 +277,8 @@ async function update(c: Context<AppEnv>, mode: "put" | "patch") {
   const code = c.req.param("code") ?? "";
   const result = validateForm(updateForm, c.var.body);
   const refs = await readReferences(c, result.values, code);
-  if (!refs[0][0]) throw productMissing(productCode);
-  const variant: VariantRow | undefined = refs[1][0];
+  if (!refs.product[0]) throw productMissing(productCode);
+  const variant: VariantRow | undefined = refs.variant[0];
   if (!variant) throw variantMissing(code);
   const checked = checkReferences(result, refs);
   result.assertValid();
@@ -288,7 +288,7 @@ async function update(c: Context<AppEnv>, mode: "put" | "patch") {
   if (sentVersion === null && mode === "put") throw versionRequired();
   if (sentVersion !== null && sentVersion !== variant.version) throw staleVersion(sentVersion, variant.version);
 
-  const { statements, outcome } = variantUpdateStatements(db, {
+  const { queries, outcome } = variantUpdateQueries(db, {
     variantId: variant.id,
     expectedVersion: sentVersion,
     set: columnValues(values, checked),
@@ -300,9 +300,9 @@ async function update(c: Context<AppEnv>, mode: "put" | "patch") {
     optionValueIds: checked.optionValueIds,
     updatedAt: nowIso(),
   });
-  let results: readonly unknown[];
+  let results: NamedResults<typeof queries>;
   try {
-    results = await db.batch(statements);
+    results = await namedBatch(db, queries);
   } catch (error) {
     rethrowUniqueViolation(error, result, "code", MSG.variantCodeTaken);
   }
@@ -336,16 +336,17 @@ export const productVariantRoutes = new Hono<AppEnv>({ strict: false })
     const request = pageRequest(url);
     const sorting = sortingFrom(url, SORTABLE, { field: "createdAt", direction: "desc" });
     const criteria = criteriaFrom(url, ["code", "name"] as const);
-    const [productRows, counted, rows, ...children] = await c.var.db.batch(
-      variantPageStatements(c.var.db, { productCode, criteria, sorting, limit: request.limit, offset: request.offset }),
+    const page = await namedBatch(
+      c.var.db,
+      variantPageQueries(c.var.db, { productCode, criteria, sorting, limit: request.limit, offset: request.offset }),
     );
-    if (!productRows[0]) throw productMissing(productCode);
-    const items = assembleViews(rows, children).map((view) => serializeProductVariant(view, "listItem"));
+    if (!page.product[0]) throw productMissing(productCode);
+    const items = assembleViews(page.rows, page.children).map((view) => serializeProductVariant(view, "listItem"));
     return c.json(
       envelope({
         path: `/api/v1/products/${enc(productCode)}/variants/`,
         request,
-        total: counted[0]?.total ?? 0,
+        total: page.counted[0]?.total ?? 0,
         items,
         query: carriedQuery(url),
       }),
@@ -355,12 +356,12 @@ export const productVariantRoutes = new Hono<AppEnv>({ strict: false })
     const db = c.var.db;
     const productCode = c.req.param("productCode") ?? "";
     const code = c.req.param("code");
-    const [productRows, ...viewResults] = await db.batch([
-      db.select({ id: products.id }).from(products).where(eq(products.code, productCode)),
-      ...variantViewStatements(db, variantIdsByCode(productCode, code)),
-    ]);
-    if (!productRows[0]) throw productMissing(productCode);
-    const [view] = assembleVariantViews(viewResults);
+    const read = await namedBatch(db, {
+      product: db.select({ id: products.id }).from(products).where(eq(products.code, productCode)),
+      variant: variantViewQueries(db, variantIdsByCode(productCode, code)),
+    });
+    if (!read.product[0]) throw productMissing(productCode);
+    const [view] = variantViewsFrom(read.variant);
     if (!view) throw variantMissing(code);
     return c.json(serializeProductVariant(view, "detailed"));
   })
@@ -369,7 +370,7 @@ export const productVariantRoutes = new Hono<AppEnv>({ strict: false })
     const productCode = c.req.param("productCode") ?? "";
     const result = validateForm(createForm, c.var.body) as unknown as FormResult<UpdateShape>;
     const refs = await readReferences(c, result.values);
-    const product = refs[0][0];
+    const product = refs.product[0];
     if (!product) throw productMissing(productCode);
     const checked = checkReferences(result, refs);
     result.assertValid();
@@ -389,15 +390,17 @@ export const productVariantRoutes = new Hono<AppEnv>({ strict: false })
         boundedNext(sql`(SELECT COALESCE(MAX(p.position) + 1, 0) FROM product_variants p WHERE p.product_id = ${product.id})`),
     });
     const writes = [insert, ...createChildWrites(c, { variantId: newId, guard: sql`1` }, values, checked)];
-    let results: readonly unknown[];
+    const batch = { writes, created: variantViewQueries(db, variantIdsOf(newId)) };
+    let results: NamedResults<typeof batch>;
     try {
-      results = await db.batch([...writes, ...variantViewStatements(db, variantIdsOf(newId))] as unknown as AnyBatch);
+      results = await namedBatch(db, batch);
     } catch (error) {
       rethrowOutOfRange(error, result, "position", "product_variants.position");
       rethrowUniqueViolation(error, result, "code", MSG.variantCodeTaken);
     }
-    const [view] = assembleVariantViews(results.slice(writes.length));
-    return c.json(serializeProductVariant(view!, "detailed"), 201);
+    const [view] = variantViewsFrom(results.created);
+    if (!view) throw new Error(`Variant ${code} missing after its insert`);
+    return c.json(serializeProductVariant(view, "detailed"), 201);
   })
   .put("/:code", describeRoute(docs.put), (c) => update(c, "put"))
   .patch("/:code", describeRoute(docs.patch), (c) => update(c, "patch"))
@@ -405,11 +408,11 @@ export const productVariantRoutes = new Hono<AppEnv>({ strict: false })
     const db = c.var.db;
     const productCode = c.req.param("productCode") ?? "";
     const code = c.req.param("code");
-    const refs = await c.var.db.batch(variantReferenceStatements(db, { productCode, variantCode: code }));
-    if (!refs[0][0]) throw productMissing(productCode);
-    const variant = refs[1][0];
+    const refs = await namedBatch(db, variantReferenceQueries(db, { productCode, variantCode: code }));
+    if (!refs.product[0]) throw productMissing(productCode);
+    const variant = refs.variant[0];
     if (!variant) throw variantMissing(code);
-    if (refs[8].length > 0) throw conflict(IN_USE);
+    if (refs.inUse.length > 0) throw conflict(IN_USE);
     try {
       await db.delete(productVariants).where(eq(productVariants.id, variant.id));
     } catch (error) {

@@ -1,15 +1,15 @@
 /**
- * Product variant representation (seed 2.1, contract §4).
+ * Product variant representation.
  *
- * Three sets, one function:
+ * Two sets, one function:
+ * - `listItem`, the default set (the variant list, and the variant inside a
+ *   cart item, so a client sees the same variant wherever it meets it): id,
+ *   code, position, optionValues, translations, tracked, channelPricings,
+ *   taxCategory?, shippingCategory? (reduced to id, code, name, `_links`),
+ *   version, `_links.self`.
  * - `detailed` (create, get one): the default set plus onHold, onHand,
  *   width/height/depth/weight (each omitted when never set), `_links.product`,
  *   and categories in their `full` view (with description).
- * - `default` (inside cart items): id, code, position, optionValues,
- *   translations, tracked, channelPricings, taxCategory?, shippingCategory?,
- *   version, `_links.self`; categories in their `embedded` view.
- * - `listItem` (the variant list): the default set with categories reduced to
- *   id, code, name, `_links`.
  *
  * Empty translations / channelPricings / optionValues serialize as `[]`
  * (PHP's empty array), non-empty keyed ones as objects.
@@ -18,9 +18,9 @@ import type { VariantView } from "../../../data/queries/product-variants";
 import { serializeShippingCategory, serializeTaxCategory, type CategoryView } from "../categories/serializer";
 import { enc, href } from "../../serializers/links";
 
-export type VariantSet = "detailed" | "default" | "listItem";
+export type VariantSet = "detailed" | "listItem";
 
-const CATEGORY_VIEW: Record<VariantSet, CategoryView> = { detailed: "full", default: "embedded", listItem: "listItem" };
+const CATEGORY_VIEW: Record<VariantSet, CategoryView> = { detailed: "full", listItem: "listItem" };
 
 /** `[]` for an empty map (as PHP serializes an empty array), else the object. */
 function keyedOrEmptyList<T>(entries: [string, T][]): Record<string, T> | [] {
@@ -68,7 +68,8 @@ export function serializeProductVariant(view: VariantView, set: VariantSet) {
 }
 
 /**
- * The default set, as cart items embed it. Takes a view loaded with
- * `variantViewStatements` + `assembleVariantViews` (src/data/queries/product-variants.ts).
+ * The default set, as cart items embed it: the variant list's item. Takes a
+ * view loaded with `variantViewQueries` + `variantViewsFrom` (the variant
+ * list's loader).
  */
-export const serializeVariantDefault = (view: VariantView) => serializeProductVariant(view, "default");
+export const serializeVariantDefault = (view: VariantView) => serializeProductVariant(view, "listItem");

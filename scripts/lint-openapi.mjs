@@ -19,7 +19,8 @@ try {
   const run = (name, args) => {
     console.log(`\n$ ${name} ${args.join(" ")}`);
     try {
-      execFileSync(bin(name), args, { cwd: root, stdio: "inherit" });
+      // No telemetry or update check: CI may have no network.
+      execFileSync(bin(name), args, { cwd: root, stdio: "inherit", env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" } });
     } catch {
       failed = true;
     }

@@ -1,4 +1,4 @@
-/** Carts, their items, units and adjustments (seed 2.2–2.5; src/serializers/cart.ts). Orders share the cart's shape. */
+/** Carts, their items, units and adjustments (as `serializeCart` renders them). Orders share the cart's shape. */
 import { z } from "zod";
 import { serializeAdjustment, serializeCart, serializeCartItem } from "./serializer";
 import { component, int, keyedOrEmpty, Link, pageOf } from "../../openapi/common";

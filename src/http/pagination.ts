@@ -2,6 +2,7 @@
  * Paginated HAL collections (Hateoas `PaginatedRepresentation`, as Sylius
  * serializes it): `{page, limit, pages, total, _links, _embedded: {items}}`.
  */
+import { badRequest } from "./errors";
 
 export const DEFAULT_LIMIT = 10;
 export const MAX_LIMIT = 100;
@@ -19,43 +20,54 @@ export interface Sorting<F extends string> {
   direction: Direction;
 }
 
-function positiveInt(raw: string | null | undefined): number | null {
-  if (raw == null || !/^\d{1,9}$/.test(raw.trim())) return null;
-  const value = Number(raw);
-  return value >= 1 ? value : null;
+/** The largest page number read; beyond it every list is empty anyway, and offsets stay exact integers. */
+export const MAX_PAGE = 1_000_000_000;
+
+/** An integer (optionally signed) clamped to `min..max`; anything else is `null`. */
+function clampedInt(raw: string | null | undefined, min: number, max: number): number | null {
+  if (raw == null || !/^[+-]?\d+$/.test(raw.trim())) return null;
+  const value = Number(raw.trim());
+  return Math.min(Math.max(value, min), max);
 }
 
 /**
  * `page` (default 1) and the page size from the first of `limitParams` that
- * is present (default 10, clamped to 1..100). Malformed values fall back to
- * the defaults rather than failing, as Sylius' paginator does.
+ * is present (default 10). Integers are clamped (page to 1.., size to
+ * 1..100); values that are not integers fall back to the defaults rather
+ * than failing, as Sylius' paginator does.
  */
 export function pageRequest(url: URL, limitParams: string[] = ["limit"]): PageRequest {
-  const page = positiveInt(url.searchParams.get("page")) ?? 1;
+  const page = clampedInt(url.searchParams.get("page"), 1, MAX_PAGE) ?? 1;
   let limit = DEFAULT_LIMIT;
   for (const name of limitParams) {
-    const value = positiveInt(url.searchParams.get(name));
+    const value = clampedInt(url.searchParams.get(name), 1, MAX_LIMIT);
     if (value !== null) {
       limit = value;
       break;
     }
   }
-  limit = Math.min(limit, MAX_LIMIT);
   return { page, limit, offset: (page - 1) * limit };
 }
 
-/** `sorting[field]=asc|desc`; the first recognised pair wins, else the default. */
+/**
+ * `sorting[field]=asc|desc` (direction in any case); the first pair wins,
+ * none gives `fallback`. A field outside `allowed`, another direction or a
+ * `sorting` parameter of another shape is a 400 that names it.
+ */
 export function sortingFrom<F extends string>(url: URL, allowed: readonly F[], fallback: Sorting<F>): Sorting<F> {
   for (const [key, value] of url.searchParams) {
-    const match = /^sorting\[([A-Za-z]+)\]$/.exec(key);
-    const field = match?.[1] as F | undefined;
-    const direction = value.toLowerCase();
-    if (field && allowed.includes(field) && (direction === "asc" || direction === "desc")) {
-      return { field, direction };
-    }
+    if (!key.startsWith("sorting")) continue;
+    const field = /^sorting\[([^\]]*)\]$/.exec(key)?.[1];
+    if (field === undefined) throw badRequest(`Malformed sorting parameter "${key}"; use sorting[field]=asc or sorting[field]=desc.`);
+    if (!isAllowed(field, allowed)) throw badRequest(`Unknown sorting field "${field}"; sortable fields: ${allowed.join(", ")}.`);
+    const direction = value.trim().toLowerCase();
+    if (direction !== "asc" && direction !== "desc") throw badRequest(`Unknown sorting direction "${value}" for "${field}"; use asc or desc.`);
+    return { field, direction };
   }
   return fallback;
 }
+
+const isAllowed = <F extends string>(field: string, allowed: readonly F[]): field is F => (allowed as readonly string[]).includes(field);
 
 /** `criteria[name]=value` filters among `allowed`; blank values are ignored. */
 export function criteriaFrom<F extends string>(url: URL, allowed: readonly F[]): Partial<Record<F, string>> {

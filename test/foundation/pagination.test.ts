@@ -109,7 +109,7 @@ describe("pagination envelope (locales)", () => {
     expect(last.body._embedded.items).toHaveLength(total - (pages - 1) * 2);
   });
 
-  it("defaults to page 1, limit 10 and clamps the limit to 100", async () => {
+  it("defaults to page 1, limit 10 and clamps page to 1.. and the limit to 1..100", async () => {
     const plain = await api("GET", `/api/v1/locales/?${filter}`);
     expect(plain.body).toMatchObject({ page: 1, limit: 10, pages: 1, total: 5 });
     expect(plain.body._links.self).toEqual(link(`${filter}&page=1&limit=10`));
@@ -122,11 +122,47 @@ describe("pagination envelope (locales)", () => {
     expect(all.body.limit).toBe(100);
     expect(all.body._embedded.items).toHaveLength(Math.min(100, all.body.total));
 
-    for (const bad of ["limit=0", "limit=-3", "limit=abc", "page=0", "page=x"]) {
-      const res = await api("GET", `/api/v1/locales/?${filter}&${bad}`);
-      expect(res.status, bad).toBe(200);
-      expect(res.body, bad).toMatchObject({ page: 1, limit: 10 });
+    // Integers below 1 count as 1; values that are not integers are ignored.
+    const cases: [string, { page: number; limit: number }][] = [
+      ["limit=0", { page: 1, limit: 1 }],
+      ["limit=-3", { page: 1, limit: 1 }],
+      ["limit=%2B2", { page: 1, limit: 2 }],
+      ["limit=99999999999", { page: 1, limit: 100 }],
+      ["limit=abc", { page: 1, limit: 10 }],
+      ["limit=2.5", { page: 1, limit: 10 }],
+      ["page=0", { page: 1, limit: 10 }],
+      ["page=-4&limit=2", { page: 1, limit: 2 }],
+      ["page=x", { page: 1, limit: 10 }],
+    ];
+    for (const [query, expected] of cases) {
+      const res = await api("GET", `/api/v1/locales/?${filter}&${query}`);
+      expect(res.status, query).toBe(200);
+      expect(res.body, query).toMatchObject(expected);
+      expect(res.body._embedded.items, query).toHaveLength(Math.min(expected.limit, 5));
+      expect(res.body._links.self, query).toEqual(link(`${filter}&page=${expected.page}&limit=${expected.limit}`));
     }
+  });
+
+  it("answers 400 naming an unknown sorting field, direction or parameter", async () => {
+    const cases: [string, string][] = [
+      ["sorting%5Bnope%5D=asc", 'Unknown sorting field "nope"; sortable fields: code, createdAt.'],
+      ["sorting%5Bcode%5D=up", 'Unknown sorting direction "up" for "code"; use asc or desc.'],
+      ["sorting%5Bcode%5D=", 'Unknown sorting direction "" for "code"; use asc or desc.'],
+      ["sorting=code", 'Malformed sorting parameter "sorting"; use sorting[field]=asc or sorting[field]=desc.'],
+    ];
+    for (const [query, message] of cases) {
+      const res = await api("GET", `/api/v1/locales/?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.body, query).toEqual({ code: 400, message });
+    }
+    // Any case of asc/desc is a direction.
+    expect((await api("GET", `/api/v1/locales/?sorting%5Bcode%5D=DESC&${filter}`)).body._embedded.items.map((i: { code: string }) => i.code)).toEqual(
+      [...codes].reverse(),
+    );
+    // The variant list reads its sorting itself, and refuses the same way.
+    const variants = await api("GET", "/api/v1/products/ANY/variants/?sorting%5Bprice%5D=asc");
+    expect(variants.status).toBe(400);
+    expect(variants.body).toEqual({ code: 400, message: 'Unknown sorting field "price"; sortable fields: position, code, createdAt, updatedAt, name.' });
   });
 
   it("carries sorting into the links and sorts", async () => {

@@ -6,7 +6,9 @@
 import { describe, expect, it } from "vitest";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { createApp } from "../../src/http/app";
-import { openApiDocument as documentOf } from "../../src/http/openapi/document";
+// The demo catalog as text (Vite's `?raw`; test/openapi/raw.d.ts types it).
+import catalog from "../../scripts/demo/catalog.sql?raw";
+import { documentedForms, openApiDocument as documentOf } from "../../src/http/openapi/document";
 
 /** The document of the app as the worker builds it (services are not needed to list routes). */
 const openApiDocument = () => documentOf(createApp(async (_c, next) => next()).routes);
@@ -45,5 +47,36 @@ describe("OpenAPI document", () => {
     delete broken.paths["/api/v1/carts/"]!.get!.responses["200"]!.description;
     const result = await new Validator().validate(broken);
     expect(result.valid).toBe(false);
+  });
+});
+
+describe("examples and the demo data", () => {
+  // Every quoted value of the demo catalog (codes, emails, names).
+  const demo = new Set(
+    [...catalog.matchAll(/'([^']*)'/g)].map(([, value]) => value!),
+  );
+
+  it("creates nothing the demo data already has (the contract tests create each example on a fresh `npm start`)", () => {
+    expect(demo).toContain("MUG_TH");
+    const forms = documentedForms(createApp(async (_c, next) => next()).routes);
+    const identifiers: string[] = [];
+    for (const [id, { docs }] of forms) {
+      if (!id.endsWith("Create")) continue;
+      for (const key of ["code", "email"]) {
+        const value = docs.example[key];
+        if (typeof value !== "string") continue;
+        identifiers.push(value);
+        expect(demo.has(value), `${id}.${key} ${value} is not in the demo data`).toBe(false);
+      }
+    }
+    expect(identifiers.length).toBe(12);
+    // And the check can fail: the demo zone.
+    expect(demo.has("EU")).toBe(true);
+  });
+
+  it("fits a currency example to currencies and a locale example to locales", () => {
+    const forms = documentedForms(createApp(async (_c, next) => next()).routes);
+    expect(forms.get("CurrencyCreate")?.docs.example.code).toMatch(/^[A-Z]{3}$/);
+    expect(forms.get("LocaleCreate")?.docs.example.code).toMatch(/^[a-z]{2}_[A-Z]{2}$/);
   });
 });

@@ -394,7 +394,7 @@ describe("every documented operation answers as documented", () => {
     expect(invalidJson.body).toEqual({ code: 400, message: "Invalid JSON body." });
   });
 
-  it("other errors: 401, 404, 405, 409, 413", async () => {
+  it("other errors: 400 (query), 401, 404, 405, 409, 413", async () => {
     const missing = await call("GET", "/api/v1/locales/", { token: null });
     expect(missing.status).toBe(401);
     expect(missing.headers.get("WWW-Authenticate")).toMatch(/^Bearer/);
@@ -407,7 +407,7 @@ describe("every documented operation answers as documented", () => {
     const unknownRoute = await api("GET", "/api/v1/no-such-thing");
     expect(unknownRoute.status).toBe(404);
     await checkComponentResponse("NotFound", unknownRoute);
-    const wrongMethod = await api("PUT", "/api/v1/carts/");
+    const wrongMethod = await call("PUT", "/api/v1/carts/");
     expect(wrongMethod.status).toBe(405);
     expect(wrongMethod.headers.get("Allow")).toContain("GET");
     await checkComponentResponse("MethodNotAllowed", wrongMethod);
@@ -422,6 +422,9 @@ describe("every documented operation answers as documented", () => {
 
     const tooLarge = await call("POST", "/api/v1/zones/", { raw: `{"name":"${"x".repeat(1024 * 1024)}"}` });
     expect(tooLarge.status).toBe(413);
+
+    const badSorting = await call("GET", "/api/v1/zones/", { query: "sorting%5Bnope%5D=asc" });
+    expect(badSorting.status).toBe(400);
   });
 
   it("token endpoint, health check and the documentation", async () => {
@@ -473,6 +476,6 @@ describe("every documented operation answers as documented", () => {
     }
     expect(missing).toEqual([]);
     const errorStatuses = new Set([...exercised].map((key) => key.split(" ")[2]).filter((status) => !status!.startsWith("2")));
-    expect([...errorStatuses].sort()).toEqual(["400", "401", "404", "409", "413"]);
+    expect([...errorStatuses].sort()).toEqual(["400", "401", "404", "405", "409", "413"]);
   });
 });

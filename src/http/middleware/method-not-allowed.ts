@@ -1,6 +1,7 @@
 /**
- * Hono answers an unmatched method with notFound; the contract wants
- * `405` with an `Allow` header when the path exists under other methods.
+ * Hono answers an unmatched method with notFound; the API answers `405`
+ * with an `Allow` header when the path exists under other methods (and
+ * the OpenAPI document declares that 405 for each such method).
  * The table is built once from the app's own route list.
  */
 interface RoutePattern {

@@ -84,18 +84,15 @@ export const validationFailed = (fields: readonly string[], quiet: ReadonlySet<s
     }),
   });
 
-export const ValidationFailed = component(
-  "ValidationFailed",
-  z.object({
+/** The general shape of `validationFailed(...)` (each operation documents its own form's): not a component. */
+export const ValidationFailed = z.object({
     code: z.literal(400),
     message: z.literal("Validation Failed"),
     errors: z.object({
       errors: z.array(z.string()).optional(),
       children: z.record(z.string(), FieldErrors),
     }),
-  }),
-  "A failed form (FOSRest style). Every field of the operation's form is listed in `children`.",
-);
+  });
 
 export const BearerError = component(
   "BearerError",

@@ -27,8 +27,8 @@ const METHODS: readonly string[] = ["get", "post", "put", "patch", "delete"] sat
 
 export const TAGS: { name: string; description: string }[] = [
   { name: "Authentication", description: "OAuth2 token endpoint (RFC 6749): password, refresh_token and client_credentials grants." },
-  { name: "Product variants", description: "Variants of a product." },
-  { name: "Carts", description: "Carts and their items. Every change recalculates the cart." },
+  { name: "Product variants", description: "Variants of a product: codes, translations, prices per channel, option values, stock." },
+  { name: "Carts", description: "Carts and their items, with their units, adjustments and totals. Every change recalculates the cart." },
   { name: "Orders", description: "Orders, read-only." },
   { name: "Products", description: "Products: translations, options, channels." },
   { name: "Product options", description: "Options of products and their values." },
@@ -43,7 +43,14 @@ export const TAGS: { name: string; description: string }[] = [
   { name: "Locales", description: "Locales." },
   { name: "Currencies", description: "Currencies." },
   { name: "Service", description: "Health check and this documentation." },
+  {
+    name: "Unsupported methods",
+    description:
+      "The methods a path does not support, so that every answer is declared: each answers `405` with the methods the path does support in `Allow` (after the token check on `/api/v1`).",
+  },
 ];
+
+const UNSUPPORTED_TAG = "Unsupported methods";
 
 const PARAMETER_DESCRIPTIONS: Record<string, string> = {
   code: "Code of the resource.",
@@ -187,16 +194,21 @@ function pathParameters(path: string): Json[] {
 }
 
 function listParameters(list: ListSpec): Json[] {
-  const size = (name: string) => ({
+  const size = (name: string, description: string) => ({
     name,
     in: "query",
-    description: "Page size; at most 100 (larger values are clamped).",
-    schema: { type: "integer", minimum: 1, default: 10 },
+    description: `${description} ${NOT_AN_INTEGER}`,
+    schema: { type: "integer", default: 10 },
   });
   const parameters: Json[] = [
-    { name: "page", in: "query", description: "Page number.", schema: { type: "integer", minimum: 1, default: 1 } },
-    ...(list.paginate ? [{ ...size("paginate"), description: "Carts per page (the name Sylius' cart list reads); at most 100." }] : []),
-    size("limit"),
+    {
+      name: "page",
+      in: "query",
+      description: `Page number, from 1; smaller integers count as 1. ${NOT_AN_INTEGER}`,
+      schema: { type: "integer", default: 1 },
+    },
+    ...(list.paginate ? [size("paginate", "Carts per page (the name Sylius' cart list reads; `limit` is read when it is absent), clamped to 1..100.")] : []),
+    size("limit", "Page size, clamped to 1..100 (`0` or less gives 1, more than 100 gives 100)."),
   ];
   if (list.sorting.length > 0) {
     parameters.push({
@@ -204,7 +216,7 @@ function listParameters(list: ListSpec): Json[] {
       in: "query",
       style: "deepObject",
       explode: true,
-      description: `\`sorting[field]=asc|desc\`, e.g. \`sorting[${list.sorting[0]}]=asc\`. Default: ${list.defaultSorting}; ties are broken by id in the same direction.`,
+      description: `\`sorting[field]=asc|desc\`, e.g. \`sorting[${list.sorting[0]}]=asc\`; the first pair counts. Default: ${list.defaultSorting}; ties are broken by id in the same direction. Another field or direction is a 400 that names it.`,
       // Swagger UI pre-fills "Try it out" with this (else with a generated value for every field).
       example: {},
       schema: {
@@ -232,6 +244,9 @@ function listParameters(list: ListSpec): Json[] {
   return parameters;
 }
 
+/** How `page`, `limit` and `paginate` treat a value that is not an integer (as Sylius' paginator does). */
+const NOT_AN_INTEGER = "A value that is not an integer is ignored (the default applies).";
+
 const ERROR_RESPONSES: Record<Exclude<ErrorStatus, 400>, string> = {
   404: "NotFound",
   409: "Conflict",
@@ -247,8 +262,15 @@ function operationObject(path: string, op: OperationMeta): Json {
     success.content = json(ref(id));
   }
   responses[String(op.success.status)] = success;
-  for (const status of op.errors) {
-    if (status === 400) {
+  // Every body is bounded (1 MiB), whatever the operation lists.
+  const errors = new Set<ErrorStatus>(op.form ? [...op.errors, 413] : op.errors);
+  // A list refuses an unknown sorting field or direction.
+  if (op.list && op.list.sorting.length > 0) errors.add(400);
+  for (const status of [...errors].sort((a, b) => a - b)) {
+    if (status === 400 && !op.form) {
+      if (!op.list) throw new Error(`${op.operationId}: 400 without a form or a list`);
+      responses["400"] = responseRef("BadQuery");
+    } else if (status === 400) {
       if (!op.form) throw new Error(`${op.operationId}: 400 without a form`);
       responses["400"] = {
         description: "Validation failed (every field of the form is reported), or the body is not JSON (`Invalid JSON body.`).",
@@ -267,7 +289,7 @@ function operationObject(path: string, op: OperationMeta): Json {
     tags: [op.tag],
     operationId: op.operationId,
     summary: op.summary,
-    ...(op.description ? { description: op.description } : {}),
+    description: op.description ?? `${op.summary}.`,
     ...(parameters.length ? { parameters } : {}),
   };
   if (op.form) {
@@ -283,11 +305,42 @@ function operationObject(path: string, op: OperationMeta): Json {
   return operation;
 }
 
+/** `/api/v1/carts/{cartId}/items/` → `CartsCartIdItems` (for operation ids). */
+const pathName = (path: string) =>
+  path
+    .replace(/^\/api\/(v1|oauth\/v2)\//, "")
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join("");
+
+/**
+ * A method the path does not have: the app's not-found handler answers it
+ * with 405 and `Allow` (src/http/middleware/method-not-allowed.ts). Under
+ * `/api/v1` the token check comes first, so it may also be a 401.
+ */
+function unsupportedOperation(path: string, method: string, supported: string[]): Json {
+  const authenticated = path.startsWith("/api/v1/");
+  const allow = [...supported.map((m) => m.toUpperCase()), ...(supported.includes("get") ? ["HEAD"] : [])].join(", ");
+  return {
+    tags: [UNSUPPORTED_TAG],
+    operationId: `${method}${pathName(path)}NotAllowed`,
+    summary: `${method.toUpperCase()} is not supported`,
+    description: `\`${path}\` supports ${allow}; ${method.toUpperCase()} answers 405 with \`Allow: ${allow}\`.`,
+    ...(authenticated ? {} : { security: [] }),
+    ...(path.includes("{") ? { parameters: pathParameters(path) } : {}),
+    responses: {
+      ...(authenticated ? { "401": responseRef("Unauthorized") } : {}),
+      "405": responseRef("MethodNotAllowed"),
+    },
+  };
+}
+
 // --------------------------------------------------------------- document
 
 const DESCRIPTION = `A back office of a commerce platform, compatible with the Sylius 1.x admin API (v1): product variants, carts and the resources they use.
 
-**Conventions.** JSON in and out. Amounts are integers in minor units (divide by 100 to show them). Collections are paginated (\`page\`, \`limit\`, at most 100 per page) in a HAL envelope. Validation errors list every field of the form (\`errors.children\`), failing fields with their messages. Other errors are \`{code, message}\`; an unknown route is a 404, a known path with another method a 405 with an \`Allow\` header. Every response carries \`X-Request-Id\`; every \`/api/v1\` response carries \`Server-Timing\` with the D1 round trips of the request.
+**Conventions.** JSON in and out. Amounts are integers in minor units (divide by 100 to show them). Collections are paginated (\`page\` from 1, \`limit\` clamped to 1..100, values that are not integers ignored) in a HAL envelope; \`sorting[field]=asc|desc\` with a field or direction the list does not have is a 400. Validation errors list every field of the form (\`errors.children\`), failing fields with their messages. Other errors are \`{code, message}\`; an unknown route is a 404, a known path with another method a 405 with an \`Allow\` header (declared as operations tagged *Unsupported methods*). A body is read as JSON whatever its \`Content-Type\`, and may be at most 1 MiB (413). Every response carries \`X-Request-Id\`; every \`/api/v1\` response carries \`Server-Timing\` with the D1 round trips of the request.
 
 **Authentication.** Every \`/api/v1\` operation needs \`Authorization: Bearer <access token>\`. Get a token from \`POST ${TOKEN_PATH}\` — here: **Authorize** → \`oauth2 (OAuth2, password)\`, enter the user's username and password and the API client's id and secret, and choose *Client credentials location: Request body*. Or paste an existing access token into \`bearer\`. Local demo data (\`npm start\`) has the client \`demo_client\` / \`secret_demo_client\`, the user \`api@example.com\` / \`sylius-api\` and the access token \`SampleToken\`; they exist nowhere else.`;
 
@@ -299,6 +352,9 @@ export function buildDocument(routes: readonly RouteEntry[]): Json {
     const item = (paths[path] ??= {});
     item[method] = isRaw(meta) ? meta.operation() : operationObject(path, meta);
   }
+  for (const [path, item] of Object.entries(paths)) {
+    for (const method of METHODS) item[method] ??= unsupportedOperation(path, method, Object.keys(item));
+  }
   // After the operations: they register their forms' 400 components.
   const requests = requestSchemas(formsOf(operations));
 
@@ -309,7 +365,10 @@ export function buildDocument(routes: readonly RouteEntry[]): Json {
       title: "Back office API (Sylius admin API v1 compatible)",
       version: "1.0.0",
       description: DESCRIPTION,
+      license: { name: "MIT", url: "https://opensource.org/license/mit" },
     },
+    // Relative: the document describes the server that serves it.
+    servers: [{ url: "/", description: "The server that serves this document." }],
     jsonSchemaDialect: "https://spec.openapis.org/oas/3.1/dialect/base",
     tags: TAGS,
     security: [{ oauth2: [] }, { bearer: [] }],
@@ -325,6 +384,7 @@ export function buildDocument(routes: readonly RouteEntry[]): Json {
         NotFound: error("Unknown resource (any id or code in the path), or unknown route."),
         Conflict: error("Conflict: a stale or missing `version`, or the resource is still in use."),
         PayloadTooLarge: error("The body is larger than 1 MiB."),
+        BadQuery: error("An unknown sorting field or direction (the message names it and lists the sortable fields)."),
         MethodNotAllowed: error("The path exists, but not with this method.", {
           ...API_HEADERS,
           Allow: headerRef("Allow"),

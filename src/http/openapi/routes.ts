@@ -75,6 +75,7 @@ const documentDocs = describeRoute({
     tags: ["Service"],
     operationId: "openApiDocument",
     summary: "This OpenAPI document",
+    description: "The OpenAPI 3.1 document of this API, built from the routes themselves. No token needed; any origin may read it.",
     security: [],
     responses: {
       "200": {
@@ -92,6 +93,7 @@ const pageDocs = describeRoute({
     tags: ["Service"],
     operationId: "apiDocumentation",
     summary: "This documentation (HTML)",
+    description: "This document rendered by Swagger UI, served by the worker itself (no CDN). No token needed.",
     security: [],
     responses: {
       "200": {

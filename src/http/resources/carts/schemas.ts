@@ -1,4 +1,4 @@
-/** Carts, their items, units and adjustments (see ./serializer.ts). Orders share the cart's shape. */
+/** Carts, their items, units and adjustments (as `serializeCart` renders them). Orders share the cart's shape. */
 import { z } from "zod";
 import { serializeAdjustment, serializeCart, serializeCartItem } from "./serializer";
 import { component, int, Link, pageOf } from "../../openapi/common";

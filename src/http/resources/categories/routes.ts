@@ -37,7 +37,7 @@ export const createForm = defineForm({
 documentForm(createForm, {
   component: "CategoryCreate",
   descriptions: { code: CODE_DESCRIPTION },
-  example: { code: "books", name: "Books", description: "Printed books" },
+  example: { code: "gift_cards", name: "Gift cards", description: "Gift cards and vouchers" },
 });
 
 export const updateForm = defineForm({
@@ -47,7 +47,7 @@ export const updateForm = defineForm({
   description: optionalString(),
 });
 
-documentForm(updateForm, { component: "CategoryUpdate", shapes: { code: IGNORED_CODE }, example: { name: "Books and e-books" } });
+documentForm(updateForm, { component: "CategoryUpdate", shapes: { code: IGNORED_CODE }, example: { name: "Gift cards and e-vouchers" } });
 
 type CreateValues = { name?: string; description?: string | null };
 type UpdateValues = CreateValues;

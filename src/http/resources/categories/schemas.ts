@@ -23,10 +23,11 @@ const embedded = () =>
 const reference = () => z.object({ id: int(), code: code(), name: z.string(), _links: SelfLinks });
 
 export const TaxCategory = component("TaxCategory", full(), "A tax category (also a detailed variant's `taxCategory`).");
-export const TaxCategoryEmbedded = component("TaxCategoryEmbedded", embedded(), "A tax category inside a variant's default set.");
+// The embedded views are not components: no documented response contains them.
+export const TaxCategoryEmbedded = embedded();
 export const TaxCategoryReference = component("TaxCategoryReference", reference(), "A tax category inside list items and other resources.");
 export const ShippingCategory = component("ShippingCategory", full(), "A shipping category (also a detailed variant's `shippingCategory`).");
-export const ShippingCategoryEmbedded = component("ShippingCategoryEmbedded", embedded(), "A shipping category inside a variant's default set.");
+export const ShippingCategoryEmbedded = embedded();
 export const ShippingCategoryReference = component(
   "ShippingCategoryReference",
   reference(),

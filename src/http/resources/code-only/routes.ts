@@ -18,12 +18,20 @@ import { codeKeyedRoutes } from "../code-keyed/routes";
 import { serializeCodeOnly } from "./serializer";
 import { Currency, CurrencyPage, Locale, LocalePage } from "./schemas";
 
-export const createForm = defineForm({ code: requiredCode() });
+// One form per resource, the same fields: each documents its own kind of code.
+export const localeCreateForm = defineForm({ code: requiredCode() });
+export const currencyCreateForm = defineForm({ code: requiredCode() });
 
-documentForm(createForm, {
-  component: "CodeOnlyCreate",
-  descriptions: { code: `${CODE_DESCRIPTION} A locale code (\`en_US\`) or an ISO 4217 currency code (\`USD\`).` },
+documentForm(localeCreateForm, {
+  component: "LocaleCreate",
+  descriptions: { code: `${CODE_DESCRIPTION} Language, optional script and region: \`en_US\`.` },
   example: { code: "fr_FR" },
+});
+
+documentForm(currencyCreateForm, {
+  component: "CurrencyCreate",
+  descriptions: { code: `${CODE_DESCRIPTION} An ISO 4217 currency code: \`USD\`.` },
+  example: { code: "GBP" },
 });
 
 export const updateForm = defineForm({ code: requiredCode().optional() });
@@ -37,7 +45,7 @@ documentForm(updateForm, {
 const CODE_ONLY_PUT = "The code of a locale or currency cannot change: a sent `code` is validated, then ignored.";
 
 /** Everything but the table, its path, its code's shape, its messages and what references it. */
-function codeOnly(table: typeof locales | typeof currencies, path: string) {
+function codeOnly(table: typeof locales | typeof currencies, path: string, createForm: typeof localeCreateForm) {
   const columns = { id: table.id, code: table.code, createdAt: table.createdAt, updatedAt: table.updatedAt };
   return {
     path,
@@ -58,7 +66,7 @@ function codeOnly(table: typeof locales | typeof currencies, path: string) {
 }
 
 export const localeRoutes = codeKeyedRoutes({
-  ...codeOnly(locales, "locales"),
+  ...codeOnly(locales, "locales", localeCreateForm),
   // Language, optional script and region: `en_US`.
   codeShape: /^[a-z]{2,3}(?:_[A-Z][a-z]{3})?(?:_[A-Z]{2}|_\d{3})?$/,
   messages: { noun: "Locale", unique: "Locale code must be unique." },
@@ -76,7 +84,7 @@ export const localeRoutes = codeKeyedRoutes({
 });
 
 export const currencyRoutes = codeKeyedRoutes({
-  ...codeOnly(currencies, "currencies"),
+  ...codeOnly(currencies, "currencies", currencyCreateForm),
   // ISO 4217: `USD`.
   codeShape: /^[A-Z]{3}$/,
   messages: { noun: "Currency", unique: "Currency code must be unique." },

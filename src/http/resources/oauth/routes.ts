@@ -20,6 +20,15 @@ const tokenResponses = () => ({
   "500": responseRef("InternalError"),
 });
 
+/** A password grant with the local demo data's client and user (`npm start`). */
+const DEMO_PASSWORD_GRANT = {
+  grant_type: "password",
+  client_id: "demo_client",
+  client_secret: "secret_demo_client",
+  username: "api@example.com",
+  password: "sylius-api",
+};
+
 const tokenDescription =
   "Parameters may come as JSON, `application/x-www-form-urlencoded` or a query string (body values win). Grants: `password` (client_id, client_secret, username, password), `refresh_token` (client_id, client_secret, refresh_token; rotates), `client_credentials` (client_id, client_secret; no refresh token).";
 
@@ -29,6 +38,8 @@ const tokenQuery = () =>
     in: "query",
     required: name === "grant_type" || name === "client_id" || name === "client_secret",
     schema: tidy(z.toJSONSchema(TokenRequest.shape[name], { target: "draft-2020-12", io: "input" }) as Json),
+    // The one grant that needs nothing but the (required) client parameters.
+    ...(name === "grant_type" ? { example: "client_credentials" } : {}),
   }));
 
 const docs = describeRoute(
@@ -43,8 +54,8 @@ const docs = describeRoute(
       requestBody: {
         required: true,
         content: {
-          "application/x-www-form-urlencoded": { schema: ref("TokenRequest") },
-          "application/json": { schema: ref("TokenRequest") },
+          "application/x-www-form-urlencoded": { schema: ref("TokenRequest"), example: DEMO_PASSWORD_GRANT },
+          "application/json": { schema: ref("TokenRequest"), example: DEMO_PASSWORD_GRANT },
         },
       },
       responses: { ...tokenResponses(), "413": responseRef("PayloadTooLarge") },

@@ -28,11 +28,12 @@ export const TokenError = component(
 export const TokenRequest = component(
   "TokenRequest",
   z.object({
-    grant_type: z.enum(["password", "refresh_token", "client_credentials"]),
-    client_id: z.string(),
-    client_secret: z.string(),
-    username: z.string().optional().meta({ description: "grant_type=password." }),
-    password: z.string().optional().meta({ description: "grant_type=password." }),
+    // The examples are the local demo data's client and user (`npm start`).
+    grant_type: z.enum(["password", "refresh_token", "client_credentials"]).meta({ examples: ["password"] }),
+    client_id: z.string().meta({ examples: ["demo_client"] }),
+    client_secret: z.string().meta({ examples: ["secret_demo_client"] }),
+    username: z.string().optional().meta({ description: "grant_type=password.", examples: ["api@example.com"] }),
+    password: z.string().optional().meta({ description: "grant_type=password.", examples: ["sylius-api"] }),
     refresh_token: z.string().optional().meta({ description: "grant_type=refresh_token (rotates)." }),
   }),
   "Token request parameters (JSON, form-encoded body or query string).",

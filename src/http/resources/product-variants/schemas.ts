@@ -1,5 +1,5 @@
 /**
- * Product variants (seed 2.1; src/serializers/product-variant.ts): the
+ * Product variants (as `serializeProductVariant` renders them): the
  * default set (list items) and the detailed set (create, get one).
  *
  * `serializeProductVariant` returns `Record<string, unknown>`, so its output

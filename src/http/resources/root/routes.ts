@@ -15,6 +15,7 @@ const docs = describeRoute({
     tags: ["Service"],
     operationId: "root",
     summary: "Where the documentation is",
+    description: "A starting point for a newcomer who opens the bare URL: links to the documentation page, the OpenAPI document, the token endpoint and the API root. No token needed.",
     security: [],
     responses: {
       "200": {

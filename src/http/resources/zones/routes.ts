@@ -55,7 +55,7 @@ export const createForm = defineForm({
 documentForm(createForm, {
   component: "ZoneCreate",
   descriptions: { code: CODE_DESCRIPTION, members: "ISO 3166-1 alpha-2 country codes." },
-  example: { code: "EU", name: "European Union", type: "country", members: ["DE", "FR", "IT"] },
+  example: { code: "EU_CENTRAL", name: "Central Europe", type: "country", members: ["DE", "AT", "CZ"] },
 });
 
 export const updateForm = defineForm({
@@ -70,7 +70,7 @@ documentForm(updateForm, {
   component: "ZoneUpdate",
   shapes: { code: IGNORED_CODE },
   descriptions: { members: "ISO 3166-1 alpha-2 country codes; replaces the old list." },
-  example: { name: "European Union", members: ["DE", "FR", "IT", "ES"] },
+  example: { name: "Central Europe", members: ["DE", "AT", "CZ", "PL"] },
 });
 
 const missing = (code: string) => notFound(`Zone with code "${code}" does not exist.`);

@@ -221,6 +221,11 @@ function selectMapper(statement: Statement): ((result: D1Result) => unknown[]) |
     const first = rows[0];
     if (!first) return [];
     const columns = byName(first);
+    // D1 hands rows over as objects: two result columns with one name leave one value, and reading by
+    // position would then shift every later field. Refuse it loudly (alias one of the columns).
+    if (!columns && Object.keys(first).length !== width) {
+      throw new Error(`A select has ${width} fields but its rows have ${Object.keys(first).length} columns: alias duplicate column names.`);
+    }
     if (asIs && columns) return rows;
     const out: unknown[] = new Array(rows.length);
     for (let r = 0; r < rows.length; r++) {

@@ -87,7 +87,7 @@ export class FormResult<S extends z.ZodRawShape> {
     for (const field of this.form.fields) {
       const errors = this.fieldErrors.get(field);
       if (errors) children[field] = { errors };
-      else if (this.nested.has(field)) children[field] = { children: Object.fromEntries((this.nested.get(field) ?? []).map((name) => [name, {}])) };
+      else if (this.nested.get(field)?.length) children[field] = { children: Object.fromEntries((this.nested.get(field) ?? []).map((name) => [name, {}])) };
       else if (!this.form.quiet.has(field)) children[field] = {};
     }
     throw new ValidationError(children, this.formErrors);

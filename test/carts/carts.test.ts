@@ -194,25 +194,25 @@ describe("cart items", () => {
     expect(read.body.items).toEqual([]);
   });
 
-  it("refuses more than the stock of a tracked variant, on add and on change", async () => {
+  it("refuses more than the stock of a tracked variant, on add and on change, naming the product", async () => {
     const cart = await createCart();
     const tooMany = await api("POST", `/api/v1/carts/${cart.id}/items/`, { variant: fx.tracked.code, quantity: 6 });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body).toEqual({
       code: 400,
       message: "Validation Failed",
-      errors: { errors: ["Tracked mug does not have sufficient stock."], children: { quantity: {}, variant: {} } },
+      errors: { errors: ["Theme mug does not have sufficient stock."], children: { quantity: {}, variant: {} } },
     });
     const ok = await api("POST", `/api/v1/carts/${cart.id}/items/`, { variant: fx.tracked.code, quantity: 4 });
     expect(ok.status).toBe(201);
     const more = await api("POST", `/api/v1/carts/${cart.id}/items/`, { variant: fx.tracked.code, quantity: 2 });
-    expect(more.body.errors.errors).toEqual(["Tracked mug does not have sufficient stock."]);
+    expect(more.body.errors.errors).toEqual(["Theme mug does not have sufficient stock."]);
     const change = await api("PUT", `/api/v1/carts/${cart.id}/items/${ok.body.id}`, { quantity: 6 });
     expect(change.status).toBe(400);
     expect(change.body).toEqual({
       code: 400,
       message: "Validation Failed",
-      errors: { errors: ["Tracked mug does not have sufficient stock."], children: { quantity: {} } },
+      errors: { errors: ["Theme mug does not have sufficient stock."], children: { quantity: {} } },
     });
     expect((await api("PUT", `/api/v1/carts/${cart.id}/items/${ok.body.id}`, { quantity: 5 })).status).toBe(204);
   });

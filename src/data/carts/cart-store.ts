@@ -218,6 +218,10 @@ export function variantInfoQuery(db: Database, cartId: number, extraVariantCode:
       tracked: productVariants.tracked,
       onHand: productVariants.onHand,
       onHold: productVariants.onHold,
+      enabled: productVariants.enabled,
+      // Aliased: D1 returns rows as objects, so two columns named `enabled` would collide.
+      productEnabled: sql<boolean>`${products.enabled}`.mapWith(Boolean).as("product_enabled"),
+      shippingRequired: productVariants.shippingRequired,
       productCode: sql<string>`${products.code}`.as("product_code"),
       taxCategoryCode: sql<string | null>`${taxCategories.code}`.as("tax_category_code"),
       shippingCategoryCode: sql<string | null>`${shippingCategories.code}`.as("shipping_category_code"),
@@ -248,6 +252,7 @@ export function pricingContextQueries(db: Database, cartId: number) {
     channel: db
       .select({
         code: channels.code,
+        enabled: channels.enabled,
         taxCalculationStrategy: channels.taxCalculationStrategy,
         zoneCode: sql<string | null>`${zones.code}`.as("zone_code"),
       })

@@ -61,6 +61,9 @@ export interface VariantInfo {
   productName: string | null;
   /** Price in the cart's channel, or null when it has none. */
   price: number | null;
+  enabled: boolean;
+  productEnabled: boolean;
+  shippingRequired: boolean;
 }
 
 /** Item limits of contract §5. */

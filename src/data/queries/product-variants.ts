@@ -27,6 +27,7 @@ import {
   channelPricings,
   channels,
   locales,
+  productOptionAssignments,
   productOptionTranslations,
   productOptionValues,
   productOptionValueTranslations,
@@ -384,7 +385,7 @@ export interface VariantReferences {
  * owner of the wanted code, known locales, channels (with `enabled`), the tax
  * and shipping category ids, the submitted option values that belong to one of
  * the product's options (with their option code), and whether an order item
- * uses the variant. Queries without input still run and find nothing
+ * uses the variant, and the product's option codes. Queries without input still run and find nothing
  * (no code is empty), which keeps the results' shape fixed.
  */
 export function variantReferenceQueries(db: Database, refs: VariantReferences) {
@@ -421,6 +422,13 @@ export function variantReferenceQueries(db: Database, refs: VariantReferences) {
           sql`${productOptions.id} IN (SELECT a.option_id FROM product_option_assignments a WHERE a.product_id = ${productId})`,
         ),
       ),
+    /** The product's option codes (by option position, as a variant lists its option values): the keys of the form's `optionValues` children. */
+    productOptions: db
+      .select({ code: productOptions.code })
+      .from(productOptionAssignments)
+      .innerJoin(productOptions, eq(productOptions.id, productOptionAssignments.optionId))
+      .where(sql`${productOptionAssignments.productId} = ${productId}`)
+      .orderBy(productOptions.position, productOptions.id),
     inUse: db
       .select({ inUse: sql<number>`1`.as("in_use") })
       .from(orderItems)

@@ -27,6 +27,8 @@ export interface ItemSnapshot {
   readonly unitIds: readonly number[];
   readonly taxCategoryCode: string | null;
   readonly shippingCategoryCode: string | null;
+  /** Whether the item's units need shipping; absent means they do (the variant default). */
+  readonly shippingRequired?: boolean;
 }
 
 export interface CartSnapshot {

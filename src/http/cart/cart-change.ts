@@ -42,14 +42,39 @@ function withQuantity(plan: ItemPlan, quantity: number, ids: IdSource): ItemPlan
   return { ...plan, quantity, unitIds };
 }
 
+/** The stock message names the product (in the cart's locale, else its code), as Sylius does. */
 function stockError(variant: VariantInfo, quantity: number): string | null {
   if (!variant.tracked || quantity <= variant.onHand - variant.onHold) return null;
-  return MSG.insufficientStock(variant.name ?? variant.productName ?? variant.code);
+  return MSG.insufficientStock(variant.productName ?? variant.productCode);
+}
+
+/** A variant can be sold in a cart: it and its product are enabled and it has a price in the cart's channel. */
+const sellable = (variant: VariantInfo | undefined): variant is VariantInfo =>
+  variant !== undefined && variant.price !== null && variant.enabled && variant.productEnabled;
+
+/** What an add or a change needs to know besides the cart and the variant. */
+export interface ChangeContext {
+  channelEnabled: boolean;
+  /** Current data of the cart's variants, by id. */
+  variants: ReadonlyMap<number, VariantInfo>;
+}
+
+/**
+ * A cart whose channel is disabled, or that holds an item that can no longer
+ * be sold (no price in the channel, variant or product disabled), takes no
+ * add and no change: its totals could not be priced honestly. Removing items
+ * and deleting the cart stay allowed, so a client can repair it.
+ */
+export function cartBlocked(cart: CartState, context: ChangeContext): boolean {
+  return !context.channelEnabled || cart.items.some((item) => !sellable(context.variants.get(item.variantId)));
 }
 
 /** Adds `quantity` of a variant: one item per variant, so an existing item grows. */
-export function planAdd(cart: CartState, variant: VariantInfo | undefined, quantity: number, ids: IdSource): PlanResult {
-  if (!variant || variant.price === null) return { errors: { variant: [MSG.invalid] } };
+export function planAdd(cart: CartState, variant: VariantInfo | undefined, quantity: number, context: ChangeContext, ids: IdSource): PlanResult {
+  const errors: ChangeErrors = {};
+  if (!sellable(variant)) errors.variant = [MSG.invalid];
+  if (cartBlocked(cart, context)) errors.form = [MSG.invalid];
+  if (!sellable(variant) || errors.form) return { errors };
   const plans = plansOf(cart);
   const existing = plans.find((p) => p.variantId === variant.id);
   const resulting = (existing?.quantity ?? 0) + quantity;
@@ -64,12 +89,17 @@ export function planAdd(cart: CartState, variant: VariantInfo | undefined, quant
   return { plans: [...plans, item], itemId: item.id };
 }
 
-export function planChange(cart: CartState, itemId: number, quantity: number, variants: Map<number, VariantInfo>, ids: IdSource): PlanResult {
+export function planChange(cart: CartState, itemId: number, quantity: number, context: ChangeContext, ids: IdSource): PlanResult {
   const plans = plansOf(cart);
   const target = plans.find((p) => p.id === itemId);
   if (!target) return { notFound: true };
-  const variant = variants.get(target.variantId);
-  const stock = variant && quantity > target.quantity ? stockError(variant, quantity) : null;
+  const variant = context.variants.get(target.variantId);
+  const errors: ChangeErrors = {};
+  // Its price is gone from the channel: no quantity of it can be priced.
+  if (variant?.price === null || variant === undefined) errors.quantity = [MSG.invalid];
+  if (cartBlocked(cart, context)) errors.form = [MSG.invalid];
+  if (errors.quantity || errors.form || variant === undefined) return { errors };
+  const stock = quantity > target.quantity ? stockError(variant, quantity) : null;
   if (stock) return { errors: { form: [stock] } };
   return { plans: plans.map((p) => (p === target ? withQuantity(p, quantity, ids) : p)), itemId };
 }
@@ -101,7 +131,8 @@ export function repriceCart(
     items: plans.map((plan) => {
       const variant = variants.get(plan.variantId);
       if (!variant) throw new Error(`Variant ${plan.variantId} of cart ${cart.id} is missing`);
-      // A variant whose price was removed keeps the price the cart last had.
+      // Only a removal reprices a cart holding an item without a price (adds and changes are refused
+      // then): that item keeps the price the cart last had until it is removed too.
       prices[variant.code] = variant.price ?? oldItems.get(plan.id)?.unitPrice ?? 0;
       return {
         itemId: plan.id,
@@ -111,6 +142,7 @@ export function repriceCart(
         unitIds: plan.unitIds,
         taxCategoryCode: variant.taxCategoryCode,
         shippingCategoryCode: variant.shippingCategoryCode,
+        shippingRequired: variant.shippingRequired,
       };
     }),
   };

@@ -34,7 +34,7 @@ import { D1Meter, MeteredD1 } from "../../data/metered-d1";
 import { productVariants, orders } from "../../data/schema";
 import { variantIdsOf, variantViewQueries, variantViewsFrom } from "../../data/queries/product-variants";
 import { serializeCartItem } from "../resources/carts/serializer";
-import { IdsExhausted, planAdd, planChange, planRemove, repriceCart, type ChangeErrors, type IdSource, type PlanResult } from "./cart-change";
+import { cartBlocked, IdsExhausted, planAdd, planChange, planRemove, repriceCart, type ChangeContext, type ChangeErrors, type IdSource, type PlanResult } from "./cart-change";
 import type { CartState, VariantInfo } from "../../data/carts/state";
 
 export interface CartMetrics {
@@ -179,7 +179,8 @@ export class CartObject extends DurableObject<Env> {
 
     // Decide, reprice, write.
     const byId = new Map(variants.map((v) => [v.id, v]));
-    const planned = await this.withIds(db, (ids) => this.plan(cart, op, variants, byId, ids));
+    const context: ChangeContext = { channelEnabled: read.context.channel[0]?.enabled ?? false, variants: byId };
+    const planned = await this.withIds(db, (ids) => this.plan(cart, op, variants, context, ids));
     if ("notFound" in planned) throw notFound(`Cart item with id ${op.kind === "add" ? "" : op.itemId} does not exist in cart ${cartId}.`);
     if ("errors" in planned) return { status: 400, body: null, formErrors: planned.errors, metrics: metricsOf(meter, 0) };
     const now = new Date().toISOString();
@@ -197,20 +198,27 @@ export class CartObject extends DurableObject<Env> {
     return reply(204, null, meter, rowsWritten);
   }
 
-  private plan(cart: CartState, op: Operation, variants: VariantInfo[], byId: Map<number, VariantInfo>, ids: IdSource): PlanResult {
+  private plan(cart: CartState, op: Operation, variants: VariantInfo[], context: ChangeContext, ids: IdSource): PlanResult {
     switch (op.kind) {
       case "add": {
-        // The worker already rejected what it could; a null field failed there.
         const variant = op.variantCode === null ? undefined : variants.find((v) => v.code === op.variantCode);
         if (op.variantCode === null || op.quantity === null) {
-          const unknown = op.variantCode !== null && (!variant || variant.price === null);
-          return { errors: unknown ? { variant: [MSG.invalid] } : {} };
+          // The worker already rejected the fields it could; report what only data can tell, all at once.
+          const errors: ChangeErrors = {};
+          if (op.variantCode !== null && (!variant || variant.price === null || !variant.enabled || !variant.productEnabled)) {
+            errors.variant = [MSG.invalid];
+          }
+          if (cartBlocked(cart, context)) errors.form = [MSG.invalid];
+          return { errors };
         }
-        return planAdd(cart, variant, op.quantity, ids);
+        return planAdd(cart, variant, op.quantity, context, ids);
       }
       case "change":
-        if (op.quantity === null) return cart.items.some((i) => i.id === op.itemId) ? { errors: {} } : { notFound: true };
-        return planChange(cart, op.itemId, op.quantity, byId, ids);
+        if (op.quantity === null) {
+          if (!cart.items.some((i) => i.id === op.itemId)) return { notFound: true };
+          return { errors: cartBlocked(cart, context) ? { form: [MSG.invalid] } : {} };
+        }
+        return planChange(cart, op.itemId, op.quantity, context, ids);
       case "remove":
         return planRemove(cart, op.itemId);
     }

@@ -162,25 +162,43 @@ export async function useInOrder(variantId: number, channel: string): Promise<vo
   );
 }
 
-/** Every field of a form, passing (`{}`), with the given failures. */
-export function children(fields: readonly string[], failures: Record<string, string[]>) {
-  return Object.fromEntries(fields.map((f) => [f, failures[f] ? { errors: failures[f] } : {}]));
+/**
+ * Every field of the variant form, passing (`{}`), with the given failures,
+ * as the service lists them: `position` and `onHand` only when they fail;
+ * a passing `optionValues` has one `{}` child per option of the product.
+ */
+export function children(fields: readonly string[], failures: Record<string, string[]>, optionCodes: readonly string[] = []) {
+  const entries: [string, object][] = [];
+  for (const field of fields) {
+    const errors = failures[field];
+    if (errors) entries.push([field, { errors }]);
+    else if (field === "optionValues" && optionCodes.length > 0) entries.push([field, { children: Object.fromEntries(optionCodes.map((c) => [c, {}])) }]);
+    else if (!QUIET_FIELDS.includes(field)) entries.push([field, {}]);
+  }
+  return Object.fromEntries(entries);
 }
 
+/** Accepted, but not fields of Sylius' variant form: listed only when they fail. */
+const QUIET_FIELDS: readonly string[] = ["position", "onHand"];
+
+/** The variant form's fields in Sylius 1.8's order (`position` and `onHand` last, quiet). */
 export const CREATE_FIELDS = [
-  "code",
+  "enabled",
   "translations",
-  "position",
+  "version",
   "tracked",
-  "channelPricings",
-  "taxCategory",
-  "shippingCategory",
-  "optionValues",
-  "onHand",
   "width",
   "height",
   "depth",
   "weight",
+  "taxCategory",
+  "shippingRequired",
+  "shippingCategory",
+  "channelPricings",
+  "code",
+  "optionValues",
+  "position",
+  "onHand",
 ] as const;
 
-export const UPDATE_FIELDS = [...CREATE_FIELDS, "version"] as const;
+export const UPDATE_FIELDS = CREATE_FIELDS;

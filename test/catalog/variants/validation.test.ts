@@ -20,7 +20,7 @@ const create = (body: unknown) => api("POST", variantsPath(cat.product.code), bo
 const failed = (failures: Record<string, string[]>, formErrors?: string[]) => ({
   code: 400,
   message: "Validation Failed",
-  errors: { ...(formErrors ? { errors: formErrors } : {}), children: children(CREATE_FIELDS, failures) },
+  errors: { ...(formErrors ? { errors: formErrors } : {}), children: children(CREATE_FIELDS, failures, [cat.option2.code, cat.option.code]) },
 });
 
 describe("variant create validation", () => {

@@ -33,6 +33,8 @@ export interface ItemSpec {
   product?: string;
   tax?: string | null;
   ship?: string | null;
+  /** false: the item's units need no shipping. */
+  shipped?: boolean;
 }
 
 export function snapshotOf(items: ItemSpec[]): CartSnapshot {
@@ -48,6 +50,7 @@ export function snapshotOf(items: ItemSpec[]): CartSnapshot {
         unitIds: Array.from({ length: spec.qty }, (_, u) => spec.id * 10_000 + u),
         taxCategoryCode: spec.tax === undefined ? null : spec.tax,
         shippingCategoryCode: spec.ship === undefined ? null : spec.ship,
+        ...(spec.shipped === undefined ? {} : { shippingRequired: spec.shipped }),
       }),
     ),
   };

@@ -39,6 +39,28 @@ describe("shipping method choice", () => {
     expect(result.total).toBe(4500 + 1750);
   });
 
+  it.each([
+    ["no item needs shipping: no shipping adjustment", [false, false], []],
+    ["one item needs shipping: its units alone are charged per unit", [true, false], [500]],
+    ["the other one", [false, true], [1250]],
+    ["both (the default)", [true, true], [1750]],
+  ])("%s", (_, [first, second], expected) => {
+    const shippedItems: ItemSpec[] = [
+      { ...items[0]!, shipped: first },
+      { ...items[1]!, shipped: second },
+    ];
+    const result = price(shippedItems, { shippingMethods: [method({ calculator: "per_unit_rate", amount: 250 })] });
+    expect(shipping(result).map((a) => a.amount)).toEqual(expected);
+    expect(result.total).toBe(4500 + expected.reduce((sum, a) => sum + a, 0));
+  });
+
+  it("checks a method's category requirement against the items that need shipping only", () => {
+    // match_all on "default": the bulky item needs no shipping, so it does not break the requirement.
+    const allDefault = method({ code: "ALL", categoryCode: "default", categoryRequirement: "match_all" });
+    const result = price([items[0]!, { ...items[1]!, shipped: false }], { shippingMethods: [allDefault] });
+    expect(shipping(result).map((a) => a.originCode)).toEqual(["ALL"]);
+  });
+
   it("keeps a zero charge as the record of the chosen method", () => {
     const result = price(items, { shippingMethods: [method({ code: "FREE", amount: 0 })] });
     expect(shipping(result)).toEqual([

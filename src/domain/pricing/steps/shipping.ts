@@ -1,18 +1,20 @@
 /**
- * Step 3 of contract §6: shipping.
+ * Step 3 of the recalculation: shipping.
  *
- * When the cart has at least one item, the chosen method is the first one,
+ * Only items whose units need shipping count (`shippingRequired`, the
+ * variant's flag): a cart with none gets no shipping adjustment. When it has
+ * at least one, the chosen method is the first one,
  * by `position` then `id`, that is enabled, available in the cart's channel,
  * in the channel's default tax zone (any zone when the channel has none),
  * whose category requirement holds for the items' shipping categories, and
  * that has an amount configured for the channel (a method without a usable
  * `configuration[CHANNEL].amount` — missing, negative or not an integer —
  * cannot price the cart and is skipped, as is an unknown calculator). `flat_rate` charges the amount once,
- * `per_unit_rate` the amount × the number of units. One order-level
+ * `per_unit_rate` the amount × the number of units to ship. One order-level
  * `shipping` adjustment is added (even when its amount is 0: it records the
  * chosen method).
  */
-import { assertSafeAmount, unitCount, type Draft } from "../draft";
+import { assertSafeAmount, type Draft } from "../draft";
 import type { ItemSnapshot, PricingContext, ShippingMethod } from "../types";
 
 /** Whether the method's category requirement holds for these items. */
@@ -43,12 +45,17 @@ function channelAmount(method: ShippingMethod, channelCode: string): number | nu
   return typeof amount === "number" && Number.isSafeInteger(amount) && amount >= 0 ? amount : null;
 }
 
+/** The items whose units need shipping. */
+export const shippableItems = <T extends Pick<ItemSnapshot, "shippingRequired">>(items: readonly T[]): T[] =>
+  items.filter((item) => item.shippingRequired !== false);
+
 /** The method the cart ships with, or null. Pure. */
 export function chooseShippingMethod(
-  items: readonly ItemSnapshot[],
+  allItems: readonly ItemSnapshot[],
   channelCode: string,
   context: PricingContext,
 ): ShippingMethod | null {
+  const items = shippableItems(allItems);
   if (items.length === 0) return null;
   const zone = context.channel.taxZoneCode;
   let best: ShippingMethod | null = null;
@@ -78,6 +85,12 @@ export function shippingCharge(method: ShippingMethod, channelCode: string, unit
     : amount;
 }
 
+function shippedUnits(draft: Draft): number {
+  let count = 0;
+  for (const item of draft.items) if (item.snapshot.shippingRequired !== false) count += item.units.length;
+  return count;
+}
+
 export function applyShipping(draft: Draft): void {
   const method = chooseShippingMethod(
     draft.items.map((item) => item.snapshot),
@@ -89,7 +102,7 @@ export function applyShipping(draft: Draft): void {
   draft.adjustments.push({
     type: "shipping",
     label: method.name,
-    amount: shippingCharge(method, draft.channelCode, unitCount(draft)),
+    amount: shippingCharge(method, draft.channelCode, shippedUnits(draft)),
     neutral: false,
     originCode: method.code,
   });

@@ -29,7 +29,7 @@ import { Hono, type Context } from "hono";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AppEnv } from "../../context";
-import { boundedNext, defineForm, validateForm, type FormResult, rethrowOutOfRange, rethrowUniqueViolation } from "../../form";
+import { boundedNext, defineForm, validateForm, type Failable, type FormResult, rethrowOutOfRange, rethrowUniqueViolation } from "../../form";
 import { MAX_INT, integer, majorUnitsPrice, nonNegativeNumber, optionalBoolean, requiredCode, requiredString } from "../../fields";
 import { MSG } from "../../../domain/messages";
 import { conflict, notFound } from "../../errors";
@@ -94,23 +94,34 @@ const versionField = () =>
     .nullable()
     .optional();
 
+/**
+ * The variant form, in the order of Sylius 1.8's form (its children are
+ * listed in this order). `position` and `onHand` are accepted too but are not
+ * fields of that form: they appear in `children` only when they fail.
+ * `version` is part of the create form as in Sylius, and ignored there.
+ */
 const createShape = {
-  code: requiredCode(MSG.variantCodeBlank),
+  enabled: optionalBoolean(),
   translations: keyed(z.strictObject({ name: requiredString() }, { error: MSG.invalid })),
-  position: integer({ min: 0 }).optional(),
+  version: versionField(),
   tracked: optionalBoolean(),
-  channelPricings: keyed(z.strictObject({ price: majorUnitsPrice() }, { error: MSG.invalid })),
-  taxCategory: categoryReference(),
-  shippingCategory: categoryReference(),
-  optionValues: keyed(z.string({ error: MSG.invalid })),
-  onHand: integer({ min: 0 }).optional(),
   width: dimension(),
   height: dimension(),
   depth: dimension(),
   weight: dimension(),
+  taxCategory: categoryReference(),
+  shippingRequired: optionalBoolean(),
+  shippingCategory: categoryReference(),
+  channelPricings: keyed(z.strictObject({ price: majorUnitsPrice() }, { error: MSG.invalid })),
+  code: requiredCode(MSG.variantCodeBlank),
+  optionValues: keyed(z.string({ error: MSG.invalid })),
+  position: integer({ min: 0 }).optional(),
+  onHand: integer({ min: 0 }).optional(),
 };
 
-export const createForm = defineForm(createShape);
+const QUIET = ["position", "onHand"] as const;
+
+export const createForm = defineForm(createShape, { quiet: QUIET });
 
 documentForm(createForm, {
   component: "ProductVariantCreate",
@@ -122,6 +133,9 @@ documentForm(createForm, {
     taxCategory: CATEGORY_DESCRIPTION,
     shippingCategory: CATEGORY_DESCRIPTION,
     optionValues: "Option code → option value code, for the product's options.",
+    enabled: "Default true. A disabled variant cannot be added to a cart. Not shown in the variant's representation (as in Sylius 1.8).",
+    shippingRequired: "Default true. A cart whose items need no shipping gets no shipping charge. Not shown in the representation.",
+    version: "Ignored on create.",
   },
   example: {
     code: "MUG_TH_TRAVEL",
@@ -139,11 +153,13 @@ documentForm(createForm, {
   },
 });
 
-export const updateForm = defineForm({
-  ...createShape,
-  code: requiredCode(MSG.variantCodeBlank).optional(),
-  version: versionField(),
-});
+export const updateForm = defineForm(
+  {
+    ...createShape,
+    code: requiredCode(MSG.variantCodeBlank).optional(),
+  },
+  { quiet: QUIET },
+);
 
 documentForm(updateForm, {
   component: "ProductVariantUpdate",
@@ -201,11 +217,15 @@ interface CheckedReferences {
   optionValueIds: number[] | undefined;
 }
 
+/** What the data checks need of a create or update form result. */
+type CheckedForm = Failable<keyof UpdateShape & string> & { values: Values; nest(field: "optionValues", names: readonly string[]): void };
+
 /** The data checks of a write, added to the form result (only for fields that passed their format). */
-function checkReferences(result: FormResult<UpdateShape>, refs: ReferenceResults): CheckedReferences {
+function checkReferences(result: CheckedForm, refs: ReferenceResults): CheckedReferences {
   const { codeOwners, locales: localeRows, channels: channelRows, optionValues: optionRows } = refs;
   const { taxCategory: taxRows, shippingCategory: shippingRows } = refs;
   const values = result.values;
+  result.nest("optionValues", refs.productOptions.map((option) => option.code));
   if (values.code !== undefined && codeOwners.length > 0) result.fail("code", MSG.variantCodeTaken);
 
   const knownLocales = new Set(localeRows.map((r) => r.code));
@@ -248,6 +268,8 @@ function columnValues(values: Values, checked: CheckedReferences) {
   if (values.code !== undefined) set.code = values.code;
   if (values.position !== undefined) set.position = values.position;
   if (values.tracked !== undefined) set.tracked = values.tracked;
+  if (values.enabled !== undefined) set.enabled = values.enabled;
+  if (values.shippingRequired !== undefined) set.shippingRequired = values.shippingRequired;
   if (values.onHand !== undefined) set.onHand = values.onHand;
   for (const dimension of ["width", "height", "depth", "weight"] as const) {
     if (values[dimension] !== undefined) set[dimension] = values[dimension];
@@ -368,7 +390,7 @@ export const productVariantRoutes = new Hono<AppEnv>({ strict: false })
   .post("/", describeRoute(docs.create), async (c) => {
     const db = c.var.db;
     const productCode = c.req.param("productCode") ?? "";
-    const result = validateForm(createForm, c.var.body) as unknown as FormResult<UpdateShape>;
+    const result = validateForm(createForm, c.var.body);
     const refs = await readReferences(c, result.values);
     const product = refs.product[0];
     if (!product) throw productMissing(productCode);
@@ -376,7 +398,8 @@ export const productVariantRoutes = new Hono<AppEnv>({ strict: false })
     result.assertValid();
 
     const values = result.values;
-    const code = values.code!;
+    // A valid create form has its code (the field is required).
+    const code = values.code ?? "";
     const newId = sql`(SELECT id FROM product_variants WHERE code = ${code})`;
     const insert = db.insert(productVariants).values({
       productId: product.id,

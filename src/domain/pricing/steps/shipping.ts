@@ -1,5 +1,5 @@
 /**
- * Step 3 of contract §6: shipping.
+ * Step 3 of the cart recalculation: shipping.
  *
  * When the cart has at least one item, the chosen method is the first one,
  * by `position` then `id`, that is enabled, available in the cart's channel,

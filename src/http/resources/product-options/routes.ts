@@ -57,7 +57,7 @@ const KNOWN_MESSAGES = new Set((Object.values(MSG) as unknown[]).filter((m): m i
 
 /**
  * An optional compound field validated by `schema`: its issues are reported
- * on the field itself with the contract's texts (anything else becomes
+ * on the field itself with the texts of `MSG` (anything else becomes
  * `This value is not valid.`), each message once.
  */
 export function reported<T extends z.ZodType>(schema: T) {

@@ -1,8 +1,8 @@
 /**
  * `/api/v1/shipping-methods/`: how a cart is shipped and what it costs
- * (contract §6 step 3). Every channel of a method needs an amount in its
- * `configuration`. Nothing references a shipping method, so DELETE never
- * answers 409.
+ * (step 3 of the cart recalculation, src/domain/pricing/steps/shipping.ts).
+ * Every channel of a method needs an amount in its `configuration`. Nothing
+ * references a shipping method, so DELETE never answers 409.
  *
  * List: default sorting `code asc`; sortable `code`, `position`,
  * `createdAt`, `updatedAt`; `criteria[code]`.

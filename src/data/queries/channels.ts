@@ -1,7 +1,7 @@
 /**
  * Channels with everything their representation shows: locales, currencies,
  * base currency, default locale and default tax zone. `channelParts` returns
- * the statements that load those for the channels a subquery selects, so a
+ * the named queries that load those for the channels a subquery selects, so a
  * get-one, a page of a list, or the end of a write batch loads them in the
  * same round trip as the channels themselves (no N+1).
  */

@@ -23,7 +23,7 @@ const provideServices = createMiddleware<AppEnv & { Bindings: Env }>(async (c, n
   await next();
 });
 
-const app = createApp(provideServices as never);
+const app = createApp(provideServices);
 
 export default {
   fetch: (request, env, ctx) => app.fetch(request, env, ctx),

@@ -31,7 +31,7 @@
  */
 import { and, Column, eq, inArray, is, noopDecoder, SQL, sql, type DriverValueDecoder, type Query as BuiltQuery } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { SQLiteSelectBase, type SQLiteColumn, type SQLiteTable } from "drizzle-orm/sqlite-core";
+import { SQLiteSelectBase, type SQLiteColumn, type SQLiteTable, type SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import { unique } from "./collections";
 import type { Database } from "./db";
 import { InUseError } from "./errors";
@@ -288,7 +288,7 @@ export function insertSelectValues<T extends SQLiteTable>(
     join: SQL;
     rows: readonly unknown[][];
     reservedParams?: number;
-    onConflict?: { target: SQLiteColumn[]; set: Record<string, SQL> };
+    onConflict?: { target: SQLiteColumn[]; set: SQLiteUpdateSetSource<T> };
   },
 ): Statement[] {
   const width = args.rows[0]?.length ?? 0;
@@ -302,7 +302,7 @@ export function insertSelectValues<T extends SQLiteTable>(
         sql`${args.select} FROM (VALUES ${sql.join(tuples, sql`, `)}) AS v ${args.join} WHERE true ORDER BY v.column1`,
       );
     return args.onConflict
-      ? insert.onConflictDoUpdate({ target: args.onConflict.target, set: args.onConflict.set as never })
+      ? insert.onConflictDoUpdate({ target: args.onConflict.target, set: args.onConflict.set })
       : insert;
   });
 }

@@ -1,5 +1,6 @@
 /** Persistence of OAuth2 clients, admin users and tokens (hashes only). */
 import { and, eq, sql } from "drizzle-orm";
+import { namedBatch } from "./batch";
 import type { Database } from "./db";
 import { adminUsers, oauthAccessTokens, oauthClients, oauthRefreshTokens } from "./schema";
 
@@ -39,8 +40,8 @@ export class OAuthStore {
       .from(oauthRefreshTokens)
       .where(eq(oauthRefreshTokens.tokenHash, lookup.refreshHash ?? ""))
       .limit(1);
-    const [clients, users, refreshTokens] = await this.db.batch([client, user, refresh]);
-    return { client: clients[0], user: users[0], refreshToken: refreshTokens[0] };
+    const found = await namedBatch(this.db, { client, user, refresh });
+    return { client: found.client[0], user: found.user[0], refreshToken: found.refresh[0] };
   }
 
   /** One atomic round trip: a new access token and, if given, a refresh token. */
@@ -52,7 +53,7 @@ export class OAuthStore {
       const refresh = this.db
         .insert(oauthRefreshTokens)
         .values({ tokenHash: tokens.refreshHash, clientId, userId, expiresAt: tokens.refreshExpiresAt });
-      await this.db.batch([access, refresh]);
+      await namedBatch(this.db, { access, refresh });
     } else {
       await access.run();
     }
@@ -85,7 +86,7 @@ export class OAuthStore {
       .delete(oauthRefreshTokens)
       .where(eq(oauthRefreshTokens.tokenHash, oldRefreshHash))
       .returning({ id: oauthRefreshTokens.id });
-    const [, , deleted] = await this.db.batch([insertAccess, insertRefresh, deleteOld]);
+    const { deleted } = await namedBatch(this.db, { insertAccess, insertRefresh, deleted: deleteOld });
     return deleted.length === 1;
   }
 }

@@ -1,4 +1,4 @@
-/** The validation messages of the contract (§3). Keep the texts exactly. */
+/** The validation messages, worded as Sylius words them: clients may match on them, so keep the texts exactly. */
 export const MSG = {
   blank: "This value should not be blank.",
   invalid: "This value is not valid.",

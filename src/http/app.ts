@@ -16,9 +16,13 @@ import { oauthRoutes } from "./resources/oauth/routes";
 import { apiRoutes } from "./api";
 import { docsRoutes } from "./openapi/routes";
 
-/** `provideServices` (from the worker entry) sets the request's db, meter and cart gateway. */
-export function createApp(provideServices: MiddlewareHandler<AppEnv>) {
-  const app = new Hono<AppEnv>({ strict: false });
+/**
+ * `provideServices` (from the worker entry) sets the request's db, meter and
+ * cart gateway from the bindings: it alone sees `Env`, so the app is typed
+ * with the bindings while every sub-app and handler keeps `AppEnv`.
+ */
+export function createApp(provideServices: MiddlewareHandler<AppEnv & { Bindings: Env }>) {
+  const app = new Hono<AppEnv & { Bindings: Env }>({ strict: false });
 
   app.use("*", requestId, provideServices);
   app.route("/health", healthRoutes);

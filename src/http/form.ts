@@ -72,6 +72,16 @@ export class FormResult<S extends z.ZodRawShape> {
     this.nested.set(field, names);
   }
 
+  /**
+   * The value of a field the form requires, once `assertValid` passed: its
+   * absence would be a bug in the form, not a client error.
+   */
+  required<K extends keyof S & string>(field: K): NonNullable<Values<S>[K]> {
+    const value = this.values[field];
+    if (value === undefined || value === null) throw new Error(`A valid form has no "${field}".`);
+    return value;
+  }
+
   /** True when the field was valid so far (use before data checks on it). */
   isValid(field: keyof S & string): boolean {
     return !this.fieldErrors.has(field);

@@ -20,7 +20,8 @@ export function idParams<K extends string>(what: Record<K, string>) {
   const shape = Object.fromEntries(names.map((name) => [name, numericId])) as Record<K, typeof numericId>;
   return zValidator("param", z.object(shape), (result, c) => {
     if (result.success) return;
-    const name = (result.error.issues[0]?.path[0] as K | undefined) ?? names[0]!;
+    const name = (result.error.issues[0]?.path[0] as K | undefined) ?? names[0];
+    if (name === undefined) throw notFound();
     throw notFound(`${what[name]} with id "${c.req.param(name) ?? ""}" does not exist.`);
   });
 }

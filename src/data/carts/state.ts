@@ -66,6 +66,6 @@ export interface VariantInfo {
   shippingRequired: boolean;
 }
 
-/** Item limits of contract §5. */
+/** Item limits of a cart: the quantity of one item, and how many distinct items it holds. */
 export const MAX_QUANTITY = 9999;
 export const MAX_DISTINCT_ITEMS = 500;

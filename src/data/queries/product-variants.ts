@@ -331,7 +331,8 @@ function listWhere(query: VariantListQuery): SQL {
   if (query.criteria.name !== undefined) {
     conditions.push(containsText(sql`coalesce(${variantNameSql}, '')`, query.criteria.name));
   }
-  return and(...conditions)!;
+  // `conditions` always holds the product condition, so `and` has something to join.
+  return and(...conditions) ?? sql`1`;
 }
 
 function listOrder(query: VariantListQuery): SQL[] {

@@ -5,6 +5,7 @@
  * selects, in the same batch as the methods.
  */
 import { eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
+import type { NamedResults } from "../batch";
 import type { Database } from "../db";
 import {
   channels,
@@ -72,15 +73,15 @@ export const channelsOfShippingMethods = (db: Database, ids: SQLWrapper) =>
     .orderBy(channels.code);
 
 /**
- * [translations, channels, zones, shipping categories, tax categories] of
- * the shipping methods whose ids `ids` selects.
+ * The translations, channels, zones, shipping categories and tax categories
+ * of the shipping methods whose ids `ids` selects (named queries for `namedBatch`).
  */
 export function shippingMethodParts(db: Database, ids: SQLWrapper) {
   const ofMethods = (
     column: typeof shippingMethods.zoneId | typeof shippingMethods.categoryId | typeof shippingMethods.taxCategoryId,
   ) => db.select({ id: column }).from(shippingMethods).where(inArray(shippingMethods.id, ids));
-  return [
-    db
+  return {
+    translations: db
       .select({
         id: shippingMethodTranslations.id,
         methodId: shippingMethodTranslations.methodId,
@@ -90,21 +91,24 @@ export function shippingMethodParts(db: Database, ids: SQLWrapper) {
       .from(shippingMethodTranslations)
       .where(inArray(shippingMethodTranslations.methodId, ids))
       .orderBy(shippingMethodTranslations.locale),
-    channelsOfShippingMethods(db, ids),
-    db
+    channels: channelsOfShippingMethods(db, ids),
+    zones: db
       .select({ id: zones.id, code: zones.code, name: zones.name })
       .from(zones)
       .where(inArray(zones.id, ofMethods(shippingMethods.zoneId))),
-    db
+    categories: db
       .select(categoryColumns(shippingCategories))
       .from(shippingCategories)
       .where(inArray(shippingCategories.id, ofMethods(shippingMethods.categoryId))),
-    db
+    taxCategories: db
       .select(categoryColumns(taxCategories))
       .from(taxCategories)
       .where(inArray(taxCategories.id, ofMethods(shippingMethods.taxCategoryId))),
-  ] as const;
+  };
 }
+
+/** What `shippingMethodParts` reads, by name. */
+export type ShippingMethodParts = NamedResults<ReturnType<typeof shippingMethodParts>>;
 
 /**
  * Inserts (or, for an existing locale, renames) translations of the method

@@ -41,18 +41,18 @@ export const taxRateByCode = (db: Database, code: string) =>
 export const taxRateIdsOfCode = (db: Database, code: string) =>
   db.select({ id: taxRates.id }).from(taxRates).where(eq(taxRates.code, code));
 
-/** [categories, zones] of the tax rates whose ids `ids` selects. */
+/** The categories and zones of the tax rates whose ids `ids` selects (named queries for `namedBatch`). */
 export function taxRateParts(db: Database, ids: SQLWrapper) {
-  return [
-    db
+  return {
+    categories: db
       .select(categoryColumns(taxCategories))
       .from(taxCategories)
       .where(inArray(taxCategories.id, db.select({ id: taxRates.categoryId }).from(taxRates).where(inArray(taxRates.id, ids)))),
-    db
+    zones: db
       .select({ id: zones.id, code: zones.code, name: zones.name })
       .from(zones)
       .where(inArray(zones.id, db.select({ id: taxRates.zoneId }).from(taxRates).where(inArray(taxRates.id, ids)))),
-  ] as const;
+  };
 }
 
 const DECIMAL = /^(\d+)(?:\.(\d+))?$/;

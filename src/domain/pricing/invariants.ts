@@ -1,5 +1,5 @@
 /**
- * Consistency checks of a priced cart (contract §6, step 6): every amount is
+ * Consistency checks of a priced cart (what step 6 of the recalculation guarantees): every amount is
  * a safe integer, and totals add up from units to items to the cart, counting
  * non-neutral adjustments only. Returns one message per violation; an empty
  * list means the cart is consistent. Used by the tests (here and in the cart

@@ -1,5 +1,5 @@
 /**
- * The cart recalculation of contract §6, as one pure function.
+ * The cart recalculation (its six steps below), as one pure function.
  *
  *   snapshot + context
  *     → startDraft      (1. clear adjustments, 2. unit prices)   steps/prices.ts

@@ -72,12 +72,9 @@ export async function grantToken(store: OAuthStore, params: Params): Promise<Tok
         throw oauthError("invalid_grant", "Invalid refresh token");
       }
       const tokens = await newTokens(true);
-      const rotated = await store.rotate(row.tokenHash, client.id, {
-        accessHash: tokens.hashes.accessHash,
-        accessExpiresAt: tokens.hashes.accessExpiresAt,
-        refreshHash: tokens.hashes.refreshHash!,
-        refreshExpiresAt: tokens.hashes.refreshExpiresAt!,
-      });
+      const { accessHash, accessExpiresAt, refreshHash, refreshExpiresAt } = tokens.hashes;
+      if (refreshHash === undefined || refreshExpiresAt === undefined) throw new Error("newTokens(true) made no refresh token.");
+      const rotated = await store.rotate(row.tokenHash, client.id, { accessHash, accessExpiresAt, refreshHash, refreshExpiresAt });
       if (!rotated) throw oauthError("invalid_grant", "Invalid refresh token");
       return tokens.response;
     }

@@ -1,12 +1,13 @@
 /**
  * The domain of a cart change, free of I/O: what the items become after an
- * add / change / remove (with the contract's rules on quantity, stock and
+ * add / change / remove (with the rules on quantity, stock and
  * item count), and the new cart state after repricing it with the pure
  * engine, with stable ids for everything that survives.
  */
 import { pricingContextFrom, recalculate, type Adjustment, type CartSnapshot, type PricedCart } from "../../domain/pricing";
 import type { PricingSetup } from "../../data/carts/cart-store";
 import { MSG } from "../../domain/messages";
+import { mustGet } from "../../data/collections";
 import { MAX_DISTINCT_ITEMS, MAX_QUANTITY, type CartState, type StoredAdjustment, type StoredItem, type VariantInfo } from "../../data/carts/state";
 
 /** An item as the change wants it: quantity and the ids of its units (oldest first). */
@@ -155,7 +156,7 @@ function toState(cart: CartState, plans: ItemPlan[], priced: PricedCart, ids: Id
   const planById = new Map(plans.map((p) => [p.id, p]));
   const items: StoredItem[] = priced.items.map((item) => ({
     id: item.itemId,
-    variantId: planById.get(item.itemId)!.variantId,
+    variantId: mustGet(planById, item.itemId, "Planned item").variantId,
     quantity: item.quantity,
     unitPrice: item.unitPrice,
     unitsTotal: item.unitsTotal,

@@ -11,8 +11,11 @@ import { InUseError } from "../../data/errors";
  */
 const RACE = "The resource was changed by another request meanwhile; retry the request.";
 
-/** The one `onError` of the app: known errors render as themselves, the rest as a logged 500. */
-export function renderError(error: Error, c: Context<AppEnv>): Response {
+/**
+ * The one `onError` of the app: known errors render as themselves, the rest as a logged 500.
+ * Generic over the env so the app, typed with the entry's bindings, can install it.
+ */
+export function renderError<E extends AppEnv>(error: Error, c: Context<E>): Response {
   if (error instanceof HttpError) {
     return c.json(error.body as object, error.status, error.headers);
   }

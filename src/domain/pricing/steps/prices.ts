@@ -1,5 +1,5 @@
 /**
- * Steps 1 and 2 of contract §6: start from a clean slate (no promotion,
+ * Steps 1 and 2 of the cart recalculation: start from a clean slate (no promotion,
  * shipping or tax adjustment survives: the draft is built from scratch) and
  * price every unit at the variant's current price in the cart's channel.
  */

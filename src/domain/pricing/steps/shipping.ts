@@ -1,5 +1,5 @@
 /**
- * Step 3 of the recalculation: shipping.
+ * Step 3 of the cart recalculation: shipping.
  *
  * Only items whose units need shipping count (`shippingRequired`, the
  * variant's flag): a cart with none gets no shipping adjustment. When it has

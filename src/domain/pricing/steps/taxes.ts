@@ -1,5 +1,5 @@
 /**
- * Step 5 of contract §6: taxes.
+ * Step 5 of the cart recalculation: taxes.
  *
  * Zone = the channel's default tax zone; none → no taxes. For an item, the
  * first rate of that zone (in the given order) whose category is the

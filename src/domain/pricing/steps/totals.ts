@@ -1,5 +1,5 @@
 /**
- * Step 6 of contract §6: totals, and the hand-over from the working draft to
+ * Step 6 of the cart recalculation: totals, and the hand-over from the working draft to
  * the output shape.
  *
  * unit total = unit price + its non-neutral adjustments; item unitsTotal =

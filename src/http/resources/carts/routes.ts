@@ -1,5 +1,5 @@
 /**
- * `/api/v1/carts/`: carts and their items (seed 4.2, contract §5).
+ * `/api/v1/carts/`: carts (list, get, create, delete) and their items (add, change quantity, remove).
  * Reads come straight from D1 in one batch; every change goes through the
  * cart's Durable Object, which serializes it and commits it atomically.
  */

@@ -17,8 +17,8 @@ import { MSG } from "../../../domain/messages";
 import { notFound } from "../../errors";
 import type { Database } from "../../../data/db";
 import { channelCurrencies, channelLocales, channels, currencies, locales, zones } from "../../../data/schema";
-import { deleteUnlessInUse, runBatch } from "../../../data/batch";
-import { groupBy, unique } from "../../../data/collections";
+import { deleteUnlessInUse, namedBatch, runBatch } from "../../../data/batch";
+import { groupBy, mustExist, mustGet, unique } from "../../../data/collections";
 import { contains, inJson } from "../../../data/conditions";
 import { listPage } from "../../list-page";
 import {
@@ -108,8 +108,9 @@ type Values = ReturnType<typeof validateForm<typeof updateForm.shape>>["values"]
 
 const missing = (code: string) => notFound(`Channel with code "${code}" does not exist.`);
 
+/** The channels with their parts read in the same batch (foreign keys: each default locale and base currency is there). */
 function representation(rows: ChannelRow[], parts: ChannelParts) {
-  const [localeLinks, currencyLinks, defaultLocales, baseCurrencies, taxZones] = parts;
+  const { localeLinks, currencyLinks, defaultLocales, baseCurrencies, taxZones } = parts;
   const localesOf = groupBy(localeLinks, (l) => l.channelId);
   const currenciesOf = groupBy(currencyLinks, (l) => l.channelId);
   const localeById = new Map(defaultLocales.map((l) => [l.id, l]));
@@ -117,8 +118,8 @@ function representation(rows: ChannelRow[], parts: ChannelParts) {
   const zoneById = new Map(taxZones.map((zone) => [zone.id, zone]));
   return rows.map((row) =>
     serializeChannel(row, {
-      baseCurrency: currencyById.get(row.baseCurrencyId)!,
-      defaultLocale: localeById.get(row.defaultLocaleId)!,
+      baseCurrency: mustGet(currencyById, row.baseCurrencyId, "Base currency"),
+      defaultLocale: mustGet(localeById, row.defaultLocaleId, "Default locale"),
       locales: (localesOf.get(row.id) ?? []).map((l) => l.code),
       currencies: (currenciesOf.get(row.id) ?? []).map((l) => l.code),
       defaultTaxZone: row.defaultTaxZoneId === null ? null : (zoneById.get(row.defaultTaxZoneId) ?? null),
@@ -133,12 +134,12 @@ function representation(rows: ChannelRow[], parts: ChannelParts) {
 function referenceReads(db: Database, code: string, values: Values) {
   const currencyCodes = unique([...(values.baseCurrency ? [values.baseCurrency] : []), ...(values.currencies ?? [])]);
   const localeCodes = unique([...(values.defaultLocale ? [values.defaultLocale] : []), ...(values.locales ?? [])]);
-  return [
-    channelByCode(db, code),
-    db.select({ id: currencies.id, code: currencies.code }).from(currencies).where(inJson(currencies.code, currencyCodes)),
-    db.select({ id: locales.id, code: locales.code }).from(locales).where(inJson(locales.code, localeCodes)),
-    db.select({ id: zones.id }).from(zones).where(eq(zones.code, values.defaultTaxZone ?? "")),
-  ] as const;
+  return {
+    channel: channelByCode(db, code),
+    currencies: db.select({ id: currencies.id, code: currencies.code }).from(currencies).where(inJson(currencies.code, currencyCodes)),
+    locales: db.select({ id: locales.id, code: locales.code }).from(locales).where(inJson(locales.code, localeCodes)),
+    zone: db.select({ id: zones.id }).from(zones).where(eq(zones.code, values.defaultTaxZone ?? "")),
+  };
 }
 
 /** Checks references against what was read; returns the ids to write. */
@@ -147,15 +148,18 @@ type ReferenceField = "baseCurrency" | "defaultLocale" | "locales" | "currencies
 function resolveReferences(
   result: { fail: (field: ReferenceField, message: string) => void },
   values: Values,
-  found: { currencies: { id: number; code: string }[]; locales: { id: number; code: string }[]; zone: { id: number } | undefined },
+  found: { currencies: { id: number; code: string }[]; locales: { id: number; code: string }[]; zone: { id: number }[] },
 ) {
+  const [zone] = found.zone;
   const currencyId = new Map(found.currencies.map((cur) => [cur.code, cur.id]));
   const localeId = new Map(found.locales.map((l) => [l.code, l.id]));
   if (values.baseCurrency !== undefined && !currencyId.has(values.baseCurrency)) result.fail("baseCurrency", MSG.invalid);
   if (values.defaultLocale !== undefined && !localeId.has(values.defaultLocale)) result.fail("defaultLocale", MSG.invalid);
   if (values.locales?.some((code) => !localeId.has(code))) result.fail("locales", MSG.invalid);
   if (values.currencies?.some((code) => !currencyId.has(code))) result.fail("currencies", MSG.invalid);
-  if (values.defaultTaxZone && !found.zone) result.fail("defaultTaxZone", MSG.invalid);
+  if (values.defaultTaxZone && !zone) result.fail("defaultTaxZone", MSG.invalid);
+  // An unknown code has failed its field above (the form answers 400): the
+  // lists below leave it out rather than carry an undefined id.
   return {
     baseCurrencyId: values.baseCurrency === undefined ? undefined : currencyId.get(values.baseCurrency),
     defaultLocaleId: values.defaultLocale === undefined ? undefined : localeId.get(values.defaultLocale),
@@ -163,13 +167,13 @@ function resolveReferences(
     localeIds:
       values.locales === undefined
         ? undefined
-        : unique([...(values.defaultLocale ? [values.defaultLocale] : []), ...values.locales]).map((code) => localeId.get(code)!),
+        : unique([...(values.defaultLocale ? [values.defaultLocale] : []), ...values.locales]).flatMap((code) => localeId.get(code) ?? []),
     currencyIds:
       values.currencies === undefined
         ? undefined
-        : unique([...(values.baseCurrency ? [values.baseCurrency] : []), ...values.currencies]).map((code) => currencyId.get(code)!),
+        : unique([...(values.baseCurrency ? [values.baseCurrency] : []), ...values.currencies]).flatMap((code) => currencyId.get(code) ?? []),
     /** null clears, undefined keeps. */
-    defaultTaxZoneId: values.defaultTaxZone === undefined ? undefined : values.defaultTaxZone === null ? null : (found.zone?.id ?? null),
+    defaultTaxZoneId: values.defaultTaxZone === undefined ? undefined : values.defaultTaxZone === null ? null : (zone?.id ?? null),
   };
 }
 
@@ -194,17 +198,17 @@ export const channelRoutes = new Hono<AppEnv>({ strict: false })
       defaultSorting: { field: "code", direction: "asc" },
       filters: { code: (value) => contains(channels.code, value), name: (value) => contains(channels.name, value) },
     });
-    const [rows, counted, ...parts] = await db.batch([
-      page.rows(db.select(channelColumns).from(channels).$dynamic()),
-      page.count,
-      ...channelParts(db, page.ids),
-    ]);
+    const { rows, counted, parts } = await namedBatch(db, {
+      rows: page.rows(db.select(channelColumns).from(channels).$dynamic()),
+      counted: page.count,
+      parts: channelParts(db, page.ids),
+    });
     return c.json(page.envelope("/api/v1/channels/", counted, representation(rows, parts)));
   })
   .get("/:code", describeRoute(docs.get), async (c) => {
     const db = c.var.db;
     const code = c.req.param("code");
-    const [rows, ...parts] = await db.batch([channelByCode(db, code), ...channelParts(db, channelIdsOfCode(db, code))]);
+    const { rows, parts } = await namedBatch(db, { rows: channelByCode(db, code), parts: channelParts(db, channelIdsOfCode(db, code)) });
     const [channel] = representation(rows, parts);
     if (!channel) throw missing(code);
     return c.json(channel);
@@ -214,29 +218,34 @@ export const channelRoutes = new Hono<AppEnv>({ strict: false })
     const result = validateForm(createForm, c.var.body);
     const values = result.values;
     const code = values.code ?? "";
-    const [[existing], foundCurrencies, foundLocales, [zone]] = await db.batch(referenceReads(db, code, values));
-    if (existing) result.fail("code", UNIQUE_CODE);
-    const refs = resolveReferences(result, values, { currencies: foundCurrencies, locales: foundLocales, zone });
+    const found = await namedBatch(db, referenceReads(db, code, values));
+    if (found.channel.length > 0) result.fail("code", UNIQUE_CODE);
+    const refs = resolveReferences(result, values, found);
     result.assertValid();
-    const localeIds = refs.localeIds ?? [refs.defaultLocaleId!];
-    const currencyIds = refs.currencyIds ?? [refs.baseCurrencyId!];
+    // Both are required fields, found or the form failed above.
+    const defaultLocaleId = mustExist(refs.defaultLocaleId, "The default locale's id");
+    const baseCurrencyId = mustExist(refs.baseCurrencyId, "The base currency's id");
+    const localeIds = refs.localeIds ?? [defaultLocaleId];
+    const currencyIds = refs.currencyIds ?? [baseCurrencyId];
     try {
-      const [, , , rows, ...parts] = await db.batch([
-        db.insert(channels).values({
+      const { rows, parts } = await namedBatch(db, {
+        channel: db.insert(channels).values({
           code,
-          name: values.name!,
+          name: result.required("name"),
           enabled: values.enabled ?? true,
-          baseCurrencyId: refs.baseCurrencyId!,
-          defaultLocaleId: refs.defaultLocaleId!,
+          baseCurrencyId,
+          defaultLocaleId,
           defaultTaxZoneId: refs.defaultTaxZoneId ?? null,
           taxCalculationStrategy: values.taxCalculationStrategy ?? "order_items_based",
         }),
-        insertChannelLocales(db, code, localeIds),
-        insertChannelCurrencies(db, code, currencyIds),
-        channelByCode(db, code),
-        ...channelParts(db, channelIdsOfCode(db, code)),
-      ]);
-      return c.json(representation(rows, parts)[0], 201);
+        locales: insertChannelLocales(db, code, localeIds),
+        currencies: insertChannelCurrencies(db, code, currencyIds),
+        rows: channelByCode(db, code),
+        parts: channelParts(db, channelIdsOfCode(db, code)),
+      });
+      const [channel] = representation(rows, parts);
+      if (!channel) throw new Error(`Channel "${code}" was not read back after its insert.`);
+      return c.json(channel, 201);
     } catch (error) {
       rethrowUniqueViolation(error, result, "code", UNIQUE_CODE);
     }
@@ -246,9 +255,10 @@ export const channelRoutes = new Hono<AppEnv>({ strict: false })
     const code = c.req.param("code");
     const result = validateForm(updateForm, c.var.body);
     const values = result.values;
-    const [[channel], foundCurrencies, foundLocales, [zone]] = await db.batch(referenceReads(db, code, values));
+    const found = await namedBatch(db, referenceReads(db, code, values));
+    const [channel] = found.channel;
     if (!channel) throw missing(code);
-    const refs = resolveReferences(result, values, { currencies: foundCurrencies, locales: foundLocales, zone });
+    const refs = resolveReferences(result, values, found);
     result.assertValid();
     const id = channel.id;
     const defaultLocaleId = refs.defaultLocaleId ?? channel.defaultLocaleId;
@@ -277,7 +287,9 @@ export const channelRoutes = new Hono<AppEnv>({ strict: false })
   .delete("/:code", describeRoute(docs.delete), async (c) => {
     const db = c.var.db;
     const code = c.req.param("code");
-    const [[channel]] = await db.batch([channelByCode(db, code)]);
+    const {
+      channel: [channel],
+    } = await namedBatch(db, { channel: channelByCode(db, code) });
     if (!channel) throw missing(code);
     await deleteUnlessInUse(db, channels, channel.id, channelInUse(channel.id, channel.code), IN_USE);
     return c.body(null, 204);

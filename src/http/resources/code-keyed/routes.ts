@@ -10,7 +10,6 @@
  */
 import { Hono } from "hono";
 import type { SQL } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
 import type { AppEnv } from "../../context";
@@ -19,7 +18,7 @@ import { CODE_PATTERN } from "../../fields";
 import { notFound } from "../../errors";
 import { listPage, type ListSpec } from "../../list-page";
 import { MSG } from "../../../domain/messages";
-import { deleteUnlessInUse } from "../../../data/batch";
+import { deleteUnlessInUse, namedBatch, runBatch, type Statement } from "../../../data/batch";
 import type { Database } from "../../../data/db";
 import { crudDocs, describeRoute } from "../../openapi/describe";
 
@@ -31,15 +30,15 @@ export interface CodeKeyedConfig<Row extends { id: number; code: string }, C ext
   table: SQLiteTable & { id: SQLiteColumn };
   /** The columns of a row (what `byCode` selects). */
   columns: Record<string, SQLiteColumn>;
-  /** The select of one row by code (rows: `Row[]`). */
-  byCode: (db: Database, code: string) => BatchItem<"sqlite">;
+  /** The select of one row by code. */
+  byCode: (db: Database, code: string) => Statement<Row[]>;
   forms: { create: Form<C>; update: Form<U> };
   /** A well-formed code (letters, digits, `-`, `_`) must also match this, else `This value is not valid.` (create and update). */
   codeShape?: RegExp;
   /** The insert of a new row from a valid create form. */
-  insert: (db: Database, values: FormResult<C>["values"], code: string) => BatchItem<"sqlite">;
+  insert: (db: Database, values: FormResult<C>["values"], code: string) => Statement;
   /** The update of `row` from a valid update form. */
-  update: (db: Database, row: Row, values: FormResult<U>["values"]) => BatchItem<"sqlite">;
+  update: (db: Database, row: Row, values: FormResult<U>["values"]) => Statement;
   serialize: (row: Row) => unknown;
   list: ListSpec<string, string>;
   messages: {
@@ -70,7 +69,9 @@ export function codeKeyedRoutes<Row extends { id: number; code: string }, C exte
 
   /** One round trip (the token check rides along): the row, or 404. */
   const load = async (db: Database, code: string): Promise<Row> => {
-    const [[row]] = (await db.batch([config.byCode(db, code)])) as [Row[]];
+    const {
+      row: [row],
+    } = await namedBatch(db, { row: config.byCode(db, code) });
     if (!row) throw missing(code);
     return row;
   };
@@ -96,7 +97,8 @@ export function codeKeyedRoutes<Row extends { id: number; code: string }, C exte
     .get("/", describeRoute(docs.list), async (c) => {
       const db = c.var.db;
       const page = listPage(db, table, c.req.url, config.list);
-      const [rows, counted] = await db.batch([page.rows(db.select(config.columns).from(table).$dynamic()), page.count]);
+      // `columns` are the columns of `Row`, which this generic factory cannot see through: the rows are `Row`s.
+      const { rows, counted } = await namedBatch(db, { rows: page.rows(db.select(config.columns).from(table).$dynamic()), counted: page.count });
       return c.json(page.envelope(`/api/v1/${path}/`, counted, (rows as Row[]).map(config.serialize)));
     })
     .get("/:code", describeRoute(docs.get), async (c) => c.json(config.serialize(await load(c.var.db, c.req.param("code")))))
@@ -107,13 +109,15 @@ export function codeKeyedRoutes<Row extends { id: number; code: string }, C exte
       const code: unknown = values.code;
       checkCodeShape(result, code);
       if (typeof code === "string" && result.isValid("code")) {
-        const [[existing]] = (await db.batch([config.byCode(db, code)])) as [Row[]];
-        if (existing) result.fail("code", messages.unique);
+        const { existing } = await namedBatch(db, { existing: config.byCode(db, code) });
+        if (existing.length > 0) result.fail("code", messages.unique);
       }
       result.assertValid();
       if (typeof code !== "string") throw new Error("a valid create form has a code");
       try {
-        const [, [row]] = (await db.batch([config.insert(db, values, code), config.byCode(db, code)])) as [unknown, Row[]];
+        const {
+          row: [row],
+        } = await namedBatch(db, { inserted: config.insert(db, values, code), row: config.byCode(db, code) });
         if (!row) throw new Error(`${messages.noun} "${code}" was not read back after its insert`);
         return c.json(config.serialize(row), 201);
       } catch (error) {
@@ -128,7 +132,7 @@ export function codeKeyedRoutes<Row extends { id: number; code: string }, C exte
       const result = validateForm(forms.update, c.var.body);
       checkCodeShape(result, result.values.code);
       result.assertValid();
-      await db.batch([config.update(db, row, result.values)]);
+      await runBatch(db, [config.update(db, row, result.values)]);
       return c.body(null, 204);
     })
     .delete("/:code", describeRoute(docs.delete), async (c) => {

@@ -18,8 +18,8 @@ import { MSG } from "../../../domain/messages";
 import { notFound } from "../../errors";
 import { hashSecret } from "../../auth/crypto";
 import { customers, shopUsers } from "../../../data/schema";
-import { deleteUnlessInUse, runBatch } from "../../../data/batch";
-import { groupBy } from "../../../data/collections";
+import { deleteUnlessInUse, namedBatch, runBatch } from "../../../data/batch";
+import { groupBy, mustExist } from "../../../data/collections";
 import { contains } from "../../../data/conditions";
 import { listPage } from "../../list-page";
 import {
@@ -123,11 +123,11 @@ export const customerRoutes = new Hono<AppEnv>({ strict: false })
         lastName: (value) => contains(customers.lastName, value),
       },
     });
-    const [rows, counted, users] = await db.batch([
-      page.rows(db.select(customerColumns).from(customers).$dynamic()),
-      page.count,
-      usersOfCustomers(db, page.ids),
-    ]);
+    const { rows, counted, users } = await namedBatch(db, {
+      rows: page.rows(db.select(customerColumns).from(customers).$dynamic()),
+      counted: page.count,
+      users: usersOfCustomers(db, page.ids),
+    });
     return c.json(page.envelope("/api/v1/customers/", counted, representation(rows, users)));
   })
   .get("/:id", describeRoute(docs.get), async (c) => {
@@ -135,10 +135,10 @@ export const customerRoutes = new Hono<AppEnv>({ strict: false })
     const raw = c.req.param("id");
     const id = parseId(raw);
     if (id === null) throw missing(raw);
-    const [rows, users] = await db.batch([
-      customerById(db, id),
-      usersOfCustomers(db, db.select({ id: customers.id }).from(customers).where(eq(customers.id, id))),
-    ]);
+    const { rows, users } = await namedBatch(db, {
+      rows: customerById(db, id),
+      users: usersOfCustomers(db, db.select({ id: customers.id }).from(customers).where(eq(customers.id, id))),
+    });
     const [customer] = representation(rows, users);
     if (!customer) throw missing(raw);
     return c.json(customer);
@@ -148,30 +148,33 @@ export const customerRoutes = new Hono<AppEnv>({ strict: false })
     const result = validateForm(createForm, c.var.body);
     const values = result.values;
     const canonical = canonicalEmail(values.email ?? "");
-    const [[existing]] = await db.batch([customerByEmail(db, canonical)]);
-    if (existing) result.fail("email", EMAIL_TAKEN);
+    const { existing } = await namedBatch(db, { existing: customerByEmail(db, canonical) });
+    if (existing.length > 0) result.fail("email", EMAIL_TAKEN);
     if (values.user && !values.user.plainPassword?.trim()) result.fail("user", MSG.blank);
     result.assertValid();
-    const emailValue = values.email!.trim();
-    const passwordHash = values.user ? await hashSecret(values.user.plainPassword!) : null;
+    const emailValue = result.required("email").trim();
+    // A requested account without a password failed the form above.
+    const passwordHash = values.user ? await hashSecret(mustExist(values.user.plainPassword, "The new account's password")) : null;
     try {
-      const [, , rows, users] = await db.batch([
-        db.insert(customers).values({
+      const { rows, users } = await namedBatch(db, {
+        customer: db.insert(customers).values({
           email: emailValue,
           emailCanonical: canonical,
           firstName: values.firstName ?? null,
           lastName: values.lastName ?? null,
         }),
         // Shop account (when asked for): the new customer's id is looked up by its unique email.
-        db.insert(shopUsers).select(
+        account: db.insert(shopUsers).select(
           sql`SELECT NULL, c.id, ${emailValue}, ${canonical}, ${passwordHash}, ${values.user?.enabled ? 1 : 0},
                 strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
               FROM customers c WHERE c.email_canonical = ${canonical} AND ${values.user ? 1 : 0} = 1`,
         ),
-        customerByEmail(db, canonical),
-        usersOfCustomers(db, customerIdsOfEmail(db, canonical)),
-      ]);
-      return c.json(representation(rows, users)[0], 201);
+        rows: customerByEmail(db, canonical),
+        users: usersOfCustomers(db, customerIdsOfEmail(db, canonical)),
+      });
+      const [customer] = representation(rows, users);
+      if (!customer) throw new Error(`Customer "${canonical}" was not read back after its insert.`);
+      return c.json(customer, 201);
     } catch (error) {
       rethrowUniqueViolation(error, result, "email", EMAIL_TAKEN);
     }
@@ -184,11 +187,15 @@ export const customerRoutes = new Hono<AppEnv>({ strict: false })
     if (id === null) throw missing(raw);
     const values = result.values;
     const canonical = values.email === undefined ? null : canonicalEmail(values.email);
-    const [[customer], users, [taken]] = await db.batch([
-      customerById(db, id),
-      usersOfCustomers(db, db.select({ id: customers.id }).from(customers).where(eq(customers.id, id))),
-      emailTakenBy(db, canonical ?? "", id),
-    ]);
+    const {
+      customer: [customer],
+      users,
+      taken: [taken],
+    } = await namedBatch(db, {
+      customer: customerById(db, id),
+      users: usersOfCustomers(db, db.select({ id: customers.id }).from(customers).where(eq(customers.id, id))),
+      taken: emailTakenBy(db, canonical ?? "", id),
+    });
     if (!customer) throw missing(raw);
     const account = users[0] ?? null;
     if (canonical !== null && taken) result.fail("email", EMAIL_TAKEN);
@@ -248,7 +255,9 @@ export const customerRoutes = new Hono<AppEnv>({ strict: false })
     const raw = c.req.param("id");
     const id = parseId(raw);
     if (id === null) throw missing(raw);
-    const [[customer]] = await db.batch([customerById(db, id)]);
+    const {
+      customer: [customer],
+    } = await namedBatch(db, { customer: customerById(db, id) });
     if (!customer) throw missing(raw);
     await deleteUnlessInUse(db, customers, id, customerInUse(id), "Cannot delete, the customer is in use.");
     return c.body(null, 204);

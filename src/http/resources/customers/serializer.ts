@@ -3,7 +3,7 @@
  * the customer has no shop account (Sylius/JMS leaves nulls out).
  * - `serializeCustomer` (the customer resource): {id, email, firstName, lastName,
  *   user?: {id, username, usernameCanonical, enabled}, createdAt, updatedAt, _links.self}
- * - `serializeCustomerForCart` (a single cart, contract §5):
+ * - `serializeCustomerForCart` (the customer of a single cart, `GET /api/v1/carts/{id}`):
  *   {id, email, firstName, lastName, user?: {id, username, usernameCanonical}, _links.self}
  * - `serializeCustomerForCartList` (carts in a list): same, user = {id, username, enabled}
  */

@@ -57,7 +57,7 @@ const KNOWN_MESSAGES = new Set((Object.values(MSG) as unknown[]).filter((m): m i
 
 /**
  * An optional compound field validated by `schema`: its issues are reported
- * on the field itself with the contract's texts (anything else becomes
+ * on the field itself with the texts of `MSG` (anything else becomes
  * `This value is not valid.`), each message once.
  */
 export function reported<T extends z.ZodType>(schema: T) {
@@ -279,17 +279,18 @@ export const productOptionRoutes = new Hono<AppEnv>({ strict: false })
     if (taken().length > 0) result.fail("code", OPTION_MESSAGES.codeTaken);
     checkReferences(result, input, { locales: locales(), valueOwners: valueOwners() }, null);
     result.assertValid();
+    const newCode = result.required("code");
 
     const writes = new Batch();
     writes.addAll(
       createOptionStatements(db, {
-        code: code!,
+        code: newCode,
         position: result.values.position ?? 0,
         translations: input.translations ?? new Map(),
         values: input.values ?? [],
       }),
     );
-    const created = queueOptions(writes, db, optionIdByCode(db, code!));
+    const created = queueOptions(writes, db, optionIdByCode(db, newCode));
     try {
       await writes.run(db);
     } catch (error) {
@@ -297,7 +298,8 @@ export const productOptionRoutes = new Hono<AppEnv>({ strict: false })
       throw error;
     }
     const [option] = created();
-    return c.json(serializeProductOption(option!), 201);
+    if (!option) throw new Error(`Product option "${newCode}" was not read back after its insert.`);
+    return c.json(serializeProductOption(option), 201);
   })
   .on(["PUT", "PATCH"], "/:code", describeRoute(docs.put, docs.patch), async (c) => {
     const db = c.var.db;
@@ -323,12 +325,13 @@ export const productOptionRoutes = new Hono<AppEnv>({ strict: false })
     if (result.values.position !== undefined) changes.position = result.values.position;
     statements.push(db.update(productOptions).set(changes).where(eq(productOptions.id, option.id)));
 
-    if (input.translations) {
+    const sentTranslations = input.translations;
+    if (sentTranslations) {
       if (!merge) {
-        const dropped = option.translations.filter((t) => !input.translations!.has(t.locale)).map((t) => t.id);
+        const dropped = option.translations.filter((t) => !sentTranslations.has(t.locale)).map((t) => t.id);
         statements.push(...deleteOptionTranslations(db, dropped));
       }
-      statements.push(...upsertOptionTranslations(db, option.id, input.translations));
+      statements.push(...upsertOptionTranslations(db, option.id, sentTranslations));
     }
 
     if (input.values) {

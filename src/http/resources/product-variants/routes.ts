@@ -1,5 +1,5 @@
 /**
- * `/api/v1/products/{productCode}/variants/` (seed 2.1 + 4.1, contract §3 + §4).
+ * `/api/v1/products/{productCode}/variants/`: a product's variants (list, get, create, PUT, PATCH, delete).
  *
  * Forms (children in this order; PUT/PATCH add `version` LAST):
  *   code, translations, position, tracked, channelPricings, taxCategory,

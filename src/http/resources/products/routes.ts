@@ -218,25 +218,27 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     const ids = checkReferences(result, values, { locales: found.locales(), options: found.options(), channels: found.channels() });
     const translations = resolveTranslations(result, values.translations, [], false);
     result.assertValid();
+    const newCode = result.required("code");
 
     const writes = new Batch();
     writes.addAll(
       createProductStatements(db, {
-        code: code!,
+        code: newCode,
         enabled: values.enabled ?? true,
         translations: translations ?? new Map(),
         optionIds: ids.optionIds ?? [],
         channelIds: ids.channelIds ?? [],
       }),
     );
-    const created = queueProductDetails(writes, db, productIdByCode(db, code!));
+    const created = queueProductDetails(writes, db, productIdByCode(db, newCode));
     try {
       await writes.run(db);
     } catch (error) {
       rethrowUniqueViolation(error, result, "code", PRODUCT_MESSAGES.codeTaken);
     }
     const [product] = created();
-    return c.json(serializeProduct(product!), 201);
+    if (!product) throw new Error(`Product "${newCode}" was not read back after its insert.`);
+    return c.json(serializeProduct(product), 201);
   })
   .on(["PUT", "PATCH"], "/:code", describeRoute(docs.put, docs.patch), async (c) => {
     const db = c.var.db;

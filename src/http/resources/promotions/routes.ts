@@ -257,9 +257,10 @@ export const promotionRoutes = new Hono<AppEnv>({ strict: false })
     const channelIds = checkReferences(result, values, { channels: found.channels(), products: found.products() });
     checkDates(result, values.startsAt ?? null, values.endsAt ?? null);
     result.assertValid();
+    const newCode = result.required("code");
 
     const fields: PromotionFields = {
-      name: values.name!,
+      name: result.required("name"),
       description: values.description ?? null,
       priority: values.priority ?? 0,
       exclusive: values.exclusive ?? false,
@@ -271,20 +272,21 @@ export const promotionRoutes = new Hono<AppEnv>({ strict: false })
     writes.addAll(
       createPromotionStatements(db, {
         ...fields,
-        code: code!,
+        code: newCode,
         channelIds: channelIds ?? [],
         rules: values.rules ?? [],
         actions: values.actions ?? [],
       }),
     );
-    const created = queuePromotions(writes, db, promotionIdByCode(db, code!));
+    const created = queuePromotions(writes, db, promotionIdByCode(db, newCode));
     try {
       await writes.run(db);
     } catch (error) {
       rethrowUniqueViolation(error, result, "code", PROMOTION_MESSAGES.codeTaken);
     }
     const [promotion] = created();
-    return c.json(serializePromotion(promotion!), 201);
+    if (!promotion) throw new Error(`Promotion "${newCode}" was not read back after its insert.`);
+    return c.json(serializePromotion(promotion), 201);
   })
   .on(["PUT", "PATCH"], "/:code", describeRoute(docs.put, docs.patch), async (c) => {
     const db = c.var.db;

@@ -1,8 +1,8 @@
 /**
  * `/api/v1/shipping-methods/`: how a cart is shipped and what it costs
- * (contract §6 step 3). Every channel of a method needs an amount in its
- * `configuration`. Nothing references a shipping method, so DELETE never
- * answers 409.
+ * (step 3 of the cart recalculation, src/domain/pricing/steps/shipping.ts).
+ * Every channel of a method needs an amount in its `configuration`. Nothing
+ * references a shipping method, so DELETE never answers 409.
  *
  * List: default sorting `code asc`; sortable `code`, `position`,
  * `createdAt`, `updatedAt`; `criteria[code]`.
@@ -28,8 +28,8 @@ import {
   shippingMethodTranslations,
   taxCategories,
 } from "../../../data/schema";
-import { runBatch } from "../../../data/batch";
-import { groupBy, unique } from "../../../data/collections";
+import { namedBatch, runBatch } from "../../../data/batch";
+import { groupBy, mustExist, mustGet, unique } from "../../../data/collections";
 import { contains, inJson } from "../../../data/conditions";
 import { listPage } from "../../list-page";
 import { categoryByCode } from "../../../data/queries/categories";
@@ -45,9 +45,9 @@ import {
   shippingMethodIdsOfCode,
   shippingMethodParts,
   upsertShippingMethodTranslations,
+  type ShippingMethodParts,
   type ShippingMethodRow,
 } from "../../../data/queries/shipping-methods";
-import type { CategoryRow } from "../categories/serializer";
 import { serializeShippingMethod } from "./serializer";
 import { nowIso } from "../../serializers/timestamps";
 import { crudDocs, describeRoute, listSpec } from "../../openapi/describe";
@@ -149,16 +149,9 @@ type Field = (typeof updateForm.fields)[number];
 
 const missing = (code: string) => notFound(`Shipping method with code "${code}" does not exist.`);
 
-type Parts = [
-  { id: number; methodId: number; locale: string; name: string }[],
-  { methodId: number; code: string; defaultLocale: string }[],
-  { id: number; code: string; name: string }[],
-  CategoryRow[],
-  CategoryRow[],
-];
-
-function representation(rows: ShippingMethodRow[], parts: Parts) {
-  const [translations, channelRows, zoneRows, categories, taxCats] = parts;
+/** The methods with their parts read in the same batch (a foreign key: each zone is there). */
+function representation(rows: ShippingMethodRow[], parts: ShippingMethodParts) {
+  const { translations, channels: channelRows, zones: zoneRows, categories, taxCategories: taxCats } = parts;
   const translationsOf = groupBy(translations, (t) => t.methodId);
   const channelsOf = groupBy(channelRows, (ch) => ch.methodId);
   const zoneById = new Map(zoneRows.map((row) => [row.id, row]));
@@ -168,7 +161,7 @@ function representation(rows: ShippingMethodRow[], parts: Parts) {
     serializeShippingMethod(row, {
       translations: translationsOf.get(row.id) ?? [],
       channels: channelsOf.get(row.id) ?? [],
-      zone: zoneById.get(row.zoneId)!,
+      zone: mustGet(zoneById, row.zoneId, "Zone"),
       category: row.categoryId === null ? null : (categoryById.get(row.categoryId) ?? null),
       taxCategory: row.taxCategoryId === null ? null : (taxCategoryById.get(row.taxCategoryId) ?? null),
     }),
@@ -178,15 +171,15 @@ function representation(rows: ShippingMethodRow[], parts: Parts) {
 /** The reads of a write: the method, every referenced thing by code, the method's current channels. */
 function writeReads(db: Database, code: string, values: Values) {
   const channelCodes = unique([...(values.channels ?? []), ...Object.keys(values.configuration ?? {})]);
-  return [
-    shippingMethodByCode(db, code),
-    db.select({ code: locales.code }).from(locales).where(inJson(locales.code, Object.keys(values.translations ?? {}))),
-    zoneByCode(db, values.zone ?? ""),
-    db.select({ id: channels.id, code: channels.code }).from(channels).where(inJson(channels.code, channelCodes)),
-    categoryByCode(db, shippingCategories, values.category ?? ""),
-    categoryByCode(db, taxCategories, values.taxCategory ?? ""),
-    channelsOfShippingMethods(db, shippingMethodIdsOfCode(db, code)),
-  ] as const;
+  return {
+    method: shippingMethodByCode(db, code),
+    locales: db.select({ code: locales.code }).from(locales).where(inJson(locales.code, Object.keys(values.translations ?? {}))),
+    zone: zoneByCode(db, values.zone ?? ""),
+    channels: db.select({ id: channels.id, code: channels.code }).from(channels).where(inJson(channels.code, channelCodes)),
+    category: categoryByCode(db, shippingCategories, values.category ?? ""),
+    taxCategory: categoryByCode(db, taxCategories, values.taxCategory ?? ""),
+    currentChannels: channelsOfShippingMethods(db, shippingMethodIdsOfCode(db, code)),
+  };
 }
 
 interface Found {
@@ -220,7 +213,8 @@ function checkReferences(fail: (field: Field, message: string) => void, values: 
   }
   if (methodChannels.some((code) => configuration[code] === undefined)) fail("configuration", MSG.invalid);
   return {
-    channelIds: values.channels === undefined ? undefined : unique(values.channels).map((code) => channelId.get(code)!),
+    // An unknown code has failed `channels` above (the form answers 400): it is left out, not an undefined id.
+    channelIds: values.channels === undefined ? undefined : unique(values.channels).flatMap((code) => channelId.get(code) ?? []),
     configuration,
     zoneId: found.zone?.id,
     /** undefined keeps, null clears. */
@@ -259,20 +253,20 @@ export const shippingMethodRoutes = new Hono<AppEnv>({ strict: false })
       defaultSorting: { field: "code", direction: "asc" },
       filters: { code: (value) => contains(shippingMethods.code, value) },
     });
-    const [rows, counted, ...parts] = await db.batch([
-      page.rows(db.select(shippingMethodColumns).from(shippingMethods).$dynamic()),
-      page.count,
-      ...shippingMethodParts(db, page.ids),
-    ]);
+    const { rows, counted, parts } = await namedBatch(db, {
+      rows: page.rows(db.select(shippingMethodColumns).from(shippingMethods).$dynamic()),
+      counted: page.count,
+      parts: shippingMethodParts(db, page.ids),
+    });
     return c.json(page.envelope("/api/v1/shipping-methods/", counted, representation(rows, parts)));
   })
   .get("/:code", describeRoute(docs.get), async (c) => {
     const db = c.var.db;
     const code = c.req.param("code");
-    const [rows, ...parts] = await db.batch([
-      shippingMethodByCode(db, code),
-      ...shippingMethodParts(db, shippingMethodIdsOfCode(db, code)),
-    ]);
+    const { rows, parts } = await namedBatch(db, {
+      rows: shippingMethodByCode(db, code),
+      parts: shippingMethodParts(db, shippingMethodIdsOfCode(db, code)),
+    });
     const [method] = representation(rows, parts);
     if (!method) throw missing(code);
     return c.json(method);
@@ -282,42 +276,44 @@ export const shippingMethodRoutes = new Hono<AppEnv>({ strict: false })
     const result = validateForm(createForm, c.var.body);
     const values = result.values;
     const code = values.code ?? "";
-    const [[existing], foundLocales, [zone], foundChannels, [category], [taxCategory]] = await db.batch(
-      writeReads(db, code, values),
-    );
-    if (existing) result.fail("code", UNIQUE_CODE);
+    const found = await namedBatch(db, writeReads(db, code, values));
+    if (found.method.length > 0) result.fail("code", UNIQUE_CODE);
     if (result.isValid("translations") && Object.keys(values.translations ?? {}).length === 0) {
       result.fail("translations", MSG.blank);
     }
     const refs = checkReferences((field, message) => result.fail(field as keyof typeof createForm.shape, message), values, {
-      locales: foundLocales,
-      zone,
-      channels: foundChannels,
-      category,
-      taxCategory,
+      locales: found.locales,
+      zone: found.zone[0],
+      channels: found.channels,
+      category: found.category[0],
+      taxCategory: found.taxCategory[0],
       currentChannels: [],
       currentConfiguration: {},
     });
     result.assertValid();
+    // A required field, found or the form failed above.
+    const zoneId = mustExist(refs.zoneId, "The zone's id");
     try {
-      const [, , , rows, ...parts] = await db.batch([
-        db.insert(shippingMethods).values({
+      const { rows, parts } = await namedBatch(db, {
+        method: db.insert(shippingMethods).values({
           code,
           position: values.position ?? boundedNext(nextShippingMethodPosition),
           enabled: values.enabled ?? true,
-          zoneId: refs.zoneId!,
-          calculator: values.calculator!,
+          zoneId,
+          calculator: result.required("calculator"),
           configuration: refs.configuration,
           categoryId: refs.categoryId ?? null,
           categoryRequirement: values.categoryRequirement ?? "match_any",
           taxCategoryId: refs.taxCategoryId ?? null,
         }),
-        upsertShippingMethodTranslations(db, code, translationList(values.translations!)),
-        insertShippingMethodChannels(db, code, refs.channelIds ?? []),
-        shippingMethodByCode(db, code),
-        ...shippingMethodParts(db, shippingMethodIdsOfCode(db, code)),
-      ]);
-      return c.json(representation(rows, parts)[0], 201);
+        translations: upsertShippingMethodTranslations(db, code, translationList(result.required("translations"))),
+        channels: insertShippingMethodChannels(db, code, refs.channelIds ?? []),
+        rows: shippingMethodByCode(db, code),
+        parts: shippingMethodParts(db, shippingMethodIdsOfCode(db, code)),
+      });
+      const [method] = representation(rows, parts);
+      if (!method) throw new Error(`Shipping method "${code}" was not read back after its insert.`);
+      return c.json(method, 201);
     } catch (error) {
       rethrowOutOfRange(error, result, "position", "shipping_methods.position");
       rethrowUniqueViolation(error, result, "code", UNIQUE_CODE);
@@ -329,21 +325,20 @@ export const shippingMethodRoutes = new Hono<AppEnv>({ strict: false })
     const merge = c.req.method === "PATCH";
     const result = validateForm(updateForm, c.var.body);
     const values = result.values;
-    const [[method], foundLocales, [zone], foundChannels, [category], [taxCategory], currentChannels] = await db.batch(
-      writeReads(db, code, values),
-    );
+    const found = await namedBatch(db, writeReads(db, code, values));
+    const [method] = found.method;
     if (!method) throw missing(code);
     // PUT replaces the translations: it must leave at least one.
     if (!merge && values.translations && Object.keys(values.translations).length === 0) {
       result.fail("translations", MSG.blank);
     }
     const refs = checkReferences((field, message) => result.fail(field, message), values, {
-      locales: foundLocales,
-      zone,
-      channels: foundChannels,
-      category,
-      taxCategory,
-      currentChannels: currentChannels.map((ch) => ch.code),
+      locales: found.locales,
+      zone: found.zone[0],
+      channels: found.channels,
+      category: found.category[0],
+      taxCategory: found.taxCategory[0],
+      currentChannels: found.currentChannels.map((ch) => ch.code),
       currentConfiguration: method.configuration,
     });
     result.assertValid();
@@ -388,8 +383,10 @@ export const shippingMethodRoutes = new Hono<AppEnv>({ strict: false })
   .delete("/:code", describeRoute(docs.delete), async (c) => {
     const db = c.var.db;
     const code = c.req.param("code");
-    const [[method]] = await db.batch([shippingMethodByCode(db, code)]);
+    const {
+      method: [method],
+    } = await namedBatch(db, { method: shippingMethodByCode(db, code) });
     if (!method) throw missing(code);
-    await db.batch([db.delete(shippingMethods).where(eq(shippingMethods.id, method.id))]);
+    await runBatch(db, [db.delete(shippingMethods).where(eq(shippingMethods.id, method.id))]);
     return c.body(null, 204);
   });

@@ -16,6 +16,8 @@ import { MSG } from "../../../domain/messages";
 import { notFound } from "../../errors";
 import { taxCategories, taxRates } from "../../../data/schema";
 import { contains } from "../../../data/conditions";
+import { namedBatch, runBatch } from "../../../data/batch";
+import { mustGet } from "../../../data/collections";
 import { listPage } from "../../list-page";
 import { categoryByCode } from "../../../data/queries/categories";
 import {
@@ -102,10 +104,13 @@ documentForm(updateForm, {
 
 const missing = (code: string) => notFound(`Tax rate with code "${code}" does not exist.`);
 
-function representation(rows: TaxRateRow[], categories: CategoryRow[], zoneRows: ZoneRefRow[]) {
-  const categoryById = new Map(categories.map((row) => [row.id, row]));
-  const zoneById = new Map(zoneRows.map((row) => [row.id, row]));
-  return rows.map((row) => serializeTaxRate(row, categoryById.get(row.categoryId)!, zoneById.get(row.zoneId)!));
+/** The rates with the categories and zones read in the same batch (foreign keys: each is there). */
+function representation(rows: TaxRateRow[], parts: { categories: CategoryRow[]; zones: ZoneRefRow[] }) {
+  const categoryById = new Map(parts.categories.map((row) => [row.id, row]));
+  const zoneById = new Map(parts.zones.map((row) => [row.id, row]));
+  return rows.map((row) =>
+    serializeTaxRate(row, mustGet(categoryById, row.categoryId, "Tax category"), mustGet(zoneById, row.zoneId, "Zone")),
+  );
 }
 
 const docs = crudDocs({
@@ -135,21 +140,21 @@ export const taxRateRoutes = new Hono<AppEnv>({ strict: false })
       defaultSorting: { field: "code", direction: "asc" },
       filters: { code: (value) => contains(taxRates.code, value), name: (value) => contains(taxRates.name, value) },
     });
-    const [rows, counted, categories, zoneRows] = await db.batch([
-      page.rows(db.select(taxRateColumns).from(taxRates).$dynamic()),
-      page.count,
-      ...taxRateParts(db, page.ids),
-    ]);
-    return c.json(page.envelope("/api/v1/tax-rates/", counted, representation(rows, categories, zoneRows)));
+    const { rows, counted, parts } = await namedBatch(db, {
+      rows: page.rows(db.select(taxRateColumns).from(taxRates).$dynamic()),
+      counted: page.count,
+      parts: taxRateParts(db, page.ids),
+    });
+    return c.json(page.envelope("/api/v1/tax-rates/", counted, representation(rows, parts)));
   })
   .get("/:code", describeRoute(docs.get), async (c) => {
     const db = c.var.db;
     const code = c.req.param("code");
-    const [rows, categories, zoneRows] = await db.batch([
-      taxRateByCode(db, code),
-      ...taxRateParts(db, taxRateIdsOfCode(db, code)),
-    ]);
-    const [rate] = representation(rows, categories, zoneRows);
+    const { rows, parts } = await namedBatch(db, {
+      rows: taxRateByCode(db, code),
+      parts: taxRateParts(db, taxRateIdsOfCode(db, code)),
+    });
+    const [rate] = representation(rows, parts);
     if (!rate) throw missing(code);
     return c.json(rate);
   })
@@ -158,30 +163,38 @@ export const taxRateRoutes = new Hono<AppEnv>({ strict: false })
     const result = validateForm(createForm, c.var.body);
     const values = result.values;
     const code = values.code ?? "";
-    const [[existing], [category], [zone]] = await db.batch([
-      taxRateByCode(db, code),
-      categoryByCode(db, taxCategories, values.category ?? ""),
-      zoneByCode(db, values.zone ?? ""),
-    ]);
+    const {
+      existing: [existing],
+      category: [category],
+      zone: [zone],
+    } = await namedBatch(db, {
+      existing: taxRateByCode(db, code),
+      category: categoryByCode(db, taxCategories, values.category ?? ""),
+      zone: zoneByCode(db, values.zone ?? ""),
+    });
     if (existing) result.fail("code", UNIQUE_CODE);
     if (values.category !== undefined && !category) result.fail("category", MSG.invalid);
     if (values.zone !== undefined && !zone) result.fail("zone", MSG.invalid);
     result.assertValid();
+    // Both are required fields and were found, or the form failed above.
+    if (!category || !zone) throw new Error("A valid tax rate form has a category and a zone.");
     try {
-      const [, rows, categories, zoneRows] = await db.batch([
-        db.insert(taxRates).values({
+      const { rows, parts } = await namedBatch(db, {
+        rate: db.insert(taxRates).values({
           code,
-          name: values.name!,
-          amount: values.amount!,
+          name: result.required("name"),
+          amount: result.required("amount"),
           includedInPrice: values.includedInPrice ?? false,
           calculator: values.calculator ?? "default",
-          categoryId: category!.id,
-          zoneId: zone!.id,
+          categoryId: category.id,
+          zoneId: zone.id,
         }),
-        taxRateByCode(db, code),
-        ...taxRateParts(db, taxRateIdsOfCode(db, code)),
-      ]);
-      return c.json(representation(rows, categories, zoneRows)[0], 201);
+        rows: taxRateByCode(db, code),
+        parts: taxRateParts(db, taxRateIdsOfCode(db, code)),
+      });
+      const [rate] = representation(rows, parts);
+      if (!rate) throw new Error(`Tax rate "${code}" was not read back after its insert.`);
+      return c.json(rate, 201);
     } catch (error) {
       rethrowUniqueViolation(error, result, "code", UNIQUE_CODE);
     }
@@ -191,16 +204,20 @@ export const taxRateRoutes = new Hono<AppEnv>({ strict: false })
     const code = c.req.param("code");
     const result = validateForm(updateForm, c.var.body);
     const values = result.values;
-    const [[rate], [category], [zone]] = await db.batch([
-      taxRateByCode(db, code),
-      categoryByCode(db, taxCategories, values.category ?? ""),
-      zoneByCode(db, values.zone ?? ""),
-    ]);
+    const {
+      rate: [rate],
+      category: [category],
+      zone: [zone],
+    } = await namedBatch(db, {
+      rate: taxRateByCode(db, code),
+      category: categoryByCode(db, taxCategories, values.category ?? ""),
+      zone: zoneByCode(db, values.zone ?? ""),
+    });
     if (!rate) throw missing(code);
     if (values.category !== undefined && !category) result.fail("category", MSG.invalid);
     if (values.zone !== undefined && !zone) result.fail("zone", MSG.invalid);
     result.assertValid();
-    await db.batch([
+    await runBatch(db, [
       db
         .update(taxRates)
         .set({
@@ -219,8 +236,10 @@ export const taxRateRoutes = new Hono<AppEnv>({ strict: false })
   .delete("/:code", describeRoute(docs.delete), async (c) => {
     const db = c.var.db;
     const code = c.req.param("code");
-    const [[rate]] = await db.batch([taxRateByCode(db, code)]);
+    const {
+      rate: [rate],
+    } = await namedBatch(db, { rate: taxRateByCode(db, code) });
     if (!rate) throw missing(code);
-    await db.batch([db.delete(taxRates).where(eq(taxRates.id, rate.id))]);
+    await runBatch(db, [db.delete(taxRates).where(eq(taxRates.id, rate.id))]);
     return c.body(null, 204);
   });

@@ -16,7 +16,7 @@ import { MSG } from "../../../domain/messages";
 import { notFound } from "../../errors";
 import type { Database } from "../../../data/db";
 import { zoneMembers, zones } from "../../../data/schema";
-import { deleteUnlessInUse, runBatch } from "../../../data/batch";
+import { deleteUnlessInUse, namedBatch, runBatch } from "../../../data/batch";
 import { groupBy, unique } from "../../../data/collections";
 import { contains } from "../../../data/conditions";
 import { listPage } from "../../list-page";
@@ -103,14 +103,18 @@ export const zoneRoutes = new Hono<AppEnv>({ strict: false })
       defaultSorting: { field: "code", direction: "asc" },
       filters: { code: (value) => contains(zones.code, value), name: (value) => contains(zones.name, value) },
     });
-    const [rows, counted, memberRows] = await db.batch([page.rows(db.select(zoneColumns).from(zones).$dynamic()), page.count, membersOfZones(db, page.ids)]);
-    return c.json(page.envelope("/api/v1/zones/", counted, representation(rows, memberRows)));
+    const { rows, counted, members } = await namedBatch(db, {
+      rows: page.rows(db.select(zoneColumns).from(zones).$dynamic()),
+      counted: page.count,
+      members: membersOfZones(db, page.ids),
+    });
+    return c.json(page.envelope("/api/v1/zones/", counted, representation(rows, members)));
   })
   .get("/:code", describeRoute(docs.get), async (c) => {
     const db = c.var.db;
     const code = c.req.param("code");
-    const [rows, memberRows] = await db.batch([zoneByCode(db, code), membersOfZones(db, idsOfCode(db, code))]);
-    const [zone] = representation(rows, memberRows);
+    const { rows, members } = await namedBatch(db, { rows: zoneByCode(db, code), members: membersOfZones(db, idsOfCode(db, code)) });
+    const [zone] = representation(rows, members);
     if (!zone) throw missing(code);
     return c.json(zone);
   })
@@ -119,17 +123,19 @@ export const zoneRoutes = new Hono<AppEnv>({ strict: false })
     const result = validateForm(createForm, c.var.body);
     const values = result.values;
     const code = values.code ?? "";
-    const [[existing]] = await db.batch([zoneByCode(db, code)]);
-    if (existing) result.fail("code", UNIQUE_CODE);
+    const { existing } = await namedBatch(db, { existing: zoneByCode(db, code) });
+    if (existing.length > 0) result.fail("code", UNIQUE_CODE);
     result.assertValid();
     try {
-      const [, , rows, memberRows] = await db.batch([
-        db.insert(zones).values({ code, name: values.name!, type: values.type ?? "country" }),
-        insertZoneMembers(db, code, values.members ?? []),
-        zoneByCode(db, code),
-        membersOfZones(db, idsOfCode(db, code)),
-      ]);
-      return c.json(representation(rows, memberRows)[0], 201);
+      const { rows, members } = await namedBatch(db, {
+        zone: db.insert(zones).values({ code, name: result.required("name"), type: values.type ?? "country" }),
+        zoneMembers: insertZoneMembers(db, code, values.members ?? []),
+        rows: zoneByCode(db, code),
+        members: membersOfZones(db, idsOfCode(db, code)),
+      });
+      const [zone] = representation(rows, members);
+      if (!zone) throw new Error(`Zone "${code}" was not read back after its insert.`);
+      return c.json(zone, 201);
     } catch (error) {
       rethrowUniqueViolation(error, result, "code", UNIQUE_CODE);
     }
@@ -138,7 +144,7 @@ export const zoneRoutes = new Hono<AppEnv>({ strict: false })
     const db = c.var.db;
     const code = c.req.param("code");
     const result = validateForm(updateForm, c.var.body);
-    const [[zone]] = await db.batch([zoneByCode(db, code)]);
+    const { zone: [zone] } = await namedBatch(db, { zone: zoneByCode(db, code) });
     if (!zone) throw missing(code);
     result.assertValid();
     const values = result.values;
@@ -159,7 +165,7 @@ export const zoneRoutes = new Hono<AppEnv>({ strict: false })
   .delete("/:code", describeRoute(docs.delete), async (c) => {
     const db = c.var.db;
     const code = c.req.param("code");
-    const [[zone]] = await db.batch([zoneByCode(db, code)]);
+    const { zone: [zone] } = await namedBatch(db, { zone: zoneByCode(db, code) });
     if (!zone) throw missing(code);
     await deleteUnlessInUse(db, zones, zone.id, zoneInUse(zone.id), "Cannot delete, the zone is in use.");
     return c.body(null, 204);

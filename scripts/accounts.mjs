@@ -254,6 +254,11 @@ export async function main(argv) {
     results = await execute(flags, sql);
   } catch (error) {
     if (duplicate && /UNIQUE constraint failed/.test(error.output ?? "")) throw new AccountError(duplicate);
+    // A database that was never migrated (a new --persist-to directory, a new remote database).
+    if (/no such table/.test(error.output ?? "")) {
+      const where = flags.filter((flag) => flag !== "--local").join(" ");
+      throw new AccountError(`The database has no tables yet: run \`npm run db:migrate${where ? ` -- ${where}` : ""}\` first.`);
+    }
     throw new AccountError(`${error.message}\n${(error.output ?? "").trim()}`);
   }
   console.log(message(results));

@@ -16,7 +16,8 @@ export default defineConfig(async () => {
           plugins: [
             cloudflareTest({
               wrangler: { configPath: "./wrangler.toml" },
-              miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+              // CORS_ALLOWED_ORIGINS (empty in wrangler.toml) gets the origins test/edge/cors.test.ts calls from.
+              miniflare: { bindings: { TEST_MIGRATIONS: migrations, CORS_ALLOWED_ORIGINS: "https://backoffice.example.test, https://Admin.Example.test/" } },
             }),
           ],
           test: {

@@ -8,6 +8,8 @@ import type { AppEnv } from "./http/context";
 import { D1Meter, MeteredD1 } from "./data/metered-d1";
 import { createDatabase } from "./data/db";
 import { CartGateway } from "./http/cart/cart-gateway";
+import { SIGN_IN_PERIODS } from "./http/auth/token-service";
+import { allowedOrigins } from "./http/middleware/cors";
 
 export { CartObject } from "./http/cart/cart-object";
 
@@ -20,6 +22,12 @@ const provideServices = createMiddleware<AppEnv & { Bindings: Env }>(async (c, n
   c.set("carts", new CartGateway(c.env.CARTS));
   c.set("durableObjectMs", 0);
   c.set("rowsWritten", 0);
+  c.set("signInLimits", {
+    username: { limiter: c.env.SIGNIN_USER_LIMITER, period: SIGN_IN_PERIODS.SIGNIN_USER_LIMITER },
+    address: { limiter: c.env.SIGNIN_IP_LIMITER, period: SIGN_IN_PERIODS.SIGNIN_IP_LIMITER },
+    client: { limiter: c.env.CLIENT_LIMITER, period: SIGN_IN_PERIODS.CLIENT_LIMITER },
+  });
+  c.set("allowedOrigins", allowedOrigins(c.env.CORS_ALLOWED_ORIGINS));
   await next();
 });
 

@@ -10,6 +10,8 @@ import { jsonBody } from "./middleware/json-body";
 import { renderError } from "./middleware/app-errors";
 import { allowedMethodsResolver } from "./middleware/method-not-allowed";
 import { bearerAuth } from "./auth/bearer";
+import { browserAccess } from "./middleware/cors";
+import { TOKEN_PATH } from "./openapi/paths";
 import { healthRoutes } from "./resources/health/routes";
 import { rootRoutes } from "./resources/root/routes";
 import { oauthRoutes } from "./resources/oauth/routes";
@@ -25,6 +27,9 @@ export function createApp(provideServices: MiddlewareHandler<AppEnv & { Bindings
   const app = new Hono<AppEnv & { Bindings: Env }>({ strict: false });
 
   app.use("*", requestId, provideServices);
+  // CORS before any route and before the token check: a preflight carries no token.
+  app.use("/api/v1/*", browserAccess);
+  app.use(TOKEN_PATH, browserAccess);
   app.route("/health", healthRoutes);
   app.route("/", rootRoutes);
   app.route("/api/oauth/v2", oauthRoutes);

@@ -1,6 +1,7 @@
 import type { Database } from "../data/db";
 import type { D1Meter, MeteredD1 } from "../data/metered-d1";
 import type { CartGateway } from "./cart/cart-gateway";
+import type { SignInLimits } from "./auth/token-service";
 
 /** What every handler gets from the entry; handlers never see `env`. */
 export interface AppVariables {
@@ -17,6 +18,10 @@ export interface AppVariables {
   rowsWritten: number;
   /** The authenticated principal, once verified. */
   auth: { clientId: number; userId: number | null } | null;
+  /** The counters of sign-in attempts (rate-limiting bindings), for the token endpoint. */
+  signInLimits: SignInLimits;
+  /** Origins whose browser scripts may call the API (CORS); empty: none. */
+  allowedOrigins: ReadonlySet<string>;
 }
 
 export type AppEnv = { Variables: AppVariables };

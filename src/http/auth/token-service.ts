@@ -2,7 +2,7 @@
  * The OAuth2 token endpoint's grants (RFC 6749): password, refresh_token
  * (rotating) and client_credentials, with FOSOAuthServerBundle's wording.
  */
-import { oauthError } from "../errors";
+import { HttpError, oauthError } from "../errors";
 import type { OAuthStore } from "../../data/oauth-store";
 import { burnVerification, randomToken, sha256Hex, verifySecret } from "./crypto";
 
@@ -22,14 +22,56 @@ export interface TokenResponse {
 
 type Params = Record<string, string | undefined>;
 
+/**
+ * A counter of sign-in attempts: a Workers rate-limiting binding
+ * (`limit({ key })` → `{ success }`), and the period it counts over.
+ */
+export interface AttemptCounter {
+  limiter: { limit(options: { key: string }): Promise<{ success: boolean }> };
+  /** Seconds: the binding's `period`, which is also what `Retry-After` says once it refuses. */
+  period: number;
+}
+
+/** The counters every grant attempt goes through before any credential is checked. */
+export interface SignInLimits {
+  /** Password grants, per canonical (lower-case) username. */
+  username: AttemptCounter;
+  /** Password grants, per client address (an IPv6 address counts as its /64). */
+  address: AttemptCounter;
+  /** client_credentials and refresh_token grants, per client id. */
+  client: AttemptCounter;
+}
+
+/**
+ * The period of each rate-limiting binding of wrangler.toml, by binding name.
+ * A binding does not tell its period, so it is repeated here;
+ * test/edge/throttle.test.ts fails when the two differ.
+ */
+export const SIGN_IN_PERIODS = {
+  SIGNIN_USER_LIMITER: 60,
+  SIGNIN_IP_LIMITER: 60,
+  CLIENT_LIMITER: 60,
+} as const satisfies Record<string, 10 | 60>;
+
+/** Who is asking: the counters, and the client's address (`CF-Connecting-IP`) when the platform gives one. */
+export interface AttemptSource {
+  limits: SignInLimits;
+  address: string | undefined;
+}
+
 const now = () => Math.floor(Date.now() / 1000);
 
-export async function grantToken(store: OAuthStore, params: Params): Promise<TokenResponse> {
+const isGrantType = (value: string): value is GrantType => (GRANT_TYPES as readonly string[]).includes(value);
+
+export async function grantToken(store: OAuthStore, params: Params, source: AttemptSource): Promise<TokenResponse> {
   const grantType = params.grant_type;
   if (!grantType) throw oauthError("invalid_request", "Invalid grant_type parameter or parameter missing");
-  if (!(GRANT_TYPES as readonly string[]).includes(grantType)) {
+  if (!isGrantType(grantType)) {
     throw oauthError("unsupported_grant_type", "Invalid grant_type parameter or parameter missing");
   }
+  // Before anything is read or verified: a refused attempt costs neither a
+  // D1 read nor a password hash, and a wrong client does not dodge the count.
+  await countAttempt(grantType, params, source);
   const clientId = params.client_id;
   if (!clientId) throw oauthError("invalid_client", "Client id was not found in the headers or body");
 
@@ -46,7 +88,7 @@ export async function grantToken(store: OAuthStore, params: Params): Promise<Tok
     throw oauthError("unauthorized_client", "The grant type is unauthorized for this client_id");
   }
 
-  switch (grantType as GrantType) {
+  switch (grantType) {
     case "password": {
       if (!params.username || !params.password) {
         throw oauthError("invalid_request", 'Missing parameters. "username" and "password" required');
@@ -79,6 +121,57 @@ export async function grantToken(store: OAuthStore, params: Params): Promise<Tok
       return tokens.response;
     }
   }
+}
+
+/**
+ * Counts the attempt on each counter it concerns (all of them, even when one
+ * already refuses, so that every attempt counts everywhere) and refuses it
+ * with 429 when one of them is over its limit, naming the longest wait.
+ * Keys are SHA-256 digests: bounded in length whatever was sent, and no
+ * username or address is handed to the counters as such.
+ */
+async function countAttempt(grantType: GrantType, params: Params, { limits, address }: AttemptSource): Promise<void> {
+  const counts: { counter: AttemptCounter; key: string }[] = [];
+  if (grantType === "password") {
+    // The store compares usernames in lower case: so does the counter.
+    if (params.username) counts.push({ counter: limits.username, key: params.username.toLowerCase() });
+    if (address) counts.push({ counter: limits.address, key: addressKey(address) });
+  } else if (params.client_id) {
+    counts.push({ counter: limits.client, key: params.client_id });
+  }
+  const refused = await Promise.all(
+    counts.map(async ({ counter, key }) => ((await counter.limiter.limit({ key: await sha256Hex(key) })).success ? 0 : counter.period)),
+  );
+  const wait = Math.max(0, ...refused);
+  if (wait > 0) {
+    throw new HttpError(
+      429,
+      { error: "invalid_request", error_description: `Too many attempts; retry after ${wait} s.` },
+      { "Retry-After": String(wait) },
+    );
+  }
+}
+
+/**
+ * What an address counts as: an IPv4 address itself, an IPv6 address its /64
+ * prefix, since one subscriber usually holds a whole /64 and could otherwise
+ * change address at every attempt.
+ */
+export function addressKey(address: string): string {
+  if (!address.includes(":")) return address;
+  // An IPv4 client seen through an IPv6 socket (`::ffff:192.0.2.1`) is that IPv4 client.
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (mapped?.[1]) return mapped[1];
+  const [head = "", tail] = address.toLowerCase().split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  // An embedded IPv4 (`64:ff9b::192.0.2.1`) takes two groups; only the first four matter anyway.
+  const groups = right.reduce((n, group) => n + (group.includes(".") ? 2 : 1), left.length);
+  const full = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - groups)).fill("0"), ...right];
+  return `${full
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
 }
 
 async function newTokens(withRefresh: boolean) {

@@ -11,7 +11,7 @@ import { z } from "zod";
 import { isRaw, routeMetaOf, type ErrorStatus, type Json, type ListSpec, type Method, type OperationMeta, type RouteMeta } from "./describe";
 import { formDocs, isRequired, type AnyForm, type FormDocs } from "./form-docs";
 import { component, responseComponents, validationFailed, type ComponentMeta } from "./common";
-import { API_HEADERS, headerRef, json, ref, responseRef, SCHEMAS, tidy } from "./refs";
+import { API_HEADERS, CORS_HEADER_COMPONENTS, headerRef, json, ref, responseRef, RETRY_AFTER_HEADER, SCHEMAS, tidy, TOO_MANY_REQUESTS } from "./refs";
 import { TOKEN_PATH } from "./paths";
 
 export type { Json } from "./describe";
@@ -390,6 +390,7 @@ export function buildDocument(routes: readonly RouteEntry[]): Json {
           Allow: headerRef("Allow"),
         }),
         InternalError: error("Unexpected failure (`Internal server error.`), logged with the request id."),
+        TooManyRequests: TOO_MANY_REQUESTS,
       },
       headers: {
         "X-Request-Id": {
@@ -402,6 +403,8 @@ export function buildDocument(routes: readonly RouteEntry[]): Json {
         },
         "WWW-Authenticate": { description: "`Bearer ...` (RFC 6750).", schema: { type: "string" } },
         Allow: { description: "The methods the path accepts.", schema: { type: "string", examples: ["GET, POST, HEAD"] } },
+        "Retry-After": RETRY_AFTER_HEADER,
+        ...CORS_HEADER_COMPONENTS,
       },
       securitySchemes: {
         oauth2: {

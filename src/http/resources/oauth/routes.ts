@@ -6,17 +6,21 @@ import { readBodyText } from "../../middleware/json-body";
 import { oauthError } from "../../errors";
 import { z } from "zod";
 import { describeRoute, type Json } from "../../openapi/describe";
-import { COMMON_HEADERS, json, ref, responseRef, tidy } from "../../openapi/refs";
+import { COMMON_HEADERS, CORS_HEADERS, json, ref, responseRef, tidy } from "../../openapi/refs";
 import { TokenRequest } from "./schemas";
+
+/** The token endpoint's answers carry the CORS headers of an allowed origin, as /api/v1's do. */
+const TOKEN_HEADERS = { ...COMMON_HEADERS, ...CORS_HEADERS };
 
 const tokenResponses = () => ({
   "200": {
     description: "Tokens (access tokens live 3600 s, refresh tokens 14 days).",
-    headers: { ...COMMON_HEADERS, "Cache-Control": { schema: { type: "string", const: "no-store" } } },
+    headers: { ...TOKEN_HEADERS, "Cache-Control": { schema: { type: "string", const: "no-store" } } },
     content: json(ref("TokenResponse")),
   },
-  "400": { description: "invalid_request, invalid_grant, unsupported_grant_type or unauthorized_client.", headers: COMMON_HEADERS, content: json(ref("TokenError")) },
-  "401": { description: "invalid_client: unknown client or wrong secret.", headers: COMMON_HEADERS, content: json(ref("TokenError")) },
+  "400": { description: "invalid_request, invalid_grant, unsupported_grant_type or unauthorized_client.", headers: TOKEN_HEADERS, content: json(ref("TokenError")) },
+  "401": { description: "invalid_client: unknown client or wrong secret.", headers: TOKEN_HEADERS, content: json(ref("TokenError")) },
+  "429": responseRef("TooManyRequests"),
   "500": responseRef("InternalError"),
 });
 
@@ -30,7 +34,8 @@ const DEMO_PASSWORD_GRANT = {
 };
 
 const tokenDescription =
-  "Parameters may come as JSON, `application/x-www-form-urlencoded` or a query string (body values win). Grants: `password` (client_id, client_secret, username, password), `refresh_token` (client_id, client_secret, refresh_token; rotates), `client_credentials` (client_id, client_secret; no refresh token).";
+  "Parameters may come as JSON, `application/x-www-form-urlencoded` or a query string (body values win). Grants: `password` (client_id, client_secret, username, password), `refresh_token` (client_id, client_secret, refresh_token; rotates), `client_credentials` (client_id, client_secret; no refresh token).\n\n" +
+  "Attempts are counted before any credential is checked: each `password` attempt per username and per client address, each `client_credentials` or `refresh_token` attempt per client id. Beyond a limit the attempt is refused with `429` and `Retry-After` (seconds), whatever the credentials; other usernames, addresses and clients are not affected. The counts are kept per Cloudflare location.";
 
 const tokenQuery = () =>
   (Object.keys(TokenRequest.shape) as (keyof typeof TokenRequest.shape)[]).map((name) => ({
@@ -93,7 +98,12 @@ export const oauthRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/token", docs
   if (Object.values(params).some((value) => value !== undefined && LONE_SURROGATE.test(value))) {
     throw oauthError("invalid_request", "Parameters must be well-formed Unicode strings");
   }
-  const response = await grantToken(new OAuthStore(c.var.db), params);
+  // Cloudflare sets CF-Connecting-IP on every request it forwards (a client cannot choose it);
+  // without it (a request that did not come through Cloudflare) only the other counters apply.
+  const response = await grantToken(new OAuthStore(c.var.db), params, {
+    limits: c.var.signInLimits,
+    address: c.req.header("CF-Connecting-IP") || undefined,
+  });
   return c.json(response);
 });
 

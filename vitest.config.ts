@@ -16,7 +16,8 @@ export default defineConfig(async () => {
           plugins: [
             cloudflareTest({
               wrangler: { configPath: "./wrangler.toml" },
-              miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+              // LOG_REQUESTS "off": a passing `npm test` prints no access log (test/edge/logging.test.ts turns it on for itself).
+              miniflare: { bindings: { TEST_MIGRATIONS: migrations, LOG_REQUESTS: "off" } },
             }),
           ],
           test: {

@@ -20,6 +20,8 @@ const provideServices = createMiddleware<AppEnv & { Bindings: Env }>(async (c, n
   c.set("carts", new CartGateway(c.env.CARTS));
   c.set("durableObjectMs", 0);
   c.set("rowsWritten", 0);
+  c.set("cartObjectCalls", 0);
+  c.set("logRequests", c.env.LOG_REQUESTS === "on");
   await next();
 });
 

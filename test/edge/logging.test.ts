@@ -1,7 +1,8 @@
+import { env } from "cloudflare:test";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { forceAccessLogForTests } from "../../src/http/middleware/access-log";
 import { TEST_CLIENT, TEST_TOKEN, TEST_USER } from "../helpers/accounts";
-import { api } from "../helpers/http";
+import { api, uniqueCode } from "../helpers/http";
 import { cartFixture, type CartFixture } from "../carts/fixtures";
 import { tokenForm, tokenJson, tokenQuery } from "../foundation/fixtures";
 
@@ -150,6 +151,32 @@ describe("the cart object's lines", () => {
     expect(deleted.status).toBe(204);
     expect(accessLine("cart-delete-1")).toMatchObject({ status: 204, cartObjectCalls: 1 });
     expect(lines().filter((line) => line.where === "CartObject" && line.requestId === "cart-delete-1")).toMatchObject([{ operation: "deleteCart", status: 204, cartId }]);
+  });
+
+  it("carry the request id on the error line of an unexpected failure, and the 500 is on the access log", async () => {
+    const broken = await cartFixture([1299]);
+    const cart = await api("POST", "/api/v1/carts/", { customer: broken.customer, channel: broken.channel, localeCode: "en_US" });
+    expect(cart.status).toBe(201);
+    // A promotion of this channel whose rule is not JSON: the object's read batch fails to decode it.
+    const promotion = uniqueCode("PROMO");
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO promotions (code, name) VALUES (?1, 'Broken')").bind(promotion),
+      env.DB.prepare(
+        "INSERT INTO promotion_channels (promotion_id, channel_id) SELECT p.id, c.id FROM promotions p, channels c WHERE p.code = ?1 AND c.code = ?2",
+      ).bind(promotion, broken.channel),
+      env.DB.prepare("INSERT INTO promotion_rules (promotion_id, type, configuration) SELECT id, 'cart_quantity', 'not json' FROM promotions WHERE code = ?1").bind(promotion),
+    ]);
+    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const res = await api("POST", `/api/v1/carts/${cart.body.id}/items/`, { variant: broken.variants[0]!.code, quantity: 1 }, { headers: { "X-Request-Id": "cart-fail-1" } });
+      expect(res.status).toBe(500);
+      expect(accessLine("cart-fail-1")).toMatchObject({ route: "/api/v1/carts/:cartId/items", status: 500, cartObjectCalls: 1 });
+      expect(lines().filter((line) => line.where === "CartObject" && line.requestId === "cart-fail-1")).toMatchObject([{ operation: "addItem", status: 500 }]);
+      const errors = error.mock.calls.map((args) => JSON.parse(String(args[0])) as Line);
+      expect(errors).toEqual([expect.objectContaining({ level: "error", where: "CartObject", requestId: "cart-fail-1", error: expect.any(String) })]);
+    } finally {
+      error.mockRestore();
+    }
   });
 
   it("are not written when the request is not logged", async () => {

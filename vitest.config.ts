@@ -16,8 +16,15 @@ export default defineConfig(async () => {
           plugins: [
             cloudflareTest({
               wrangler: { configPath: "./wrangler.toml" },
-              // CORS_ALLOWED_ORIGINS (empty in wrangler.toml) gets the origins test/edge/cors.test.ts calls from.
-              miniflare: { bindings: { TEST_MIGRATIONS: migrations, CORS_ALLOWED_ORIGINS: "https://backoffice.example.test, https://Admin.Example.test/" } },
+              // CORS_ALLOWED_ORIGINS (empty in wrangler.toml) gets the origins test/edge/cors.test.ts calls from;
+              // LOG_REQUESTS "off": a passing `npm test` prints no access log (test/edge/logging.test.ts turns it on for itself).
+              miniflare: {
+                bindings: {
+                  TEST_MIGRATIONS: migrations,
+                  CORS_ALLOWED_ORIGINS: "https://backoffice.example.test, https://Admin.Example.test/",
+                  LOG_REQUESTS: "off",
+                },
+              },
             }),
           ],
           test: {

@@ -28,6 +28,8 @@ const provideServices = createMiddleware<AppEnv & { Bindings: Env }>(async (c, n
     client: { limiter: c.env.CLIENT_LIMITER, period: SIGN_IN_PERIODS.CLIENT_LIMITER },
   });
   c.set("allowedOrigins", allowedOrigins(c.env.CORS_ALLOWED_ORIGINS));
+  c.set("cartObjectCalls", 0);
+  c.set("logRequests", c.env.LOG_REQUESTS === "on");
   await next();
 });
 

@@ -6,6 +6,7 @@ import { Hono, type MiddlewareHandler } from "hono";
 import type { AppEnv } from "./context";
 import { requestId } from "./middleware/request-id";
 import { serverTiming } from "./middleware/server-timing";
+import { accessLog } from "./middleware/access-log";
 import { jsonBody } from "./middleware/json-body";
 import { renderError } from "./middleware/app-errors";
 import { allowedMethodsResolver } from "./middleware/method-not-allowed";
@@ -26,7 +27,7 @@ import { docsRoutes } from "./openapi/routes";
 export function createApp(provideServices: MiddlewareHandler<AppEnv & { Bindings: Env }>) {
   const app = new Hono<AppEnv & { Bindings: Env }>({ strict: false });
 
-  app.use("*", requestId, provideServices);
+  app.use("*", requestId, provideServices, accessLog);
   // CORS before any route and before the token check: a preflight carries no token.
   app.use("/api/v1/*", browserAccess);
   app.use(TOKEN_PATH, browserAccess);

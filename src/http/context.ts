@@ -16,6 +16,10 @@ export interface AppVariables {
   durableObjectMs: number;
   /** Rows a cart's Durable Object wrote for this request (Server-Timing). */
   rowsWritten: number;
+  /** Calls this request made to cart Durable Objects (the access log). */
+  cartObjectCalls: number;
+  /** Whether this request writes its access log line (and the cart object its own lines). */
+  logRequests: boolean;
   /** The authenticated principal, once verified. */
   auth: { clientId: number; userId: number | null } | null;
   /** The counters of sign-in attempts (rate-limiting bindings), for the token endpoint. */

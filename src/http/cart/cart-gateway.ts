@@ -1,8 +1,9 @@
 /**
  * How HTTP handlers reach a cart's Durable Object (one object per cart id):
  * forwards the change, hands over the pending token check so the object runs
- * it in its own first batch, and folds the object's D1 cost into the
- * request's Server-Timing.
+ * it in its own first batch with the request's id (which the object's log
+ * lines carry), counts the calls for the access log, and folds the object's
+ * D1 cost into the request's Server-Timing.
  */
 import type { D1Meter, MeteredD1 } from "../../data/metered-d1";
 import { HttpError } from "../errors";
@@ -14,8 +15,16 @@ import type { CartObject, CartReply, Caller } from "./cart-object";
  * which holds the gateway, do not import each other.
  */
 export interface RequestCost {
-  readonly var: { readonly d1: MeteredD1; readonly meter: D1Meter; readonly durableObjectMs: number; readonly rowsWritten: number };
-  set(key: "durableObjectMs" | "rowsWritten", value: number): void;
+  readonly var: {
+    readonly d1: MeteredD1;
+    readonly meter: D1Meter;
+    readonly durableObjectMs: number;
+    readonly rowsWritten: number;
+    readonly cartObjectCalls: number;
+    readonly requestId: string;
+    readonly logRequests: boolean;
+  };
+  set(key: "durableObjectMs" | "rowsWritten" | "cartObjectCalls", value: number): void;
 }
 
 export class CartGateway {
@@ -26,8 +35,13 @@ export class CartGateway {
   }
 
   /** Calls the cart's object; error replies are thrown as HttpErrors, except form errors. */
-  async call(c: RequestCost, cartId: number, work: (stub: DurableObjectStub<CartObject>, caller: Caller | null) => Promise<CartReply>): Promise<CartReply> {
-    const caller = c.var.d1.delegateGuard();
+  async call(c: RequestCost, cartId: number, work: (stub: DurableObjectStub<CartObject>, caller: Caller) => Promise<CartReply>): Promise<CartReply> {
+    const caller: Caller = {
+      tokenHash: c.var.d1.delegateGuard()?.tokenHash ?? null,
+      requestId: c.var.requestId,
+      log: c.var.logRequests,
+    };
+    c.set("cartObjectCalls", c.var.cartObjectCalls + 1);
     const started = performance.now();
     const reply = await work(this.stub(cartId), caller);
     c.set("durableObjectMs", c.var.durableObjectMs + (performance.now() - started));

@@ -53,8 +53,14 @@ export interface CartReply {
   metrics: CartMetrics;
 }
 
+/** The request a call belongs to, as the cart gateway passes it. */
 export interface Caller {
-  tokenHash: string;
+  /** The token check the worker delegated to this object's first batch; null when the worker already ran it. */
+  tokenHash: string | null;
+  /** The request's id, carried by this object's log lines to tie them to the worker's access log line. */
+  requestId: string;
+  /** Whether the request is logged: the object then writes a line for its part of it. */
+  log: boolean;
 }
 
 type Operation =
@@ -78,25 +84,25 @@ export class CartObject extends DurableObject<Env> {
   }
 
   addItem(cartId: number, caller: Caller | null, variantCode: string | null, quantity: number | null): Promise<CartReply> {
-    return this.serialize(() => this.change(cartId, caller, { kind: "add", variantCode, quantity }));
+    return this.logged(caller, cartId, "addItem", () => this.serialize(() => this.change(cartId, caller, { kind: "add", variantCode, quantity })));
   }
 
   changeItem(cartId: number, caller: Caller | null, itemId: number, quantity: number | null): Promise<CartReply> {
-    return this.serialize(() => this.change(cartId, caller, { kind: "change", itemId, quantity }));
+    return this.logged(caller, cartId, "changeItem", () => this.serialize(() => this.change(cartId, caller, { kind: "change", itemId, quantity })));
   }
 
   removeItem(cartId: number, caller: Caller | null, itemId: number): Promise<CartReply> {
-    return this.serialize(() => this.change(cartId, caller, { kind: "remove", itemId }));
+    return this.logged(caller, cartId, "removeItem", () => this.serialize(() => this.change(cartId, caller, { kind: "remove", itemId })));
   }
 
   deleteCart(cartId: number, caller: Caller | null): Promise<CartReply> {
-    return this.serialize(async () => {
+    return this.logged(caller, cartId, "deleteCart", () => this.serialize(async () => {
       const meter = new D1Meter();
       const rowsWritten = { count: 0 };
       try {
         const db = this.database(meter);
         const found = await namedBatch(db, {
-          token: caller ? tokenCheckQuery(db, caller.tokenHash) : undefined,
+          token: caller?.tokenHash ? tokenCheckQuery(db, caller.tokenHash) : undefined,
           cart: db
             .select({ id: orders.id })
             .from(orders)
@@ -113,9 +119,25 @@ export class CartObject extends DurableObject<Env> {
         await this.ctx.storage.deleteAll();
         return reply(204, null, meter, rowsWritten.count);
       } catch (error) {
-        return errorReply(error, meter);
+        return errorReply(error, meter, caller);
       }
-    });
+    }));
+  }
+
+  /**
+   * Writes the object's line for a call of a logged request, with the
+   * request's id; its duration counts the wait in the queue, which the
+   * worker's line alone cannot tell apart from the work.
+   */
+  private async logged(caller: Caller | null, cartId: number, operation: string, call: () => Promise<CartReply>): Promise<CartReply> {
+    const started = performance.now();
+    const result = await call();
+    if (caller?.log) {
+      const { d1RoundTrips, rowsWritten } = result.metrics;
+      const durationMs = Math.round((performance.now() - started) * 10) / 10;
+      console.log(JSON.stringify({ level: "info", where: "CartObject", requestId: caller.requestId, cartId, operation, status: result.status, durationMs, d1RoundTrips, rowsWritten }));
+    }
+    return result;
   }
 
   /** For tests and diagnostics: the in-memory copy (null when cold). */
@@ -133,7 +155,7 @@ export class CartObject extends DurableObject<Env> {
         this.cart = null;
         this.ids = { next: 1, last: 0 };
       }
-      return errorReply(error, meter);
+      return errorReply(error, meter, caller);
     }
   }
 
@@ -151,7 +173,7 @@ export class CartObject extends DurableObject<Env> {
 
     // One round trip: everything the change needs.
     const read = await namedBatch(db, {
-      token: caller ? tokenCheckQuery(db, caller.tokenHash) : undefined,
+      token: caller?.tokenHash ? tokenCheckQuery(db, caller.tokenHash) : undefined,
       cart: cold ? cartRowQueries(db, oneOrder(cartId)) : undefined,
       variants: variantInfoQuery(db, cartId, addCode),
       context: pricingContextQueries(db, cartId),
@@ -163,7 +185,7 @@ export class CartObject extends DurableObject<Env> {
               variantIdsOf(db.select({ id: productVariants.id }).from(productVariants).where(eq(productVariants.code, addCode))),
             )
           : undefined,
-      reserved: reserve ? reserveIdsQuery(db, reserve, caller?.tokenHash) : undefined,
+      reserved: reserve ? reserveIdsQuery(db, reserve, caller?.tokenHash ?? undefined) : undefined,
     });
     if (read.token) verifyTokenRow(read.token[0], nowSeconds());
     if (read.reserved) this.ids = reservedRange(read.reserved, reserve);
@@ -262,11 +284,11 @@ function reply(status: number, body: unknown, meter: D1Meter, rowsWritten: numbe
   return { status, body, metrics: metricsOf(meter, rowsWritten) };
 }
 
-function errorReply(error: unknown, meter: D1Meter): CartReply {
+function errorReply(error: unknown, meter: D1Meter, caller: Caller | null): CartReply {
   if (error instanceof HttpError) {
     return { status: error.status, body: error.body, headers: error.headers, metrics: metricsOf(meter, 0) };
   }
-  console.error(JSON.stringify({ level: "error", where: "CartObject", error: String(error), stack: (error as Error)?.stack }));
+  console.error(JSON.stringify({ level: "error", where: "CartObject", requestId: caller?.requestId ?? null, error: String(error), stack: (error as Error)?.stack }));
   return { status: 500, body: { code: 500, message: "Internal server error." }, metrics: metricsOf(meter, 0) };
 }
 

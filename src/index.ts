@@ -8,6 +8,8 @@ import type { AppEnv } from "./http/context";
 import { D1Meter, MeteredD1 } from "./data/metered-d1";
 import { createDatabase } from "./data/db";
 import { CartGateway } from "./http/cart/cart-gateway";
+import { sweepExpiredCarts } from "./http/cart/cart-sweep";
+import { cartTtlSeconds } from "./http/cart/cart-ttl";
 
 export { CartObject } from "./http/cart/cart-object";
 
@@ -27,4 +29,9 @@ const app = createApp(provideServices);
 
 export default {
   fetch: (request, env, ctx) => app.fetch(request, env, ctx),
+  // The Cron Trigger (wrangler.toml [triggers]): expires the carts that no alarm covers.
+  scheduled: async (_controller, env) => {
+    const services = { db: createDatabase(new MeteredD1(env.DB, new D1Meter())), carts: new CartGateway(env.CARTS), ttlSeconds: cartTtlSeconds(env.CART_TTL) };
+    await sweepExpiredCarts(services, Date.now());
+  },
 } satisfies ExportedHandler<Env>;

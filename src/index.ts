@@ -10,6 +10,8 @@ import { createDatabase } from "./data/db";
 import { CartGateway } from "./http/cart/cart-gateway";
 import { SIGN_IN_PERIODS } from "./http/auth/token-service";
 import { allowedOrigins } from "./http/middleware/cors";
+import { sweepExpiredCarts } from "./http/cart/cart-sweep";
+import { cartTtlSeconds } from "./http/cart/cart-ttl";
 
 export { CartObject } from "./http/cart/cart-object";
 
@@ -37,4 +39,9 @@ const app = createApp(provideServices);
 
 export default {
   fetch: (request, env, ctx) => app.fetch(request, env, ctx),
+  // The Cron Trigger (wrangler.toml [triggers]): expires the carts that no alarm covers.
+  scheduled: async (_controller, env) => {
+    const services = { db: createDatabase(new MeteredD1(env.DB, new D1Meter())), carts: new CartGateway(env.CARTS), ttlSeconds: cartTtlSeconds(env.CART_TTL) };
+    await sweepExpiredCarts(services, Date.now());
+  },
 } satisfies ExportedHandler<Env>;

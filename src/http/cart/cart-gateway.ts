@@ -7,7 +7,7 @@
  */
 import type { D1Meter, MeteredD1 } from "../../data/metered-d1";
 import { HttpError } from "../errors";
-import type { CartObject, CartReply, Caller } from "./cart-object";
+import type { CartObject, CartReply, Caller, ExpiryOutcome } from "./cart-object";
 
 /**
  * What the gateway uses of a request's context. Structural (a Hono
@@ -51,5 +51,25 @@ export class CartGateway {
       throw new HttpError(reply.status as 400, reply.body, reply.headers ?? {});
     }
     return reply;
+  }
+
+  /**
+   * Starts the expiry period of a cart just created: one call to its object,
+   * which does no D1 work for it. A failure is logged, not raised: the cart
+   * exists, and the scheduled sweep expires carts whose object was never armed.
+   */
+  async armExpiry(c: RequestCost, cartId: number): Promise<void> {
+    const started = performance.now();
+    try {
+      await this.stub(cartId).armExpiry(cartId);
+    } catch (error) {
+      console.error(JSON.stringify({ level: "error", where: "CartGateway.armExpiry", cartId, error: String(error) }));
+    }
+    c.set("durableObjectMs", c.var.durableObjectMs + (performance.now() - started));
+  }
+
+  /** Hands a stale cart to its object, which expires it if it is still unchanged (the scheduled sweep). */
+  expire(cartId: number): Promise<ExpiryOutcome> {
+    return this.stub(cartId).expire(cartId);
   }
 }

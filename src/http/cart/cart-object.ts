@@ -9,6 +9,9 @@
  *   check, current catalogue data and pricing context, the cart itself when
  *   cold, and an id reservation when the id block runs low), then one atomic
  *   batch with exactly the rows that changed. The reply leaves after commit.
+ * - Expires the cart: its alarm is set when the cart is created and moved on
+ *   by every committed change; when it rings, a cart still unchanged for the
+ *   `CART_TTL` period is deleted as `DELETE /api/v1/carts/{id}` deletes it.
  */
 import { DurableObject } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
@@ -28,6 +31,7 @@ import {
   type PricingSetup,
 } from "../../data/carts/cart-store";
 import { cartWriteStatements } from "../../data/carts/cart-writer";
+import { expireCartQueries } from "../../data/carts/cart-expiry";
 import { namedBatch } from "../../data/batch";
 import { createDatabase, type Database } from "../../data/db";
 import { D1Meter, MeteredD1 } from "../../data/metered-d1";
@@ -36,6 +40,7 @@ import { variantIdsOf, variantViewQueries, variantViewsFrom } from "../../data/q
 import { serializeCartItem } from "../resources/carts/serializer";
 import { cartBlocked, IdsExhausted, planAdd, planChange, planRemove, repriceCart, type ChangeContext, type ChangeErrors, type IdSource, type PlanResult } from "./cart-change";
 import type { CartState, VariantInfo } from "../../data/carts/state";
+import { cartTtlSeconds, expiryCutoff } from "./cart-ttl";
 
 export interface CartMetrics {
   d1RoundTrips: number;
@@ -68,13 +73,35 @@ type Operation =
   | { kind: "change"; itemId: number; quantity: number | null }
   | { kind: "remove"; itemId: number };
 
+/**
+ * What asking the object to expire its cart did: deleted it, kept it (changed
+ * within the period: the alarm now rings when that period ends), or found no
+ * cart to expire (deleted already, or no longer a cart).
+ */
+export type ExpiryOutcome = "expired" | "kept" | "gone";
+
 /** Ids reserved per round trip when the block runs low (more when a change needs more). */
 const ID_BLOCK = 10_000;
+
+/** The storage key of the cart id, which `alarm()` (called without arguments) needs. */
+const CART_ID_KEY = "cartId";
+
+/** The earliest a kept cart's alarm may ring again: never a tight loop of alarms, whatever the stored times say. */
+const MIN_REARM_MS = 60_000;
 
 export class CartObject extends DurableObject<Env> {
   private cart: CartState | null = null;
   private ids = { next: 1, last: 0 };
   private queue: Promise<unknown> = Promise.resolve();
+  /** The period after which an unchanged cart expires (`CART_TTL`). */
+  private readonly ttlMs: number;
+  /** The cart id known to be in storage under CART_ID_KEY (saves rewriting it on every change). */
+  private storedCartId: number | null = null;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.ttlMs = cartTtlSeconds(env.CART_TTL) * 1000;
+  }
 
   /** Runs operations on this cart one at a time, in arrival order. */
   private serialize<T>(operation: () => Promise<T>): Promise<T> {
@@ -114,9 +141,7 @@ export class CartObject extends DurableObject<Env> {
           deleted: db.delete(orders).where(and(eq(orders.id, cartId), eq(orders.state, "cart"))),
         });
         rowsWritten.count += deleted.meta.rows_written ?? 0;
-        // Retire the object's state: nothing of this cart is kept in memory or storage.
-        this.cart = null;
-        await this.ctx.storage.deleteAll();
+        await this.retire();
         return reply(204, null, meter, rowsWritten.count);
       } catch (error) {
         return errorReply(error, meter, caller);
@@ -138,6 +163,40 @@ export class CartObject extends DurableObject<Env> {
       console.log(JSON.stringify({ level: "info", where: "CartObject", requestId: caller.requestId, cartId, operation, status: result.status, durationMs, d1RoundTrips, rowsWritten }));
     }
     return result;
+  }
+
+  /** Starts the expiry period of a cart just created (its first alarm). */
+  armExpiry(cartId: number): Promise<void> {
+    return this.serialize(() => this.setExpiry(cartId, Date.now() + this.ttlMs));
+  }
+
+  /**
+   * Expires the cart now if it has been unchanged for the whole period (the
+   * scheduled sweep's call, for carts whose alarm was never set); otherwise
+   * sets the alarm for the end of its period.
+   */
+  expire(cartId: number): Promise<ExpiryOutcome> {
+    return this.serialize(() => this.expireNow(cartId));
+  }
+
+  /**
+   * Stops the expiry of a cart that stops being a cart (placing the order):
+   * its alarm is removed; a change committed later sets it again.
+   */
+  cancelExpiry(): Promise<void> {
+    return this.serialize(() => this.stopExpiry());
+  }
+
+  /**
+   * The cart's period is up. A throw (D1 unreachable) makes the runtime retry
+   * the alarm with backoff; should every retry fail, the sweep finds the cart.
+   */
+  override async alarm(): Promise<void> {
+    await this.serialize(async () => {
+      const cartId = await this.ctx.storage.get<number>(CART_ID_KEY);
+      if (cartId === undefined) return;
+      await this.expireNow(cartId);
+    });
   }
 
   /** For tests and diagnostics: the in-memory copy (null when cold). */
@@ -210,6 +269,7 @@ export class CartObject extends DurableObject<Env> {
     const { written } = await namedBatch(db, { written: cartWriteStatements(db, cart, after, now) });
     this.cart = after;
     const rowsWritten = written.reduce((sum, r) => sum + (r.meta.rows_written ?? 0), 0);
+    await this.rearmAfterChange(cartId);
 
     if (op.kind === "add") {
       const item = after.items.find((i) => i.id === planned.itemId);
@@ -271,6 +331,74 @@ export class CartObject extends DurableObject<Env> {
 
   private idsLeft(): number {
     return this.ids.last - this.ids.next + 1;
+  }
+
+  /**
+   * One batch deletes the cart if it is still a cart unchanged since the
+   * cutoff (D1 decides, in the same statement) and reads what is left of it.
+   * `updated_at` rather than a time kept in this object: every writer of the
+   * cart maintains it (the insert, each change), so carts that predate expiry
+   * or never reached their object have it too, and no second record of "last
+   * changed" can disagree with it.
+   */
+  private async expireNow(cartId: number): Promise<ExpiryOutcome> {
+    const db = this.database(new D1Meter());
+    const { expired, left } = await namedBatch(db, expireCartQueries(db, cartId, expiryCutoff(Date.now(), this.ttlMs / 1000)));
+    const order = left[0];
+    if (expired.length || !order) {
+      await this.retire();
+      return expired.length ? "expired" : "gone";
+    }
+    if (order.state !== "cart") {
+      // Placed without cancelling: its expiry is over, whatever else the object keeps for the order stays.
+      await this.stopExpiry();
+      return "gone";
+    }
+    // Changed within the period: ring when the period since that change ends.
+    const due = Date.parse(order.updatedAt) + this.ttlMs;
+    await this.setExpiry(cartId, Math.max(Number.isNaN(due) ? Date.now() + this.ttlMs : due, Date.now() + MIN_REARM_MS));
+    return "kept";
+  }
+
+  /** Sets the alarm to `atMs`, with the cart id the alarm will need. */
+  private async setExpiry(cartId: number, atMs: number): Promise<void> {
+    if (this.storedCartId !== cartId) {
+      await this.ctx.storage.put(CART_ID_KEY, cartId);
+      this.storedCartId = cartId;
+    }
+    await this.ctx.storage.setAlarm(atMs);
+  }
+
+  /** No alarm, no stored cart id: the object has no expiry to run. */
+  private async stopExpiry(): Promise<void> {
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.delete(CART_ID_KEY);
+    this.storedCartId = null;
+  }
+
+  /**
+   * A committed change restarts the period. The change stands whatever
+   * happens here, so a failure is logged, not answered: an alarm left where
+   * it was finds the cart changed and waits again, and a cart left without
+   * one is found by the sweep once its `updated_at` is old enough.
+   */
+  private async rearmAfterChange(cartId: number): Promise<void> {
+    try {
+      await this.setExpiry(cartId, Date.now() + this.ttlMs);
+    } catch (error) {
+      console.error(JSON.stringify({ level: "error", where: "CartObject.rearm", cartId, error: String(error) }));
+    }
+  }
+
+  /**
+   * The cart is gone: nothing of it is kept in memory or storage. With this
+   * worker's compatibility date (2026-02-24 or later) `deleteAll` removes the
+   * alarm as well.
+   */
+  private async retire(): Promise<void> {
+    this.cart = null;
+    this.storedCartId = null;
+    await this.ctx.storage.deleteAll();
   }
 }
 

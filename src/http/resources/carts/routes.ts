@@ -51,7 +51,8 @@ const docs = {
     tag,
     operationId: "createCart",
     summary: "Create a cart",
-    description: "An administrative operation. `currencyCode` is the channel's base currency.",
+    description:
+      "An administrative operation. `currencyCode` is the channel's base currency. A cart left unchanged for the configured period (`CART_TTL`, 2 days by default) is deleted, as `DELETE` deletes it; reading it does not count as a change.",
     form: cartCreateForm,
     success: { status: 201, description: "The new cart (no items, totals 0, `checkoutState` `cart`).", schema: Cart },
     errors: [400, 413],
@@ -125,6 +126,8 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
     }
     form.assertValid();
     const record = await insertCart(db, inputs, form.values.localeCode ?? "");
+    // Committed: the cart's expiry period starts, in its object (no D1 round trip).
+    await c.var.carts.armExpiry(c, record.cart.id);
     return c.json(serializeCart(record.cart, record, new Map(), "single"), 201);
   })
   .delete("/:id", docs.delete, idParams({ id: "Cart" }), async (c) => {

@@ -41,7 +41,12 @@ export default {
   fetch: (request, env, ctx) => app.fetch(request, env, ctx),
   // The Cron Trigger (wrangler.toml [triggers]): expires the carts that no alarm covers.
   scheduled: async (_controller, env) => {
-    const services = { db: createDatabase(new MeteredD1(env.DB, new D1Meter())), carts: new CartGateway(env.CARTS), ttlSeconds: cartTtlSeconds(env.CART_TTL) };
+    const services = {
+      db: createDatabase(new MeteredD1(env.DB, new D1Meter())),
+      carts: new CartGateway(env.CARTS),
+      ttlSeconds: cartTtlSeconds(env.CART_TTL),
+      log: env.LOG_REQUESTS === "on",
+    };
     await sweepExpiredCarts(services, Date.now());
   },
 } satisfies ExportedHandler<Env>;

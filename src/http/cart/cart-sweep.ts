@@ -27,9 +27,11 @@ export interface SweepServices {
   /** The cart objects (a `CartGateway`). */
   carts: { expire(cartId: number): Promise<ExpiryOutcome> };
   ttlSeconds: number;
+  /** Write the run's summary line (the `LOG_REQUESTS` switch, so a test run stays quiet). */
+  log: boolean;
 }
 
-export async function sweepExpiredCarts({ db, carts, ttlSeconds }: SweepServices, nowMs: number): Promise<SweepReport> {
+export async function sweepExpiredCarts({ db, carts, ttlSeconds, log }: SweepServices, nowMs: number): Promise<SweepReport> {
   const { stale } = await namedBatch(db, { stale: staleCartsQuery(db, expiryCutoff(nowMs, ttlSeconds), SWEEP_LIMIT) });
   const report: SweepReport = { found: stale.length, expired: 0, kept: 0, gone: 0, failed: 0 };
   const queue = stale.map((row) => row.id);
@@ -44,6 +46,6 @@ export async function sweepExpiredCarts({ db, carts, ttlSeconds }: SweepServices
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, queue.length) }, handOver));
-  console.log(JSON.stringify({ level: "info", where: "cart-sweep", ...report }));
+  if (log) console.log(JSON.stringify({ level: "info", where: "cart-sweep", ...report }));
   return report;
 }

@@ -8,9 +8,31 @@ import { and, asc, desc, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "../data/db";
 import { pageQueries } from "../data/list-page";
+import { contains } from "../data/conditions";
 import { carriedQuery, criteriaFrom, envelope, pageRequest, sortingFrom, type Sorting } from "./pagination";
 
 type ListTable = SQLiteTable & { id: SQLiteColumn };
+
+type NamedTable = ListTable & { code: SQLiteColumn; name: SQLiteColumn; createdAt: SQLiteColumn; updatedAt: SQLiteColumn };
+
+/**
+ * The list of a resource with a code and a name (channels, zones, tax rates):
+ * sortable by code, name, `extra` columns and timestamps, filtered by code and
+ * name (substring), `code asc` by default.
+ */
+export function namedListSpec<E extends string = never>(
+  table: NamedTable,
+  extra?: Record<E, SQLiteColumn>,
+): ListSpec<"code" | "name" | "createdAt" | "updatedAt" | E, "code" | "name"> {
+  return {
+    sortable: { code: table.code, name: table.name, ...extra, createdAt: table.createdAt, updatedAt: table.updatedAt } as Record<
+      "code" | "name" | "createdAt" | "updatedAt" | E,
+      SQLiteColumn
+    >,
+    defaultSorting: { field: "code", direction: "asc" },
+    filters: { code: (value) => contains(table.code, value), name: (value) => contains(table.name, value) },
+  };
+}
 
 export interface ListSpec<F extends string, C extends string> {
   /** Sortable fields and the column each sorts by. */

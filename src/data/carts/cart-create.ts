@@ -2,8 +2,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { namedBatch, type NamedResults } from "../batch";
 import type { Database } from "../db";
-import { channels, currencies, customers, locales, orders, shopUsers } from "../schema";
-import type { CartRecord, CustomerRow, ShopUserRow } from "./cart-views";
+import { channels, currencies, customers, locales, orders } from "../schema";
+import { cartCustomerQueries, type CartRecord, type CustomerRow, type ShopUserRow } from "./cart-views";
 
 export interface CartCreateInputs {
   customer: CustomerRow | null;
@@ -15,21 +15,7 @@ export function cartCreateQueries(db: Database, values: { customer?: string; cha
   const email = (values.customer ?? "").trim().toLowerCase();
   const channel = values.channel ?? "";
   return {
-    customers: db
-      .select({ id: customers.id, email: customers.email, firstName: customers.firstName, lastName: customers.lastName })
-      .from(customers)
-      .where(eq(customers.emailCanonical, email)),
-    users: db
-      .select({
-        id: shopUsers.id,
-        customerId: shopUsers.customerId,
-        username: shopUsers.username,
-        usernameCanonical: shopUsers.usernameCanonical,
-        enabled: shopUsers.enabled,
-      })
-      .from(shopUsers)
-      .innerJoin(customers, eq(customers.id, shopUsers.customerId))
-      .where(eq(customers.emailCanonical, email)),
+    ...cartCustomerQueries(db, sql`(SELECT c.id FROM ${customers} c WHERE c.email_canonical = ${email})`),
     channels: db
       .select({ id: channels.id, code: channels.code, currencyCode: sql<string>`${currencies.code}`.as("currency_code") })
       .from(channels)

@@ -5,7 +5,7 @@
  * GET cart, the cart list and GET order: one round trip whatever the number
  * of carts and items.
  */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { NamedResults } from "../batch";
 import type { Database } from "../db";
 import { customers, shopUsers } from "../schema";
@@ -35,11 +35,9 @@ export interface CartViewData {
   variants: Map<number, VariantView>;
 }
 
-/** The queries of the orders whose ids `orderIds` selects (`(?)` or a parenthesised subquery). */
-export function cartViewQueries(db: Database, orderIds: OrderIds) {
-  const customerIds = sql`(SELECT o.customer_id FROM orders o WHERE o.id IN ${orderIds})`;
+/** The customers a cart shows (and their accounts), of the ids `customerIds` selects (a parenthesised subquery). */
+export function cartCustomerQueries(db: Database, customerIds: SQL) {
   return {
-    ...cartRowQueries(db, orderIds),
     customers: db
       .select({ id: customers.id, email: customers.email, firstName: customers.firstName, lastName: customers.lastName })
       .from(customers)
@@ -54,6 +52,15 @@ export function cartViewQueries(db: Database, orderIds: OrderIds) {
       })
       .from(shopUsers)
       .where(sql`${shopUsers.customerId} IN ${customerIds}`),
+  };
+}
+
+/** The queries of the orders whose ids `orderIds` selects (`(?)` or a parenthesised subquery). */
+export function cartViewQueries(db: Database, orderIds: OrderIds) {
+  const customerIds = sql`(SELECT o.customer_id FROM orders o WHERE o.id IN ${orderIds})`;
+  return {
+    ...cartRowQueries(db, orderIds),
+    ...cartCustomerQueries(db, customerIds),
     variants: variantViewQueries(
       db,
       variantIdsOf(sql`(SELECT i.variant_id FROM order_items i WHERE i.order_id IN ${orderIds})`),

@@ -10,6 +10,7 @@
  * reports.
  */
 import type { MiddlewareHandler } from "hono";
+import type { ListSpec as HandlerListSpec } from "../list-page";
 import type { z } from "zod";
 import type { AppEnv } from "../context";
 import type { AnyForm } from "./form-docs";
@@ -145,3 +146,7 @@ export function crudDocs(spec: CrudSpec) {
 
 /** A list spec by field names (default sorting `code asc`). */
 export const listSpec = (sorting: string[], criteria: string[], defaultSorting = "code asc"): ListSpec => ({ sorting, criteria, defaultSorting });
+
+/** The documentation of a list from the spec its handler reads with (one source for both). */
+export const listSpecOf = (spec: HandlerListSpec<string, string>): ListSpec =>
+  listSpec(Object.keys(spec.sortable), Object.keys(spec.filters ?? {}), `${spec.defaultSorting.field} ${spec.defaultSorting.direction}`);

@@ -19,8 +19,8 @@ import type { Database } from "../../../data/db";
 import { channelCurrencies, channelLocales, channels, currencies, locales, zones } from "../../../data/schema";
 import { deleteUnlessInUse, namedBatch, runBatch } from "../../../data/batch";
 import { groupBy, mustExist, mustGet, unique } from "../../../data/collections";
-import { contains, inJson } from "../../../data/conditions";
-import { listPage } from "../../list-page";
+import { inJson } from "../../../data/conditions";
+import { listPage, namedListSpec } from "../../list-page";
 import {
   channelByCode,
   channelColumns,
@@ -35,7 +35,7 @@ import {
 } from "../../../data/queries/channels";
 import { serializeChannel } from "./serializer";
 import { nowIso } from "../../serializers/timestamps";
-import { crudDocs, describeRoute, listSpec } from "../../openapi/describe";
+import { crudDocs, describeRoute, listSpecOf } from "../../openapi/describe";
 import { CODE_DESCRIPTION, documentForm, IGNORED_CODE } from "../../openapi/form-docs";
 import { Channel, ChannelPage } from "./schemas";
 
@@ -177,6 +177,9 @@ function resolveReferences(
   };
 }
 
+/** The list: sorted and filtered as the handler reads it, documented from the same spec. */
+const LIST = namedListSpec(channels);
+
 const docs = crudDocs({
   tag: "Channels",
   noun: "channel",
@@ -186,18 +189,14 @@ const docs = crudDocs({
   page: ChannelPage,
   create: createForm,
   update: updateForm,
-  list: listSpec(["code", "name", "createdAt", "updatedAt"], ["code", "name"]),
+  list: listSpecOf(LIST),
   deleteConflict: true,
 });
 
 export const channelRoutes = new Hono<AppEnv>({ strict: false })
   .get("/", describeRoute(docs.list), async (c) => {
     const db = c.var.db;
-    const page = listPage(db, channels, c.req.url, {
-      sortable: { code: channels.code, name: channels.name, createdAt: channels.createdAt, updatedAt: channels.updatedAt },
-      defaultSorting: { field: "code", direction: "asc" },
-      filters: { code: (value) => contains(channels.code, value), name: (value) => contains(channels.name, value) },
-    });
+    const page = listPage(db, channels, c.req.url, LIST);
     const { rows, counted, parts } = await namedBatch(db, {
       rows: page.rows(db.select(channelColumns).from(channels).$dynamic()),
       counted: page.count,

@@ -20,7 +20,7 @@ import { listPage, type ListSpec } from "../../list-page";
 import { MSG } from "../../../domain/messages";
 import { deleteUnlessInUse, namedBatch, runBatch, type Statement } from "../../../data/batch";
 import type { Database } from "../../../data/db";
-import { crudDocs, describeRoute } from "../../openapi/describe";
+import { crudDocs, describeRoute, listSpecOf } from "../../openapi/describe";
 
 type CodeShape = Record<string, z.ZodType> & { code: z.ZodType };
 
@@ -85,11 +85,7 @@ export function codeKeyedRoutes<Row extends { id: number; code: string }, C exte
     ...config.docs,
     create: forms.create,
     update: forms.update,
-    list: {
-      sorting: Object.keys(config.list.sortable),
-      criteria: Object.keys(config.list.filters ?? {}),
-      defaultSorting: `${config.list.defaultSorting.field} ${config.list.defaultSorting.direction}`,
-    },
+    list: listSpecOf(config.list),
     deleteConflict: true,
   });
 

@@ -15,10 +15,9 @@ import { codeReference, optionalBoolean, requiredCode, requiredString } from "..
 import { MSG } from "../../../domain/messages";
 import { notFound } from "../../errors";
 import { taxCategories, taxRates } from "../../../data/schema";
-import { contains } from "../../../data/conditions";
 import { namedBatch, runBatch } from "../../../data/batch";
 import { mustGet } from "../../../data/collections";
-import { listPage } from "../../list-page";
+import { listPage, namedListSpec } from "../../list-page";
 import { categoryByCode } from "../../../data/queries/categories";
 import {
   decimalAtMost,
@@ -35,7 +34,7 @@ import type { CategoryRow } from "../categories/serializer";
 import { serializeTaxRate } from "./serializer";
 import type { ZoneRefRow } from "../zones/serializer";
 import { nowIso } from "../../serializers/timestamps";
-import { crudDocs, describeRoute, listSpec } from "../../openapi/describe";
+import { crudDocs, describeRoute, listSpecOf } from "../../openapi/describe";
 import { CODE_DESCRIPTION, documentForm, IGNORED_CODE, type InputShape } from "../../openapi/form-docs";
 import { TaxRate, TaxRatePage } from "./schemas";
 
@@ -113,6 +112,9 @@ function representation(rows: TaxRateRow[], parts: { categories: CategoryRow[]; 
   );
 }
 
+/** The list: sorted and filtered as the handler reads it, documented from the same spec. */
+const LIST = namedListSpec(taxRates, { amount: taxRates.amount });
+
 const docs = crudDocs({
   tag: "Tax rates",
   noun: "tax rate",
@@ -122,24 +124,14 @@ const docs = crudDocs({
   page: TaxRatePage,
   create: createForm,
   update: updateForm,
-  list: listSpec(["code", "name", "amount", "createdAt", "updatedAt"], ["code", "name"]),
+  list: listSpecOf(LIST),
   deleteConflict: false,
 });
 
 export const taxRateRoutes = new Hono<AppEnv>({ strict: false })
   .get("/", describeRoute(docs.list), async (c) => {
     const db = c.var.db;
-    const page = listPage(db, taxRates, c.req.url, {
-      sortable: {
-        code: taxRates.code,
-        name: taxRates.name,
-        amount: taxRates.amount,
-        createdAt: taxRates.createdAt,
-        updatedAt: taxRates.updatedAt,
-      },
-      defaultSorting: { field: "code", direction: "asc" },
-      filters: { code: (value) => contains(taxRates.code, value), name: (value) => contains(taxRates.name, value) },
-    });
+    const page = listPage(db, taxRates, c.req.url, LIST);
     const { rows, counted, parts } = await namedBatch(db, {
       rows: page.rows(db.select(taxRateColumns).from(taxRates).$dynamic()),
       counted: page.count,

@@ -18,8 +18,7 @@ import type { Database } from "../../../data/db";
 import { zoneMembers, zones } from "../../../data/schema";
 import { deleteUnlessInUse, namedBatch, runBatch } from "../../../data/batch";
 import { groupBy, unique } from "../../../data/collections";
-import { contains } from "../../../data/conditions";
-import { listPage } from "../../list-page";
+import { listPage, namedListSpec } from "../../list-page";
 import {
   COUNTRY_CODES,
   insertZoneMembers,
@@ -32,7 +31,7 @@ import {
 } from "../../../data/queries/zones";
 import { serializeZone } from "./serializer";
 import { nowIso } from "../../serializers/timestamps";
-import { crudDocs, describeRoute, listSpec } from "../../openapi/describe";
+import { crudDocs, describeRoute, listSpecOf } from "../../openapi/describe";
 import { CODE_DESCRIPTION, documentForm, IGNORED_CODE } from "../../openapi/form-docs";
 import { Zone, ZonePage } from "./schemas";
 
@@ -82,6 +81,9 @@ function representation(rows: ZoneRow[], memberRows: { zoneId: number; code: str
   return rows.map((row) => serializeZone(row, (membersByZone.get(row.id) ?? []).map((m) => m.code)));
 }
 
+/** The list: sorted and filtered as the handler reads it, documented from the same spec. */
+const LIST = namedListSpec(zones);
+
 const docs = crudDocs({
   tag: "Zones",
   noun: "zone",
@@ -91,18 +93,14 @@ const docs = crudDocs({
   page: ZonePage,
   create: createForm,
   update: updateForm,
-  list: listSpec(["code", "name", "createdAt", "updatedAt"], ["code", "name"]),
+  list: listSpecOf(LIST),
   deleteConflict: true,
 });
 
 export const zoneRoutes = new Hono<AppEnv>({ strict: false })
   .get("/", describeRoute(docs.list), async (c) => {
     const db = c.var.db;
-    const page = listPage(db, zones, c.req.url, {
-      sortable: { code: zones.code, name: zones.name, createdAt: zones.createdAt, updatedAt: zones.updatedAt },
-      defaultSorting: { field: "code", direction: "asc" },
-      filters: { code: (value) => contains(zones.code, value), name: (value) => contains(zones.name, value) },
-    });
+    const page = listPage(db, zones, c.req.url, LIST);
     const { rows, counted, members } = await namedBatch(db, {
       rows: page.rows(db.select(zoneColumns).from(zones).$dynamic()),
       counted: page.count,

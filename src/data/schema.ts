@@ -561,7 +561,9 @@ export const adjustments = sqliteTable(
     /** What produced it (promotion code, shipping method code, tax rate code). */
     originCode: text("origin_code"),
   },
-  (t) => [index("adjustments_order").on(t.orderId)],
+  // By unit: a cart read renders each unit's adjustments with one index
+  // lookup (data/carts/unit-json.ts), and deleting units finds theirs.
+  (t) => [index("adjustments_order").on(t.orderId), index("adjustments_unit").on(t.orderItemUnitId)],
 );
 
 /**

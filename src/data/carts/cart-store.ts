@@ -5,7 +5,7 @@
  * cart's variants, the pricing context of the cart's channel, and an id
  * reservation when needed.
  */
-import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import type {
   CategoryRequirement,
   PricingSetup,
@@ -115,23 +115,28 @@ export function cartRowQueries(db: Database, orderIds: OrderIds) {
       .from(orderItemUnits)
       .where(sql`${orderItemUnits.itemId} IN (SELECT i.id FROM order_items i WHERE i.order_id IN ${orderIds})`)
       .orderBy(asc(orderItemUnits.id)),
-    adjustments: db
-      .select({
-        id: keyed(adjustments.id, "id"),
-        orderId: keyed(adjustments.orderId, "orderId"),
-        orderItemId: keyed(adjustments.orderItemId, "orderItemId"),
-        orderItemUnitId: keyed(adjustments.orderItemUnitId, "orderItemUnitId"),
-        type: keyed(adjustments.type, "type"),
-        label: keyed(adjustments.label, "label"),
-        amount: keyed(adjustments.amount, "amount"),
-        // Stored as 0/1; read as such so the rows need no decoding (see `keyed`).
-        neutral: sql<number>`${adjustments.neutral}`.as("neutral"),
-        originCode: keyed(adjustments.originCode, "originCode"),
-      })
-      .from(adjustments)
-      .where(sql`${adjustments.orderId} IN ${orderIds}`)
-      .orderBy(asc(adjustments.id)),
+    adjustments: adjustmentRowsQuery(db, orderIds),
   };
+}
+
+/** The adjustments of a set of orders in id order; without those of units when `withUnits` is false. */
+export function adjustmentRowsQuery(db: Database, orderIds: OrderIds, withUnits = true) {
+  return db
+    .select({
+      id: keyed(adjustments.id, "id"),
+      orderId: keyed(adjustments.orderId, "orderId"),
+      orderItemId: keyed(adjustments.orderItemId, "orderItemId"),
+      orderItemUnitId: keyed(adjustments.orderItemUnitId, "orderItemUnitId"),
+      type: keyed(adjustments.type, "type"),
+      label: keyed(adjustments.label, "label"),
+      amount: keyed(adjustments.amount, "amount"),
+      // Stored as 0/1; read as such so the rows need no decoding (see `keyed`).
+      neutral: sql<number>`${adjustments.neutral}`.as("neutral"),
+      originCode: keyed(adjustments.originCode, "originCode"),
+    })
+    .from(adjustments)
+    .where(and(sql`${adjustments.orderId} IN ${orderIds}`, withUnits ? undefined : isNull(adjustments.orderItemUnitId)))
+    .orderBy(asc(adjustments.id));
 }
 
 export type CartRows = NamedResults<ReturnType<typeof cartRowQueries>>;

@@ -1,9 +1,9 @@
 /**
  * Reads carts for display, straight from D1, in one batch: the orders picked
- * by an SQL filter, their customers, accounts, channels, items, units,
- * adjustments and the variants' views (the variant list's loader). Used by
- * GET cart, the cart list and GET order: one round trip whatever the number
- * of carts and items.
+ * by an SQL filter, their customers, accounts, channels, items, order and
+ * item adjustments, the units as JSON text (see `unit-json.ts`) and the
+ * variants' views (the variant list's loader). Used by GET cart, the cart
+ * list and GET order: one round trip whatever the number of carts and items.
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { NamedResults } from "../batch";
@@ -11,8 +11,9 @@ import type { Database } from "../db";
 import { customers, shopUsers } from "../schema";
 import type { ShopUserRow } from "../queries/customers";
 import { variantIdsOf, variantViewQueries, variantViewsFrom, type VariantView } from "../queries/product-variants";
-import { assembleCarts, cartRowQueries, type OrderIds } from "./cart-store";
-import type { CartState } from "./state";
+import { adjustmentRowsQuery, assembleCarts, cartRowQueries, type OrderIds } from "./cart-store";
+import type { CartState, StoredItem } from "./state";
+import { unitJsonByItem, unitJsonQuery } from "./unit-json";
 
 export interface CustomerRow {
   id: number;
@@ -22,8 +23,22 @@ export interface CustomerRow {
 }
 export type { ShopUserRow };
 
+/** An item as a read shows it: its units are JSON text, rendered by D1. */
+export interface ViewedItem extends Omit<StoredItem, "units"> {
+  /** A JSON array of the item's units (see `unit-json.ts` for its shape). */
+  units: string;
+}
+
+export interface ViewedCart extends Omit<CartState, "items"> {
+  items: ViewedItem[];
+  checkoutState: string;
+  state: string;
+  customerId: number;
+  createdAt: string;
+}
+
 export interface CartRecord {
-  cart: CartState & { checkoutState: string; state: string; customerId: number; createdAt: string };
+  cart: ViewedCart;
   customer: CustomerRow;
   user: ShopUserRow | null;
   channel: { id: number; code: string };
@@ -58,8 +73,13 @@ export function cartCustomerQueries(db: Database, customerIds: SQL) {
 /** The queries of the orders whose ids `orderIds` selects (`(?)` or a parenthesised subquery). */
 export function cartViewQueries(db: Database, orderIds: OrderIds) {
   const customerIds = sql`(SELECT o.customer_id FROM orders o WHERE o.id IN ${orderIds})`;
+  const { orders, items } = cartRowQueries(db, orderIds);
   return {
-    ...cartRowQueries(db, orderIds),
+    orders,
+    items,
+    // Order and item adjustments; the units' own come with the units' JSON.
+    adjustments: adjustmentRowsQuery(db, orderIds, false),
+    unitJson: unitJsonQuery(db, orderIds),
     ...cartCustomerQueries(db, customerIds),
     variants: variantViewQueries(
       db,
@@ -75,13 +95,22 @@ export function cartViewsFrom(rows: CartViewRows, orderIds?: number[]): CartView
   const customerById = new Map(rows.customers.map((c) => [c.id, c]));
   const userByCustomer = new Map(rows.users.map((u) => [u.customerId, u]));
   const orderById = new Map(rows.orders.map((o) => [o.id, o]));
-  const records = assembleCarts(rows).flatMap((cart): CartRecord[] => {
+  const unitsByItem = unitJsonByItem(rows.unitJson);
+  const records = assembleCarts({ ...rows, units: [] }).flatMap((cart): CartRecord[] => {
     const order = orderById.get(cart.id);
     if (!order) return [];
     const customer = customerById.get(order.customerId);
+    const items = cart.items.map((item): ViewedItem => ({ ...item, units: unitsByItem.get(item.id) ?? "[]" }));
     return [
       {
-        cart: { ...cart, state: order.state, checkoutState: order.checkoutState, customerId: order.customerId, createdAt: order.createdAt },
+        cart: {
+          ...cart,
+          items,
+          state: order.state,
+          checkoutState: order.checkoutState,
+          customerId: order.customerId,
+          createdAt: order.createdAt,
+        },
         customer: {
           id: order.customerId,
           email: customer?.email ?? "",

@@ -16,7 +16,8 @@ import { cartViewQueries, cartViewsFrom } from "../../../data/carts/cart-views";
 import { oneOrder } from "../../../data/carts/cart-store";
 import { cartCreateInputsFrom, cartCreateQueries, insertCart } from "../../../data/carts/cart-create";
 import { orders } from "../../../data/schema";
-import { serializeCart } from "./serializer";
+import { serializeViewedCart } from "./serializer";
+import { JsonSplicer, jsonText } from "../../serializers/json-splice";
 import type { ChangeErrors } from "../../cart/cart-change";
 import { addItemForm, cartCreateForm, changeItemForm, requireQuantity } from "./forms";
 import type { z } from "zod";
@@ -104,8 +105,9 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
     const total = read.counted[0]?.total ?? 0;
     const data = cartViewsFrom(read.carts);
     const records = data.records.sort((a, b) => b.cart.createdAt.localeCompare(a.cart.createdAt) || b.cart.id - a.cart.id);
-    const items = records.map((r) => serializeCart(r.cart, r, data.variants, "list"));
-    return c.json(envelope({ path: "/api/v1/carts/", request, total, items }));
+    const splicer = new JsonSplicer();
+    const items = records.map((r) => serializeViewedCart(r.cart, r, data.variants, "list", splicer));
+    return jsonText(c, splicer.stringify(envelope({ path: "/api/v1/carts/", request, total, items })));
   })
   .get("/:id", docs.get, idParams({ id: "Cart" }), async (c) => {
     const { id } = c.req.valid("param");
@@ -113,7 +115,8 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
     const data = cartViewsFrom(read.cart);
     const record = data.records.find((r) => r.cart.state === "cart");
     if (!record) throw notFound(`Cart with id ${id} does not exist.`);
-    return c.json(serializeCart(record.cart, record, data.variants, "single"));
+    const splicer = new JsonSplicer();
+    return jsonText(c, splicer.stringify(serializeViewedCart(record.cart, record, data.variants, "single", splicer)));
   })
   .post("/", docs.create, async (c) => {
     const form = validateForm(cartCreateForm, c.var.body);
@@ -128,7 +131,8 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
     const record = await insertCart(db, inputs, form.values.localeCode ?? "");
     // Committed: the cart's expiry period starts, in its object (no D1 round trip).
     await c.var.carts.armExpiry(c, record.cart.id);
-    return c.json(serializeCart(record.cart, record, new Map(), "single"), 201);
+    const splicer = new JsonSplicer();
+    return jsonText(c, splicer.stringify(serializeViewedCart(record.cart, record, new Map(), "single", splicer)), 201);
   })
   .delete("/:id", docs.delete, idParams({ id: "Cart" }), async (c) => {
     const { id } = c.req.valid("param");

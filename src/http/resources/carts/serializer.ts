@@ -5,6 +5,8 @@
  * serializer, as the variant list shows it.
  */
 import type { CartState, StoredAdjustment, StoredItem, StoredUnit } from "../../../data/carts/state";
+import type { ViewedCart } from "../../../data/carts/cart-views";
+import type { Embedded, JsonSplicer } from "../../serializers/json-splice";
 import type { VariantView } from "../../../data/queries/product-variants";
 import { serializeVariantDefault } from "../product-variants/serializer";
 import { serializeChannelForCart, serializeChannelForCartList, type ChannelRefRow } from "../channels/serializer";
@@ -36,7 +38,12 @@ const serializeUnit = (u: StoredUnit) => ({
 /** The views of the variants of the items to serialize, by variant id. */
 export type VariantViews = ReadonlyMap<number, VariantView>;
 
-export function serializeCartItem(item: StoredItem, cartId: number, views: VariantViews) {
+type SerializedUnits = ReturnType<typeof serializeUnit>[];
+
+/** An item whose units are held as `U` (objects in memory, JSON text when read for display). */
+type ItemWithUnits<U> = Omit<StoredItem, "units"> & { units: U };
+
+function serializeItemWith<U, R>(item: ItemWithUnits<U>, renderUnits: (units: U) => R, cartId: number, views: VariantViews) {
   const view = views.get(item.variantId);
   const productCode = view?.row.productCode ?? "";
   return {
@@ -44,7 +51,7 @@ export function serializeCartItem(item: StoredItem, cartId: number, views: Varia
     quantity: item.quantity,
     unitPrice: item.unitPrice,
     total: item.total,
-    units: item.units.map(serializeUnit),
+    units: renderUnits(item.units),
     unitsTotal: item.unitsTotal,
     adjustments: item.adjustments.map(serializeAdjustment),
     adjustmentsTotal: item.adjustmentsTotal,
@@ -58,10 +65,16 @@ export function serializeCartItem(item: StoredItem, cartId: number, views: Varia
   };
 }
 
-export function serializeCart(cart: CartState & { checkoutState: string }, parties: CartParties, views: VariantViews, view: CartView) {
+export function serializeCartItem(item: StoredItem, cartId: number, views: VariantViews) {
+  return serializeItemWith(item, (units) => units.map(serializeUnit), cartId, views);
+}
+
+type CartWithItems<I> = Omit<CartState, "items"> & { items: I[]; checkoutState: string };
+
+function serializeCartWith<I, R>(cart: CartWithItems<I>, renderItem: (item: I) => R, parties: CartParties, view: CartView) {
   return {
     id: cart.id,
-    items: cart.items.map((item) => serializeCartItem(item, cart.id, views)),
+    items: cart.items.map(renderItem),
     itemsTotal: cart.itemsTotal,
     adjustments: cart.adjustments.map(serializeAdjustment),
     adjustmentsTotal: cart.adjustmentsTotal,
@@ -75,4 +88,18 @@ export function serializeCart(cart: CartState & { checkoutState: string }, parti
     localeCode: cart.localeCode,
     checkoutState: cart.checkoutState,
   };
+}
+
+/** A cart whose units are in memory (the cart object's state, a cart just created). */
+export function serializeCart(cart: CartState & { checkoutState: string }, parties: CartParties, views: VariantViews, view: CartView) {
+  return serializeCartWith(cart, (item) => serializeCartItem(item, cart.id, views), parties, view);
+}
+
+/**
+ * A cart read for display: the units' JSON text from D1 is embedded as it is
+ * (write the result with `splicer.stringify`).
+ */
+export function serializeViewedCart(cart: ViewedCart, parties: CartParties, views: VariantViews, view: CartView, splicer: JsonSplicer) {
+  const renderUnits = (units: string): Embedded<SerializedUnits> => splicer.embed(units);
+  return serializeCartWith(cart, (item) => serializeItemWith(item, renderUnits, cart.id, views), parties, view);
 }

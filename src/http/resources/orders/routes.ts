@@ -6,7 +6,8 @@ import { idParams } from "../../ids";
 import { namedBatch } from "../../../data/batch";
 import { oneOrder } from "../../../data/carts/cart-store";
 import { cartViewQueries, cartViewsFrom } from "../../../data/carts/cart-views";
-import { serializeCart } from "../carts/serializer";
+import { serializeViewedCart } from "../carts/serializer";
+import { JsonSplicer, jsonText } from "../../serializers/json-splice";
 import { describeRoute } from "../../openapi/describe";
 import { Cart } from "../carts/schemas";
 
@@ -25,5 +26,6 @@ export const orderRoutes = new Hono<AppEnv>({ strict: false }).get("/:id", docs,
   const data = cartViewsFrom(read.order);
   const record = data.records[0];
   if (!record) throw notFound(`Order with id ${id} does not exist.`);
-  return c.json(serializeCart(record.cart, record, data.variants, "single"));
+  const splicer = new JsonSplicer();
+  return jsonText(c, splicer.stringify(serializeViewedCart(record.cart, record, data.variants, "single", splicer)));
 });

@@ -1,0 +1,1 @@
+CREATE INDEX `adjustments_unit` ON `adjustments` (`order_item_unit_id`);

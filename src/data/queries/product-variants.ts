@@ -45,7 +45,6 @@ import { groupBy } from "../collections";
 import { containsText, inJson, jsonValues } from "../conditions";
 import { pageQueries } from "../list-page";
 import { categoryColumns } from "./categories";
-import { preferredTranslation } from "./product-options";
 
 /** The locale whose names are "the" name (variant sorting, option names). */
 export const DEFAULT_LOCALE = "en_US";
@@ -178,7 +177,7 @@ export const variantRowsQuery = (db: Database, ids: VariantIds) =>
   db.select(variantFields).from(productVariants).where(sql`${productVariants.id} IN ${ids}`);
 
 /**
- * The SELECTs loading the children of a set of variants, 7 statements for any
+ * The SELECTs loading the children of a set of variants, 5 statements for any
  * number of variants, each filtered by `variant_id IN <ids>`. Results go to
  * `assembleViews`.
  */
@@ -212,6 +211,11 @@ export function variantChildrenQueries(db: Database, ids: VariantIds) {
         valueId: sql<number>`product_option_values.id`.as("pov_value_id"),
         code: sql<string>`product_option_values.code`.as("pov_value_code"),
         optionId: sql<number>`product_option_values.option_id`.as("pov_option_id"),
+        // The option's name in the default locale, else its first translation.
+        optionName: sql<string | null>`(SELECT t.name FROM ${productOptionTranslations} t
+          WHERE t.option_id = product_option_values.option_id ORDER BY (t.locale = ${DEFAULT_LOCALE}) DESC, t.id LIMIT 1)`.as(
+          "pov_option_name",
+        ),
       })
       .from(productVariantOptionValues)
       .innerJoin(productOptionValues, eq(productOptionValues.id, productVariantOptionValues.optionValueId))
@@ -228,27 +232,16 @@ export function variantChildrenQueries(db: Database, ids: VariantIds) {
       .from(productOptionValueTranslations)
       .where(sql`${productOptionValueTranslations.valueId} IN ${valueIds}`)
       .orderBy(asc(productOptionValueTranslations.id)),
-    optionTranslations: db
-      .select({
-        id: productOptionTranslations.id,
-        optionId: productOptionTranslations.optionId,
-        locale: productOptionTranslations.locale,
-        name: productOptionTranslations.name,
-      })
-      .from(productOptionTranslations)
-      .where(
-        sql`${productOptionTranslations.optionId} IN (SELECT v.option_id FROM product_option_values v WHERE v.id IN ${valueIds})`,
-      )
-      .orderBy(asc(productOptionTranslations.id)),
-    taxCategories: db
-      .select(categoryColumns(taxCategories))
+    // Both kinds of category in one statement (`kind` tells them apart).
+    categories: db
+      .select({ kind: sql<"tax" | "shipping">`'tax'`.as("kind"), ...categoryColumns(taxCategories) })
       .from(taxCategories)
-      .where(sql`${taxCategories.id} IN (SELECT v.tax_category_id FROM product_variants v WHERE v.id IN ${ids})`),
-    shippingCategories: db
-      .select(categoryColumns(shippingCategories))
-      .from(shippingCategories)
-      .where(
-        sql`${shippingCategories.id} IN (SELECT v.shipping_category_id FROM product_variants v WHERE v.id IN ${ids})`,
+      .where(sql`${taxCategories.id} IN (SELECT v.tax_category_id FROM product_variants v WHERE v.id IN ${ids})`)
+      .unionAll(
+        db
+          .select({ kind: sql<"tax" | "shipping">`'shipping'`.as("kind"), ...categoryColumns(shippingCategories) })
+          .from(shippingCategories)
+          .where(sql`${shippingCategories.id} IN (SELECT v.shipping_category_id FROM product_variants v WHERE v.id IN ${ids})`),
       ),
   };
 }
@@ -257,7 +250,7 @@ export type VariantChildrenRows = NamedResults<ReturnType<typeof variantChildren
 
 /**
  * Everything to load full views of a set of variants: the rows, then the
- * children (8 SELECTs in all, whatever the number of variants). Put them
+ * children (6 SELECTs in all, whatever the number of variants). Put them
  * under a name of any batch (all are SELECTs, so the batch still carries the
  * auth check):
  *
@@ -278,20 +271,21 @@ export const variantViewsFrom = (rows: VariantViewRows): VariantView[] => assemb
 
 /** Views of `rows` (kept in their order) from `variantChildrenQueries`' results. */
 export function assembleViews(rows: readonly VariantRow[], children: VariantChildrenRows): VariantView[] {
-  const { translations, pricings, optionValues: links, valueTranslations, optionTranslations } = children;
+  const { translations, pricings, optionValues: links, valueTranslations, categories } = children;
 
   const byVariant = <T extends { variantId: number }>(list: readonly T[]) => groupBy(list, (r) => r.variantId);
   const translationsOf = byVariant(translations);
   const pricingsOf = byVariant(pricings);
   const linksOf = byVariant(links);
   const valueTranslationsOf = groupBy(valueTranslations, (r) => r.valueId);
-  const optionNames = new Map<number, string>();
-  for (const [optionId, list] of groupBy(optionTranslations, (r) => r.optionId)) {
-    const name = preferredTranslation(list)?.name;
-    if (name !== undefined) optionNames.set(optionId, name);
-  }
-  const taxById = new Map<number, CategoryRow>(children.taxCategories.map((r) => [r.id, r]));
-  const shippingById = new Map<number, CategoryRow>(children.shippingCategories.map((r) => [r.id, r]));
+  const categoriesOf = (kind: "tax" | "shipping") =>
+    new Map<number, CategoryRow>(
+      categories
+        .filter((r) => r.kind === kind)
+        .map(({ id, code, name, description, createdAt, updatedAt }) => [id, { id, code, name, description, createdAt, updatedAt }]),
+    );
+  const taxById = categoriesOf("tax");
+  const shippingById = categoriesOf("shipping");
 
   return rows.map((row) => ({
     row,
@@ -301,7 +295,7 @@ export function assembleViews(rows: readonly VariantRow[], children: VariantChil
       valueId: link.valueId,
       code: link.code,
       optionId: link.optionId,
-      optionName: optionNames.get(link.optionId) ?? null,
+      optionName: link.optionName ?? null,
       translations: valueTranslationsOf.get(link.valueId) ?? [],
     })),
     taxCategory: row.taxCategoryId === null ? null : (taxById.get(row.taxCategoryId) ?? null),

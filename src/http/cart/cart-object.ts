@@ -95,8 +95,10 @@ export class CartObject extends DurableObject<Env> {
   private queue: Promise<unknown> = Promise.resolve();
   /** The period after which an unchanged cart expires (`CART_TTL`). */
   private readonly ttlMs: number;
-  /** The cart id known to be in storage under CART_ID_KEY (saves rewriting it on every change). */
+  /** The cart id known to be in storage under CART_ID_KEY (saves rewriting it). */
   private storedCartId: number | null = null;
+  /** Whether this object's alarm is set (null: not looked up since the object started). */
+  private alarmSet: boolean | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -193,6 +195,8 @@ export class CartObject extends DurableObject<Env> {
    */
   override async alarm(): Promise<void> {
     await this.serialize(async () => {
+      // It has rung: whether another is due is for expireNow (or a retry) to settle.
+      this.alarmSet = null;
       const cartId = await this.ctx.storage.get<number>(CART_ID_KEY);
       if (cartId === undefined) return;
       await this.expireNow(cartId);
@@ -269,7 +273,7 @@ export class CartObject extends DurableObject<Env> {
     const { written } = await namedBatch(db, { written: cartWriteStatements(db, cart, after, now) });
     this.cart = after;
     const rowsWritten = written.reduce((sum, r) => sum + (r.meta.rows_written ?? 0), 0);
-    await this.rearmAfterChange(cartId);
+    await this.armAfterChange(cartId);
 
     if (op.kind === "add") {
       const item = after.items.find((i) => i.id === planned.itemId);
@@ -367,6 +371,7 @@ export class CartObject extends DurableObject<Env> {
       this.storedCartId = cartId;
     }
     await this.ctx.storage.setAlarm(atMs);
+    this.alarmSet = true;
   }
 
   /** No alarm, no stored cart id: the object has no expiry to run. */
@@ -374,19 +379,26 @@ export class CartObject extends DurableObject<Env> {
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.delete(CART_ID_KEY);
     this.storedCartId = null;
+    this.alarmSet = false;
   }
 
   /**
-   * A committed change restarts the period. The change stands whatever
-   * happens here, so a failure is logged, not answered: an alarm left where
-   * it was finds the cart changed and waits again, and a cart left without
-   * one is found by the sweep once its `updated_at` is old enough.
+   * A committed change restarts the period, without moving the alarm: moving
+   * it is a storage write, which the change's reply would wait for (the
+   * object's output gate). The alarm rings at the end of the period it was set
+   * for, `expireNow` finds the cart changed since (its `updated_at`) and sets
+   * it again for the end of the period since that change: the moment a moved
+   * alarm would have rung. So only an object without an alarm (a cart older
+   * than expiry, or one whose expiry was cancelled) sets one here. The change
+   * stands whatever happens here, so a failure is logged, not answered: a
+   * cart left without an alarm is found by the sweep.
    */
-  private async rearmAfterChange(cartId: number): Promise<void> {
+  private async armAfterChange(cartId: number): Promise<void> {
     try {
-      await this.setExpiry(cartId, Date.now() + this.ttlMs);
+      this.alarmSet ??= (await this.ctx.storage.getAlarm()) !== null;
+      if (!this.alarmSet) await this.setExpiry(cartId, Date.now() + this.ttlMs);
     } catch (error) {
-      console.error(JSON.stringify({ level: "error", where: "CartObject.rearm", cartId, error: String(error) }));
+      console.error(JSON.stringify({ level: "error", where: "CartObject.armAfterChange", cartId, error: String(error) }));
     }
   }
 
@@ -399,6 +411,7 @@ export class CartObject extends DurableObject<Env> {
     this.cart = null;
     this.storedCartId = null;
     await this.ctx.storage.deleteAll();
+    this.alarmSet = false;
   }
 }
 

@@ -23,7 +23,7 @@ export interface CustomerRow {
 export type { ShopUserRow };
 
 export interface CartRecord {
-  cart: CartState & { checkoutState: string; state: string; customerId: number; createdAt: string };
+  cart: CartState & { checkoutState: string; state: string; customerId: number; createdAt: string; version: number };
   customer: CustomerRow;
   user: ShopUserRow | null;
   channel: { id: number; code: string };
@@ -81,7 +81,14 @@ export function cartViewsFrom(rows: CartViewRows, orderIds?: number[]): CartView
     const customer = customerById.get(order.customerId);
     return [
       {
-        cart: { ...cart, state: order.state, checkoutState: order.checkoutState, customerId: order.customerId, createdAt: order.createdAt },
+        cart: {
+          ...cart,
+          state: order.state,
+          checkoutState: order.checkoutState,
+          customerId: order.customerId,
+          createdAt: order.createdAt,
+          version: order.version,
+        },
         customer: {
           id: order.customerId,
           email: customer?.email ?? "",

@@ -7,6 +7,8 @@ import { namedBatch } from "../../../data/batch";
 import { oneOrder } from "../../../data/carts/cart-store";
 import { cartViewQueries, cartViewsFrom } from "../../../data/carts/cart-views";
 import { serializeCart } from "../carts/serializer";
+import { cartRecordEtag } from "../carts/etag";
+import { taggedJson } from "../../conditional";
 import { describeRoute } from "../../openapi/describe";
 import { Cart } from "../carts/schemas";
 
@@ -17,6 +19,7 @@ const docs = describeRoute({
   description: "Any order, in the cart representation (the target of a cart item's `_links.order`).",
   success: { status: 200, description: "The order.", schema: Cart },
   errors: [404],
+  conditional: { etag: true, precondition: "If-None-Match" },
 });
 
 export const orderRoutes = new Hono<AppEnv>({ strict: false }).get("/:id", docs, idParams({ id: "Order" }), async (c) => {
@@ -25,5 +28,5 @@ export const orderRoutes = new Hono<AppEnv>({ strict: false }).get("/:id", docs,
   const data = cartViewsFrom(read.order);
   const record = data.records[0];
   if (!record) throw notFound(`Order with id ${id} does not exist.`);
-  return c.json(serializeCart(record.cart, record, data.variants, "single"));
+  return taggedJson(c, await cartRecordEtag(record, data.variants), () => serializeCart(record.cart, record, data.variants, "single"));
 });

@@ -499,6 +499,8 @@ export const orders = sqliteTable(
     total: integer("total").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Raised by every write of the order's rows (items, units, adjustments, totals): its entity tag's part. */
+    version: integer("version").notNull().default(1),
   },
   (t) => [index("orders_state_created").on(t.state, t.createdAt)],
 );

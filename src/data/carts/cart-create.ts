@@ -56,7 +56,7 @@ export async function insertCart(db: Database, inputs: CartCreateInputs, localeC
         state: "cart",
         checkoutState: "cart",
       })
-      .returning({ id: orders.id, createdAt: orders.createdAt }),
+      .returning({ id: orders.id, createdAt: orders.createdAt, version: orders.version }),
   });
   const row = inserted[0];
   if (!row) throw new Error("The cart's insert returned no row");
@@ -76,6 +76,7 @@ export async function insertCart(db: Database, inputs: CartCreateInputs, localeC
       checkoutState: "cart",
       customerId: customer.id,
       createdAt: row.createdAt,
+      version: row.version,
     },
     customer,
     user,

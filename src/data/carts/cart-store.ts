@@ -86,6 +86,7 @@ export function cartRowQueries(db: Database, orderIds: OrderIds) {
         adjustmentsTotal: orders.adjustmentsTotal,
         total: orders.total,
         createdAt: orders.createdAt,
+        version: orders.version,
         channelId: orders.channelId,
         channelCode: sql<string>`${channels.code}`.as("channel_code"),
       })

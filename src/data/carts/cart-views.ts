@@ -35,6 +35,8 @@ export interface ViewedCart extends Omit<CartState, "items"> {
   state: string;
   customerId: number;
   createdAt: string;
+  /** Raised by every committed change of the cart's rows (its entity tag's part for the units). */
+  version: number;
 }
 
 export interface CartRecord {
@@ -110,6 +112,7 @@ export function cartViewsFrom(rows: CartViewRows, orderIds?: number[]): CartView
           checkoutState: order.checkoutState,
           customerId: order.customerId,
           createdAt: order.createdAt,
+          version: order.version,
         },
         customer: {
           id: order.customerId,

@@ -150,7 +150,8 @@ export function cartWriteStatements(db: Database, before: CartState, after: Cart
   statements.push(
     db
       .update(orders)
-      .set({ itemsTotal: after.itemsTotal, adjustmentsTotal: after.adjustmentsTotal, total: after.total, updatedAt: nowIso })
+      // `version` moves with every committed change: the cart's entity tag is made of it.
+      .set({ itemsTotal: after.itemsTotal, adjustmentsTotal: after.adjustmentsTotal, total: after.total, updatedAt: nowIso, version: sql`${orders.version} + 1` })
       .where(and(eq(orders.id, after.id), eq(orders.state, "cart"))),
   );
   return statements;

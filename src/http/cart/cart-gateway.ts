@@ -34,12 +34,22 @@ export class CartGateway {
     return this.namespace.get(this.namespace.idFromName(`cart:${cartId}`));
   }
 
-  /** Calls the cart's object; error replies are thrown as HttpErrors, except form errors. */
-  async call(c: RequestCost, cartId: number, work: (stub: DurableObjectStub<CartObject>, caller: Caller) => Promise<CartReply>): Promise<CartReply> {
+  /**
+   * Calls the cart's object; error replies are thrown as HttpErrors, except
+   * form errors. `ifMatch`: the request's `If-Match`, which the object
+   * compares with the cart's tag in the same serialized change.
+   */
+  async call(
+    c: RequestCost,
+    cartId: number,
+    work: (stub: DurableObjectStub<CartObject>, caller: Caller) => Promise<CartReply>,
+    preconditions: { ifMatch?: string } = {},
+  ): Promise<CartReply> {
     const caller: Caller = {
       tokenHash: c.var.d1.delegateGuard()?.tokenHash ?? null,
       requestId: c.var.requestId,
       log: c.var.logRequests,
+      ifMatch: preconditions.ifMatch ?? null,
     };
     c.set("cartObjectCalls", c.var.cartObjectCalls + 1);
     const started = performance.now();

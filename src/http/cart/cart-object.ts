@@ -31,6 +31,9 @@ import {
   type PricingSetup,
 } from "../../data/carts/cart-store";
 import { cartWriteStatements } from "../../data/carts/cart-writer";
+import { cartTagPartsFrom, cartTagQueries, type CartTagRows } from "../../data/carts/cart-etag";
+import { ifMatchHolds, preconditionFailed } from "../conditional";
+import { cartEtag } from "../resources/carts/etag";
 import { expireCartQueries } from "../../data/carts/cart-expiry";
 import { namedBatch } from "../../data/batch";
 import { createDatabase, type Database } from "../../data/db";
@@ -66,6 +69,8 @@ export interface Caller {
   requestId: string;
   /** Whether the request is logged: the object then writes a line for its part of it. */
   log: boolean;
+  /** The request's `If-Match`: an item change then applies only while the cart's tag matches it. */
+  ifMatch?: string | null;
 }
 
 type Operation =
@@ -249,6 +254,8 @@ export class CartObject extends DurableObject<Env> {
             )
           : undefined,
       reserved: reserve ? reserveIdsQuery(db, reserve, caller?.tokenHash ?? undefined) : undefined,
+      // What the cart's tag is made of, to compare If-Match with (only then: it reads every item's variant view).
+      tagged: typeof caller?.ifMatch === "string" ? cartTagQueries(db, cartId) : undefined,
     });
     if (read.token) verifyTokenRow(read.token[0], nowSeconds());
     if (read.reserved) this.ids = reservedRange(read.reserved, reserve);
@@ -258,6 +265,7 @@ export class CartObject extends DurableObject<Env> {
       this.cart = null;
       throw notFound(`Cart with id ${cartId} does not exist.`);
     }
+    if (read.tagged) await checkIfMatch(caller?.ifMatch, cart, op, read.tagged);
     const variants = read.variants;
     const setup = pricingSetupFrom(read.context);
     if (!setup) throw new Error(`Channel of cart ${cartId} not found`);
@@ -416,6 +424,19 @@ export class CartObject extends DurableObject<Env> {
 }
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/**
+ * 412 unless `If-Match` matches the cart's current tag, from the rows of the
+ * change's first batch; the change is serialized by this object and the
+ * cart's rows have no other writer, so the cart stays as compared until the
+ * change commits. A change that would be a 404 anyway (an unknown item) stays
+ * a 404: preconditions only matter to a request that could succeed.
+ */
+async function checkIfMatch(ifMatch: string | null | undefined, cart: CartState, op: Operation, rows: CartTagRows): Promise<void> {
+  if (op.kind !== "add" && !cart.items.some((item) => item.id === op.itemId)) return;
+  const parts = cartTagPartsFrom(rows);
+  if (!ifMatchHolds(ifMatch, parts ? await cartEtag(parts) : null)) throw preconditionFailed();
+}
 
 function metricsOf(meter: D1Meter, rowsWritten: number): CartMetrics {
   return { d1RoundTrips: meter.roundTrips, d1Ms: meter.durationMs, rowsWritten };

@@ -16,7 +16,7 @@ import type { AppEnv } from "../context";
 import type { AnyForm } from "./form-docs";
 
 export type Method = "get" | "post" | "put" | "patch" | "delete";
-export type ErrorStatus = 400 | 404 | 409 | 413;
+export type ErrorStatus = 400 | 404 | 409 | 412 | 413;
 export type Json = Record<string, unknown>;
 
 export interface ListSpec {
@@ -44,6 +44,12 @@ export interface OperationMeta {
   list?: ListSpec;
   /** Error statuses besides 401 and 500 (which every authenticated operation can answer). */
   errors: ErrorStatus[];
+  /**
+   * Conditional requests (RFC 9110): `etag` — the success carries the
+   * resource's strong `ETag`; `If-None-Match` — the request may send it and
+   * get a 304; `If-Match` — the request may send it and get a 412.
+   */
+  conditional?: { etag?: boolean; precondition?: "If-None-Match" | "If-Match" };
 }
 
 /** An operation outside those conventions (token endpoint, health, documentation): its OpenAPI object, built when the document is. */
@@ -89,6 +95,8 @@ export interface CrudSpec {
   deleteConflict: boolean;
   /** PUT/PATCH may answer 409. */
   updateConflict?: string;
+  /** GET and create answer a strong `ETag`; GET honours `If-None-Match`, PUT/PATCH/DELETE `If-Match`. */
+  conditional?: boolean;
   /** Extra paragraphs for PUT and PATCH. */
   putNote?: string;
   patchNote?: string;
@@ -97,6 +105,7 @@ export interface CrudSpec {
 /** The six operations of a resource (list, create, get, PUT, PATCH, delete), for its routes to declare. */
 export function crudDocs(spec: CrudSpec) {
   const base = { tag: spec.tag };
+  const ifMatch = spec.conditional ? { conditional: { precondition: "If-Match" as const } } : {};
   const update = (method: "put" | "patch", operationId: string, summary: string, note: string | undefined): OperationMeta => ({
     ...base,
     method,
@@ -106,6 +115,7 @@ export function crudDocs(spec: CrudSpec) {
     form: spec.update,
     success: { status: 204, description: "Updated." },
     errors: spec.updateConflict ? [400, 404, 409, 413] : [400, 404, 413],
+    ...ifMatch,
   });
   return {
     list: {
@@ -123,6 +133,7 @@ export function crudDocs(spec: CrudSpec) {
       form: spec.create,
       success: { status: 201, description: `The new ${spec.noun}.`, schema: spec.item },
       errors: spec.nested ? [400, 404, 413] : [400, 413],
+      ...(spec.conditional ? { conditional: { etag: true } } : {}),
     } satisfies OperationMeta,
     get: {
       ...base,
@@ -130,6 +141,7 @@ export function crudDocs(spec: CrudSpec) {
       summary: `Get a ${spec.noun}`,
       success: { status: 200, description: `The ${spec.noun}.`, schema: spec.item },
       errors: [404],
+      ...(spec.conditional ? { conditional: { etag: true, precondition: "If-None-Match" as const } } : {}),
     } satisfies OperationMeta,
     put: update("put", `replace${spec.idPrefix}`, `Update a ${spec.noun}`, spec.putNote),
     patch: update("patch", `update${spec.idPrefix}`, `Partially update a ${spec.noun}`, spec.patchNote ?? "Fields not sent keep their values."),
@@ -140,6 +152,7 @@ export function crudDocs(spec: CrudSpec) {
       description: spec.deleteConflict ? `409 while the ${spec.noun} is still referenced.` : undefined,
       success: { status: 204, description: "Deleted." },
       errors: spec.deleteConflict ? [404, 409] : [404],
+      ...ifMatch,
     } satisfies OperationMeta,
   };
 }

@@ -250,20 +250,46 @@ const NOT_AN_INTEGER = "A value that is not an integer is ignored (the default a
 const ERROR_RESPONSES: Record<Exclude<ErrorStatus, 400>, string> = {
   404: "NotFound",
   409: "Conflict",
+  412: "PreconditionFailed",
   413: "PayloadTooLarge",
+};
+
+/** The request headers of conditional requests (RFC 9110 §13.1). */
+const PRECONDITION_PARAMETERS: Record<"If-None-Match" | "If-Match", Json> = {
+  "If-None-Match": {
+    name: "If-None-Match",
+    in: "header",
+    required: false,
+    description: "Entity tags (or `*`) the client holds: when one matches the current `ETag` (weak comparison), the answer is a 304 with no body.",
+    schema: { type: "string", examples: ['"q1S0m3Ex4mpl3T4gV4lu3w"'] },
+  },
+  "If-Match": {
+    name: "If-Match",
+    in: "header",
+    required: false,
+    description:
+      "Entity tags (or `*`) the change is meant for: unless one equals the current `ETag` (strong comparison), nothing is changed and the answer is a 412 (checked before the body, so before a 400 or a `version` 409).",
+    schema: { type: "string", examples: ['"q1S0m3Ex4mpl3T4gV4lu3w"'] },
+  },
 };
 
 function operationObject(path: string, op: OperationMeta): Json {
   const responses: Json = {};
-  const success: Json = { description: op.success.description, headers: API_HEADERS };
+  const conditional = op.conditional ?? {};
+  const success: Json = {
+    description: op.success.description,
+    headers: conditional.etag ? { ...API_HEADERS, ETag: headerRef("ETag") } : API_HEADERS,
+  };
   if (op.success.schema) {
     const id = responseComponents.get(op.success.schema)?.id;
     if (!id) throw new Error(`${op.operationId}: its success schema is not a registered component`);
     success.content = json(ref(id));
   }
   responses[String(op.success.status)] = success;
+  if (conditional.precondition === "If-None-Match") responses["304"] = responseRef("NotModified");
   // Every body is bounded (1 MiB), whatever the operation lists.
   const errors = new Set<ErrorStatus>(op.form ? [...op.errors, 413] : op.errors);
+  if (conditional.precondition === "If-Match") errors.add(412);
   // A list refuses an unknown sorting field or direction.
   if (op.list && op.list.sorting.length > 0) errors.add(400);
   for (const status of [...errors].sort((a, b) => a - b)) {
@@ -284,7 +310,11 @@ function operationObject(path: string, op: OperationMeta): Json {
   responses["401"] = responseRef("Unauthorized");
   responses["500"] = responseRef("InternalError");
 
-  const parameters = [...pathParameters(path), ...(op.list ? listParameters(op.list) : [])];
+  const parameters = [
+    ...pathParameters(path),
+    ...(op.list ? listParameters(op.list) : []),
+    ...(conditional.precondition ? [PRECONDITION_PARAMETERS[conditional.precondition]] : []),
+  ];
   const operation: Json = {
     tags: [op.tag],
     operationId: op.operationId,
@@ -384,6 +414,11 @@ export function buildDocument(routes: readonly RouteEntry[]): Json {
         NotFound: error("Unknown resource (any id or code in the path), or unknown route."),
         Conflict: error("Conflict: a stale or missing `version`, or the resource is still in use."),
         PayloadTooLarge: error("The body is larger than 1 MiB."),
+        NotModified: {
+          description: "Not modified: `If-None-Match` matches the current `ETag`. No body.",
+          headers: { ...API_HEADERS, ETag: headerRef("ETag") },
+        },
+        PreconditionFailed: error("Precondition failed: `If-Match` matches no current `ETag` (the resource changed since that tag was read). Nothing was changed."),
         BadQuery: error("An unknown sorting field or direction (the message names it and lists the sortable fields)."),
         MethodNotAllowed: error("The path exists, but not with this method.", {
           ...API_HEADERS,
@@ -403,6 +438,11 @@ export function buildDocument(routes: readonly RouteEntry[]): Json {
         },
         "WWW-Authenticate": { description: "`Bearer ...` (RFC 6750).", schema: { type: "string" } },
         Allow: { description: "The methods the path accepts.", schema: { type: "string", examples: ["GET, POST, HEAD"] } },
+        ETag: {
+          description:
+            "Strong entity tag of the representation (RFC 9110 §8.8.3): it changes whenever the body does, including the data the body embeds. Send it back in `If-None-Match` (reads) or `If-Match` (changes).",
+          schema: { type: "string", examples: ['"q1S0m3Ex4mpl3T4gV4lu3w"'] },
+        },
         "Retry-After": RETRY_AFTER_HEADER,
         ...CORS_HEADER_COMPONENTS,
       },

@@ -36,5 +36,5 @@ export class JsonSplicer {
 }
 
 /** A response of JSON text written by a `JsonSplicer` (what `c.json` would send for the value). */
-export const jsonText = (c: Context, text: string, status: ContentfulStatusCode = 200): Response =>
-  c.body(text, status, { "Content-Type": "application/json" });
+export const jsonText = (c: Context, text: string, status: ContentfulStatusCode = 200, headers: Record<string, string> = {}): Response =>
+  c.body(text, status, { ...headers, "Content-Type": "application/json" });

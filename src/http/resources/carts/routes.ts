@@ -16,7 +16,9 @@ import { cartViewQueries, cartViewsFrom } from "../../../data/carts/cart-views";
 import { oneOrder } from "../../../data/carts/cart-store";
 import { cartCreateInputsFrom, cartCreateQueries, insertCart } from "../../../data/carts/cart-create";
 import { orders } from "../../../data/schema";
-import { serializeViewedCart } from "./serializer";
+import { serializeViewedCart, viewedCartJson } from "./serializer";
+import { cartRecordEtag } from "./etag";
+import { taggedJsonText } from "../../conditional";
 import { JsonSplicer, jsonText } from "../../serializers/json-splice";
 import type { ChangeErrors } from "../../cart/cart-change";
 import { addItemForm, cartCreateForm, changeItemForm, requireQuantity } from "./forms";
@@ -25,6 +27,9 @@ import { describeRoute, type OperationMeta } from "../../openapi/describe";
 import { Cart, CartItem, CartPage } from "./schemas";
 
 const tag = "Carts";
+
+/** Item changes may be conditional on the cart's `ETag` (compared by the cart's object, atomically with the change). */
+const IF_MATCH = { precondition: "If-Match" } as const;
 
 const changeItem = (method: "put" | "patch", operationId: string): OperationMeta => ({
   method,
@@ -35,6 +40,7 @@ const changeItem = (method: "put" | "patch", operationId: string): OperationMeta
   form: changeItemForm,
   success: { status: 204, description: "Changed." },
   errors: [400, 404, 413],
+  conditional: IF_MATCH,
 });
 
 /** The operations' documentation (see describeRoute). */
@@ -57,8 +63,18 @@ const docs = {
     form: cartCreateForm,
     success: { status: 201, description: "The new cart (no items, totals 0, `checkoutState` `cart`).", schema: Cart },
     errors: [400, 413],
+    conditional: { etag: true },
   }),
-  get: describeRoute({ tag, operationId: "getCart", summary: "Get a cart", success: { status: 200, description: "The cart.", schema: Cart }, errors: [404] }),
+  get: describeRoute({
+    tag,
+    operationId: "getCart",
+    summary: "Get a cart",
+    description:
+      "With a strong `ETag`, which changes with the cart and with what it shows of its customer and its items' variants; `If-None-Match` answers 304 when it still matches.",
+    success: { status: 200, description: "The cart.", schema: Cart },
+    errors: [404],
+    conditional: { etag: true, precondition: "If-None-Match" },
+  }),
   delete: describeRoute({
     tag,
     operationId: "deleteCart",
@@ -76,6 +92,7 @@ const docs = {
     form: addItemForm,
     success: { status: 201, description: "The item (new or increased).", schema: CartItem },
     errors: [400, 404, 413],
+    conditional: IF_MATCH,
   }),
   changeItem: describeRoute(changeItem("put", "changeCartItem"), changeItem("patch", "patchCartItem")),
   removeItem: describeRoute({
@@ -84,6 +101,7 @@ const docs = {
     summary: "Remove an item from a cart",
     success: { status: 204, description: "Removed." },
     errors: [404],
+    conditional: IF_MATCH,
   }),
 };
 
@@ -115,8 +133,7 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
     const data = cartViewsFrom(read.cart);
     const record = data.records.find((r) => r.cart.state === "cart");
     if (!record) throw notFound(`Cart with id ${id} does not exist.`);
-    const splicer = new JsonSplicer();
-    return jsonText(c, splicer.stringify(serializeViewedCart(record.cart, record, data.variants, "single", splicer)));
+    return taggedJsonText(c, await cartRecordEtag(record, data.variants), () => viewedCartJson(record, data.variants));
   })
   .post("/", docs.create, async (c) => {
     const form = validateForm(cartCreateForm, c.var.body);
@@ -131,8 +148,7 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
     const record = await insertCart(db, inputs, form.values.localeCode ?? "");
     // Committed: the cart's expiry period starts, in its object (no D1 round trip).
     await c.var.carts.armExpiry(c, record.cart.id);
-    const splicer = new JsonSplicer();
-    return jsonText(c, splicer.stringify(serializeViewedCart(record.cart, record, new Map(), "single", splicer)), 201);
+    return jsonText(c, viewedCartJson(record, new Map()), 201, { ETag: await cartRecordEtag(record, new Map()) });
   })
   .delete("/:id", docs.delete, idParams({ id: "Cart" }), async (c) => {
     const { id } = c.req.valid("param");
@@ -142,8 +158,11 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
   .post("/:cartId/items", docs.addItem, idParams({ cartId: "Cart" }), async (c) => {
     const { cartId } = c.req.valid("param");
     const form = validateForm(addItemForm, c.var.body);
-    const reply = await c.var.carts.call(c, cartId, (stub, caller) =>
-      stub.addItem(cartId, caller, form.values.variant ?? null, form.valid ? (form.values.quantity ?? null) : null),
+    const reply = await c.var.carts.call(
+      c,
+      cartId,
+      (stub, caller) => stub.addItem(cartId, caller, form.values.variant ?? null, form.valid ? (form.values.quantity ?? null) : null),
+      { ifMatch: c.req.header("If-Match") },
     );
     mergeErrors(form, reply.formErrors);
     form.assertValid();
@@ -153,8 +172,11 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
     const { cartId, itemId } = c.req.valid("param");
     const form = validateForm(changeItemForm, c.var.body);
     requireQuantity(form, c.var.body);
-    const reply = await c.var.carts.call(c, cartId, (stub, caller) =>
-      stub.changeItem(cartId, caller, itemId, form.valid ? (form.values.quantity ?? null) : null),
+    const reply = await c.var.carts.call(
+      c,
+      cartId,
+      (stub, caller) => stub.changeItem(cartId, caller, itemId, form.valid ? (form.values.quantity ?? null) : null),
+      { ifMatch: c.req.header("If-Match") },
     );
     mergeErrors(form, reply.formErrors);
     form.assertValid();
@@ -162,7 +184,7 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
   })
   .delete("/:cartId/items/:itemId", docs.removeItem, idParams({ cartId: "Cart", itemId: "Cart item" }), async (c) => {
     const { cartId, itemId } = c.req.valid("param");
-    await c.var.carts.call(c, cartId, (stub, caller) => stub.removeItem(cartId, caller, itemId));
+    await c.var.carts.call(c, cartId, (stub, caller) => stub.removeItem(cartId, caller, itemId), { ifMatch: c.req.header("If-Match") });
     return c.body(null, 204);
   });
 

@@ -5,8 +5,8 @@
  * serializer, as the variant list shows it.
  */
 import type { CartState, StoredAdjustment, StoredItem, StoredUnit } from "../../../data/carts/state";
-import type { ViewedCart } from "../../../data/carts/cart-views";
-import type { Embedded, JsonSplicer } from "../../serializers/json-splice";
+import type { CartRecord, ViewedCart } from "../../../data/carts/cart-views";
+import { JsonSplicer, type Embedded } from "../../serializers/json-splice";
 import type { VariantView } from "../../../data/queries/product-variants";
 import { serializeVariantDefault } from "../product-variants/serializer";
 import { serializeChannelForCart, serializeChannelForCartList, type ChannelRefRow } from "../channels/serializer";
@@ -102,4 +102,10 @@ export function serializeCart(cart: CartState & { checkoutState: string }, parti
 export function serializeViewedCart(cart: ViewedCart, parties: CartParties, views: VariantViews, view: CartView, splicer: JsonSplicer) {
   const renderUnits = (units: string): Embedded<SerializedUnits> => splicer.embed(units);
   return serializeCartWith(cart, (item) => serializeItemWith(item, renderUnits, cart.id, views), parties, view);
+}
+
+/** The JSON text of a cart read for display, units embedded as D1 rendered them. */
+export function viewedCartJson(record: CartRecord, views: VariantViews, view: CartView = "single"): string {
+  const splicer = new JsonSplicer();
+  return splicer.stringify(serializeViewedCart(record.cart, record, views, view, splicer));
 }

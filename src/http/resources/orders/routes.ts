@@ -6,8 +6,9 @@ import { idParams } from "../../ids";
 import { namedBatch } from "../../../data/batch";
 import { oneOrder } from "../../../data/carts/cart-store";
 import { cartViewQueries, cartViewsFrom } from "../../../data/carts/cart-views";
-import { serializeViewedCart } from "../carts/serializer";
-import { JsonSplicer, jsonText } from "../../serializers/json-splice";
+import { viewedCartJson } from "../carts/serializer";
+import { cartRecordEtag } from "../carts/etag";
+import { taggedJsonText } from "../../conditional";
 import { describeRoute } from "../../openapi/describe";
 import { Cart } from "../carts/schemas";
 
@@ -18,6 +19,7 @@ const docs = describeRoute({
   description: "Any order, in the cart representation (the target of a cart item's `_links.order`).",
   success: { status: 200, description: "The order.", schema: Cart },
   errors: [404],
+  conditional: { etag: true, precondition: "If-None-Match" },
 });
 
 export const orderRoutes = new Hono<AppEnv>({ strict: false }).get("/:id", docs, idParams({ id: "Order" }), async (c) => {
@@ -26,6 +28,5 @@ export const orderRoutes = new Hono<AppEnv>({ strict: false }).get("/:id", docs,
   const data = cartViewsFrom(read.order);
   const record = data.records[0];
   if (!record) throw notFound(`Order with id ${id} does not exist.`);
-  const splicer = new JsonSplicer();
-  return jsonText(c, splicer.stringify(serializeViewedCart(record.cart, record, data.variants, "single", splicer)));
+  return taggedJsonText(c, await cartRecordEtag(record, data.variants), () => viewedCartJson(record, data.variants));
 });

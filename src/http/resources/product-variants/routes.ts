@@ -6,9 +6,9 @@
  *   shippingCategory, optionValues, onHand, width, height, depth, weight[, version]
  * Any other field (onHold, id, ...) is a form-level extra-fields error.
  *
- * Order of outcomes on writes: 404 (product, then variant) → 400 (every
- * field error at once, data checks included) → 409 (PUT without version,
- * stale version, variant in use).
+ * Order of outcomes on writes: 404 (product, then variant) → 412 (a stale
+ * `If-Match`) → 400 (every field error at once, data checks included) → 409
+ * (PUT without version, stale version, variant in use).
  *
  * Concurrency: an update is one atomic batch that ends with
  * `UPDATE product_variants SET ..., version = version + 1 WHERE id = ? AND version = ? RETURNING version`.
@@ -21,12 +21,21 @@
  * moved the row to that same version.) PATCH without `version` writes without
  * a version condition (still atomic).
  *
+ * Conditional requests: GET answers a strong `ETag` (a digest of the body,
+ * ./etag.ts) and 304 to a matching `If-None-Match`. With `If-Match`, a write's
+ * read batch also loads the variant's view, whose tag is compared (412 when
+ * stale); the write then runs as a compare-and-set on the version read in
+ * that same batch, so a change landing in between makes it a 412 as well,
+ * never a write over a representation the client did not see. (Embedded rows
+ * owned by other resources — a category's name — may still change between the
+ * two batches: the variant's own rows, which the write replaces, cannot.)
+ *
  * Cost (D1 round trips): GET one 1, list 1 (product + count + page + every
  * child of the page in one batch), create 2 (read batch with every reference;
  * write batch ending with the SELECTs of the response), PUT/PATCH 2, DELETE 2.
  */
 import { Hono, type Context } from "hono";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AppEnv } from "../../context";
 import { boundedNext, defineForm, validateForm, type Failable, type FormResult, rethrowOutOfRange, rethrowUniqueViolation } from "../../form";
@@ -52,8 +61,11 @@ import {
   type ChildWriteTarget,
   type VariantRow,
   type VariantSortField,
+  type VariantViewRows,
 } from "../../../data/queries/product-variants";
 import { serializeProductVariant } from "./serializer";
+import { variantBodyEtag, variantEtag } from "./etag";
+import { ifMatchHolds, preconditionFailed, taggedJson } from "../../conditional";
 import { enc } from "../../serializers/links";
 import { nowIso } from "../../serializers/timestamps";
 import { crudDocs, describeRoute, listSpec } from "../../openapi/describe";
@@ -193,12 +205,14 @@ const prices = (pricings: Record<string, { price: number }>) =>
 
 type ReferenceResults = Awaited<ReturnType<typeof readReferences>>;
 
-/** The read batch of a write: every reference, the uniqueness check, the product and the variant. */
+/**
+ * The read batch of a write: every reference, the uniqueness check, the
+ * product and the variant; with `If-Match`, the variant's view too (its tag).
+ */
 function readReferences(c: Context<AppEnv>, values: Values, variantCode?: string) {
   const productCode = c.req.param("productCode") ?? "";
-  return namedBatch(
-    c.var.db,
-    variantReferenceQueries(c.var.db, {
+  return namedBatch(c.var.db, {
+    ...variantReferenceQueries(c.var.db, {
       productCode,
       variantCode,
       newCode: values.code !== undefined && values.code !== variantCode ? values.code : undefined,
@@ -208,7 +222,22 @@ function readReferences(c: Context<AppEnv>, values: Values, variantCode?: string
       shippingCategory: values.shippingCategory,
       optionValueCodes: Object.values(values.optionValues ?? {}),
     }),
-  );
+    current: currentViewQueries(c, variantCode),
+  });
+}
+
+/** The variant's view, read only when the request has an `If-Match` to compare with its tag. */
+function currentViewQueries(c: Context<AppEnv>, variantCode: string | undefined) {
+  if (variantCode === undefined || c.req.header("If-Match") === undefined) return undefined;
+  return variantViewQueries(c.var.db, variantIdsByCode(c.req.param("productCode") ?? "", variantCode));
+}
+
+/** 412 unless `If-Match` (if any) matches the variant's tag, from the view its read batch loaded. */
+async function checkIfMatch(c: Context<AppEnv>, current: VariantViewRows | undefined): Promise<void> {
+  const header = c.req.header("If-Match");
+  if (header === undefined) return;
+  const [view] = current ? variantViewsFrom(current) : [];
+  if (!ifMatchHolds(header, view ? await variantEtag(view) : null)) throw preconditionFailed();
 }
 
 interface CheckedReferences {
@@ -302,6 +331,8 @@ async function update(c: Context<AppEnv>, mode: "put" | "patch") {
   if (!refs.product[0]) throw productMissing(productCode);
   const variant: VariantRow | undefined = refs.variant[0];
   if (!variant) throw variantMissing(code);
+  // Preconditions come before the body is looked at (RFC 9110 §13.2.2).
+  await checkIfMatch(c, refs.current);
   const checked = checkReferences(result, refs);
   result.assertValid();
 
@@ -309,10 +340,12 @@ async function update(c: Context<AppEnv>, mode: "put" | "patch") {
   const sentVersion = values.version ?? null;
   if (sentVersion === null && mode === "put") throw versionRequired();
   if (sentVersion !== null && sentVersion !== variant.version) throw staleVersion(sentVersion, variant.version);
+  const conditional = refs.current !== undefined;
 
   const { queries, outcome } = variantUpdateQueries(db, {
     variantId: variant.id,
-    expectedVersion: sentVersion,
+    // With If-Match, the write holds only on the version whose tag matched.
+    expectedVersion: sentVersion ?? (conditional ? variant.version : null),
     set: columnValues(values, checked),
     translations: values.translations && { names: names(values.translations), mode: mode === "put" ? "replace" : "merge" },
     channelPricings: values.channelPricings && {
@@ -330,7 +363,7 @@ async function update(c: Context<AppEnv>, mode: "put" | "patch") {
   }
   const done = outcome(results);
   if (done.status === "missing") throw variantMissing(code);
-  if (done.status === "stale") throw staleVersion(sentVersion ?? variant.version, done.version);
+  if (done.status === "stale") throw conditional ? preconditionFailed() : staleVersion(sentVersion ?? variant.version, done.version);
   return c.body(null, 204);
 }
 
@@ -346,6 +379,7 @@ const docs = crudDocs({
   update: updateForm,
   list: listSpec(["position", "code", "createdAt", "updatedAt", "name"], ["code", "name"], "createdAt desc"),
   deleteConflict: true,
+  conditional: true,
   updateConflict: "409 when `version` is stale (and, for PUT, when it is missing).",
   putNote: "Must include `version`. Fields not sent keep their values; a sent collection (translations, channelPricings, optionValues) replaces the old one.",
   patchNote: "Any subset of the PUT fields; `version` is optional. Sent translations and channelPricings are merged by key.",
@@ -385,7 +419,8 @@ export const productVariantRoutes = new Hono<AppEnv>({ strict: false })
     if (!read.product[0]) throw productMissing(productCode);
     const [view] = variantViewsFrom(read.variant);
     if (!view) throw variantMissing(code);
-    return c.json(serializeProductVariant(view, "detailed"));
+    const body = serializeProductVariant(view, "detailed");
+    return taggedJson(c, await variantBodyEtag(body), () => body);
   })
   .post("/", describeRoute(docs.create), async (c) => {
     const db = c.var.db;
@@ -423,7 +458,8 @@ export const productVariantRoutes = new Hono<AppEnv>({ strict: false })
     }
     const [view] = variantViewsFrom(results.created);
     if (!view) throw new Error(`Variant ${code} missing after its insert`);
-    return c.json(serializeProductVariant(view, "detailed"), 201);
+    const body = serializeProductVariant(view, "detailed");
+    return c.json(body, 201, { ETag: await variantBodyEtag(body) });
   })
   .put("/:code", describeRoute(docs.put), (c) => update(c, "put"))
   .patch("/:code", describeRoute(docs.patch), (c) => update(c, "patch"))
@@ -431,17 +467,28 @@ export const productVariantRoutes = new Hono<AppEnv>({ strict: false })
     const db = c.var.db;
     const productCode = c.req.param("productCode") ?? "";
     const code = c.req.param("code");
-    const refs = await namedBatch(db, variantReferenceQueries(db, { productCode, variantCode: code }));
+    const refs = await namedBatch(db, {
+      ...variantReferenceQueries(db, { productCode, variantCode: code }),
+      current: currentViewQueries(c, code),
+    });
     if (!refs.product[0]) throw productMissing(productCode);
     const variant = refs.variant[0];
     if (!variant) throw variantMissing(code);
+    await checkIfMatch(c, refs.current);
     if (refs.inUse.length > 0) throw conflict(IN_USE);
+    // With If-Match, only the version whose tag matched is deleted.
+    const conditional = refs.current !== undefined;
+    let deleted: { id: number }[];
     try {
-      await db.delete(productVariants).where(eq(productVariants.id, variant.id));
+      deleted = await db
+        .delete(productVariants)
+        .where(and(eq(productVariants.id, variant.id), conditional ? eq(productVariants.version, variant.version) : undefined))
+        .returning({ id: productVariants.id });
     } catch (error) {
       // An order item added since the read batch.
       if (isForeignKeyViolation(error)) throw conflict(IN_USE);
       throw error;
     }
+    if (conditional && deleted.length === 0) throw preconditionFailed();
     return c.body(null, 204);
   });

@@ -152,6 +152,9 @@ describe("X-D1-Bookmark", () => {
     const replica = await call("GET", "/api/v1/locales/", { token, ...session("first-unconstrained") });
     expect([replica.status, d1RoundTrips(replica.headers)]).toEqual([401, 2]);
     expect(replica.body).toEqual({ error: "invalid_grant", error_description: "The access token provided is invalid." });
+    // A write starts on the primary whatever the header says: no second look.
+    const write = await call("POST", "/api/v1/locales/", { token, body: { code: uniqueLocaleCode() }, ...session("first-unconstrained") });
+    expect([write.status, d1RoundTrips(write.headers)]).toEqual([401, 1]);
   });
 });
 

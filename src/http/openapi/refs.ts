@@ -42,7 +42,8 @@ export const BOOKMARK_PARAMETER = {
   description:
     "Where the request's D1 session starts. Absent (or empty): on the primary database, so the request sees every write made before it. " +
     "A bookmark from an earlier response's `X-D1-Bookmark`: the nearest replica that has every write up to that bookmark may answer (read-your-writes, from anywhere). " +
-    "`first-unconstrained`: the nearest replica answers, possibly behind. `first-primary`: as when absent. Anything else is a 400.",
+    "`first-unconstrained`: the nearest replica answers, possibly behind. `first-primary`: as when absent. " +
+    "Only reads (GET) start where the header says; a write starts on the primary whatever it says. Anything else than these values is a 400, on every method.",
   schema: {
     anyOf: [
       { type: "string", enum: ["first-primary", "first-unconstrained"] },

@@ -96,11 +96,11 @@ export class MeteredD1 {
   }
 
   /**
-   * The latest bookmark of this connection's work (and of the work added to
-   * its meter); before any, the bookmark it was started from, if any.
+   * The latest bookmark of this connection's work, of the work added to its
+   * meter (a cart object's), and of the bookmark it was started from.
    */
   get bookmark(): string | null {
-    return this.meter.bookmark ?? (isBookmark(this.start) ? this.start : null);
+    return laterBookmark(this.meter.bookmark, isBookmark(this.start) ? this.start : null);
   }
 
   private get session(): D1DatabaseSession {

@@ -17,6 +17,8 @@ export { CartObject } from "./http/cart/cart-object";
 
 const provideServices = createMiddleware<AppEnv & { Bindings: Env }>(async (c, next) => {
   const meter = new D1Meter();
+  // One D1 session for the request's work, opened on first use: `first-primary`
+  // unless the X-D1-Bookmark middleware starts it elsewhere first.
   const d1 = new MeteredD1(c.env.DB, meter);
   c.set("meter", meter);
   c.set("d1", d1);
@@ -39,7 +41,8 @@ const app = createApp(provideServices);
 
 export default {
   fetch: (request, env, ctx) => app.fetch(request, env, ctx),
-  // The Cron Trigger (wrangler.toml [triggers]): expires the carts that no alarm covers.
+  // The Cron Trigger (wrangler.toml [triggers]): expires the carts that no alarm covers
+  // (its D1 session starts on the primary: the stale carts it finds are then really stale).
   scheduled: async (_controller, env) => {
     const services = {
       db: createDatabase(new MeteredD1(env.DB, new D1Meter())),

@@ -1,7 +1,13 @@
 /**
- * A D1Database that measures itself: every round trip to D1 (one statement
+ * A D1 connection that measures itself: every round trip to D1 (one statement
  * executed on its own, or one batch) is counted and timed, which is what the
  * `Server-Timing: d1` metric reports.
+ *
+ * All of its statements run in one D1 session (`withSession`), opened on
+ * first use from where the connection was told to start (`startSession`;
+ * `first-primary` unless told otherwise), so that a request reads its own
+ * writes and never sees the database go back in time. The meter keeps the
+ * latest bookmark of the work it measured, for the response to hand out.
  *
  * It also lets a request's authentication ride along with the request's first
  * read: a pending "guard" statement is prepended to the first batch made only
@@ -11,9 +17,13 @@
  * unauthenticated request.
  */
 
+import { isBookmark, laterBookmark, type SessionStart } from "./d1-session";
+
 export class D1Meter {
   roundTrips = 0;
   durationMs = 0;
+  /** The latest D1 bookmark of the work measured (null before any). */
+  bookmark: string | null = null;
 
   async measure<T>(work: () => Promise<T>): Promise<T> {
     const started = performance.now();
@@ -30,11 +40,19 @@ export class D1Meter {
     this.roundTrips += roundTrips;
     this.durationMs += durationMs;
   }
+
+  /** Records a bookmark the work reached (keeps the later one). */
+  reached(bookmark: string | null): void {
+    this.bookmark = laterBookmark(this.bookmark, bookmark);
+  }
 }
+
+/** What a guard's statement is prepared on: the request's session, or a fresh one on the primary. */
+export type Preparer = Pick<D1DatabaseSession, "prepare">;
 
 /** A check that must pass before a request's data may be returned or changed. */
 export interface Guard {
-  statement: (db: D1Database) => D1PreparedStatement;
+  statement: (db: Preparer) => D1PreparedStatement;
   /** Throws when the guard's result does not allow the request. */
   verify: (result: D1Result) => void;
   /** What another component needs to run this check itself (see `delegateGuard`). */
@@ -59,11 +77,45 @@ export function isReadOnlySql(sql: string): boolean {
 
 export class MeteredD1 {
   private guard: Guard | null = null;
+  private start: SessionStart = "first-primary";
+  private opened: D1DatabaseSession | null = null;
 
   constructor(
-    private readonly inner: D1Database,
+    private readonly database: D1Database,
     readonly meter: D1Meter,
   ) {}
+
+  /**
+   * Where the session starts: a constraint, or a bookmark whose writes every
+   * read must include. Only before the first round trip (the session then
+   * exists); the default is `first-primary`.
+   */
+  startSession(start: SessionStart): void {
+    if (this.opened) throw new Error("The D1 session has already started");
+    this.start = start;
+  }
+
+  /**
+   * The latest bookmark of this connection's work, of the work added to its
+   * meter (a cart object's), and of the bookmark it was started from.
+   */
+  get bookmark(): string | null {
+    return laterBookmark(this.meter.bookmark, isBookmark(this.start) ? this.start : null);
+  }
+
+  private get session(): D1DatabaseSession {
+    this.opened ??= this.database.withSession(this.start);
+    return this.opened;
+  }
+
+  /** One round trip on `session`: counted, timed, and its bookmark recorded. */
+  private async roundTrip<T>(session: D1DatabaseSession, work: () => Promise<T>): Promise<T> {
+    try {
+      return await this.meter.measure(work);
+    } finally {
+      this.meter.reached(session.getBookmark());
+    }
+  }
 
   /** Registers a guard to be verified with (or before) the next round trip. */
   setGuard(guard: Guard): void {
@@ -78,8 +130,28 @@ export class MeteredD1 {
   async verifyGuard(): Promise<void> {
     const guard = this.takeGuard();
     if (!guard) return;
-    const result = await this.meter.measure(() => guard.statement(this.inner).all());
-    guard.verify(result);
+    const session = this.session;
+    const result = await this.roundTrip(session, () => guard.statement(session).all());
+    await this.verify(guard, result);
+  }
+
+  /**
+   * Reads a guard's result. A refusal read on a session that may have been
+   * served by a replica is checked once more on the primary before it
+   * stands: the replica may not have the row yet (a token issued moments
+   * ago). A session started at `first-primary` needs no second look: a guard
+   * always runs in the session's first round trip, which the primary serves.
+   * So a passing check costs nothing extra, a refused one a round trip.
+   */
+  private async verify(guard: Guard, result: D1Result): Promise<void> {
+    try {
+      guard.verify(result);
+    } catch (refusal) {
+      if (this.start === "first-primary") throw refusal;
+      const primary = this.database.withSession("first-primary");
+      const fresh = await this.roundTrip(primary, () => guard.statement(primary).all());
+      guard.verify(fresh);
+    }
   }
 
   /**
@@ -112,7 +184,7 @@ export class MeteredD1 {
             return async (...args: unknown[]) => {
               await self.verifyGuard();
               const method = Reflect.get(target, prop) as (...a: unknown[]) => Promise<unknown>;
-              return self.meter.measure(() => method.apply(target, args));
+              return self.roundTrip(self.session, () => method.apply(target, args));
             };
           }
           const value = Reflect.get(target, prop);
@@ -125,36 +197,34 @@ export class MeteredD1 {
     };
 
     const db: Partial<D1Database> = {
-      prepare: (sql: string) => wrapStatement(self.inner.prepare(sql), sql),
+      prepare: (sql: string) => wrapStatement(self.session.prepare(sql), sql),
       batch: async <T = unknown>(statements: D1PreparedStatement[]) => {
         const raw = statements.map((s) => unwrap.get(s) ?? s);
         const readOnly = statements.every((s) => isReadOnlySql(statementSql.get(s) ?? ""));
         if (!readOnly) await self.verifyGuard();
+        const session = self.session;
         const guard = self.takeGuard();
-        if (!guard) return self.meter.measure(() => self.inner.batch<T>(raw));
+        if (!guard) return self.roundTrip(session, () => session.batch<T>(raw));
         let guardResult: D1Result<T> | undefined;
         let results: D1Result<T>[];
         try {
-          [guardResult, ...results] = await self.meter.measure(() =>
-            self.inner.batch<T>([guard.statement(self.inner), ...raw]),
-          );
+          [guardResult, ...results] = await self.roundTrip(session, () => session.batch<T>([guard.statement(session), ...raw]));
         } catch (error) {
           // The batch failed (a SQL error): the guard was not verified, so it
           // stays pending and is checked before anything else happens.
           self.guard ??= guard;
           throw error;
         }
-        guard.verify(guardResult as D1Result);
+        await self.verify(guard, guardResult as D1Result);
         return results;
-      },
-      exec: async (query: string) => {
-        await self.verifyGuard();
-        return self.meter.measure(() => self.inner.exec(query));
       },
     };
     // The one platform adapter: drizzle (and the batch executor in batch.ts)
-    // call only prepare, batch and exec, so those are all this object
-    // implements; the cast hands it over as the D1Database type they accept.
+    // call only prepare and batch, which is all a D1 session has besides its
+    // bookmark, so those are all this object implements; the cast hands it
+    // over as the D1Database type they accept (drizzle's D1 driver runs on a
+    // session as well, its type just does not say so). No `exec`: a session
+    // has none, and nothing here runs unprepared SQL.
     return db as D1Database;
   }
 }

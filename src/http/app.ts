@@ -12,6 +12,7 @@ import { renderError } from "./middleware/app-errors";
 import { allowedMethodsResolver } from "./middleware/method-not-allowed";
 import { bearerAuth } from "./auth/bearer";
 import { browserAccess } from "./middleware/cors";
+import { d1Bookmark } from "./middleware/d1-bookmark";
 import { TOKEN_PATH } from "./openapi/paths";
 import { healthRoutes } from "./resources/health/routes";
 import { rootRoutes } from "./resources/root/routes";
@@ -38,7 +39,8 @@ export function createApp(provideServices: MiddlewareHandler<AppEnv & { Bindings
   app.use("/api/v1/*", serverTiming);
   // The OpenAPI document and its viewer are public: mounted before the token check.
   app.route("/api/v1", docsRoutes(() => app.routes));
-  app.use("/api/v1/*", bearerAuth, jsonBody);
+  // The D1 session first: a malformed bookmark is refused before the token check reads anything.
+  app.use("/api/v1/*", d1Bookmark, bearerAuth, jsonBody);
   app.route("/api/v1", apiRoutes);
 
   const allowedMethods = allowedMethodsResolver(app);

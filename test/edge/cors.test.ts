@@ -4,12 +4,12 @@
  * to `https://backoffice.example.test, https://Admin.Example.test/`
  * (vitest.config.ts), the second entry as a person might write it.
  */
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import wranglerToml from "../../wrangler.toml?raw";
 import { createApp } from "../../src/http/app";
 import { allowedOrigins, EXPOSED_HEADERS } from "../../src/http/middleware/cors";
-import { D1Meter } from "../../src/data/metered-d1";
+import { D1Meter, MeteredD1 } from "../../src/data/metered-d1";
 import { TEST_CLIENT, TEST_TOKEN } from "../helpers/accounts";
 import { cartFixture } from "../carts/fixtures";
 import { servedDocument } from "../openapi/contract";
@@ -169,10 +169,12 @@ describe("CORS: configuration", () => {
 
   it("with no origin configured, adds nothing: no CORS header, no Vary, preflights unanswered", async () => {
     // The app with the services the entry would hand over for an empty CORS_ALLOWED_ORIGINS
-    // (only what these requests use: no D1, no cart).
+    // (only what these requests use: no cart; a D1 session that they never open).
     const app = createApp(async (c, next) => {
+      const meter = new D1Meter();
       c.set("allowedOrigins", allowedOrigins(""));
-      c.set("meter", new D1Meter());
+      c.set("meter", meter);
+      c.set("d1", new MeteredD1(env.DB, meter));
       c.set("durableObjectMs", 0);
       c.set("rowsWritten", 0);
       await next();

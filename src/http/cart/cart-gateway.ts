@@ -3,7 +3,8 @@
  * forwards the change, hands over the pending token check so the object runs
  * it in its own first batch with the request's id (which the object's log
  * lines carry), counts the calls for the access log, and folds the object's
- * D1 cost into the request's Server-Timing.
+ * D1 cost into the request's Server-Timing and the bookmark its writes
+ * reached into the request's (the response's `X-D1-Bookmark`).
  */
 import type { D1Meter, MeteredD1 } from "../../data/metered-d1";
 import { HttpError } from "../errors";
@@ -56,6 +57,7 @@ export class CartGateway {
     const reply = await work(this.stub(cartId), caller);
     c.set("durableObjectMs", c.var.durableObjectMs + (performance.now() - started));
     c.var.meter.add(reply.metrics.d1RoundTrips, reply.metrics.d1Ms);
+    c.var.meter.reached(reply.bookmark);
     c.set("rowsWritten", (c.var.rowsWritten ?? 0) + reply.metrics.rowsWritten);
     if (reply.status >= 400 && !reply.formErrors) {
       throw new HttpError(reply.status as 400, reply.body, reply.headers ?? {});

@@ -59,6 +59,12 @@ export interface CartReply {
   /** Form errors for the worker to merge with its own (add/change item). */
   formErrors?: ChangeErrors;
   metrics: CartMetrics;
+  /**
+   * The D1 bookmark this call's work reached (its D1 sessions start at
+   * `first-primary`), for the client's next read to see its write; null
+   * when it did no D1 work.
+   */
+  bookmark: string | null;
 }
 
 /** The request a call belongs to, as the cart gateway passes it. */
@@ -275,7 +281,7 @@ export class CartObject extends DurableObject<Env> {
     const context: ChangeContext = { channelEnabled: read.context.channel[0]?.enabled ?? false, variants: byId };
     const planned = await this.withIds(db, (ids) => this.plan(cart, op, variants, context, ids));
     if ("notFound" in planned) throw notFound(`Cart item with id ${op.kind === "add" ? "" : op.itemId} does not exist in cart ${cartId}.`);
-    if ("errors" in planned) return { status: 400, body: null, formErrors: planned.errors, metrics: metricsOf(meter, 0) };
+    if ("errors" in planned) return { status: 400, body: null, formErrors: planned.errors, metrics: metricsOf(meter, 0), bookmark: meter.bookmark };
     const now = new Date().toISOString();
     const after = await this.withIds(db, (ids) => repriceCart(cart, planned.plans, byId, setup, now, ids));
     const { written } = await namedBatch(db, { written: cartWriteStatements(db, cart, after, now) });
@@ -443,15 +449,15 @@ function metricsOf(meter: D1Meter, rowsWritten: number): CartMetrics {
 }
 
 function reply(status: number, body: unknown, meter: D1Meter, rowsWritten: number): CartReply {
-  return { status, body, metrics: metricsOf(meter, rowsWritten) };
+  return { status, body, metrics: metricsOf(meter, rowsWritten), bookmark: meter.bookmark };
 }
 
 function errorReply(error: unknown, meter: D1Meter, caller: Caller | null): CartReply {
   if (error instanceof HttpError) {
-    return { status: error.status, body: error.body, headers: error.headers, metrics: metricsOf(meter, 0) };
+    return { status: error.status, body: error.body, headers: error.headers, metrics: metricsOf(meter, 0), bookmark: meter.bookmark };
   }
   console.error(JSON.stringify({ level: "error", where: "CartObject", requestId: caller?.requestId ?? null, error: String(error), stack: (error as Error)?.stack }));
-  return { status: 500, body: { code: 500, message: "Internal server error." }, metrics: metricsOf(meter, 0) };
+  return { status: 500, body: { code: 500, message: "Internal server error." }, metrics: metricsOf(meter, 0), bookmark: meter.bookmark };
 }
 
 export type { PricingSetup };

@@ -11,7 +11,21 @@ import { z } from "zod";
 import { isRaw, routeMetaOf, type ErrorStatus, type Json, type ListSpec, type Method, type OperationMeta, type RouteMeta } from "./describe";
 import { formDocs, isRequired, type AnyForm, type FormDocs } from "./form-docs";
 import { component, responseComponents, validationFailed, type ComponentMeta } from "./common";
-import { API_HEADERS, CORS_HEADER_COMPONENTS, headerRef, json, ref, responseRef, RETRY_AFTER_HEADER, SCHEMAS, tidy, TOO_MANY_REQUESTS } from "./refs";
+import {
+  API_HEADERS,
+  BOOKMARK_HEADER_COMPONENT,
+  BOOKMARK_PARAMETER,
+  CORS_HEADER_COMPONENTS,
+  headerRef,
+  json,
+  parameterRef,
+  ref,
+  responseRef,
+  RETRY_AFTER_HEADER,
+  SCHEMAS,
+  tidy,
+  TOO_MANY_REQUESTS,
+} from "./refs";
 import { TOKEN_PATH } from "./paths";
 
 export type { Json } from "./describe";
@@ -46,7 +60,7 @@ export const TAGS: { name: string; description: string }[] = [
   {
     name: "Unsupported methods",
     description:
-      "The methods a path does not support, so that every answer is declared: each answers `405` with the methods the path does support in `Allow` (after the token check on `/api/v1`).",
+      "The methods a path does not support, so that every answer is declared: each answers `405` with the methods the path does support in `Allow` (after the bookmark and token checks on `/api/v1`).",
   },
 ];
 
@@ -244,6 +258,9 @@ function listParameters(list: ListSpec): Json[] {
   return parameters;
 }
 
+/** The 400 every `/api/v1` operation may answer (src/http/middleware/d1-bookmark.ts). */
+const MALFORMED_BOOKMARK = "a malformed `X-D1-Bookmark` header (neither a bookmark nor `first-primary` / `first-unconstrained`)";
+
 /** How `page`, `limit` and `paginate` treat a value that is not an integer (as Sylius' paginator does). */
 const NOT_AN_INTEGER = "A value that is not an integer is ignored (the default applies).";
 
@@ -290,19 +307,18 @@ function operationObject(path: string, op: OperationMeta): Json {
   // Every body is bounded (1 MiB), whatever the operation lists.
   const errors = new Set<ErrorStatus>(op.form ? [...op.errors, 413] : op.errors);
   if (conditional.precondition === "If-Match") errors.add(412);
-  // A list refuses an unknown sorting field or direction.
-  if (op.list && op.list.sorting.length > 0) errors.add(400);
+  if (errors.has(400) && !op.form && !op.list) throw new Error(`${op.operationId}: 400 without a form or a list`);
+  // A list refuses an unknown sorting field or direction; every operation a malformed `X-D1-Bookmark`.
+  errors.add(400);
   for (const status of [...errors].sort((a, b) => a - b)) {
-    if (status === 400 && !op.form) {
-      if (!op.list) throw new Error(`${op.operationId}: 400 without a form or a list`);
-      responses["400"] = responseRef("BadQuery");
-    } else if (status === 400) {
-      if (!op.form) throw new Error(`${op.operationId}: 400 without a form`);
+    if (status === 400 && op.form) {
       responses["400"] = {
-        description: "Validation failed (every field of the form is reported), or the body is not JSON (`Invalid JSON body.`).",
+        description: `Validation failed (every field of the form is reported), the body is not JSON (\`Invalid JSON body.\`), or ${MALFORMED_BOOKMARK}.`,
         headers: API_HEADERS,
         content: json({ anyOf: [ref(formErrorsComponent(formDocs(op.form).component, op.form)), ref("Error")] }),
       };
+    } else if (status === 400) {
+      responses["400"] = responseRef(op.list && op.list.sorting.length > 0 ? "BadQuery" : "BadBookmark");
     } else {
       responses[String(status)] = responseRef(ERROR_RESPONSES[status]);
     }
@@ -314,6 +330,7 @@ function operationObject(path: string, op: OperationMeta): Json {
     ...pathParameters(path),
     ...(op.list ? listParameters(op.list) : []),
     ...(conditional.precondition ? [PRECONDITION_PARAMETERS[conditional.precondition]] : []),
+    parameterRef("X-D1-Bookmark"),
   ];
   const operation: Json = {
     tags: [op.tag],
@@ -347,20 +364,23 @@ const pathName = (path: string) =>
 /**
  * A method the path does not have: the app's not-found handler answers it
  * with 405 and `Allow` (src/http/middleware/method-not-allowed.ts). Under
- * `/api/v1` the token check comes first, so it may also be a 401.
+ * `/api/v1` the bookmark and token checks come first, so it may also be a
+ * 400 or a 401.
  */
 function unsupportedOperation(path: string, method: string, supported: string[]): Json {
   const authenticated = path.startsWith("/api/v1/");
   const allow = [...supported.map((m) => m.toUpperCase()), ...(supported.includes("get") ? ["HEAD"] : [])].join(", ");
+  // The session's header is read (and a malformed one refused) before the route is known.
+  const parameters = [...pathParameters(path), ...(authenticated ? [parameterRef("X-D1-Bookmark")] : [])];
   return {
     tags: [UNSUPPORTED_TAG],
     operationId: `${method}${pathName(path)}NotAllowed`,
     summary: `${method.toUpperCase()} is not supported`,
     description: `\`${path}\` supports ${allow}; ${method.toUpperCase()} answers 405 with \`Allow: ${allow}\`.`,
     ...(authenticated ? {} : { security: [] }),
-    ...(path.includes("{") ? { parameters: pathParameters(path) } : {}),
+    ...(parameters.length ? { parameters } : {}),
     responses: {
-      ...(authenticated ? { "401": responseRef("Unauthorized") } : {}),
+      ...(authenticated ? { "400": responseRef("BadBookmark"), "401": responseRef("Unauthorized") } : {}),
       "405": responseRef("MethodNotAllowed"),
     },
   };
@@ -371,6 +391,8 @@ function unsupportedOperation(path: string, method: string, supported: string[])
 const DESCRIPTION = `A back office of a commerce platform, compatible with the Sylius 1.x admin API (v1): product variants, carts and the resources they use.
 
 **Conventions.** JSON in and out. Amounts are integers in minor units (divide by 100 to show them). Collections are paginated (\`page\` from 1, \`limit\` clamped to 1..100, values that are not integers ignored) in a HAL envelope; \`sorting[field]=asc|desc\` with a field or direction the list does not have is a 400. Validation errors list every field of the form (\`errors.children\`), failing fields with their messages. Other errors are \`{code, message}\`; an unknown route is a 404, a known path with another method a 405 with an \`Allow\` header (declared as operations tagged *Unsupported methods*). A body is read as JSON whatever its \`Content-Type\`, and may be at most 1 MiB (413). Every response carries \`X-Request-Id\`; every \`/api/v1\` response carries \`Server-Timing\` with the D1 round trips of the request.
+
+**Consistency.** A request's database work runs in one D1 session. Without \`X-D1-Bookmark\` it starts on the primary database, so it sees every write made before it. With a bookmark from an earlier response's \`X-D1-Bookmark\`, the nearest read replica that has every write up to that bookmark answers: a client reads its own writes, from anywhere. With \`first-unconstrained\` the nearest replica answers, however far behind. Writes always start on the primary. Every \`/api/v1\` response of a request that reached the database carries its latest bookmark (cart changes included) in \`X-D1-Bookmark\`; a malformed one is a 400.
 
 **Authentication.** Every \`/api/v1\` operation needs \`Authorization: Bearer <access token>\`. Get a token from \`POST ${TOKEN_PATH}\` — here: **Authorize** → \`oauth2 (OAuth2, password)\`, enter the user's username and password and the API client's id and secret, and choose *Client credentials location: Request body*. Or paste an existing access token into \`bearer\`. Local demo data (\`npm start\`) has the client \`demo_client\` / \`secret_demo_client\`, the user \`api@example.com\` / \`sylius-api\` and the access token \`SampleToken\`; they exist nowhere else.`;
 
@@ -419,7 +441,8 @@ export function buildDocument(routes: readonly RouteEntry[]): Json {
           headers: { ...API_HEADERS, ETag: headerRef("ETag") },
         },
         PreconditionFailed: error("Precondition failed: `If-Match` matches no current `ETag` (the resource changed since that tag was read). Nothing was changed."),
-        BadQuery: error("An unknown sorting field or direction (the message names it and lists the sortable fields)."),
+        BadQuery: error(`An unknown sorting field or direction (the message names it and lists the sortable fields), or ${MALFORMED_BOOKMARK}.`),
+        BadBookmark: error(`Refused before any work: ${MALFORMED_BOOKMARK}. The message names the header.`),
         MethodNotAllowed: error("The path exists, but not with this method.", {
           ...API_HEADERS,
           Allow: headerRef("Allow"),
@@ -444,8 +467,10 @@ export function buildDocument(routes: readonly RouteEntry[]): Json {
           schema: { type: "string", examples: ['"q1S0m3Ex4mpl3T4gV4lu3w"'] },
         },
         "Retry-After": RETRY_AFTER_HEADER,
+        "X-D1-Bookmark": BOOKMARK_HEADER_COMPONENT,
         ...CORS_HEADER_COMPONENTS,
       },
+      parameters: { "X-D1-Bookmark": BOOKMARK_PARAMETER },
       securitySchemes: {
         oauth2: {
           type: "oauth2",

@@ -5,6 +5,7 @@ export const SCHEMAS = "#/components/schemas/";
 export const ref = (id: string) => ({ $ref: `${SCHEMAS}${id}` });
 export const responseRef = (id: string) => ({ $ref: `#/components/responses/${id}` });
 export const headerRef = (id: string) => ({ $ref: `#/components/headers/${id}` });
+export const parameterRef = (id: string) => ({ $ref: `#/components/parameters/${id}` });
 
 export const json = (schema: Json) => ({ "application/json": { schema } });
 
@@ -23,7 +24,40 @@ export const CORS_HEADERS = {
 };
 
 /** The headers of every `/api/v1` answer. */
-export const API_HEADERS = { ...COMMON_HEADERS, "Server-Timing": headerRef("Server-Timing"), ...CORS_HEADERS };
+export const API_HEADERS = {
+  ...COMMON_HEADERS,
+  "Server-Timing": headerRef("Server-Timing"),
+  "X-D1-Bookmark": headerRef("X-D1-Bookmark"),
+  ...CORS_HEADERS,
+};
+
+/**
+ * `X-D1-Bookmark` (src/http/middleware/d1-bookmark.ts): the request
+ * parameter of every `/api/v1` operation, and the response header.
+ */
+export const BOOKMARK_PARAMETER = {
+  name: "X-D1-Bookmark",
+  in: "header",
+  required: false,
+  description:
+    "Where the request's D1 session starts. Absent (or empty): on the primary database, so the request sees every write made before it. " +
+    "A bookmark from an earlier response's `X-D1-Bookmark`: the nearest replica that has every write up to that bookmark may answer (read-your-writes, from anywhere). " +
+    "`first-unconstrained`: the nearest replica answers, possibly behind. `first-primary`: as when absent. " +
+    "Only reads (GET) start where the header says; a write starts on the primary whatever it says. Anything else than these values is a 400, on every method.",
+  schema: {
+    anyOf: [
+      { type: "string", enum: ["first-primary", "first-unconstrained"] },
+      { type: "string", pattern: "^[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{32}$" },
+    ],
+  },
+  example: "first-unconstrained",
+};
+
+export const BOOKMARK_HEADER_COMPONENT = {
+  description:
+    "The latest D1 bookmark of the request's work, including the writes a cart's Durable Object made for it: send it back as `X-D1-Bookmark` to read at least this state, from the nearest replica. Absent when the request did no database work.",
+  schema: { type: "string", examples: ["00000001-00000002-00004e2f-0a83ea2fceebc654de0640c422be4653"] },
+};
 
 /** `components.headers` entries of the headers above (the document adds them to its own). */
 export const CORS_HEADER_COMPONENTS = {

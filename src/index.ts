@@ -12,6 +12,7 @@ import { SIGN_IN_PERIODS } from "./http/auth/token-service";
 import { allowedOrigins } from "./http/middleware/cors";
 import { sweepExpiredCarts } from "./http/cart/cart-sweep";
 import { cartTtlSeconds } from "./http/cart/cart-ttl";
+import { sweepExpiredKeys } from "./data/idempotency";
 
 export { CartObject } from "./http/cart/cart-object";
 
@@ -39,7 +40,7 @@ const app = createApp(provideServices);
 
 export default {
   fetch: (request, env, ctx) => app.fetch(request, env, ctx),
-  // The Cron Trigger (wrangler.toml [triggers]): expires the carts that no alarm covers.
+  // The Cron Trigger (wrangler.toml [triggers]): expires the carts that no alarm covers, and removes expired idempotency keys.
   scheduled: async (_controller, env) => {
     const services = {
       db: createDatabase(new MeteredD1(env.DB, new D1Meter())),
@@ -48,5 +49,7 @@ export default {
       log: env.LOG_REQUESTS === "on",
     };
     await sweepExpiredCarts(services, Date.now());
+    const keysRemoved = await sweepExpiredKeys(services.db, Date.now());
+    if (services.log) console.log(JSON.stringify({ level: "info", where: "idempotency-sweep", removed: keysRemoved }));
   },
 } satisfies ExportedHandler<Env>;

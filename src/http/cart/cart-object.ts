@@ -33,6 +33,8 @@ import {
 import { cartWriteStatements } from "../../data/carts/cart-writer";
 import { expireCartQueries } from "../../data/carts/cart-expiry";
 import { namedBatch } from "../../data/batch";
+import { idempotencyLookupQuery, idempotencyRecordQueries, isKeyTaken, type KeyedRequest, type KeyScope, type StoredOutcome } from "../../data/idempotency";
+import { judge, keyInFlight, keyReused } from "../idempotency/keys";
 import { createDatabase, type Database } from "../../data/db";
 import { D1Meter, MeteredD1 } from "../../data/metered-d1";
 import { productVariants, orders } from "../../data/schema";
@@ -55,6 +57,8 @@ export interface CartReply {
   headers?: Record<string, string>;
   /** Form errors for the worker to merge with its own (add/change item). */
   formErrors?: ChangeErrors;
+  /** The answer replays an earlier request's outcome (`Idempotency-Key`). */
+  replayed?: boolean;
   metrics: CartMetrics;
 }
 
@@ -66,6 +70,15 @@ export interface Caller {
   requestId: string;
   /** Whether the request is logged: the object then writes a line for its part of it. */
   log: boolean;
+  /** The request's `Idempotency-Key`, which this object looks up in its first batch and records with its write. */
+  idempotency?: CartKey;
+}
+
+/** A keyed cart change: the request, the token the record's scope is found through, and the principal when already known. */
+export interface CartKey {
+  request: KeyedRequest;
+  tokenHash: string;
+  scope: KeyScope | null;
 }
 
 type Operation =
@@ -97,6 +110,8 @@ export class CartObject extends DurableObject<Env> {
   private readonly ttlMs: number;
   /** The cart id known to be in storage under CART_ID_KEY (saves rewriting it on every change). */
   private storedCartId: number | null = null;
+  /** Idempotency keys of changes queued or running here: a second request with one of them is a 409 at once. */
+  private readonly keysInFlight = new Set<string>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -111,42 +126,63 @@ export class CartObject extends DurableObject<Env> {
   }
 
   addItem(cartId: number, caller: Caller | null, variantCode: string | null, quantity: number | null): Promise<CartReply> {
-    return this.logged(caller, cartId, "addItem", () => this.serialize(() => this.change(cartId, caller, { kind: "add", variantCode, quantity })));
+    return this.logged(caller, cartId, "addItem", () => this.once(caller, () => this.serialize(() => this.change(cartId, caller, { kind: "add", variantCode, quantity }))));
   }
 
   changeItem(cartId: number, caller: Caller | null, itemId: number, quantity: number | null): Promise<CartReply> {
-    return this.logged(caller, cartId, "changeItem", () => this.serialize(() => this.change(cartId, caller, { kind: "change", itemId, quantity })));
+    return this.logged(caller, cartId, "changeItem", () => this.once(caller, () => this.serialize(() => this.change(cartId, caller, { kind: "change", itemId, quantity }))));
   }
 
   removeItem(cartId: number, caller: Caller | null, itemId: number): Promise<CartReply> {
-    return this.logged(caller, cartId, "removeItem", () => this.serialize(() => this.change(cartId, caller, { kind: "remove", itemId })));
+    return this.logged(caller, cartId, "removeItem", () => this.once(caller, () => this.serialize(() => this.change(cartId, caller, { kind: "remove", itemId }))));
+  }
+
+  /** Runs a keyed change unless one with the same key is queued or running here (then 409 at once). */
+  private async once(caller: Caller | null, run: () => Promise<CartReply>): Promise<CartReply> {
+    const keyed = caller?.idempotency;
+    if (!keyed) return run();
+    const id = `${keyed.tokenHash}\n${keyed.request.key}`;
+    if (this.keysInFlight.has(id)) return errorReply(keyInFlight(), new D1Meter(), caller);
+    this.keysInFlight.add(id);
+    try {
+      return await run();
+    } finally {
+      this.keysInFlight.delete(id);
+    }
   }
 
   deleteCart(cartId: number, caller: Caller | null): Promise<CartReply> {
-    return this.logged(caller, cartId, "deleteCart", () => this.serialize(async () => {
+    return this.logged(caller, cartId, "deleteCart", () => this.once(caller, () => this.serialize(async () => {
       const meter = new D1Meter();
       const rowsWritten = { count: 0 };
       try {
         const db = this.database(meter);
+        const keyed = caller?.idempotency;
         const found = await namedBatch(db, {
           token: caller?.tokenHash ? tokenCheckQuery(db, caller.tokenHash) : undefined,
+          claim: keyed ? idempotencyLookupQuery(db, keyed.tokenHash, keyed.request.key, nowSeconds()) : undefined,
           cart: db
             .select({ id: orders.id })
             .from(orders)
             .where(and(eq(orders.id, cartId), eq(orders.state, "cart"))),
         });
-        if (found.token) verifyTokenRow(found.token[0], nowSeconds());
+        const principal = found.token ? verifyTokenRow(found.token[0], nowSeconds()) : null;
+        const replayed = keyed ? judge(found.claim?.[0], keyed.request) : null;
+        if (replayed) return { ...reply(replayed.status, null, meter, 0), replayed: true };
         if (!found.cart.length) throw notFound(`Cart with id ${cartId} does not exist.`);
-        const { deleted } = await namedBatch(db, {
-          deleted: db.delete(orders).where(and(eq(orders.id, cartId), eq(orders.state, "cart"))),
-        });
+        const { deleted } = await writeKeyed(() =>
+          namedBatch(db, {
+            record: keyed ? idempotencyRecordQueries(db, keyed.request, scopeOf(keyed, principal), { status: 204, resource: null }, nowSeconds()) : undefined,
+            deleted: db.delete(orders).where(and(eq(orders.id, cartId), eq(orders.state, "cart"))),
+          }),
+        );
         rowsWritten.count += deleted.meta.rows_written ?? 0;
         await this.retire();
         return reply(204, null, meter, rowsWritten.count);
       } catch (error) {
         return errorReply(error, meter, caller);
       }
-    }));
+    })));
   }
 
   /**
@@ -229,10 +265,12 @@ export class CartObject extends DurableObject<Env> {
     const wantedIds = op.kind === "add" || op.kind === "change" ? (op.quantity ?? 0) * 4 + 64 : 16;
     const reserve = this.idsLeft() < wantedIds ? Math.max(ID_BLOCK, wantedIds * 2) : 0;
     const addCode = op.kind === "add" ? op.variantCode : null;
+    const keyed = caller?.idempotency;
 
     // One round trip: everything the change needs.
     const read = await namedBatch(db, {
       token: caller?.tokenHash ? tokenCheckQuery(db, caller.tokenHash) : undefined,
+      claim: keyed ? idempotencyLookupQuery(db, keyed.tokenHash, keyed.request.key, nowSeconds()) : undefined,
       cart: cold ? cartRowQueries(db, oneOrder(cartId)) : undefined,
       variants: variantInfoQuery(db, cartId, addCode),
       context: pricingContextQueries(db, cartId),
@@ -246,7 +284,7 @@ export class CartObject extends DurableObject<Env> {
           : undefined,
       reserved: reserve ? reserveIdsQuery(db, reserve, caller?.tokenHash ?? undefined) : undefined,
     });
-    if (read.token) verifyTokenRow(read.token[0], nowSeconds());
+    const principal = read.token ? verifyTokenRow(read.token[0], nowSeconds()) : null;
     if (read.reserved) this.ids = reservedRange(read.reserved, reserve);
     if (read.cart) this.cart = cartStateFrom(read.cart);
     const cart = this.cart;
@@ -254,6 +292,8 @@ export class CartObject extends DurableObject<Env> {
       this.cart = null;
       throw notFound(`Cart with id ${cartId} does not exist.`);
     }
+    const replayed = keyed ? judge(read.claim?.[0], keyed.request) : null;
+    if (replayed) return replayOf(replayed, cart, read.addedView ? variantViewsFrom(read.addedView) : [], meter);
     const variants = read.variants;
     const setup = pricingSetupFrom(read.context);
     if (!setup) throw new Error(`Channel of cart ${cartId} not found`);
@@ -266,7 +306,14 @@ export class CartObject extends DurableObject<Env> {
     if ("errors" in planned) return { status: 400, body: null, formErrors: planned.errors, metrics: metricsOf(meter, 0) };
     const now = new Date().toISOString();
     const after = await this.withIds(db, (ids) => repriceCart(cart, planned.plans, byId, setup, now, ids));
-    const { written } = await namedBatch(db, { written: cartWriteStatements(db, cart, after, now) });
+    const outcome = op.kind === "add" ? { status: 201, resource: String(planned.itemId) } : { status: 204, resource: null };
+    const { written } = await writeKeyed(() =>
+      namedBatch(db, {
+        // First: a key recorded meanwhile by another request fails the batch before anything is written.
+        record: keyed ? idempotencyRecordQueries(db, keyed.request, scopeOf(keyed, principal), outcome, nowSeconds()) : undefined,
+        written: cartWriteStatements(db, cart, after, now),
+      }),
+    );
     this.cart = after;
     const rowsWritten = written.reduce((sum, r) => sum + (r.meta.rows_written ?? 0), 0);
     await this.rearmAfterChange(cartId);
@@ -403,6 +450,40 @@ export class CartObject extends DurableObject<Env> {
 }
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** The principal a keyed change's record belongs to: checked here, or by the worker before the call. */
+function scopeOf(keyed: CartKey, principal: KeyScope | null): KeyScope {
+  const scope = principal ?? keyed.scope;
+  if (!scope) throw new Error("A keyed cart change needs its principal");
+  return scope;
+}
+
+/**
+ * Runs a write that carries a key's record: the record already taken (by a
+ * request on another path, since a retry of this one would have been found
+ * by the lookup) rolled the write back, and is that request's key.
+ */
+async function writeKeyed<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isKeyTaken(error)) throw keyReused();
+    throw error;
+  }
+}
+
+/**
+ * A retry's answer: the stored status; an added item is re-rendered from the
+ * cart as it is now (gone since: a 404), a change or removal has no body.
+ */
+function replayOf(outcome: StoredOutcome, cart: CartState, views: ReturnType<typeof variantViewsFrom>, meter: D1Meter): CartReply {
+  if (outcome.resource === null) return { ...reply(outcome.status, null, meter, 0), replayed: true };
+  const itemId = Number(outcome.resource);
+  const item = cart.items.find((i) => i.id === itemId);
+  if (!item) throw notFound(`Cart item with id ${itemId} does not exist in cart ${cart.id}.`);
+  const byId = new Map(views.map((view) => [view.row.id, view]));
+  return { ...reply(outcome.status, serializeCartItem(item, cart.id, byId), meter, 0), replayed: true };
+}
 
 function metricsOf(meter: D1Meter, rowsWritten: number): CartMetrics {
   return { d1RoundTrips: meter.roundTrips, d1Ms: meter.durationMs, rowsWritten };

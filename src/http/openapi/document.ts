@@ -250,12 +250,28 @@ const NOT_AN_INTEGER = "A value that is not an integer is ignored (the default a
 const ERROR_RESPONSES: Record<Exclude<ErrorStatus, 400>, string> = {
   404: "NotFound",
   409: "Conflict",
+  422: "IdempotencyKeyReused",
   413: "PayloadTooLarge",
 };
 
-function operationObject(path: string, op: OperationMeta): Json {
+/** `Idempotency-Key`, accepted by every write of `/api/v1` (see the middleware idempotency.ts). */
+const IDEMPOTENCY_KEY_PARAMETER: Json = {
+  name: "Idempotency-Key",
+  in: "header",
+  required: false,
+  description:
+    "Makes a retry safe (IETF draft *The Idempotency-Key HTTP Header Field*, Stripe's semantics): 1 to 255 printable ASCII characters (a UUID, say), bare or as a quoted string. The first request with a key that gets past validation is kept for 24 hours, per OAuth client and user; a retry with the same key and the same request (method, path, body) gets its status again, with `Idempotent-Replayed: true` and, for a 201, the created resource as it is now, and changes nothing. The same key with another request is a 422; a malformed key a 400; a retry while the first is still running on the same cart a 409. A refused request (validation, 404, 409) is not kept: fix it and retry with the same key.",
+  schema: { type: "string", minLength: 1, maxLength: 255 },
+  example: "3f1c2a9e-6d0b-4d6e-9a55-0c7c2b1f8e42",
+};
+
+function operationObject(path: string, method: Method, op: OperationMeta): Json {
   const responses: Json = {};
-  const success: Json = { description: op.success.description, headers: API_HEADERS };
+  const writes = method !== "get";
+  const success: Json = {
+    description: op.success.description,
+    headers: writes ? { ...API_HEADERS, "Idempotent-Replayed": headerRef("Idempotent-Replayed") } : API_HEADERS,
+  };
   if (op.success.schema) {
     const id = responseComponents.get(op.success.schema)?.id;
     if (!id) throw new Error(`${op.operationId}: its success schema is not a registered component`);
@@ -264,16 +280,21 @@ function operationObject(path: string, op: OperationMeta): Json {
   responses[String(op.success.status)] = success;
   // Every body is bounded (1 MiB), whatever the operation lists.
   const errors = new Set<ErrorStatus>(op.form ? [...op.errors, 413] : op.errors);
+  // A write may answer a malformed `Idempotency-Key` (400), a key still in use (409) or reused with another request (422).
+  if (writes) for (const status of [400, 409, 422] as const) errors.add(status);
   // A list refuses an unknown sorting field or direction.
   if (op.list && op.list.sorting.length > 0) errors.add(400);
   for (const status of [...errors].sort((a, b) => a - b)) {
-    if (status === 400 && !op.form) {
+    if (status === 400 && !op.form && writes) {
+      responses["400"] = responseRef("BadIdempotencyKey");
+    } else if (status === 400 && !op.form) {
       if (!op.list) throw new Error(`${op.operationId}: 400 without a form or a list`);
       responses["400"] = responseRef("BadQuery");
     } else if (status === 400) {
       if (!op.form) throw new Error(`${op.operationId}: 400 without a form`);
       responses["400"] = {
-        description: "Validation failed (every field of the form is reported), or the body is not JSON (`Invalid JSON body.`).",
+        description:
+          "Validation failed (every field of the form is reported), or the body is not JSON (`Invalid JSON body.`), or the `Idempotency-Key` header is malformed.",
         headers: API_HEADERS,
         content: json({ anyOf: [ref(formErrorsComponent(formDocs(op.form).component, op.form)), ref("Error")] }),
       };
@@ -284,7 +305,7 @@ function operationObject(path: string, op: OperationMeta): Json {
   responses["401"] = responseRef("Unauthorized");
   responses["500"] = responseRef("InternalError");
 
-  const parameters = [...pathParameters(path), ...(op.list ? listParameters(op.list) : [])];
+  const parameters = [...pathParameters(path), ...(op.list ? listParameters(op.list) : []), ...(writes ? [IDEMPOTENCY_KEY_PARAMETER] : [])];
   const operation: Json = {
     tags: [op.tag],
     operationId: op.operationId,
@@ -340,7 +361,7 @@ function unsupportedOperation(path: string, method: string, supported: string[])
 
 const DESCRIPTION = `A back office of a commerce platform, compatible with the Sylius 1.x admin API (v1): product variants, carts and the resources they use.
 
-**Conventions.** JSON in and out. Amounts are integers in minor units (divide by 100 to show them). Collections are paginated (\`page\` from 1, \`limit\` clamped to 1..100, values that are not integers ignored) in a HAL envelope; \`sorting[field]=asc|desc\` with a field or direction the list does not have is a 400. Validation errors list every field of the form (\`errors.children\`), failing fields with their messages. Other errors are \`{code, message}\`; an unknown route is a 404, a known path with another method a 405 with an \`Allow\` header (declared as operations tagged *Unsupported methods*). A body is read as JSON whatever its \`Content-Type\`, and may be at most 1 MiB (413). Every response carries \`X-Request-Id\`; every \`/api/v1\` response carries \`Server-Timing\` with the D1 round trips of the request.
+**Conventions.** JSON in and out. Amounts are integers in minor units (divide by 100 to show them). Collections are paginated (\`page\` from 1, \`limit\` clamped to 1..100, values that are not integers ignored) in a HAL envelope; \`sorting[field]=asc|desc\` with a field or direction the list does not have is a 400. Validation errors list every field of the form (\`errors.children\`), failing fields with their messages. Other errors are \`{code, message}\`; an unknown route is a 404, a known path with another method a 405 with an \`Allow\` header (declared as operations tagged *Unsupported methods*). A body is read as JSON whatever its \`Content-Type\`, and may be at most 1 MiB (413). Every response carries \`X-Request-Id\`; every \`/api/v1\` response carries \`Server-Timing\` with the D1 round trips of the request. Every write (POST, PUT, PATCH, DELETE) accepts \`Idempotency-Key\`: a retry with the same key and request replays the first outcome (\`Idempotent-Replayed: true\`) and changes nothing.
 
 **Authentication.** Every \`/api/v1\` operation needs \`Authorization: Bearer <access token>\`. Get a token from \`POST ${TOKEN_PATH}\` — here: **Authorize** → \`oauth2 (OAuth2, password)\`, enter the user's username and password and the API client's id and secret, and choose *Client credentials location: Request body*. Or paste an existing access token into \`bearer\`. Local demo data (\`npm start\`) has the client \`demo_client\` / \`secret_demo_client\`, the user \`api@example.com\` / \`sylius-api\` and the access token \`SampleToken\`; they exist nowhere else.`;
 
@@ -350,7 +371,7 @@ export function buildDocument(routes: readonly RouteEntry[]): Json {
   const paths: Record<string, Json> = {};
   for (const { method, path, meta } of operations) {
     const item = (paths[path] ??= {});
-    item[method] = isRaw(meta) ? meta.operation() : operationObject(path, meta);
+    item[method] = isRaw(meta) ? meta.operation() : operationObject(path, method, meta);
   }
   for (const [path, item] of Object.entries(paths)) {
     for (const method of METHODS) item[method] ??= unsupportedOperation(path, method, Object.keys(item));
@@ -382,7 +403,11 @@ export function buildDocument(routes: readonly RouteEntry[]): Json {
           content: json(ref("BearerError")),
         },
         NotFound: error("Unknown resource (any id or code in the path), or unknown route."),
-        Conflict: error("Conflict: a stale or missing `version`, or the resource is still in use."),
+        Conflict: error(
+          "Conflict: a stale or missing `version`, or the resource is still in use, or a request with the same `Idempotency-Key` is still being processed.",
+        ),
+        BadIdempotencyKey: error("The `Idempotency-Key` header is malformed (1 to 255 printable ASCII characters)."),
+        IdempotencyKeyReused: error("The `Idempotency-Key` was already used with another request (method, path or body)."),
         PayloadTooLarge: error("The body is larger than 1 MiB."),
         BadQuery: error("An unknown sorting field or direction (the message names it and lists the sortable fields)."),
         MethodNotAllowed: error("The path exists, but not with this method.", {
@@ -403,6 +428,10 @@ export function buildDocument(routes: readonly RouteEntry[]): Json {
         },
         "WWW-Authenticate": { description: "`Bearer ...` (RFC 6750).", schema: { type: "string" } },
         Allow: { description: "The methods the path accepts.", schema: { type: "string", examples: ["GET, POST, HEAD"] } },
+        "Idempotent-Replayed": {
+          description: "`true` when the answer replays an earlier request sent with the same `Idempotency-Key` (nothing was changed again).",
+          schema: { type: "string", enum: ["true"] },
+        },
         "Retry-After": RETRY_AFTER_HEADER,
         ...CORS_HEADER_COMPONENTS,
       },

@@ -48,8 +48,8 @@ export default {
       ttlSeconds: cartTtlSeconds(env.CART_TTL),
       log: env.LOG_REQUESTS === "on",
     };
-    await sweepExpiredCarts(services, Date.now());
-    const keysRemoved = await sweepExpiredKeys(services.db, Date.now());
+    // Independent work: one failing does not keep the other from running.
+    const [, keysRemoved] = await Promise.all([sweepExpiredCarts(services, Date.now()), sweepExpiredKeys(services.db, Date.now())]);
     if (services.log) console.log(JSON.stringify({ level: "info", where: "idempotency-sweep", removed: keysRemoved }));
   },
 } satisfies ExportedHandler<Env>;

@@ -48,8 +48,9 @@ export default {
       ttlSeconds: cartTtlSeconds(env.CART_TTL),
       log: env.LOG_REQUESTS === "on",
     };
-    // Independent work: one failing does not keep the other from running.
-    const [, keysRemoved] = await Promise.all([sweepExpiredCarts(services, Date.now()), sweepExpiredKeys(services.db, Date.now())]);
-    if (services.log) console.log(JSON.stringify({ level: "info", where: "idempotency-sweep", removed: keysRemoved }));
+    // Independent work: one failing does not keep the other from running to its end.
+    const [carts, keys] = await Promise.allSettled([sweepExpiredCarts(services, Date.now()), sweepExpiredKeys(services.db, Date.now())]);
+    if (keys.status === "fulfilled" && services.log) console.log(JSON.stringify({ level: "info", where: "idempotency-sweep", removed: keys.value }));
+    for (const run of [carts, keys]) if (run.status === "rejected") throw run.reason;
   },
 } satisfies ExportedHandler<Env>;

@@ -121,14 +121,11 @@ export class MeteredD1 {
    */
   delegateClaim(): boolean {
     const pending = this.claimStage === "lookup";
-    if (pending) this.dropClaim();
+    if (pending) {
+      this.claim = null;
+      this.claimStage = null;
+    }
     return pending;
-  }
-
-  /** Forgets the claim (its outcome is settled elsewhere). */
-  dropClaim(): void {
-    this.claim = null;
-    this.claimStage = null;
   }
 
   /** Verifies a pending guard (and runs a pending claim lookup) now, in a round trip of their own. */

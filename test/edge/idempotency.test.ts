@@ -235,15 +235,31 @@ describe("Idempotency-Key on catalogue writes", () => {
     expect((await api("DELETE", `/api/v1/customers/${first.body.id}`, undefined, keyed(deleteKey))).headers.get("Idempotent-Replayed")).toBe("true");
   });
 
-  it("forgets the record of a change refused after its write (a lost version race)", async () => {
+  it("does not store a stale version: the retry with the current one goes through", async () => {
     const { product } = await variantFixture();
     const variant = await createVariant(product);
     const path = `/api/v1/products/${product}/variants/${variant}`;
     const key = newKey();
-    const stale = await api("PUT", path, { version: 9 }, keyed(key));
-    expect(stale.status).toBe(409);
-    // Not stored: the same request with the current version goes through.
-    expect((await api("PUT", path, { version: 1 }, keyed(newKey()))).status).toBe(204);
+    expect((await api("PUT", path, { version: 9 }, keyed(key))).status).toBe(409);
+    expect((await api("PUT", path, { version: 9 }, keyed(key))).status).toBe(409);
+    const stored = await env.DB.prepare("SELECT COUNT(*) AS n FROM idempotency_keys WHERE key = ?1").bind(key).first<{ n: number }>();
+    expect(stored?.n).toBe(0);
+  });
+
+  it("forgets the record of a change refused after its write batch ran (a category in use)", async () => {
+    const { product } = await variantFixture();
+    const category = uniqueCode("TAX");
+    expect((await api("POST", "/api/v1/tax-categories/", { code: category, name: "In use" })).status).toBe(201);
+    const variant = uniqueCode("V");
+    expect((await api("POST", `/api/v1/products/${product}/variants/`, { code: variant, taxCategory: category })).status).toBe(201);
+    const key = newKey();
+    const inUse = await api("DELETE", `/api/v1/tax-categories/${category}`, undefined, keyed(key));
+    expect(inUse.status).toBe(409);
+    const stored = await env.DB.prepare("SELECT COUNT(*) AS n FROM idempotency_keys WHERE key = ?1").bind(key).first<{ n: number }>();
+    expect(stored?.n).toBe(0);
+    expect((await api("PATCH", `/api/v1/products/${product}/variants/${variant}`, { taxCategory: null })).status).toBe(204);
+    const deleted = await api("DELETE", `/api/v1/tax-categories/${category}`, undefined, keyed(key));
+    expect([deleted.status, deleted.headers.get("Idempotent-Replayed")]).toEqual([204, null]);
   });
 
   it("costs no extra D1 round trip", async () => {

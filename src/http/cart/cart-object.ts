@@ -126,18 +126,18 @@ export class CartObject extends DurableObject<Env> {
   }
 
   addItem(cartId: number, caller: Caller | null, variantCode: string | null, quantity: number | null): Promise<CartReply> {
-    return this.logged(caller, cartId, "addItem", () => this.once(caller, () => this.serialize(() => this.change(cartId, caller, { kind: "add", variantCode, quantity }))));
+    return this.logged(caller, cartId, "addItem", () => this.serialize(() => this.change(cartId, caller, { kind: "add", variantCode, quantity })));
   }
 
   changeItem(cartId: number, caller: Caller | null, itemId: number, quantity: number | null): Promise<CartReply> {
-    return this.logged(caller, cartId, "changeItem", () => this.once(caller, () => this.serialize(() => this.change(cartId, caller, { kind: "change", itemId, quantity }))));
+    return this.logged(caller, cartId, "changeItem", () => this.serialize(() => this.change(cartId, caller, { kind: "change", itemId, quantity })));
   }
 
   removeItem(cartId: number, caller: Caller | null, itemId: number): Promise<CartReply> {
-    return this.logged(caller, cartId, "removeItem", () => this.once(caller, () => this.serialize(() => this.change(cartId, caller, { kind: "remove", itemId }))));
+    return this.logged(caller, cartId, "removeItem", () => this.serialize(() => this.change(cartId, caller, { kind: "remove", itemId })));
   }
 
-  /** Runs a keyed change unless one with the same key is queued or running here (then 409 at once). */
+  /** Runs a keyed call unless one with the same key is queued or running here (then 409 at once). */
   private async once(caller: Caller | null, run: () => Promise<CartReply>): Promise<CartReply> {
     const keyed = caller?.idempotency;
     if (!keyed) return run();
@@ -152,7 +152,7 @@ export class CartObject extends DurableObject<Env> {
   }
 
   deleteCart(cartId: number, caller: Caller | null): Promise<CartReply> {
-    return this.logged(caller, cartId, "deleteCart", () => this.once(caller, () => this.serialize(async () => {
+    return this.logged(caller, cartId, "deleteCart", () => this.serialize(async () => {
       const meter = new D1Meter();
       const rowsWritten = { count: 0 };
       try {
@@ -182,7 +182,7 @@ export class CartObject extends DurableObject<Env> {
       } catch (error) {
         return errorReply(error, meter, caller);
       }
-    })));
+    }));
   }
 
   /**
@@ -192,7 +192,7 @@ export class CartObject extends DurableObject<Env> {
    */
   private async logged(caller: Caller | null, cartId: number, operation: string, call: () => Promise<CartReply>): Promise<CartReply> {
     const started = performance.now();
-    const result = await call();
+    const result = await this.once(caller, call);
     if (caller?.log) {
       const { d1RoundTrips, rowsWritten } = result.metrics;
       const durationMs = Math.round((performance.now() - started) * 10) / 10;

@@ -154,6 +154,9 @@ async function replay<E extends AppEnv>(c: Context<E>, call: Call, outcome: Stor
   call.replayed = true;
   if (outcome.resource === null) return new Response(null, { status: outcome.status });
   const current = await renderResource(c, `${call.request.path}/${encodeURIComponent(outcome.resource)}`);
+  // The GET's D1 cost is this request's too (Server-Timing, the access log).
+  const timing = /d1;dur=([\d.]+);desc="(\d+)"/.exec(current.headers.get("Server-Timing") ?? "");
+  if (timing) c.var.meter.add(Number(timing[2]), Number(timing[1]));
   // Gone since (deleted): the replay says so as a GET would.
   if (current.status !== 200) return current;
   return new Response(current.body, { status: outcome.status, headers: { "Content-Type": current.headers.get("Content-Type") ?? "application/json" } });

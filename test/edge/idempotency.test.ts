@@ -5,7 +5,8 @@
  */
 import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { forceAccessLogForTests } from "../../src/http/middleware/access-log";
 import { api, d1RoundTrips, uniqueCode } from "../helpers/http";
 import { sha256Hex } from "../../src/http/auth/crypto";
 import { TEST_CLIENT } from "../helpers/accounts";
@@ -285,6 +286,35 @@ describe("Idempotency-Key on catalogue writes", () => {
     const createKeyed = await api("POST", "/api/v1/carts/", { customer: f.customer, channel: f.channel, localeCode: "en_US" }, keyed(newKey()));
     const createPlain = await api("POST", "/api/v1/carts/", { customer: f.customer, channel: f.channel, localeCode: "en_US" });
     expect([createKeyed.status, d1RoundTrips(createKeyed.headers)]).toEqual([201, d1RoundTrips(createPlain.headers)]);
+  });
+
+  it("stores no body, password or token, and logs a replay as replayed only", async () => {
+    const key = newKey();
+    const password = "S3cret-pass-for-the-record";
+    const body = { email: `${uniqueCode("c").toLowerCase()}@example.com`, user: { plainPassword: password, enabled: true } };
+    expect((await api("POST", "/api/v1/customers/", body, keyed(key))).status).toBe(201);
+    const row = await env.DB.prepare("SELECT * FROM idempotency_keys WHERE key = ?1").bind(key).first<Record<string, unknown>>();
+    expect(Object.keys(row ?? {}).sort()).toEqual(["client_id", "created_at", "expires_at", "fingerprint", "id", "key", "method", "path", "resource", "status", "user_id"]);
+    const stored = JSON.stringify(row);
+    for (const secret of [password, body.email, "TestToken"]) expect(stored).not.toContain(secret);
+    expect(row).toMatchObject({ method: "POST", path: "/api/v1/customers", status: 201 });
+    expect(row?.expires_at).toBe(Number(row?.created_at) + 24 * 60 * 60);
+
+    const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
+    forceAccessLogForTests(true);
+    let written: unknown[][];
+    try {
+      await api("POST", "/api/v1/customers/", body, { headers: { "Idempotency-Key": key, "X-Request-Id": "idem-replay-1" } });
+      written = [...log.mock.calls];
+    } finally {
+      forceAccessLogForTests(false);
+      log.mockRestore();
+    }
+    const lines = written.map(([line]) => JSON.parse(String(line)) as Record<string, unknown>).filter((line) => line.requestId === "idem-replay-1");
+    // The replay's own line (a 201 re-renders through a GET of the customer, which logs its line too).
+    const outer = lines.find((line) => line.method === "POST");
+    expect(outer).toMatchObject({ status: 201, replayed: true });
+    for (const line of lines) expect(JSON.stringify(line)).not.toContain(key);
   });
 
   it("the token endpoint ignores the header", async () => {

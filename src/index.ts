@@ -12,6 +12,7 @@ import { SIGN_IN_PERIODS } from "./http/auth/token-service";
 import { allowedOrigins } from "./http/middleware/cors";
 import { sweepExpiredCarts } from "./http/cart/cart-sweep";
 import { cartTtlSeconds } from "./http/cart/cart-ttl";
+import { sweepExpiredKeys } from "./data/idempotency";
 
 export { CartObject } from "./http/cart/cart-object";
 
@@ -41,8 +42,8 @@ const app = createApp(provideServices);
 
 export default {
   fetch: (request, env, ctx) => app.fetch(request, env, ctx),
-  // The Cron Trigger (wrangler.toml [triggers]): expires the carts that no alarm covers
-  // (its D1 session starts on the primary: the stale carts it finds are then really stale).
+  // The Cron Trigger (wrangler.toml [triggers]): expires the carts that no alarm covers, and removes
+  // expired idempotency keys (its D1 session starts on the primary: what it finds stale is really stale).
   scheduled: async (_controller, env) => {
     const services = {
       db: createDatabase(new MeteredD1(env.DB, new D1Meter())),
@@ -50,6 +51,9 @@ export default {
       ttlSeconds: cartTtlSeconds(env.CART_TTL),
       log: env.LOG_REQUESTS === "on",
     };
-    await sweepExpiredCarts(services, Date.now());
+    // Independent work: one failing does not keep the other from running to its end.
+    const [carts, keys] = await Promise.allSettled([sweepExpiredCarts(services, Date.now()), sweepExpiredKeys(services.db, Date.now())]);
+    if (keys.status === "fulfilled" && services.log) console.log(JSON.stringify({ level: "info", where: "idempotency-sweep", removed: keys.value }));
+    for (const run of [carts, keys]) if (run.status === "rejected") throw run.reason;
   },
 } satisfies ExportedHandler<Env>;

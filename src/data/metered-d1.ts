@@ -15,6 +15,11 @@
  * may write runs (a single statement, or a batch containing a non-SELECT), a
  * pending guard is checked on its own first, so nothing is ever written for an
  * unauthenticated request.
+ *
+ * An idempotency "claim" rides along the same way: its lookup joins the first
+ * batch (or the guard's own round trip), and its record joins the first batch
+ * that writes (or the first writing statement, run as a batch), so the record
+ * commits or rolls back with the change it guards.
  */
 
 import { isBookmark, laterBookmark, type SessionStart } from "./d1-session";
@@ -59,6 +64,23 @@ export interface Guard {
   delegable?: { tokenHash: string };
 }
 
+/**
+ * An idempotency key's claim on the request's D1 traffic (see the top of this
+ * file): no extra round trip of its own.
+ */
+export interface Claim {
+  /** The record lookup, prepended to the request's first batch (after the guard). */
+  lookup: (db: Preparer) => D1PreparedStatement;
+  /** Reads the lookup's result; throws to stop the request (a replay, another request's key). */
+  verify: (result: D1Result) => void;
+  /** The record's statements: `first` run before the write's own statements, `last` after them. */
+  record: (db: Preparer) => { first: D1PreparedStatement[]; last: D1PreparedStatement[] };
+  /** What a failed write that carried the record throws instead (the key taken meanwhile), or the error itself. */
+  onWriteFailure: (error: unknown) => unknown;
+}
+
+type ClaimStage = "lookup" | "record" | "recorded";
+
 const statementSql = new WeakMap<D1PreparedStatement, string>();
 const unwrap = new WeakMap<D1PreparedStatement, D1PreparedStatement>();
 
@@ -79,6 +101,8 @@ export class MeteredD1 {
   private guard: Guard | null = null;
   private start: SessionStart = "first-primary";
   private opened: D1DatabaseSession | null = null;
+  private claim: Claim | null = null;
+  private claimStage: ClaimStage | null = null;
 
   constructor(
     private readonly database: D1Database,
@@ -126,13 +150,47 @@ export class MeteredD1 {
     return this.guard !== null;
   }
 
-  /** Verifies a pending guard now, in a round trip of its own. */
+  /** Registers an idempotency claim: looked up with the next round trip, recorded with the first write. */
+  setClaim(claim: Claim): void {
+    this.claim = claim;
+    this.claimStage = "lookup";
+  }
+
+  /** Whether the claim's lookup has still to run (nothing reached D1 yet). */
+  get hasPendingLookup(): boolean {
+    return this.claimStage === "lookup";
+  }
+
+  /** Whether the claim's record was committed with a write of this request. */
+  get claimRecorded(): boolean {
+    return this.claimStage === "recorded";
+  }
+
+  /**
+   * Hands the claim over to a component that looks it up and records it in
+   * its own batches (the cart Durable Object): true when it was still to be
+   * looked up (and is now this connection's no longer).
+   */
+  delegateClaim(): boolean {
+    const pending = this.claimStage === "lookup";
+    if (pending) {
+      this.claim = null;
+      this.claimStage = null;
+    }
+    return pending;
+  }
+
+  /** Verifies a pending guard (and runs a pending claim lookup) now, in a round trip of their own. */
   async verifyGuard(): Promise<void> {
     const guard = this.takeGuard();
-    if (!guard) return;
+    const lookup = this.takeLookup();
+    if (!guard && !lookup) return;
     const session = this.session;
-    const result = await this.roundTrip(session, () => guard.statement(session).all());
-    await this.verify(guard, result);
+    const statements = [...(guard ? [guard.statement(session)] : []), ...(lookup ? [lookup.lookup(session)] : [])];
+    const results = await this.roundTrip(session, () => session.batch(statements));
+    if (guard && results[0]) await this.verify(guard, results[0]);
+    const lookedUp = results[guard ? 1 : 0];
+    if (lookup && lookedUp) lookup.verify(lookedUp);
   }
 
   /**
@@ -152,6 +210,35 @@ export class MeteredD1 {
       const fresh = await this.roundTrip(primary, () => guard.statement(primary).all());
       guard.verify(fresh);
     }
+  }
+
+  /** The claim whose lookup is pending; from now on it waits for its record. */
+  private takeLookup(): Claim | null {
+    if (this.claimStage !== "lookup" || !this.claim) return null;
+    this.claimStage = "record";
+    return this.claim;
+  }
+
+  /** The claim whose record must join the next write. */
+  private recordToWrite(): Claim | null {
+    return this.claimStage === "record" ? this.claim : null;
+  }
+
+  /**
+   * Runs a write (statements of one batch) with the claim's record around it:
+   * `[record.first..., statements..., record.last...]`; returns the write's own results.
+   */
+  private async writeWithRecord(claim: Claim, raw: D1PreparedStatement[]): Promise<D1Result[]> {
+    const session = this.session;
+    const { first, last } = claim.record(session);
+    let results: D1Result[];
+    try {
+      results = await this.roundTrip(session, () => session.batch([...first, ...raw, ...last]));
+    } catch (error) {
+      throw claim.onWriteFailure(error);
+    }
+    this.claimStage = "recorded";
+    return results.slice(first.length, first.length + raw.length);
   }
 
   /**
@@ -183,6 +270,11 @@ export class MeteredD1 {
           if (prop === "all" || prop === "run" || prop === "first" || prop === "raw") {
             return async (...args: unknown[]) => {
               await self.verifyGuard();
+              const claim = isReadOnlySql(sql) ? null : self.recordToWrite();
+              if (claim) {
+                const [result] = await self.writeWithRecord(claim, [stmt]);
+                return asMethodResult(prop, result, args);
+              }
               const method = Reflect.get(target, prop) as (...a: unknown[]) => Promise<unknown>;
               return self.roundTrip(self.session, () => method.apply(target, args));
             };
@@ -201,22 +293,31 @@ export class MeteredD1 {
       batch: async <T = unknown>(statements: D1PreparedStatement[]) => {
         const raw = statements.map((s) => unwrap.get(s) ?? s);
         const readOnly = statements.every((s) => isReadOnlySql(statementSql.get(s) ?? ""));
-        if (!readOnly) await self.verifyGuard();
+        if (!readOnly) {
+          await self.verifyGuard();
+          const claim = self.recordToWrite();
+          if (claim) return (await self.writeWithRecord(claim, raw)) as D1Result<T>[];
+        }
         const session = self.session;
         const guard = self.takeGuard();
-        if (!guard) return self.roundTrip(session, () => session.batch<T>(raw));
-        let guardResult: D1Result<T> | undefined;
-        let results: D1Result<T>[];
+        const lookup = self.takeLookup();
+        if (!guard && !lookup) return self.roundTrip(session, () => session.batch<T>(raw));
+        const riders = [...(guard ? [guard.statement(session)] : []), ...(lookup ? [lookup.lookup(session)] : [])];
+        let all: D1Result<T>[];
         try {
-          [guardResult, ...results] = await self.roundTrip(session, () => session.batch<T>([guard.statement(session), ...raw]));
+          all = await self.roundTrip(session, () => session.batch<T>([...riders, ...raw]));
         } catch (error) {
-          // The batch failed (a SQL error): the guard was not verified, so it
-          // stays pending and is checked before anything else happens.
+          // The batch failed (a SQL error): the guard was not verified, nor
+          // the lookup run, so they stay pending and run before anything else.
           self.guard ??= guard;
+          if (lookup) self.claimStage = "lookup";
           throw error;
         }
-        await self.verify(guard, guardResult as D1Result);
-        return results;
+        const [first, second] = all;
+        if (guard && first) await self.verify(guard, first);
+        const lookedUp = guard ? second : first;
+        if (lookup && lookedUp) lookup.verify(lookedUp);
+        return all.slice(riders.length);
       },
     };
     // The one platform adapter: drizzle (and the batch executor in batch.ts)
@@ -227,4 +328,21 @@ export class MeteredD1 {
     // has none, and nothing here runs unprepared SQL.
     return db as D1Database;
   }
+}
+
+/**
+ * A statement's result in the shape of the method called on it, from its
+ * batch result: `run`/`all` give the result, `first` its first row (or that
+ * row's column), `raw` its rows as arrays (as drizzle reads a batch's rows).
+ */
+function asMethodResult(method: "all" | "run" | "first" | "raw", result: D1Result | undefined, args: unknown[]): unknown {
+  if (!result) throw new Error("D1 returned no result for the write.");
+  const rows = result.results as Record<string, unknown>[];
+  if (method === "first") {
+    const row = rows[0] ?? null;
+    const column = args[0];
+    return row && typeof column === "string" ? (row[column] ?? null) : row;
+  }
+  if (method === "raw") return rows.map((row) => Object.values(row));
+  return result;
 }

@@ -579,3 +579,31 @@ export const rowIdSequences = sqliteTable("row_id_sequences", {
   name: text("name").primaryKey(),
   lastId: integer("last_id").notNull(),
 });
+
+/**
+ * Idempotency keys (`Idempotency-Key`): the outcome of the first write sent
+ * with a key, per OAuth client and user (`user_id` 0 for a token without a
+ * user), kept until `expires_at` (epoch seconds) and replayed to a retry of
+ * the same request. Written in the same batch as the change it guards. It
+ * holds no body: `fingerprint` is a SHA-256 of the scope, the key, method,
+ * path and canonical body (the key salts it: a body may carry a password),
+ * `resource` what a replay re-renders (the created resource's code or id,
+ * the cart item's id).
+ */
+export const idempotencyKeys = sqliteTable(
+  "idempotency_keys",
+  {
+    id: id(),
+    clientId: integer("client_id").notNull(),
+    userId: integer("user_id").notNull(),
+    key: text("key").notNull(),
+    method: text("method").notNull(),
+    path: text("path").notNull(),
+    fingerprint: text("fingerprint").notNull(),
+    status: integer("status").notNull(),
+    resource: text("resource"),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [uniqueIndex("idempotency_keys_scope_key").on(t.clientId, t.userId, t.key), index("idempotency_keys_expires").on(t.expiresAt)],
+);

@@ -2,12 +2,13 @@
  * The HTTP application: cross-cutting middleware, one sub-app per resource,
  * one error handler and one not-found handler for everything.
  */
-import { Hono, type MiddlewareHandler } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
 import type { AppEnv } from "./context";
 import { requestId } from "./middleware/request-id";
 import { serverTiming } from "./middleware/server-timing";
 import { accessLog } from "./middleware/access-log";
 import { jsonBody } from "./middleware/json-body";
+import { idempotency } from "./middleware/idempotency";
 import { renderError } from "./middleware/app-errors";
 import { allowedMethodsResolver } from "./middleware/method-not-allowed";
 import { bearerAuth } from "./auth/bearer";
@@ -39,8 +40,17 @@ export function createApp(provideServices: MiddlewareHandler<AppEnv & { Bindings
   app.use("/api/v1/*", serverTiming);
   // The OpenAPI document and its viewer are public: mounted before the token check.
   app.route("/api/v1", docsRoutes(() => app.routes));
+  // A replayed create answers its resource as a GET of it answers now, through this app.
+  const renderResource = (c: Context<AppEnv & { Bindings: Env }>, path: string) =>
+    Promise.resolve(
+      app.fetch(
+        new Request(new URL(path, c.req.url), { headers: { Authorization: c.req.header("Authorization") ?? "", "X-Request-Id": c.var.requestId } }),
+        c.env,
+        c.executionCtx,
+      ),
+    );
   // The D1 session first: a malformed bookmark is refused before the token check reads anything.
-  app.use("/api/v1/*", d1Bookmark, bearerAuth, jsonBody);
+  app.use("/api/v1/*", d1Bookmark, bearerAuth, jsonBody, idempotency<AppEnv & { Bindings: Env }>(renderResource));
   app.route("/api/v1", apiRoutes);
 
   const allowedMethods = allowedMethodsResolver(app);

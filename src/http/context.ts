@@ -2,6 +2,7 @@ import type { Database } from "../data/db";
 import type { D1Meter, MeteredD1 } from "../data/metered-d1";
 import type { CartGateway } from "./cart/cart-gateway";
 import type { SignInLimits } from "./auth/token-service";
+import type { KeyedCall } from "./idempotency/keys";
 
 /** What every handler gets from the entry; handlers never see `env`. */
 export interface AppVariables {
@@ -20,6 +21,10 @@ export interface AppVariables {
   cartObjectCalls: number;
   /** Whether this request writes its access log line (and the cart object its own lines). */
   logRequests: boolean;
+  /** The SHA-256 of the request's access token (set by the bearer check; never the token). */
+  tokenHash: string;
+  /** The request's `Idempotency-Key` handle, null when it sent none (or is not a write). */
+  idempotency: KeyedCall | null;
   /** The authenticated principal, once verified. */
   auth: { clientId: number; userId: number | null } | null;
   /** The counters of sign-in attempts (rate-limiting bindings), for the token endpoint. */

@@ -432,6 +432,16 @@ describe("every documented operation answers as documented", () => {
     expect(badSorting.status).toBe(400);
   });
 
+  it("Idempotency-Key: a replay, another request with the key (422), a malformed key (400)", async () => {
+    const key = { "Idempotency-Key": `walk-${uniqueCode()}` };
+    const rename = { params: { code: s.zone }, body: { name: "Renamed zone" }, headers: key };
+    expect((await call("PATCH", "/api/v1/zones/{code}", rename)).status).toBe(204);
+    const replay = await call("PATCH", "/api/v1/zones/{code}", rename);
+    expect([replay.status, replay.headers.get("Idempotent-Replayed")]).toEqual([204, "true"]);
+    expect((await call("PATCH", "/api/v1/zones/{code}", { ...rename, body: { name: "Other" } })).status).toBe(422);
+    expect((await call("DELETE", "/api/v1/zones/{code}", { params: { code: s.zone }, headers: { "Idempotency-Key": "" } })).status).toBe(400);
+  });
+
   it("token endpoint, health check and the documentation", async () => {
     const form = (params: Record<string, string>) => ({
       raw: new URLSearchParams(params).toString(),
@@ -481,6 +491,6 @@ describe("every documented operation answers as documented", () => {
     }
     expect(missing).toEqual([]);
     const errorStatuses = new Set([...exercised].map((key) => key.split(" ")[2]).filter((status) => !status!.startsWith("2")));
-    expect([...errorStatuses].sort()).toEqual(["400", "401", "404", "405", "409", "413"]);
+    expect([...errorStatuses].sort()).toEqual(["400", "401", "404", "405", "409", "413", "422"]);
   });
 });

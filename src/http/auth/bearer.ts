@@ -21,6 +21,7 @@ export const bearerAuth = createMiddleware<AppEnv>(async (c, next) => {
   const tokenHash = await sha256Hex(match[1]);
   const now = Math.floor(Date.now() / 1000);
   c.set("auth", null);
+  c.set("tokenHash", tokenHash);
 
   c.var.d1.setGuard({
     statement: (db) => db.prepare(TOKEN_CHECK_SQL).bind(tokenHash),

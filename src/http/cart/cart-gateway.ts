@@ -8,6 +8,8 @@
  */
 import type { D1Meter, MeteredD1 } from "../../data/metered-d1";
 import { HttpError } from "../errors";
+import type { Principal } from "../auth/token-check";
+import type { KeyedCall } from "../idempotency/keys";
 import type { CartObject, CartReply, Caller, ExpiryOutcome } from "./cart-object";
 
 /**
@@ -24,6 +26,8 @@ export interface RequestCost {
     readonly cartObjectCalls: number;
     readonly requestId: string;
     readonly logRequests: boolean;
+    readonly auth: Principal | null;
+    readonly idempotency: KeyedCall | null;
   };
   set(key: "durableObjectMs" | "rowsWritten" | "cartObjectCalls", value: number): void;
 }
@@ -46,12 +50,15 @@ export class CartGateway {
     work: (stub: DurableObjectStub<CartObject>, caller: Caller) => Promise<CartReply>,
     preconditions: { ifMatch?: string } = {},
   ): Promise<CartReply> {
+    const keyed = c.var.idempotency;
     const caller: Caller = {
       tokenHash: c.var.d1.delegateGuard()?.tokenHash ?? null,
       requestId: c.var.requestId,
       log: c.var.logRequests,
       ifMatch: preconditions.ifMatch ?? null,
     };
+    // The object looks the key up and records it in its own batches (the request touched no D1 before).
+    if (keyed && c.var.d1.delegateClaim()) caller.idempotency = { request: keyed.request, tokenHash: keyed.tokenHash, scope: c.var.auth };
     c.set("cartObjectCalls", c.var.cartObjectCalls + 1);
     const started = performance.now();
     const reply = await work(this.stub(cartId), caller);
@@ -59,6 +66,7 @@ export class CartGateway {
     c.var.meter.add(reply.metrics.d1RoundTrips, reply.metrics.d1Ms);
     c.var.meter.reached(reply.bookmark);
     c.set("rowsWritten", (c.var.rowsWritten ?? 0) + reply.metrics.rowsWritten);
+    if (reply.replayed && keyed) keyed.replayed = true;
     if (reply.status >= 400 && !reply.formErrors) {
       throw new HttpError(reply.status as 400, reply.body, reply.headers ?? {});
     }

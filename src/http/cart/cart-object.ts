@@ -36,6 +36,8 @@ import { ifMatchHolds, preconditionFailed } from "../conditional";
 import { cartEtag } from "../resources/carts/etag";
 import { expireCartQueries } from "../../data/carts/cart-expiry";
 import { namedBatch } from "../../data/batch";
+import { idempotencyLookupQuery, idempotencyRecordQueries, isKeyTaken, type KeyedRequest, type KeyScope, type StoredOutcome } from "../../data/idempotency";
+import { judge, keyInFlight, keyReused } from "../idempotency/keys";
 import { createDatabase, type Database } from "../../data/db";
 import { D1Meter, MeteredD1 } from "../../data/metered-d1";
 import { productVariants, orders } from "../../data/schema";
@@ -58,6 +60,8 @@ export interface CartReply {
   headers?: Record<string, string>;
   /** Form errors for the worker to merge with its own (add/change item). */
   formErrors?: ChangeErrors;
+  /** The answer replays an earlier request's outcome (`Idempotency-Key`). */
+  replayed?: boolean;
   metrics: CartMetrics;
   /**
    * The D1 bookmark this call's work reached (its D1 sessions start at
@@ -77,6 +81,15 @@ export interface Caller {
   log: boolean;
   /** The request's `If-Match`: an item change then applies only while the cart's tag matches it. */
   ifMatch?: string | null;
+  /** The request's `Idempotency-Key`, which this object looks up in its first batch and records with its write. */
+  idempotency?: CartKey;
+}
+
+/** A keyed cart change: the request, the token the record's scope is found through, and the principal when already known. */
+export interface CartKey {
+  request: KeyedRequest;
+  tokenHash: string;
+  scope: KeyScope | null;
 }
 
 type Operation =
@@ -110,6 +123,8 @@ export class CartObject extends DurableObject<Env> {
   private storedCartId: number | null = null;
   /** Whether this object's alarm is set (null: not looked up since the object started). */
   private alarmSet: boolean | null = null;
+  /** Idempotency keys of changes queued or running here: a second request with one of them is a 409 at once. */
+  private readonly keysInFlight = new Set<string>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -135,24 +150,45 @@ export class CartObject extends DurableObject<Env> {
     return this.logged(caller, cartId, "removeItem", () => this.serialize(() => this.change(cartId, caller, { kind: "remove", itemId })));
   }
 
+  /** Runs a keyed call unless one with the same key is queued or running here (then 409 at once). */
+  private async once(caller: Caller | null, run: () => Promise<CartReply>): Promise<CartReply> {
+    const keyed = caller?.idempotency;
+    if (!keyed) return run();
+    const id = `${keyed.tokenHash}\n${keyed.request.key}`;
+    if (this.keysInFlight.has(id)) return errorReply(keyInFlight(), new D1Meter(), caller);
+    this.keysInFlight.add(id);
+    try {
+      return await run();
+    } finally {
+      this.keysInFlight.delete(id);
+    }
+  }
+
   deleteCart(cartId: number, caller: Caller | null): Promise<CartReply> {
     return this.logged(caller, cartId, "deleteCart", () => this.serialize(async () => {
       const meter = new D1Meter();
       const rowsWritten = { count: 0 };
       try {
         const db = this.database(meter);
+        const keyed = caller?.idempotency;
         const found = await namedBatch(db, {
           token: caller?.tokenHash ? tokenCheckQuery(db, caller.tokenHash) : undefined,
+          claim: keyed ? idempotencyLookupQuery(db, keyed.tokenHash, keyed.request.key, nowSeconds()) : undefined,
           cart: db
             .select({ id: orders.id })
             .from(orders)
             .where(and(eq(orders.id, cartId), eq(orders.state, "cart"))),
         });
-        if (found.token) verifyTokenRow(found.token[0], nowSeconds());
+        const principal = found.token ? verifyTokenRow(found.token[0], nowSeconds()) : null;
+        const replayed = keyed ? judge(found.claim?.[0], keyed.request) : null;
+        if (replayed) return { ...reply(replayed.status, null, meter, 0), replayed: true };
         if (!found.cart.length) throw notFound(`Cart with id ${cartId} does not exist.`);
-        const { deleted } = await namedBatch(db, {
-          deleted: db.delete(orders).where(and(eq(orders.id, cartId), eq(orders.state, "cart"))),
-        });
+        const { deleted } = await writeKeyed(() =>
+          namedBatch(db, {
+            record: keyed ? idempotencyRecordQueries(db, keyed.request, scopeOf(keyed, principal), { status: 204, resource: null }, nowSeconds()) : undefined,
+            deleted: db.delete(orders).where(and(eq(orders.id, cartId), eq(orders.state, "cart"))),
+          }),
+        );
         rowsWritten.count += deleted.meta.rows_written ?? 0;
         await this.retire();
         return reply(204, null, meter, rowsWritten.count);
@@ -169,7 +205,7 @@ export class CartObject extends DurableObject<Env> {
    */
   private async logged(caller: Caller | null, cartId: number, operation: string, call: () => Promise<CartReply>): Promise<CartReply> {
     const started = performance.now();
-    const result = await call();
+    const result = await this.once(caller, call);
     if (caller?.log) {
       const { d1RoundTrips, rowsWritten } = result.metrics;
       const durationMs = Math.round((performance.now() - started) * 10) / 10;
@@ -244,10 +280,12 @@ export class CartObject extends DurableObject<Env> {
     const wantedIds = op.kind === "add" || op.kind === "change" ? (op.quantity ?? 0) * 4 + 64 : 16;
     const reserve = this.idsLeft() < wantedIds ? Math.max(ID_BLOCK, wantedIds * 2) : 0;
     const addCode = op.kind === "add" ? op.variantCode : null;
+    const keyed = caller?.idempotency;
 
     // One round trip: everything the change needs.
     const read = await namedBatch(db, {
       token: caller?.tokenHash ? tokenCheckQuery(db, caller.tokenHash) : undefined,
+      claim: keyed ? idempotencyLookupQuery(db, keyed.tokenHash, keyed.request.key, nowSeconds()) : undefined,
       cart: cold ? cartRowQueries(db, oneOrder(cartId)) : undefined,
       variants: variantInfoQuery(db, cartId, addCode),
       context: pricingContextQueries(db, cartId),
@@ -263,7 +301,7 @@ export class CartObject extends DurableObject<Env> {
       // What the cart's tag is made of, to compare If-Match with (only then: it reads every item's variant view).
       tagged: typeof caller?.ifMatch === "string" ? cartTagQueries(db, cartId) : undefined,
     });
-    if (read.token) verifyTokenRow(read.token[0], nowSeconds());
+    const principal = read.token ? verifyTokenRow(read.token[0], nowSeconds()) : null;
     if (read.reserved) this.ids = reservedRange(read.reserved, reserve);
     if (read.cart) this.cart = cartStateFrom(read.cart);
     const cart = this.cart;
@@ -271,6 +309,8 @@ export class CartObject extends DurableObject<Env> {
       this.cart = null;
       throw notFound(`Cart with id ${cartId} does not exist.`);
     }
+    const replayed = keyed ? judge(read.claim?.[0], keyed.request) : null;
+    if (replayed) return replayOf(replayed, cart, read.addedView ? variantViewsFrom(read.addedView) : [], meter);
     if (read.tagged) await checkIfMatch(caller?.ifMatch, cart, op, read.tagged);
     const variants = read.variants;
     const setup = pricingSetupFrom(read.context);
@@ -284,7 +324,14 @@ export class CartObject extends DurableObject<Env> {
     if ("errors" in planned) return { status: 400, body: null, formErrors: planned.errors, metrics: metricsOf(meter, 0), bookmark: meter.bookmark };
     const now = new Date().toISOString();
     const after = await this.withIds(db, (ids) => repriceCart(cart, planned.plans, byId, setup, now, ids));
-    const { written } = await namedBatch(db, { written: cartWriteStatements(db, cart, after, now) });
+    const outcome = op.kind === "add" ? { status: 201, resource: String(planned.itemId) } : { status: 204, resource: null };
+    const { written } = await writeKeyed(() =>
+      namedBatch(db, {
+        // First: a key recorded meanwhile by another request fails the batch before anything is written.
+        record: keyed ? idempotencyRecordQueries(db, keyed.request, scopeOf(keyed, principal), outcome, nowSeconds()) : undefined,
+        written: cartWriteStatements(db, cart, after, now),
+      }),
+    );
     this.cart = after;
     const rowsWritten = written.reduce((sum, r) => sum + (r.meta.rows_written ?? 0), 0);
     await this.armAfterChange(cartId);
@@ -442,6 +489,40 @@ async function checkIfMatch(ifMatch: string | null | undefined, cart: CartState,
   if (op.kind !== "add" && !cart.items.some((item) => item.id === op.itemId)) return;
   const parts = cartTagPartsFrom(rows);
   if (!ifMatchHolds(ifMatch, parts ? await cartEtag(parts) : null)) throw preconditionFailed();
+}
+
+/** The principal a keyed change's record belongs to: checked here, or by the worker before the call. */
+function scopeOf(keyed: CartKey, principal: KeyScope | null): KeyScope {
+  const scope = principal ?? keyed.scope;
+  if (!scope) throw new Error("A keyed cart change needs its principal");
+  return scope;
+}
+
+/**
+ * Runs a write that carries a key's record: the record already taken (by a
+ * request on another path, since a retry of this one would have been found
+ * by the lookup) rolled the write back, and is that request's key.
+ */
+async function writeKeyed<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isKeyTaken(error)) throw keyReused();
+    throw error;
+  }
+}
+
+/**
+ * A retry's answer: the stored status; an added item is re-rendered from the
+ * cart as it is now (gone since: a 404), a change or removal has no body.
+ */
+function replayOf(outcome: StoredOutcome, cart: CartState, views: ReturnType<typeof variantViewsFrom>, meter: D1Meter): CartReply {
+  if (outcome.resource === null) return { ...reply(outcome.status, null, meter, 0), replayed: true };
+  const itemId = Number(outcome.resource);
+  const item = cart.items.find((i) => i.id === itemId);
+  if (!item) throw notFound(`Cart item with id ${itemId} does not exist in cart ${cart.id}.`);
+  const byId = new Map(views.map((view) => [view.row.id, view]));
+  return { ...reply(outcome.status, serializeCartItem(item, cart.id, byId), meter, 0), replayed: true };
 }
 
 function metricsOf(meter: D1Meter, rowsWritten: number): CartMetrics {

@@ -14,6 +14,8 @@ export interface AccessLine {
   durationMs: number;
   d1RoundTrips: number;
   cartObjectCalls: number;
+  /** Present (true) when the answer replayed an earlier request's outcome (`Idempotency-Key`); never the key or the record. */
+  replayed?: true;
   /** The Cloudflare data centre that served the request; null where there is none (local runs). */
   colo: string | null;
 }
@@ -63,6 +65,7 @@ function accessLine(c: Context<AppEnv>, durationMs: number): AccessLine {
     durationMs: Math.round(durationMs * 10) / 10,
     d1RoundTrips: c.var.meter.roundTrips,
     cartObjectCalls: c.var.cartObjectCalls,
+    ...(c.var.idempotency?.replayed ? { replayed: true as const } : {}),
     colo: coloOf(c.req.raw),
   };
 }

@@ -3,6 +3,7 @@ import { apiError, HttpError, INTERNAL_ERROR } from "../errors";
 import type { AppEnv } from "../context";
 import { isForeignKeyViolation, isUniqueViolation } from "../../data/constraints";
 import { InUseError } from "../../data/errors";
+import { IdempotentReplay, KeyTakenMeanwhile } from "../idempotency/keys";
 
 /**
  * A constraint that fails at write time although the request's read batch
@@ -16,6 +17,8 @@ const RACE = "The resource was changed by another request meanwhile; retry the r
  * Generic over the env so the app, typed with the entry's bindings, can install it.
  */
 export function renderError<E extends AppEnv>(error: Error, c: Context<E>): Response {
+  // Not failures: the idempotency middleware answers them (a replay) once the handler stopped.
+  if (error instanceof IdempotentReplay || error instanceof KeyTakenMeanwhile) return c.body(null, 409);
   if (error instanceof HttpError) {
     return c.json(error.body as object, error.status, error.headers);
   }

@@ -16,7 +16,7 @@ import type { AppEnv } from "../context";
 import type { AnyForm } from "./form-docs";
 
 export type Method = "get" | "post" | "put" | "patch" | "delete";
-export type ErrorStatus = 400 | 404 | 409 | 412 | 413;
+export type ErrorStatus = 400 | 404 | 409 | 412 | 413 | 422;
 export type Json = Record<string, unknown>;
 
 export interface ListSpec {

@@ -269,6 +269,7 @@ const ERROR_RESPONSES: Record<Exclude<ErrorStatus, 400>, string> = {
   409: "Conflict",
   412: "PreconditionFailed",
   413: "PayloadTooLarge",
+  422: "IdempotencyKeyReused",
 };
 
 /** The request headers of conditional requests (RFC 9110 §13.1). */
@@ -290,12 +291,27 @@ const PRECONDITION_PARAMETERS: Record<"If-None-Match" | "If-Match", Json> = {
   },
 };
 
-function operationObject(path: string, op: OperationMeta): Json {
+/** `Idempotency-Key`, accepted by every write of `/api/v1` (see the middleware idempotency.ts). */
+const IDEMPOTENCY_KEY_PARAMETER: Json = {
+  name: "Idempotency-Key",
+  in: "header",
+  required: false,
+  description:
+    "Makes a retry safe (IETF draft *The Idempotency-Key HTTP Header Field*, Stripe's semantics): 1 to 255 printable ASCII characters (a UUID, say), bare or as a quoted string. The first request with a key that gets past validation is kept for 24 hours, per OAuth client and user; a retry with the same key and the same request (method, path, body) gets its status again, with `Idempotent-Replayed: true` and, for a 201, the created resource as it is now, and changes nothing. The same key with another request is a 422; a malformed key a 400; a retry while the first is still running on the same cart a 409. A refused request (validation, 404, 409) is not kept: fix it and retry with the same key.",
+  schema: { type: "string", minLength: 1, maxLength: 255 },
+  example: "3f1c2a9e-6d0b-4d6e-9a55-0c7c2b1f8e42",
+};
+
+function operationObject(path: string, method: Method, op: OperationMeta): Json {
   const responses: Json = {};
   const conditional = op.conditional ?? {};
+  const writes = method !== "get";
+  const successHeaders: Json = { ...API_HEADERS };
+  if (conditional.etag) successHeaders.ETag = headerRef("ETag");
+  if (writes) successHeaders["Idempotent-Replayed"] = headerRef("Idempotent-Replayed");
   const success: Json = {
     description: op.success.description,
-    headers: conditional.etag ? { ...API_HEADERS, ETag: headerRef("ETag") } : API_HEADERS,
+    headers: successHeaders,
   };
   if (op.success.schema) {
     const id = responseComponents.get(op.success.schema)?.id;
@@ -307,18 +323,20 @@ function operationObject(path: string, op: OperationMeta): Json {
   // Every body is bounded (1 MiB), whatever the operation lists.
   const errors = new Set<ErrorStatus>(op.form ? [...op.errors, 413] : op.errors);
   if (conditional.precondition === "If-Match") errors.add(412);
-  if (errors.has(400) && !op.form && !op.list) throw new Error(`${op.operationId}: 400 without a form or a list`);
-  // A list refuses an unknown sorting field or direction; every operation a malformed `X-D1-Bookmark`.
+  if (errors.has(400) && !op.form && !op.list && !writes) throw new Error(`${op.operationId}: 400 without a form or a list`);
+  // Every operation may answer a malformed `X-D1-Bookmark` (400); a list an unknown sorting field or direction;
+  // a write a malformed `Idempotency-Key` (400), a key still in use (409) or reused with another request (422).
   errors.add(400);
+  if (writes) for (const status of [409, 422] as const) errors.add(status);
   for (const status of [...errors].sort((a, b) => a - b)) {
     if (status === 400 && op.form) {
       responses["400"] = {
-        description: `Validation failed (every field of the form is reported), the body is not JSON (\`Invalid JSON body.\`), or ${MALFORMED_BOOKMARK}.`,
+        description: `Validation failed (every field of the form is reported), the body is not JSON (\`Invalid JSON body.\`), the \`Idempotency-Key\` header is malformed, or ${MALFORMED_BOOKMARK}.`,
         headers: API_HEADERS,
         content: json({ anyOf: [ref(formErrorsComponent(formDocs(op.form).component, op.form)), ref("Error")] }),
       };
     } else if (status === 400) {
-      responses["400"] = responseRef(op.list && op.list.sorting.length > 0 ? "BadQuery" : "BadBookmark");
+      responses["400"] = responseRef(writes ? "BadIdempotencyKey" : op.list && op.list.sorting.length > 0 ? "BadQuery" : "BadBookmark");
     } else {
       responses[String(status)] = responseRef(ERROR_RESPONSES[status]);
     }
@@ -330,6 +348,7 @@ function operationObject(path: string, op: OperationMeta): Json {
     ...pathParameters(path),
     ...(op.list ? listParameters(op.list) : []),
     ...(conditional.precondition ? [PRECONDITION_PARAMETERS[conditional.precondition]] : []),
+    ...(writes ? [IDEMPOTENCY_KEY_PARAMETER] : []),
     parameterRef("X-D1-Bookmark"),
   ];
   const operation: Json = {
@@ -390,7 +409,7 @@ function unsupportedOperation(path: string, method: string, supported: string[])
 
 const DESCRIPTION = `A back office of a commerce platform, compatible with the Sylius 1.x admin API (v1): product variants, carts and the resources they use.
 
-**Conventions.** JSON in and out. Amounts are integers in minor units (divide by 100 to show them). Collections are paginated (\`page\` from 1, \`limit\` clamped to 1..100, values that are not integers ignored) in a HAL envelope; \`sorting[field]=asc|desc\` with a field or direction the list does not have is a 400. Validation errors list every field of the form (\`errors.children\`), failing fields with their messages. Other errors are \`{code, message}\`; an unknown route is a 404, a known path with another method a 405 with an \`Allow\` header (declared as operations tagged *Unsupported methods*). A body is read as JSON whatever its \`Content-Type\`, and may be at most 1 MiB (413). Every response carries \`X-Request-Id\`; every \`/api/v1\` response carries \`Server-Timing\` with the D1 round trips of the request.
+**Conventions.** JSON in and out. Amounts are integers in minor units (divide by 100 to show them). Collections are paginated (\`page\` from 1, \`limit\` clamped to 1..100, values that are not integers ignored) in a HAL envelope; \`sorting[field]=asc|desc\` with a field or direction the list does not have is a 400. Validation errors list every field of the form (\`errors.children\`), failing fields with their messages. Other errors are \`{code, message}\`; an unknown route is a 404, a known path with another method a 405 with an \`Allow\` header (declared as operations tagged *Unsupported methods*). A body is read as JSON whatever its \`Content-Type\`, and may be at most 1 MiB (413). Every response carries \`X-Request-Id\`; every \`/api/v1\` response carries \`Server-Timing\` with the D1 round trips of the request. Every write (POST, PUT, PATCH, DELETE) accepts \`Idempotency-Key\`: a retry with the same key and request replays the first outcome (\`Idempotent-Replayed: true\`) and changes nothing.
 
 **Consistency.** A request's database work runs in one D1 session. Without \`X-D1-Bookmark\` it starts on the primary database, so it sees every write made before it. With a bookmark from an earlier response's \`X-D1-Bookmark\`, the nearest read replica that has every write up to that bookmark answers: a client reads its own writes, from anywhere. With \`first-unconstrained\` the nearest replica answers, however far behind. Writes always start on the primary. Every \`/api/v1\` response of a request that reached the database carries its latest bookmark (cart changes included) in \`X-D1-Bookmark\`; a malformed one is a 400.
 
@@ -402,7 +421,7 @@ export function buildDocument(routes: readonly RouteEntry[]): Json {
   const paths: Record<string, Json> = {};
   for (const { method, path, meta } of operations) {
     const item = (paths[path] ??= {});
-    item[method] = isRaw(meta) ? meta.operation() : operationObject(path, meta);
+    item[method] = isRaw(meta) ? meta.operation() : operationObject(path, method, meta);
   }
   for (const [path, item] of Object.entries(paths)) {
     for (const method of METHODS) item[method] ??= unsupportedOperation(path, method, Object.keys(item));
@@ -434,7 +453,11 @@ export function buildDocument(routes: readonly RouteEntry[]): Json {
           content: json(ref("BearerError")),
         },
         NotFound: error("Unknown resource (any id or code in the path), or unknown route."),
-        Conflict: error("Conflict: a stale or missing `version`, or the resource is still in use."),
+        Conflict: error(
+          "Conflict: a stale or missing `version`, or the resource is still in use, or a request with the same `Idempotency-Key` is still being processed.",
+        ),
+        BadIdempotencyKey: error(`The \`Idempotency-Key\` header is malformed (1 to 255 printable ASCII characters), or ${MALFORMED_BOOKMARK}.`),
+        IdempotencyKeyReused: error("The `Idempotency-Key` was already used with another request (method, path or body)."),
         PayloadTooLarge: error("The body is larger than 1 MiB."),
         NotModified: {
           description: "Not modified: `If-None-Match` matches the current `ETag`. No body.",
@@ -465,6 +488,10 @@ export function buildDocument(routes: readonly RouteEntry[]): Json {
           description:
             "Strong entity tag of the representation (RFC 9110 §8.8.3): it changes whenever the body does, including the data the body embeds. Send it back in `If-None-Match` (reads) or `If-Match` (changes).",
           schema: { type: "string", examples: ['"q1S0m3Ex4mpl3T4gV4lu3w"'] },
+        },
+        "Idempotent-Replayed": {
+          description: "`true` when the answer replays an earlier request sent with the same `Idempotency-Key` (nothing was changed again).",
+          schema: { type: "string", enum: ["true"] },
         },
         "Retry-After": RETRY_AFTER_HEADER,
         "X-D1-Bookmark": BOOKMARK_HEADER_COMPONENT,

@@ -145,6 +145,8 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
       form.fail("localeCode", MSG.invalid);
     }
     form.assertValid();
+    // A keyed create's record names the new cart (the batch's one insert), which a replay re-renders.
+    c.var.idempotency?.locate(sql`last_insert_rowid()`);
     const record = await insertCart(db, inputs, form.values.localeCode ?? "");
     // Committed: the cart's expiry period starts, in its object (no D1 round trip).
     await c.var.carts.armExpiry(c, record.cart.id);

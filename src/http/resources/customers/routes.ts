@@ -154,6 +154,8 @@ export const customerRoutes = new Hono<AppEnv>({ strict: false })
     result.assertValid();
     const emailValue = result.required("email").trim();
     // A requested account without a password failed the form above.
+    // A keyed create's record names the new customer, which a replay re-renders.
+    c.var.idempotency?.locate(sql`(SELECT id FROM customers WHERE email_canonical = ${canonical})`);
     const passwordHash = values.user ? await hashSecret(mustExist(values.user.plainPassword, "The new account's password")) : null;
     try {
       const { rows, users } = await namedBatch(db, {

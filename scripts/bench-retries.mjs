@@ -1,0 +1,171 @@
+// `npm run bench:retries [-- --quick]`: shows that `Idempotency-Key` makes
+// retries safe. Starts the worker locally (wrangler dev on a fresh local D1),
+// then adds items to carts where every add is sent twice: a first attempt
+// aborted by the client after a random short delay (it may never arrive, be
+// cut off while the worker runs it, or complete unseen), then a retry with the
+// same key, repeated while the first is still running (409) until it answers.
+// The final carts are compared with what was intended: every unit more than
+// intended is a duplicate, every unit less a lost add. The same run without
+// the header is the control: there, a retry after a completed first attempt
+// adds the units again. Prints a Markdown table.
+/* global AbortSignal -- Node 22 has it; the scripts' lint globals list only what other scripts use */
+import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { prepareLocalDatabase } from "./lib/local-db.mjs";
+
+const quick = process.argv.includes("--quick");
+const PORT = Number(process.env.BENCH_PORT ?? 8796);
+const BASE = `http://127.0.0.1:${PORT}`;
+const AUTH = { Authorization: "Bearer SampleToken", "Content-Type": "application/json", Accept: "application/json" };
+const VARIANTS = 30;
+const CARTS = quick ? 8 : 30;
+const ADDS_PER_CART = quick ? 8 : 20;
+const CONCURRENCY = 8;
+/** The first attempt is aborted after 0 to this many milliseconds. */
+const MAX_ABORT_MS = 120;
+
+const RETRY_SQL = `
+INSERT OR IGNORE INTO channels (code, name, enabled, base_currency_id, default_locale_id)
+  SELECT 'RETRY_PLAIN', 'Retry bench', 1, c.id, l.id FROM currencies c, locales l WHERE c.code = 'USD' AND l.code = 'en_US';
+INSERT OR IGNORE INTO channel_locales (channel_id, locale_id) SELECT ch.id, l.id FROM channels ch, locales l WHERE ch.code = 'RETRY_PLAIN' AND l.code = 'en_US';
+INSERT OR IGNORE INTO products (code) VALUES ('RETRY');
+INSERT OR IGNORE INTO product_translations (product_id, locale, name, slug) SELECT id, 'en_US', 'Retry product', 'retry' FROM products WHERE code = 'RETRY';
+WITH RECURSIVE seq(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM seq WHERE n < ${VARIANTS - 1})
+INSERT OR IGNORE INTO product_variants (product_id, code, position) SELECT p.id, printf('RETRY_%02d', n), n FROM seq, products p WHERE p.code = 'RETRY';
+INSERT OR IGNORE INTO product_variant_translations (variant_id, locale, name) SELECT id, 'en_US', code FROM product_variants WHERE code LIKE 'RETRY_%';
+INSERT OR IGNORE INTO channel_pricings (variant_id, channel_code, price) SELECT id, 'RETRY_PLAIN', 1000 FROM product_variants WHERE code LIKE 'RETRY_%';
+`;
+
+async function json(method, pathname, body, headers = {}) {
+  const res = await fetch(`${BASE}${pathname}`, { method, headers: { ...AUTH, ...headers }, body: body ? JSON.stringify(body) : undefined });
+  const text = await res.text();
+  if (res.status >= 400) throw new Error(`${method} ${pathname} → ${res.status} ${text.slice(0, 300)}`);
+  return text ? JSON.parse(text) : null;
+}
+
+/** One add, as an unlucky client sends it: an aborted attempt, then retries (same key when `withKey`). */
+async function addWithRetry(cartId, body, withKey, stats) {
+  const headers = { ...AUTH, ...(withKey ? { "Idempotency-Key": randomUUID() } : {}) };
+  const init = { method: "POST", headers, body: JSON.stringify(body) };
+  const url = `${BASE}/api/v1/carts/${cartId}/items`;
+  try {
+    const first = await fetch(url, { ...init, signal: AbortSignal.timeout(Math.floor(Math.random() * MAX_ABORT_MS)) });
+    await first.text();
+    stats.firstAnswered += 1;
+  } catch {
+    stats.firstAborted += 1;
+  }
+  // The client did not see (or does not trust) the first answer: it retries.
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const res = await fetch(url, init);
+    await res.text();
+    if (res.status === 201) {
+      if (res.headers.get("Idempotent-Replayed") === "true") stats.replayed += 1;
+      else stats.applied += 1;
+      return;
+    }
+    if (res.status === 409) {
+      stats.inFlight409 += 1;
+      await sleep(10);
+      continue;
+    }
+    throw new Error(`retry → ${res.status}`);
+  }
+  throw new Error("retries exhausted");
+}
+
+async function run(withKey) {
+  const stats = { adds: 0, firstAborted: 0, firstAnswered: 0, applied: 0, replayed: 0, inFlight409: 0, extraUnits: 0, missingUnits: 0, cartsWrong: 0 };
+  const carts = [];
+  for (let i = 0; i < CARTS; i++) {
+    const cart = await json("POST", "/api/v1/carts/", { customer: "shop@example.com", channel: "RETRY_PLAIN", localeCode: "en_US" });
+    const plan = Array.from({ length: ADDS_PER_CART }, () => ({
+      variant: `RETRY_${String(Math.floor(Math.random() * VARIANTS)).padStart(2, "0")}`,
+      quantity: 1 + Math.floor(Math.random() * 3),
+    }));
+    carts.push({ id: cart.id, plan });
+  }
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      for (let i = next++; i < carts.length; i = next++) {
+        for (const add of carts[i].plan) {
+          stats.adds += 1;
+          await addWithRetry(carts[i].id, add, withKey, stats);
+        }
+      }
+    }),
+  );
+  // Let first attempts that are still running in a cart object finish before reading the carts.
+  await sleep(500);
+  for (const cart of carts) {
+    const intended = new Map();
+    for (const add of cart.plan) intended.set(add.variant, (intended.get(add.variant) ?? 0) + add.quantity);
+    const current = await json("GET", `/api/v1/carts/${cart.id}`);
+    const actual = new Map(current.items.map((item) => [item.variant.code, item.quantity]));
+    let wrong = false;
+    for (const code of new Set([...intended.keys(), ...actual.keys()])) {
+      const diff = (actual.get(code) ?? 0) - (intended.get(code) ?? 0);
+      if (diff > 0) stats.extraUnits += diff;
+      if (diff < 0) stats.missingUnits -= diff;
+      if (diff !== 0) wrong = true;
+    }
+    if (wrong) stats.cartsWrong += 1;
+  }
+  return stats;
+}
+
+async function waitForServer(child) {
+  for (let i = 0; i < 120; i++) {
+    if (child.exitCode !== null) throw new Error("wrangler dev exited");
+    try {
+      const res = await fetch(`${BASE}/health`);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await sleep(500);
+  }
+  throw new Error("wrangler dev did not start");
+}
+
+async function main() {
+  const dir = mkdtempSync(path.join(tmpdir(), "bench-retries-"));
+  console.error(`Preparing a fresh local database in ${dir}...`);
+  await prepareLocalDatabase({ persistTo: dir, extraSql: RETRY_SQL, quiet: true });
+  const server = spawn("wrangler", ["dev", "--port", String(PORT), "--persist-to", dir, "--log-level", "error"], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+    detached: true,
+  });
+  try {
+    await waitForServer(server);
+    const rows = [];
+    for (const [mode, withKey] of [["with Idempotency-Key", true], ["without (control)", false]]) {
+      console.error(`${mode}: ${CARTS} carts × ${ADDS_PER_CART} adds, each first attempt aborted after 0-${MAX_ABORT_MS} ms...`);
+      rows.push([mode, await run(withKey)]);
+    }
+    console.log(`\n### Retried adds (${CARTS} carts × ${ADDS_PER_CART} adds, first attempt aborted after 0-${MAX_ABORT_MS} ms, concurrency ${CONCURRENCY})\n`);
+    console.log("| mode | adds | first attempt aborted | first attempt answered | retry applied | retry replayed | 409 (first still running) | duplicated units | lost units | carts not as intended |");
+    console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for (const [mode, s] of rows) {
+      console.log(`| ${mode} | ${s.adds} | ${s.firstAborted} | ${s.firstAnswered} | ${s.applied} | ${s.replayed} | ${s.inFlight409} | ${s.extraUnits} | ${s.missingUnits} | ${s.cartsWrong} |`);
+    }
+    const keyed = rows[0][1];
+    console.log(`\nDuplicates with Idempotency-Key: ${keyed.extraUnits} (expected 0).`);
+    if (keyed.extraUnits !== 0 || keyed.missingUnits !== 0) process.exitCode = 1;
+  } finally {
+    try {
+      process.kill(-server.pid, "SIGTERM");
+    } catch {
+      server.kill("SIGTERM");
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -4,8 +4,12 @@
 // get cart at concurrency 1 and 10: requests/s, p50/p99 latency, D1 round
 // trips per request and rows written per change (both from Server-Timing).
 // Run twice: a plain channel (no promotion, tax or shipping) and the demo
-// channel US_WEB (an active promotion, a tax rate, a shipping method). Then
-// the CPU cost of the pure recalculation alone. Prints Markdown tables.
+// channel US_WEB (an active promotion, a tax rate, a shipping method). Every
+// row's throughput is also given as a ratio to `GET /health` at the same
+// concurrency (the worker's floor: routing, middleware, no D1), and each table
+// ends with the big-cart ratio: the p50 of reading the 9999-unit cart over
+// that of the one-unit cart. Then the CPU cost of the pure recalculation
+// alone. Prints Markdown tables.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -153,16 +157,42 @@ async function scenario(channel, label, size, concurrency) {
   return results.map(([op, r]) => ({ label, op, concurrency, ...r }));
 }
 
-function table(rows) {
+/** `GET /health` at each concurrency: the floor every other row is compared with. */
+async function healthRows() {
+  const rows = [];
+  for (const concurrency of [1, 10]) {
+    const result = await measure(quick ? 50 : 200, concurrency, () => call("GET", "/health"));
+    rows.push({ label: "–", op: "GET /health", concurrency, ...result, d1: 0 });
+  }
+  return rows;
+}
+
+function table(rows, health) {
   const lines = [
-    "| cart | operation | concurrency | req/s | p50 ms | p99 ms | D1 round trips (max) | rows written (median) |",
-    "|---|---|---:|---:|---:|---:|---:|---:|",
+    "| cart | operation | concurrency | req/s | × health | p50 ms | p99 ms | D1 round trips (max) | rows written (median) |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|",
   ];
-  for (const r of rows) {
-    const rows = r.op === "get cart" ? "–" : String(r.rows);
-    lines.push(`| ${r.label} | ${r.op} | ${r.concurrency} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.d1} | ${rows} |`);
+  for (const r of [...health, ...rows]) {
+    const rows = r.op === "get cart" || r.op === "GET /health" ? "–" : String(r.rows);
+    const base = health.find((h) => h.concurrency === r.concurrency);
+    const ratio = base ? (r.rps / base.rps).toFixed(2) : "–";
+    lines.push(
+      `| ${r.label} | ${r.op} | ${r.concurrency} | ${r.rps.toFixed(0)} | ${ratio} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.d1} | ${rows} |`,
+    );
   }
   return lines.join("\n");
+}
+
+/** The big-cart goal: reading one item of 9999 units against reading one unit, p50, per concurrency. */
+function bigCartRatios(rows) {
+  const p50 = (label, concurrency) => rows.find((r) => r.label === label && r.op === "get cart" && r.concurrency === concurrency)?.p50;
+  return [1, 10]
+    .map((concurrency) => {
+      const big = p50("1 item × 9999", concurrency);
+      const small = p50("1 item", concurrency);
+      return `concurrency ${concurrency}: ${(big / small).toFixed(1)}× (${big.toFixed(1)} / ${small.toFixed(1)} ms)`;
+    })
+    .join("; ");
 }
 
 async function waitForServer(child) {
@@ -192,13 +222,17 @@ async function main() {
   const dir = mkdtempSync(path.join(tmpdir(), "bench-"));
   console.error(`Preparing a fresh local database in ${dir}...`);
   await prepareLocalDatabase({ persistTo: dir, extraSql: BENCH_SQL, quiet: true });
-  const server = spawn("wrangler", ["dev", "--port", String(PORT), "--persist-to", dir, "--log-level", "error"], {
+  // The access log off: under wrangler dev each line is forwarded to the wrangler process, a cost
+  // of local runs that the figures should not carry (README, Benchmarks).
+  const args = ["dev", "--port", String(PORT), "--persist-to", dir, "--log-level", "error", "--var", "LOG_REQUESTS:off"];
+  const server = spawn("wrangler", args, {
     stdio: ["ignore", "ignore", "inherit"],
     env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
     detached: true,
   });
   try {
     await waitForServer(server);
+    const health = await healthRows();
     for (const [channel, title] of [
       ["BENCH_PLAIN", "Channel without promotions, taxes or shipping (units and totals only)"],
       ["US_WEB", "Channel US_WEB: active 10% promotion, 8% tax rate, flat-rate shipping"],
@@ -210,7 +244,8 @@ async function main() {
           rows.push(...(await scenario(channel, label, size, concurrency)));
         }
       }
-      console.log(`\n### ${title}\n\n${table(rows)}\n`);
+      console.log(`\n### ${title}\n\n${table(rows, health)}\n`);
+      console.log(`Big cart read (9999 units ÷ 1 unit, p50): ${bigCartRatios(rows)}\n`);
     }
     const cost = await recalculationCost();
     console.log("\n### CPU cost of one recalculation (pure engine, V8)\n");

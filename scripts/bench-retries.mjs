@@ -9,13 +9,9 @@
 // the header is the control: there, a retry after a completed first attempt
 // adds the units again. Prints a Markdown table.
 /* global AbortSignal -- Node 22 has it; the scripts' lint globals list only what other scripts use */
-import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { prepareLocalDatabase } from "./lib/local-db.mjs";
+import { startLocalWorker } from "./lib/local-worker.mjs";
 
 const quick = process.argv.includes("--quick");
 const PORT = Number(process.env.BENCH_PORT ?? 8796);
@@ -119,31 +115,9 @@ async function run(withKey) {
   return stats;
 }
 
-async function waitForServer(child) {
-  for (let i = 0; i < 120; i++) {
-    if (child.exitCode !== null) throw new Error("wrangler dev exited");
-    try {
-      const res = await fetch(`${BASE}/health`);
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
-    await sleep(500);
-  }
-  throw new Error("wrangler dev did not start");
-}
-
 async function main() {
-  const dir = mkdtempSync(path.join(tmpdir(), "bench-retries-"));
-  console.error(`Preparing a fresh local database in ${dir}...`);
-  await prepareLocalDatabase({ persistTo: dir, extraSql: RETRY_SQL, quiet: true });
-  const server = spawn("wrangler", ["dev", "--port", String(PORT), "--persist-to", dir, "--log-level", "error"], {
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
-    detached: true,
-  });
+  const server = await startLocalWorker({ port: PORT, extraSql: RETRY_SQL });
   try {
-    await waitForServer(server);
     const rows = [];
     for (const [mode, withKey] of [["with Idempotency-Key", true], ["without (control)", false]]) {
       console.error(`${mode}: ${CARTS} carts × ${ADDS_PER_CART} adds, each first attempt aborted after 0-${MAX_ABORT_MS} ms...`);
@@ -159,12 +133,7 @@ async function main() {
     console.log(`\nDuplicates with Idempotency-Key: ${keyed.extraUnits} (expected 0).`);
     if (keyed.extraUnits !== 0 || keyed.missingUnits !== 0) process.exitCode = 1;
   } finally {
-    try {
-      process.kill(-server.pid, "SIGTERM");
-    } catch {
-      server.kill("SIGTERM");
-    }
-    rmSync(dir, { recursive: true, force: true });
+    server.stop();
   }
 }
 

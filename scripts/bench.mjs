@@ -11,14 +11,11 @@
 // that of the one-unit cart. Then the CPU cost of the pure recalculation
 // alone. Prints Markdown tables.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { prepareLocalDatabase } from "./lib/local-db.mjs";
+import { startLocalWorker } from "./lib/local-worker.mjs";
 
 const quick = process.argv.includes("--quick");
 const PORT = Number(process.env.BENCH_PORT ?? 8795);
-const BASE = `http://127.0.0.1:${PORT}`;
 const AUTH = { Authorization: "Bearer SampleToken", "Content-Type": "application/json", Accept: "application/json" };
 const VARIANTS = 620;
 
@@ -43,7 +40,7 @@ const variant = (i) => `BENCH_${String(i).padStart(4, "0")}`;
 
 async function call(method, pathname, body) {
   const started = performance.now();
-  const res = await fetch(`${BASE}${pathname}`, { method, headers: AUTH, body: body ? JSON.stringify(body) : undefined });
+  const res = await fetch(`http://127.0.0.1:${PORT}${pathname}`, { method, headers: AUTH, body: body ? JSON.stringify(body) : undefined });
   const text = await res.text();
   const ms = performance.now() - started;
   const timing = res.headers.get("Server-Timing") ?? "";
@@ -195,20 +192,6 @@ function bigCartRatios(rows) {
     .join("; ");
 }
 
-async function waitForServer(child) {
-  for (let i = 0; i < 120; i++) {
-    if (child.exitCode !== null) throw new Error("wrangler dev exited");
-    try {
-      const res = await fetch(`${BASE}/health`);
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("wrangler dev did not start");
-}
-
 function recalculationCost() {
   return new Promise((resolve, reject) => {
     const child = spawn("tsx", [path.join(import.meta.dirname, "bench-recalc.ts")], { stdio: ["ignore", "pipe", "inherit"] });
@@ -219,19 +202,8 @@ function recalculationCost() {
 }
 
 async function main() {
-  const dir = mkdtempSync(path.join(tmpdir(), "bench-"));
-  console.error(`Preparing a fresh local database in ${dir}...`);
-  await prepareLocalDatabase({ persistTo: dir, extraSql: BENCH_SQL, quiet: true });
-  // The access log off: under wrangler dev each line is forwarded to the wrangler process, a cost
-  // of local runs that the figures should not carry (README, Benchmarks).
-  const args = ["dev", "--port", String(PORT), "--persist-to", dir, "--log-level", "error", "--var", "LOG_REQUESTS:off"];
-  const server = spawn("wrangler", args, {
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
-    detached: true,
-  });
+  const server = await startLocalWorker({ port: PORT, extraSql: BENCH_SQL });
   try {
-    await waitForServer(server);
     const health = await healthRows();
     for (const [channel, title] of [
       ["BENCH_PLAIN", "Channel without promotions, taxes or shipping (units and totals only)"],
@@ -252,12 +224,7 @@ async function main() {
     console.log("| cart | units | adjustments | p50 ms | p99 ms |\n|---|---:|---:|---:|---:|");
     for (const c of cost) console.log(`| ${c.name} | ${c.units} | ${c.adjustments} | ${c.p50.toFixed(2)} | ${c.p99.toFixed(2)} |`);
   } finally {
-    try {
-      process.kill(-server.pid, "SIGTERM");
-    } catch {
-      server.kill("SIGTERM");
-    }
-    rmSync(dir, { recursive: true, force: true });
+    server.stop();
   }
 }
 

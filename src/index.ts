@@ -26,7 +26,6 @@ const provideServices = createMiddleware<AppEnv & { Bindings: Env }>(async (c, n
   c.set("db", createDatabase(d1));
   c.set("carts", new CartGateway(c.env.CARTS));
   c.set("durableObjectMs", 0);
-  c.set("rowsWritten", 0);
   c.set("signInLimits", {
     username: { limiter: c.env.SIGNIN_USER_LIMITER, period: SIGN_IN_PERIODS.SIGNIN_USER_LIMITER },
     address: { limiter: c.env.SIGNIN_IP_LIMITER, period: SIGN_IN_PERIODS.SIGNIN_IP_LIMITER },

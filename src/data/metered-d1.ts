@@ -27,13 +27,18 @@ import { isBookmark, laterBookmark, type SessionStart } from "./d1-session";
 export class D1Meter {
   roundTrips = 0;
   durationMs = 0;
+  /** D1's own `rows_read` and `rows_written` (index entries included) of the work measured: what D1 bills. */
+  rowsRead = 0;
+  rowsWritten = 0;
   /** The latest D1 bookmark of the work measured (null before any). */
   bookmark: string | null = null;
 
   async measure<T>(work: () => Promise<T>): Promise<T> {
     const started = performance.now();
     try {
-      return await work();
+      const result = await work();
+      this.count(result);
+      return result;
     } finally {
       this.durationMs += performance.now() - started;
       this.roundTrips += 1;
@@ -41,15 +46,33 @@ export class D1Meter {
   }
 
   /** Adds what another component (the cart Durable Object) measured. */
-  add(roundTrips: number, durationMs: number): void {
-    this.roundTrips += roundTrips;
-    this.durationMs += durationMs;
+  add(other: { roundTrips: number; durationMs: number; rowsRead: number; rowsWritten: number }): void {
+    this.roundTrips += other.roundTrips;
+    this.durationMs += other.durationMs;
+    this.rowsRead += other.rowsRead;
+    this.rowsWritten += other.rowsWritten;
   }
 
   /** Records a bookmark the work reached (keeps the later one). */
   reached(bookmark: string | null): void {
     this.bookmark = laterBookmark(this.bookmark, bookmark);
   }
+
+  /** Adds the rows of a round trip's results (a batch's list, or one statement's result; `first()` has none). */
+  private count(result: unknown): void {
+    for (const item of Array.isArray(result) ? result : [result]) {
+      const meta = metaOf(item);
+      if (!meta) continue;
+      this.rowsRead += meta.rows_read ?? 0;
+      this.rowsWritten += meta.rows_written ?? 0;
+    }
+  }
+}
+
+function metaOf(value: unknown): Partial<D1Meta> | null {
+  if (typeof value !== "object" || value === null || !("meta" in value)) return null;
+  const meta: unknown = value.meta;
+  return typeof meta === "object" && meta !== null ? meta : null;
 }
 
 /** What a guard's statement is prepared on: the request's session, or a fresh one on the primary. */

@@ -15,8 +15,6 @@ export interface AppVariables {
   body: unknown;
   /** Wall time spent in a cart's Durable Object, for Server-Timing. */
   durableObjectMs: number;
-  /** Rows a cart's Durable Object wrote for this request (Server-Timing). */
-  rowsWritten: number;
   /** Calls this request made to cart Durable Objects (the access log). */
   cartObjectCalls: number;
   /** Whether this request writes its access log line (and the cart object its own lines). */

@@ -89,7 +89,7 @@ describe("the cart's Durable Object", () => {
     const ids = replies.map((r) => (r.body as { id: number }).id);
     expect([...ids].sort((x, y) => x - y)).toEqual(ids);
     // Two round trips each: one read batch, one write batch.
-    expect(replies.every((r) => r.metrics.d1RoundTrips === 2)).toBe(true);
+    expect(replies.every((r) => r.metrics.roundTrips === 2)).toBe(true);
 
     const memory = await runInDurableObject(stub, (instance: CartObject) => instance.snapshot());
     const stored = await storedCart(cart.id);

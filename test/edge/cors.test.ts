@@ -176,7 +176,6 @@ describe("CORS: configuration", () => {
       c.set("meter", meter);
       c.set("d1", new MeteredD1(env.DB, meter));
       c.set("durableObjectMs", 0);
-      c.set("rowsWritten", 0);
       await next();
     });
     const page = await app.request("/api/v1/docs", { headers: { Origin: ALLOWED } });

@@ -22,14 +22,13 @@ export interface RequestCost {
     readonly d1: MeteredD1;
     readonly meter: D1Meter;
     readonly durableObjectMs: number;
-    readonly rowsWritten: number;
     readonly cartObjectCalls: number;
     readonly requestId: string;
     readonly logRequests: boolean;
     readonly auth: Principal | null;
     readonly idempotency: KeyedCall | null;
   };
-  set(key: "durableObjectMs" | "rowsWritten" | "cartObjectCalls", value: number): void;
+  set(key: "durableObjectMs" | "cartObjectCalls", value: number): void;
 }
 
 export class CartGateway {
@@ -63,9 +62,8 @@ export class CartGateway {
     const started = performance.now();
     const reply = await work(this.stub(cartId), caller);
     c.set("durableObjectMs", c.var.durableObjectMs + (performance.now() - started));
-    c.var.meter.add(reply.metrics.d1RoundTrips, reply.metrics.d1Ms);
+    c.var.meter.add(reply.metrics);
     c.var.meter.reached(reply.bookmark);
-    c.set("rowsWritten", (c.var.rowsWritten ?? 0) + reply.metrics.rowsWritten);
     if (reply.replayed && keyed) keyed.replayed = true;
     if (reply.status >= 400 && !reply.formErrors) {
       throw new HttpError(reply.status as 400, reply.body, reply.headers ?? {});

@@ -47,9 +47,11 @@ import { cartBlocked, IdsExhausted, planAdd, planChange, planRemove, repriceCart
 import type { CartState, VariantInfo } from "../../data/carts/state";
 import { cartTtlSeconds, expiryCutoff } from "./cart-ttl";
 
+/** What the object's D1 work cost (its meter's counts). */
 export interface CartMetrics {
-  d1RoundTrips: number;
-  d1Ms: number;
+  roundTrips: number;
+  durationMs: number;
+  rowsRead: number;
   rowsWritten: number;
 }
 
@@ -167,7 +169,6 @@ export class CartObject extends DurableObject<Env> {
   deleteCart(cartId: number, caller: Caller | null): Promise<CartReply> {
     return this.logged(caller, cartId, "deleteCart", () => this.serialize(async () => {
       const meter = new D1Meter();
-      const rowsWritten = { count: 0 };
       try {
         const db = this.database(meter);
         const keyed = caller?.idempotency;
@@ -181,17 +182,16 @@ export class CartObject extends DurableObject<Env> {
         });
         const principal = found.token ? verifyTokenRow(found.token[0], nowSeconds()) : null;
         const replayed = keyed ? judge(found.claim?.[0], keyed.request) : null;
-        if (replayed) return { ...reply(replayed.status, null, meter, 0), replayed: true };
+        if (replayed) return { ...reply(replayed.status, null, meter), replayed: true };
         if (!found.cart.length) throw notFound(`Cart with id ${cartId} does not exist.`);
-        const { deleted } = await writeKeyed(() =>
+        await writeKeyed(() =>
           namedBatch(db, {
             record: keyed ? idempotencyRecordQueries(db, keyed.request, scopeOf(keyed, principal), { status: 204, resource: null }, nowSeconds()) : undefined,
             deleted: db.delete(orders).where(and(eq(orders.id, cartId), eq(orders.state, "cart"))),
           }),
         );
-        rowsWritten.count += deleted.meta.rows_written ?? 0;
         await this.retire();
-        return reply(204, null, meter, rowsWritten.count);
+        return reply(204, null, meter);
       } catch (error) {
         return errorReply(error, meter, caller);
       }
@@ -207,9 +207,9 @@ export class CartObject extends DurableObject<Env> {
     const started = performance.now();
     const result = await this.once(caller, call);
     if (caller?.log) {
-      const { d1RoundTrips, rowsWritten } = result.metrics;
+      const { roundTrips: d1RoundTrips, rowsRead, rowsWritten } = result.metrics;
       const durationMs = Math.round((performance.now() - started) * 10) / 10;
-      console.log(JSON.stringify({ level: "info", where: "CartObject", requestId: caller.requestId, cartId, operation, status: result.status, durationMs, d1RoundTrips, rowsWritten }));
+      console.log(JSON.stringify({ level: "info", where: "CartObject", requestId: caller.requestId, cartId, operation, status: result.status, durationMs, d1RoundTrips, rowsRead, rowsWritten }));
     }
     return result;
   }
@@ -321,11 +321,11 @@ export class CartObject extends DurableObject<Env> {
     const context: ChangeContext = { channelEnabled: read.context.channel[0]?.enabled ?? false, variants: byId };
     const planned = await this.withIds(db, (ids) => this.plan(cart, op, variants, context, ids));
     if ("notFound" in planned) throw notFound(`Cart item with id ${op.kind === "add" ? "" : op.itemId} does not exist in cart ${cartId}.`);
-    if ("errors" in planned) return { status: 400, body: null, formErrors: planned.errors, metrics: metricsOf(meter, 0), bookmark: meter.bookmark };
+    if ("errors" in planned) return { status: 400, body: null, formErrors: planned.errors, metrics: metricsOf(meter), bookmark: meter.bookmark };
     const now = new Date().toISOString();
     const after = await this.withIds(db, (ids) => repriceCart(cart, planned.plans, byId, setup, now, ids));
     const outcome = op.kind === "add" ? { status: 201, resource: String(planned.itemId) } : { status: 204, resource: null };
-    const { written } = await writeKeyed(() =>
+    await writeKeyed(() =>
       namedBatch(db, {
         // First: a key recorded meanwhile by another request fails the batch before anything is written.
         record: keyed ? idempotencyRecordQueries(db, keyed.request, scopeOf(keyed, principal), outcome, nowSeconds()) : undefined,
@@ -333,16 +333,15 @@ export class CartObject extends DurableObject<Env> {
       }),
     );
     this.cart = after;
-    const rowsWritten = written.reduce((sum, r) => sum + (r.meta.rows_written ?? 0), 0);
     await this.armAfterChange(cartId);
 
     if (op.kind === "add") {
       const item = after.items.find((i) => i.id === planned.itemId);
       if (!item) throw new Error(`Item ${planned.itemId} missing after the add`);
       const views = new Map((read.addedView ? variantViewsFrom(read.addedView) : []).map((view) => [view.row.id, view]));
-      return reply(201, serializeCartItem(item, cartId, views), meter, rowsWritten);
+      return reply(201, serializeCartItem(item, cartId, views), meter);
     }
-    return reply(204, null, meter, rowsWritten);
+    return reply(204, null, meter);
   }
 
   private plan(cart: CartState, op: Operation, variants: VariantInfo[], context: ChangeContext, ids: IdSource): PlanResult {
@@ -517,28 +516,28 @@ async function writeKeyed<T>(write: () => Promise<T>): Promise<T> {
  * cart as it is now (gone since: a 404), a change or removal has no body.
  */
 function replayOf(outcome: StoredOutcome, cart: CartState, views: ReturnType<typeof variantViewsFrom>, meter: D1Meter): CartReply {
-  if (outcome.resource === null) return { ...reply(outcome.status, null, meter, 0), replayed: true };
+  if (outcome.resource === null) return { ...reply(outcome.status, null, meter), replayed: true };
   const itemId = Number(outcome.resource);
   const item = cart.items.find((i) => i.id === itemId);
   if (!item) throw notFound(`Cart item with id ${itemId} does not exist in cart ${cart.id}.`);
   const byId = new Map(views.map((view) => [view.row.id, view]));
-  return { ...reply(outcome.status, serializeCartItem(item, cart.id, byId), meter, 0), replayed: true };
+  return { ...reply(outcome.status, serializeCartItem(item, cart.id, byId), meter), replayed: true };
 }
 
-function metricsOf(meter: D1Meter, rowsWritten: number): CartMetrics {
-  return { d1RoundTrips: meter.roundTrips, d1Ms: meter.durationMs, rowsWritten };
+function metricsOf(meter: D1Meter): CartMetrics {
+  return { roundTrips: meter.roundTrips, durationMs: meter.durationMs, rowsRead: meter.rowsRead, rowsWritten: meter.rowsWritten };
 }
 
-function reply(status: number, body: unknown, meter: D1Meter, rowsWritten: number): CartReply {
-  return { status, body, metrics: metricsOf(meter, rowsWritten), bookmark: meter.bookmark };
+function reply(status: number, body: unknown, meter: D1Meter): CartReply {
+  return { status, body, metrics: metricsOf(meter), bookmark: meter.bookmark };
 }
 
 function errorReply(error: unknown, meter: D1Meter, caller: Caller | null): CartReply {
   if (error instanceof HttpError) {
-    return { status: error.status, body: error.body, headers: error.headers, metrics: metricsOf(meter, 0), bookmark: meter.bookmark };
+    return { status: error.status, body: error.body, headers: error.headers, metrics: metricsOf(meter), bookmark: meter.bookmark };
   }
   console.error(JSON.stringify({ level: "error", where: "CartObject", requestId: caller?.requestId ?? null, error: String(error), stack: (error as Error)?.stack }));
-  return { status: 500, body: { code: 500, message: "Internal server error." }, metrics: metricsOf(meter, 0), bookmark: meter.bookmark };
+  return { status: 500, body: { code: 500, message: "Internal server error." }, metrics: metricsOf(meter), bookmark: meter.bookmark };
 }
 
 export type { PricingSetup };

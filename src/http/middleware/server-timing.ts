@@ -4,8 +4,9 @@ import { setResponseHeader } from "./request-id";
 
 /**
  * `Server-Timing: d1;dur=<ms waiting for D1>;desc="<round trips>"`, plus
- * `do;dur=<ms>` when the request went through a cart's Durable Object, and
- * `rows;desc="<n>"` for the D1 rows that object wrote: the cost of a
+ * `do;dur=<ms>` when the request went through a cart's Durable Object,
+ * `rows_read;desc="<n>"` and `rows;desc="<n>"` (rows written, when any): D1's
+ * own counts of the request's work, the object's included. The cost of a
  * request, visible from outside.
  *
  * Not `hono/timing`: its `setMetric` writes the same metric syntax, but it
@@ -21,7 +22,8 @@ export const serverTiming = createMiddleware<AppEnv>(async (c, next) => {
   const metrics = [`d1;dur=${meter.durationMs.toFixed(1)};desc="${meter.roundTrips}"`];
   const objectMs = c.get("durableObjectMs");
   if (objectMs) metrics.push(`do;dur=${objectMs.toFixed(1)}`);
-  const rowsWritten = c.get("rowsWritten");
-  if (rowsWritten) metrics.push(`rows;desc="${rowsWritten}"`);
+  // D1's own row counts (index entries included), the cart object's too: what D1 bills.
+  metrics.push(`rows_read;desc="${meter.rowsRead}"`);
+  if (meter.rowsWritten) metrics.push(`rows;desc="${meter.rowsWritten}"`);
   setResponseHeader(c, "Server-Timing", metrics.join(", "));
 });

@@ -479,8 +479,9 @@ export function buildDocument(routes: readonly RouteEntry[]): Json {
           schema: { type: "string" },
         },
         "Server-Timing": {
-          description: 'Cost of the request: `d1;dur=<ms>;desc="<D1 round trips>"`, plus `do;dur=<ms>` through a cart\'s Durable Object.',
-          schema: { type: "string", examples: ['d1;dur=3.1;desc="1"'] },
+          description:
+            'Cost of the request: `d1;dur=<ms>;desc="<D1 round trips>"`, `do;dur=<ms>` through a cart\'s Durable Object, `rows_read;desc="<n>"` and (when it wrote) `rows;desc="<n>"`: D1\'s own counts of rows read and written (index entries included), the cart object\'s work included.',
+          schema: { type: "string", examples: ['d1;dur=3.1;desc="1", rows_read;desc="12"'] },
         },
         "WWW-Authenticate": { description: "`Bearer ...` (RFC 6750).", schema: { type: "string" } },
         Allow: { description: "The methods the path accepts.", schema: { type: "string", examples: ["GET, POST, HEAD"] } },

@@ -72,4 +72,17 @@ export function serializeProductVariant(view: VariantView, set: VariantSet) {
  * view loaded with `variantViewQueries` + `variantViewsFrom` (the variant
  * list's loader).
  */
-export const serializeVariantDefault = (view: VariantView) => serializeProductVariant(view, "listItem");
+export const serializeVariantDefault = (view: VariantView) => {
+  let serialized = defaultSerializations.get(view);
+  if (!serialized) {
+    serialized = serializeProductVariant(view, "listItem");
+    defaultSerializations.set(view, serialized);
+  }
+  return serialized;
+};
+
+/**
+ * A view's default serialization, made once: a cart read shows it in the
+ * body and digests it for the cart's ETag (views live for one request).
+ */
+const defaultSerializations = new WeakMap<VariantView, ReturnType<typeof serializeProductVariant>>();

@@ -1,0 +1,105 @@
+// `npm run bench:cost`: what one request of each kind costs D1 and the cart
+// objects, from the service's own counters (Server-Timing: D1 round trips, D1's
+// rows read and rows written, a cart-object call when `do` is present). Starts
+// the worker locally (wrangler dev on a fresh local D1 with the demo data), in
+// the demo channel US_WEB (a promotion, a tax rate, a shipping method). Each
+// operation runs 5 times; the table shows the median of each count. Prints
+// Markdown. These counts are the inputs of the README's capacity model.
+import { startLocalWorker } from "./lib/local-worker.mjs";
+
+const PORT = Number(process.env.BENCH_PORT ?? 8797);
+const AUTH = { Authorization: "Bearer SampleToken", "Content-Type": "application/json", Accept: "application/json" };
+const RUNS = 5;
+
+const EXTRA_SQL = `
+INSERT OR IGNORE INTO products (code) VALUES ('COST');
+INSERT OR IGNORE INTO product_translations (product_id, locale, name, slug) SELECT id, 'en_US', 'Cost product', 'cost' FROM products WHERE code = 'COST';
+WITH RECURSIVE seq(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM seq WHERE n < 59)
+INSERT OR IGNORE INTO product_variants (product_id, code, position, tax_category_id, shipping_category_id)
+  SELECT p.id, printf('COST_%02d', n), n, t.id, s.id FROM seq, products p, tax_categories t, shipping_categories s
+  WHERE p.code = 'COST' AND t.code = 'other' AND s.code = 'default';
+INSERT OR IGNORE INTO product_variant_translations (variant_id, locale, name) SELECT id, 'en_US', code FROM product_variants WHERE code LIKE 'COST_%';
+INSERT OR IGNORE INTO channel_pricings (variant_id, channel_code, price) SELECT id, 'US_WEB', 1000 + id FROM product_variants WHERE code LIKE 'COST_%';
+`;
+
+let base = "";
+
+async function call(method, pathname, body) {
+  const res = await fetch(`${base}${pathname}`, { method, headers: AUTH, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  if (res.status >= 400) throw new Error(`${method} ${pathname} → ${res.status} ${text.slice(0, 300)}`);
+  const timing = res.headers.get("Server-Timing") ?? "";
+  const metric = (pattern) => Number(pattern.exec(timing)?.[1] ?? 0);
+  return {
+    body: text ? JSON.parse(text) : null,
+    cost: {
+      roundTrips: metric(/d1;[^,]*desc="(\d+)"/),
+      rowsRead: metric(/rows_read;desc="(\d+)"/),
+      rowsWritten: metric(/rows;desc="(\d+)"/),
+      objectCalls: /\bdo;dur=/.test(timing) ? 1 : 0,
+    },
+  };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Runs `op` RUNS times (`op(i)` returns a call result) and keeps the median of each count. */
+async function measure(label, op) {
+  const costs = [];
+  for (let i = 0; i < RUNS; i++) costs.push((await op(i)).cost);
+  const pick = (field) => median(costs.map((c) => c[field]));
+  return { label, roundTrips: pick("roundTrips"), rowsRead: pick("rowsRead"), rowsWritten: pick("rowsWritten"), objectCalls: pick("objectCalls") };
+}
+
+const newCart = async () => (await call("POST", "/api/v1/carts/", { customer: "shop@example.com", channel: "US_WEB", localeCode: "en_US" })).body.id;
+const variant = (i) => `COST_${String(i).padStart(2, "0")}`;
+
+async function filledCart(items) {
+  const id = await newCart();
+  for (let i = 0; i < items; i++) await call("POST", `/api/v1/carts/${id}/items/`, { variant: variant(i), quantity: 1 });
+  return id;
+}
+
+async function main() {
+  const server = await startLocalWorker({ port: PORT, extraSql: EXTRA_SQL });
+  base = server.base;
+  try {
+    const rows = [];
+    rows.push(await measure("read a variant", () => call("GET", "/api/v1/products/COST/variants/COST_00")));
+    rows.push(await measure("list variants (10 per page)", () => call("GET", "/api/v1/products/COST/variants/?limit=10")));
+    rows.push(await measure("change a variant (PATCH onHand)", (i) => call("PATCH", "/api/v1/products/COST/variants/COST_59", { onHand: 10 + i })));
+    rows.push(await measure("create a cart", () => call("POST", "/api/v1/carts/", { customer: "shop@example.com", channel: "US_WEB", localeCode: "en_US" })));
+    const cart = await filledCart(1);
+    const item = (await call("GET", `/api/v1/carts/${cart}`)).body.items[0].id;
+    rows.push(await measure("add an item (cart of 1 item)", async (i) => {
+      const added = await call("POST", `/api/v1/carts/${cart}/items/`, { variant: variant(50 + i), quantity: 1 });
+      await call("DELETE", `/api/v1/carts/${cart}/items/${added.body.id}`);
+      return added;
+    }));
+    rows.push(await measure("change a quantity (cart of 1 item)", (i) => call("PATCH", `/api/v1/carts/${cart}/items/${item}`, { quantity: 2 + (i % 2) })));
+    rows.push(await measure("remove an item (cart of 2 items)", async (i) => {
+      const added = await call("POST", `/api/v1/carts/${cart}/items/`, { variant: variant(50 + i), quantity: 1 });
+      return call("DELETE", `/api/v1/carts/${cart}/items/${added.body.id}`);
+    }));
+    rows.push(await measure("read a cart of 1 item", () => call("GET", `/api/v1/carts/${cart}`)));
+    const fifty = await filledCart(50);
+    rows.push(await measure("read a cart of 50 items", () => call("GET", `/api/v1/carts/${fifty}`)));
+    const fiftyItem = (await call("GET", `/api/v1/carts/${fifty}`)).body.items[0].id;
+    rows.push(await measure("change a quantity (cart of 50 items)", (i) => call("PATCH", `/api/v1/carts/${fifty}/items/${fiftyItem}`, { quantity: 2 + (i % 2) })));
+    const big = await newCart();
+    const bigItem = (await call("POST", `/api/v1/carts/${big}/items/`, { variant: variant(0), quantity: 9999 })).body.id;
+    rows.push(await measure("read a cart of 1 item × 9999 units", () => call("GET", `/api/v1/carts/${big}`)));
+    rows.push(await measure("change its quantity (9998 ↔ 9999)", (i) => call("PATCH", `/api/v1/carts/${big}/items/${bigItem}`, { quantity: 9998 + (i % 2) })));
+    rows.push(await measure("list carts (10 per page)", () => call("GET", "/api/v1/carts/?limit=10")));
+    rows.push(await measure("delete a cart of 1 item", async () => call("DELETE", `/api/v1/carts/${await filledCart(1)}`)));
+
+    console.log("\n### Cost per request (median of 5; D1's own row counts, index entries included)\n");
+    console.log("| operation | D1 round trips | rows read | rows written | cart-object calls |");
+    console.log("|---|---:|---:|---:|---:|");
+    for (const r of rows) console.log(`| ${r.label} | ${r.roundTrips} | ${r.rowsRead} | ${r.rowsWritten} | ${r.objectCalls} |`);
+  } finally {
+    server.stop();
+  }
+}
+
+await main();

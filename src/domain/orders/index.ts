@@ -1,4 +1,17 @@
-/** The pure checkout and order lifecycle (ORDERS.md §3–§5b): machines, skips, plans, numbers, addresses. */
+/**
+ * The pure checkout and order lifecycle (ORDERS.md §3–§5b): machines, skips,
+ * plans, numbers, addresses. How the layers above use it:
+ *
+ * - a checkout step: `checkAddressing` (400) → `checkoutMachine.apply` (409)
+ *   → recalculate the cart → `afterStep` for the automatic skips;
+ * - `complete`: load a `CompletionSnapshot` → `planCompletion` (400 or
+ *   409, or a plan) → number it with `formatOrderNumber` → write the plan in
+ *   one batch whose stock statements carry each delta's `requires` as their
+ *   guard (a failed guard: another order took the units; plan again);
+ * - cancel, pay, ship: `planCancellation`, `planPaymentCompletion`,
+ *   `planShipment` over an `OrderSnapshot`, written the same way.
+ */
+
 export { checkoutMachine, CHECKOUT_STATES, type CheckoutState, type CheckoutTransition } from "./checkout-machine";
 export { orderMachine, ORDER_STATES, type OrderState, type OrderTransition } from "./order-machine";
 export {

@@ -341,3 +341,28 @@ describe("cancel", () => {
     expect(s.cancel()).toMatchObject({ promotionUsage: [], couponUsage: null });
   });
 });
+
+describe("the plans are pure", () => {
+  const deepFreeze = <T>(value: T): T => {
+    if (typeof value === "object" && value !== null) {
+      for (const inner of Object.values(value)) deepFreeze(inner);
+      Object.freeze(value);
+    }
+    return value;
+  };
+
+  it("never change the snapshot they read, and give the same plan twice", () => {
+    const s = shop();
+    s.complete();
+    const placed = deepFreeze(structuredClone(s.order));
+    for (const plan of [
+      () => planPaymentCompletion(placed, 11),
+      () => planShipment(placed, 21, "T"),
+      () => planCancellation(placed),
+      () => planCompletion(deepFreeze(readyCart())),
+    ]) {
+      expect(plan()).toEqual(plan());
+    }
+    expect(placed).toEqual(s.order);
+  });
+});

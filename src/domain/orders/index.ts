@@ -1,0 +1,65 @@
+/**
+ * The pure checkout and order lifecycle (ORDERS.md §3–§5b): machines, skips,
+ * plans, numbers, addresses. How the layers above use it:
+ *
+ * - a checkout step: `checkAddressing` (400) → `checkoutMachine.apply` (409)
+ *   → recalculate the cart → `afterStep` for the automatic skips;
+ * - `complete`: load a `CompletionSnapshot` → `planCompletion` (400 or
+ *   409, or a plan) → number it with `formatOrderNumber` → write the plan in
+ *   one batch whose stock statements carry each delta's `requires` as their
+ *   guard (a failed guard: another order took the units; plan again);
+ * - cancel, pay, ship: `planCancellation`, `planPaymentCompletion`,
+ *   `planShipment` over an `OrderSnapshot`, written the same way.
+ */
+
+export { checkoutMachine, CHECKOUT_STATES, type CheckoutState, type CheckoutTransition } from "./checkout-machine";
+export { orderMachine, ORDER_STATES, type OrderState, type OrderTransition } from "./order-machine";
+export {
+  orderPaymentMachine,
+  ORDER_PAYMENT_STATES,
+  type OrderPaymentState,
+  type OrderPaymentTransition,
+} from "./order-payment-machine";
+export {
+  orderShippingMachine,
+  ORDER_SHIPPING_STATES,
+  type OrderShippingState,
+  type OrderShippingTransition,
+} from "./order-shipping-machine";
+export { paymentMachine, PAYMENT_STATES, type PaymentState, type PaymentTransition } from "./payment-machine";
+export { shipmentMachine, SHIPMENT_STATES, type ShipmentState, type ShipmentTransition } from "./shipment-machine";
+export { refusal, type Applied, type StateMachine, type TransitionRefused, type TransitionRule } from "./state-machine";
+export { afterStep, requiresShipping, type CheckoutFacts } from "./checkout-skips";
+export { orderPaymentTarget, resolveOrderPaymentState, resolveOrderShippingState, resolveOrderState } from "./resolvers";
+export { stockDeltas, trackedQuantities, type InventoryOperation, type StockDelta, type StockGuard } from "./inventory";
+export type { OrderItemLine, OrderSnapshot, PaymentLine, ShipmentLine } from "./snapshot";
+export type { LineNotFound, OrderPlan, PlanResult, StateChange, UsageDelta } from "./plan";
+export {
+  completionErrors,
+  planCompletion,
+  type CompletionError,
+  type CompletionInvalid,
+  type CompletionItem,
+  type CompletionPayment,
+  type CompletionProblem,
+  type CompletionRefusal,
+  type CompletionShipment,
+  type CompletionSnapshot,
+} from "./complete";
+export { planCancellation } from "./cancel";
+export { planPaymentCompletion } from "./pay";
+export { planShipment, type ShipmentPlan } from "./ship";
+export { formatOrderNumber } from "./order-number";
+export {
+  ADDRESS_FIELDS,
+  addressFormFields,
+  checkAddress,
+  formText,
+  type Address,
+  type AddressCheck,
+  type AddressErrors,
+  type AddressField,
+  type CountryCatalog,
+} from "./address-form";
+export { checkAddressing, pickAddresses, type AddressingBody, type AddressingCheck } from "./addressing";
+export { ORDER_MSG, type AddressTextLabel, type MachineLabel } from "./messages";

@@ -540,6 +540,25 @@ export const orderItemUnits = sqliteTable(
 );
 
 /**
+ * An item's units as the API shows them, in JSON, 256 units (by id) a row:
+ * `chunk` is `unit id / 256`. A projection of `order_item_units` and their
+ * adjustments, written by the cart object in the same batch as the rows it
+ * renders, so that a cart read takes a few strings from D1 instead of
+ * rendering thousands of rows (data/carts/unit-json.ts).
+ */
+export const orderItemUnitChunks = sqliteTable(
+  "order_item_unit_chunks",
+  {
+    itemId: integer("item_id")
+      .notNull()
+      .references(() => orderItems.id, { onDelete: "cascade" }),
+    chunk: integer("chunk").notNull(),
+    units: text("units").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.chunk] })],
+);
+
+/**
  * Adjustments of an order, an item or a unit. `order_id` is always set so a
  * cart's adjustments load (and delete) with one indexed query.
  */
@@ -563,9 +582,10 @@ export const adjustments = sqliteTable(
     /** What produced it (promotion code, shipping method code, tax rate code). */
     originCode: text("origin_code"),
   },
-  // By unit: a cart read renders each unit's adjustments with one index
-  // lookup (data/carts/unit-json.ts), and deleting units finds theirs.
-  (t) => [index("adjustments_order").on(t.orderId), index("adjustments_unit").on(t.orderItemUnitId)],
+  // By order, then unit: a cart read takes its order and item adjustments
+  // (unit NULL) without walking its units' (those come as JSON,
+  // data/carts/unit-json.ts). By unit: deleting units finds theirs.
+  (t) => [index("adjustments_order_unit").on(t.orderId, t.orderItemUnitId), index("adjustments_unit").on(t.orderItemUnitId)],
 );
 
 /**

@@ -1,8 +1,11 @@
 /**
- * A cart read renders its units from D1 as JSON text (data/carts/unit-json.ts),
- * the cart object renders an item it just wrote from memory: both must be
- * the same document, adjustments included, also past one chunk of units.
+ * A cart read embeds its units as the JSON text kept in D1 (data/carts/unit-json.ts),
+ * the cart object renders an item it just wrote from its objects: both must be
+ * the same document, adjustments included, also past one chunk of units; and
+ * the migration that rendered the units of carts stored before (in SQL) must
+ * write that same text.
  */
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api } from "../helpers/http";
 import { apiCatalog, ok } from "../helpers/catalog";
@@ -44,5 +47,41 @@ describe("units rendered by D1", () => {
     expect(listed?.items[0].units).toEqual(added.units);
     const order = (await api("GET", `/api/v1/orders/${cart.id}`)).body;
     expect(order.items[0].units).toEqual(added.units);
+  });
+
+  it("are rendered by the migration's backfill (SQLite's JSON) to the same text", async () => {
+    const cart = await ok("POST", "/api/v1/carts/", { customer: catalog.customer, channel: catalog.channel, localeCode: "en_US" });
+    const added = await ok("POST", `/api/v1/carts/${cart.id}/items/`, { variant: catalog.variantA, quantity: UNITS_PER_CHUNK + 3 });
+    const chunks = () =>
+      env.DB.prepare("SELECT chunk, units FROM order_item_unit_chunks WHERE item_id = ?1 ORDER BY chunk").bind(added.id).all<{ chunk: number; units: string }>();
+    const written = (await chunks()).results;
+    expect(written.length).toBeGreaterThan(1);
+
+    const migration = env.TEST_MIGRATIONS.find((m) => m.name.includes("unit_chunks"));
+    const backfill = migration?.queries.find((q) => q.includes("INSERT OR IGNORE INTO `order_item_unit_chunks`"));
+    expect(backfill).toBeDefined();
+    await env.DB.prepare("DELETE FROM order_item_unit_chunks WHERE item_id = ?1").bind(added.id).run();
+    await env.DB.prepare(backfill ?? "").run();
+    expect((await chunks()).results).toEqual(written);
+  });
+
+  it("follow quantity changes: chunks emptied are deleted, the others rendered again", async () => {
+    const cart = await ok("POST", "/api/v1/carts/", { customer: catalog.customer, channel: catalog.channel, localeCode: "en_US" });
+    const added = await ok("POST", `/api/v1/carts/${cart.id}/items/`, { variant: catalog.variantA, quantity: 2 * UNITS_PER_CHUNK + 7 });
+    const chunkCount = async () =>
+      (await env.DB.prepare("SELECT COUNT(*) AS n FROM order_item_unit_chunks WHERE item_id = ?1").bind(added.id).first<{ n: number }>())?.n;
+    const before = await chunkCount();
+    expect((await api("PATCH", `/api/v1/carts/${cart.id}/items/${added.id}`, { quantity: 5 })).status).toBe(204);
+    const item = (await api("GET", `/api/v1/carts/${cart.id}`)).body.items[0];
+    expect(item.units).toHaveLength(5);
+    expect(item.units.map((u: { id: number }) => u.id)).toEqual(added.units.slice(0, 5).map((u: { id: number }) => u.id));
+    // Every unit's total is its adjustments' sum, and the item's units add up: the text follows the repricing.
+    for (const unit of item.units) {
+      expect(unit.adjustmentsTotal).toBe(unit.adjustments.reduce((sum: number, a: { amount: number; neutral: boolean }) => sum + (a.neutral ? 0 : a.amount), 0));
+    }
+    expect(item.unitsTotal).toBe(item.units.reduce((sum: number, u: { adjustmentsTotal: number }) => sum + item.unitPrice + u.adjustmentsTotal, 0));
+    expect(await chunkCount()).toBeLessThan(before ?? 0);
+    expect((await api("DELETE", `/api/v1/carts/${cart.id}/items/${added.id}`)).status).toBe(204);
+    expect(await chunkCount()).toBe(0);
   });
 });

@@ -14,8 +14,9 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Statement } from "../batch";
 import { inJson } from "../conditions";
 import type { Database } from "../db";
-import { adjustments, orderItems, orderItemUnits, orders } from "../schema";
+import { adjustments, orderItems, orderItemUnitChunks, orderItemUnits, orders } from "../schema";
 import type { CartState, StoredAdjustment, StoredItem, StoredUnit } from "./state";
+import { chunkOf, renderUnits } from "./unit-json";
 
 /** Rows per multi-row statement. */
 const CHUNK = 1000;
@@ -147,6 +148,8 @@ export function cartWriteStatements(db: Database, before: CartState, after: Cart
         .where(sql`${adjustments.id} = ${column(0)}`),
   );
 
+  statements.push(...unitChunkStatements(db, touchedChunks(oldUnits, newUnits, removedUnits, oldAdjustments, newAdjustments), newItems));
+
   statements.push(
     db
       .update(orders)
@@ -154,6 +157,73 @@ export function cartWriteStatements(db: Database, before: CartState, after: Cart
       .set({ itemsTotal: after.itemsTotal, adjustmentsTotal: after.adjustmentsTotal, total: after.total, updatedAt: nowIso, version: sql`${orders.version} + 1` })
       .where(and(eq(orders.id, after.id), eq(orders.state, "cart"))),
   );
+  return statements;
+}
+
+type UnitsById = Map<number, { itemId: number; unit: StoredUnit }>;
+
+/**
+ * The unit chunks (unit-json.ts) whose text a change alters, by item: those
+ * holding a unit that is new, gone or has another total, or whose
+ * adjustments were inserted, changed or deleted.
+ */
+function touchedChunks(
+  oldUnits: UnitsById,
+  newUnits: UnitsById,
+  removedUnits: number[],
+  oldAdjustments: Map<number, AdjustmentRow>,
+  newAdjustments: Map<number, AdjustmentRow>,
+): Map<number, Set<number>> {
+  const touched = new Map<number, Set<number>>();
+  const touch = (unitId: number) => {
+    const owner = newUnits.get(unitId) ?? oldUnits.get(unitId);
+    if (!owner) return;
+    const chunks = touched.get(owner.itemId) ?? new Set<number>();
+    chunks.add(chunkOf(unitId));
+    touched.set(owner.itemId, chunks);
+  };
+  for (const [id, { unit }] of newUnits) {
+    if (oldUnits.get(id)?.unit.adjustmentsTotal !== unit.adjustmentsTotal) touch(id);
+  }
+  for (const id of removedUnits) touch(id);
+  for (const [id, row] of newAdjustments) {
+    const old = oldAdjustments.get(id)?.adjustment;
+    const a = row.adjustment;
+    if (row.unitId !== null && (!old || old.amount !== a.amount || old.label !== a.label || old.neutral !== a.neutral || old.type !== a.type)) {
+      touch(row.unitId);
+    }
+  }
+  for (const [id, row] of oldAdjustments) if (row.unitId !== null && !newAdjustments.has(id)) touch(row.unitId);
+  return touched;
+}
+
+/** Renders the touched chunks of surviving items again (an emptied chunk is deleted; a removed item's go with it). */
+function unitChunkStatements(db: Database, touched: Map<number, Set<number>>, items: Map<number, StoredItem>): CartWrite[] {
+  const statements: CartWrite[] = [];
+  for (const [itemId, chunks] of touched) {
+    const item = items.get(itemId);
+    if (!item) continue;
+    const unitsOf = new Map<number, StoredUnit[]>();
+    for (const unit of item.units) {
+      const chunk = chunkOf(unit.id);
+      if (!chunks.has(chunk)) continue;
+      const list = unitsOf.get(chunk);
+      if (list) list.push(unit);
+      else unitsOf.set(chunk, [unit]);
+    }
+    for (const chunk of chunks) {
+      const units = (unitsOf.get(chunk) ?? []).sort((a, b) => a.id - b.id);
+      const key = and(eq(orderItemUnitChunks.itemId, itemId), eq(orderItemUnitChunks.chunk, chunk));
+      statements.push(
+        units.length === 0
+          ? db.delete(orderItemUnitChunks).where(key)
+          : db
+              .insert(orderItemUnitChunks)
+              .values({ itemId, chunk, units: renderUnits(units) })
+              .onConflictDoUpdate({ target: [orderItemUnitChunks.itemId, orderItemUnitChunks.chunk], set: { units: sql`excluded.units` } }),
+      );
+    }
+  }
   return statements;
 }
 

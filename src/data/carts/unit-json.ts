@@ -1,46 +1,56 @@
 /**
- * A cart's units as D1 renders them: JSON text, built by SQLite in the read
- * batch, so that a read never turns thousands of unit and adjustment rows
- * into JavaScript objects only to write them out again. A cart of one item of
- * 9,999 units has about 30,000 of those rows; as JSON they are one string per
- * chunk of units, which the serializer embeds verbatim.
+ * A cart's units as a read shows them: JSON text kept in
+ * `order_item_unit_chunks`, so that a read takes a few strings from D1 and
+ * embeds them in the response verbatim, instead of turning thousands of unit
+ * and adjustment rows into objects only to write them out again (a cart of
+ * one item of 9,999 units has about 30,000 such rows; its units are 40
+ * chunks).
+ *
+ * The chunks are a projection of the unit and adjustment rows, which stay the
+ * cart's record: the cart object renders the chunks its change touched and
+ * writes them in the same batch as the rows (cart-writer.ts), and migration
+ * 0006 rendered those of the carts stored before (with SQLite's JSON, to the
+ * same text).
  *
  * Each unit renders as `{"id", "adjustments": [{"id", "type", "label",
  * "amount", "neutral"}], "adjustmentsTotal"}`, units and adjustments in id
  * order: exactly the unit representation of the cart serializer
  * (test/carts/unit-json.test.ts compares both renderings of the same carts).
  *
- * D1 caps a string at 2,000,000 bytes, so an item's units come in chunks of
- * at most `UNITS_PER_CHUNK` units (ids `n * UNITS_PER_CHUNK` to the next
- * multiple: never more units than that, whatever the gaps): a unit with ten
- * adjustments of long labels renders in well under 4 kB.
+ * D1 caps a string at 2,000,000 bytes: a chunk holds the units whose id falls
+ * in one block of `UNITS_PER_CHUNK` ids (never more units than that, whatever
+ * the gaps); a unit with ten adjustments of long labels renders in well under
+ * 4 kB.
  */
-import { sql } from "drizzle-orm";
+import { asc, sql } from "drizzle-orm";
 import type { Database } from "../db";
-import { adjustments, orderItemUnits, orderItems } from "../schema";
+import { orderItemUnitChunks } from "../schema";
 import type { OrderIds } from "./cart-store";
+import type { StoredUnit } from "./state";
 
 export const UNITS_PER_CHUNK = 256;
 
-/** The units of the orders' items as JSON arrays, several per item when large, in item then unit order. */
+/** The chunk a unit's JSON is kept in. */
+export const chunkOf = (unitId: number): number => Math.floor(unitId / UNITS_PER_CHUNK);
+
+/** The JSON text of units (one chunk's, in id order). */
+export function renderUnits(units: readonly StoredUnit[]): string {
+  return JSON.stringify(
+    units.map((unit) => ({
+      id: unit.id,
+      adjustments: unit.adjustments.map((a) => ({ id: a.id, type: a.type, label: a.label, amount: a.amount, neutral: a.neutral })),
+      adjustmentsTotal: unit.adjustmentsTotal,
+    })),
+  );
+}
+
+/** The unit chunks of the orders' items, in item then chunk order. */
 export function unitJsonQuery(db: Database, orderIds: OrderIds) {
-  // One index lookup per unit (`adjustments_unit`). A subquery's JSON comes
-  // back as text, hence `json(...)` to embed it as an array.
-  const unitAdjustments = sql`json((
-    SELECT json_group_array(json_object('id', a.id, 'type', a.type, 'label', a.label, 'amount', a.amount,
-      'neutral', CASE WHEN a.neutral THEN json('true') ELSE json('false') END) ORDER BY a.id)
-    FROM ${adjustments} a WHERE a.order_item_unit_id = ${orderItemUnits.id}))`;
-  const chunk = sql`${orderItemUnits.id} / ${sql.raw(String(UNITS_PER_CHUNK))}`;
   return db
-    .select({
-      itemId: sql<number>`${orderItemUnits.itemId}`.as("item_id"),
-      units: sql<string>`json_group_array(json_object('id', ${orderItemUnits.id}, 'adjustments', ${unitAdjustments},
-        'adjustmentsTotal', ${orderItemUnits.adjustmentsTotal}) ORDER BY ${orderItemUnits.id})`.as("units"),
-    })
-    .from(orderItemUnits)
-    .where(sql`${orderItemUnits.itemId} IN (SELECT i.id FROM ${orderItems} i WHERE i.order_id IN ${orderIds})`)
-    .groupBy(orderItemUnits.itemId, chunk)
-    .orderBy(orderItemUnits.itemId, chunk);
+    .select({ itemId: orderItemUnitChunks.itemId, units: orderItemUnitChunks.units })
+    .from(orderItemUnitChunks)
+    .where(sql`${orderItemUnitChunks.itemId} IN (SELECT i.id FROM order_items i WHERE i.order_id IN ${orderIds})`)
+    .orderBy(asc(orderItemUnitChunks.itemId), asc(orderItemUnitChunks.chunk));
 }
 
 /** Joins each item's chunks into one JSON array text, by item id. */

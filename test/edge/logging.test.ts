@@ -136,6 +136,7 @@ describe("the cart object's lines", () => {
         status: 201,
         durationMs: expect.any(Number),
         d1RoundTrips: 2,
+        rowsRead: expect.any(Number),
         rowsWritten: expect.any(Number),
       },
     ]);

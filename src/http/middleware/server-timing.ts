@@ -23,7 +23,7 @@ export const serverTiming = createMiddleware<AppEnv>(async (c, next) => {
   const objectMs = c.get("durableObjectMs");
   if (objectMs) metrics.push(`do;dur=${objectMs.toFixed(1)}`);
   // D1's own row counts (index entries included), the cart object's too: what D1 bills.
-  metrics.push(`rows_read;desc="${meter.rowsRead}"`);
+  if (meter.roundTrips) metrics.push(`rows_read;desc="${meter.rowsRead}"`);
   if (meter.rowsWritten) metrics.push(`rows;desc="${meter.rowsWritten}"`);
   setResponseHeader(c, "Server-Timing", metrics.join(", "));
 });

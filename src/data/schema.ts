@@ -584,8 +584,13 @@ export const adjustments = sqliteTable(
   },
   // By order, then unit: a cart read takes its order and item adjustments
   // (unit NULL) without walking its units' (those come as JSON,
-  // data/carts/unit-json.ts). By unit: deleting units finds theirs.
-  (t) => [index("adjustments_order_unit").on(t.orderId, t.orderItemUnitId), index("adjustments_unit").on(t.orderItemUnitId)],
+  // data/carts/unit-json.ts). By item and by unit: deleting items or units
+  // finds their adjustments (ON DELETE CASCADE) without reading them all.
+  (t) => [
+    index("adjustments_order_unit").on(t.orderId, t.orderItemUnitId),
+    index("adjustments_item").on(t.orderItemId),
+    index("adjustments_unit").on(t.orderItemUnitId),
+  ],
 );
 
 /**

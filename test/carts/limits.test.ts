@@ -11,7 +11,7 @@ beforeAll(async () => {
 const createCart = async () =>
   (await api("POST", "/api/v1/carts/", { customer: fx.customer, channel: fx.channel, localeCode: "en_US" })).body as { id: number };
 
-describe("cart limits (contract §5)", () => {
+describe("cart limits", () => {
   it("refuses a merge that would take an item past 9999 units", async () => {
     const cart = await createCart();
     const first = await api("POST", `/api/v1/carts/${cart.id}/items/`, { variant: fx.variants[0]!.code, quantity: 9999 });

@@ -20,7 +20,7 @@ beforeAll(async () => {
 type Adj = { type: string; label: string; amount: number; neutral: boolean };
 const amounts = (adjustments: Adj[], type: string) => adjustments.filter((a) => a.type === type).map((a) => a.amount);
 
-/** Every total adds up: units → items → cart (contract §6.6). */
+/** Every total adds up: units → items → cart (README, pricing). */
 function expectConsistent(cart: any) {
   let itemsTotal = 0;
   for (const item of cart.items) {

@@ -1,5 +1,5 @@
 /**
- * `PUT /orders/{id}/cancel` as a pure plan (ORDERS.md §3, §5b): order
+ * `PUT /orders/{id}/cancel` as a pure plan (Sylius 1.8's order cancel and its cascades): order
  * `cancel` (from `new` only) and its `after` callbacks of sylius_order.yml,
  * in order: cancel the payments and shipments that may be (a completed
  * payment and a shipped shipment stay), the order's payment and shipping

@@ -1,5 +1,5 @@
 /**
- * `PUT /checkouts/complete/{id}` as a pure plan (ORDERS.md §3, §5 Complete).
+ * `PUT /checkouts/complete/{id}` as a pure plan (Sylius 1.8's checkout `complete` and order `create`).
  *
  * Sylius validates the order first (group `sylius_checkout_complete`: the
  * order's shipping methods, payment methods and products, then each item's

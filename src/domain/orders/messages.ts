@@ -1,6 +1,6 @@
 /**
  * Every text the checkout and order lifecycle answers with, worded exactly as
- * ORDERS.md §5/§5b (and Sylius 1.8's validators.en.yml) words them: clients
+ * Sylius 1.8 (its validators.en.yml and state machines) words them: clients
  * may match on them, so keep the texts exactly and keep them here only.
  */
 import { MSG } from "../messages";
@@ -19,7 +19,7 @@ export const ORDER_MSG = {
   paymentMethodDisabled: (methodName: string) =>
     `This payment method ${methodName} has been disabled. Please reselect your payment method.`,
   productDisabled: (name: string) => `This product ${name} has been disabled.`,
-  /** The same text as the cart's add-to-cart check (contract §3). */
+  /** The same text as the cart's add-to-cart check (the cart item rules). */
   insufficientStock: MSG.insufficientStock,
 
   // Shipping and payment selection.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { afterStep, checkoutMachine, requiresShipping, type CheckoutState, type CheckoutTransition } from "../../../src/domain/orders";
 
-/** ORDERS.md §3: skip_shipping after `address` when nothing needs shipping; skip_payment after address/select_shipping when total ≤ 0. */
+/** Sylius 1.8's checkout: skip_shipping after `address` when nothing needs shipping; skip_payment after address/select_shipping when total ≤ 0. */
 describe("afterStep: the automatic skips", () => {
   it.each<[CheckoutTransition, CheckoutState, boolean, number, CheckoutState]>([
     // step, state the step led to, requiresShipping, total, resulting state

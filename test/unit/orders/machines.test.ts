@@ -10,7 +10,7 @@ import {
 } from "../../../src/domain/orders";
 
 /**
- * The graphs written out again from ORDERS.md §3 (and, for the states the spec
+ * The graphs written out again from Sylius 1.8's state machine configuration (and, for the states the spec
  * only names, Sylius 1.8's CoreBundle state_machine/*.yml), independently of
  * the code: every (state, transition) pair not listed here must be refused.
  */
@@ -155,7 +155,7 @@ describe.each([
   });
 });
 
-describe("the 409 texts of ORDERS.md §5 and §5b, verbatim", () => {
+describe("the 409 texts of refused transitions, verbatim", () => {
   const message = (applied: { ok: boolean; refusal?: { message: string } }) => applied.refusal?.message;
   it.each([
     [message(checkoutMachine.apply("addressed", "select_payment")), 'Transition "select_payment" cannot be applied on checkout state "addressed".'],

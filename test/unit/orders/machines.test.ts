@@ -10,9 +10,8 @@ import {
 } from "../../../src/domain/orders";
 
 /**
- * The graphs written out again from Sylius 1.8's state machine configuration (and, for the states the spec
- * only names, Sylius 1.8's CoreBundle state_machine/*.yml), independently of
- * the code: every (state, transition) pair not listed here must be refused.
+ * The graphs written out again from Sylius 1.8's CoreBundle
+ * state_machine/*.yml, independently of the code: every (state, transition) pair not listed here must be refused.
  */
 interface Table {
   readonly label: string;

@@ -119,6 +119,9 @@ export const channels = sqliteTable("channels", {
     .notNull()
     .references(() => locales.id),
   defaultTaxZoneId: integer("default_tax_zone_id").references(() => zones.id),
+  hostname: text("hostname"),
+  description: text("description"),
+  color: text("color"),
   taxCalculationStrategy: text("tax_calculation_strategy")
     .notNull()
     .default("order_items_based"),
@@ -160,6 +163,10 @@ export const customers = sqliteTable("customers", {
   emailCanonical: text("email_canonical").notNull().unique(),
   firstName: text("first_name"),
   lastName: text("last_name"),
+  /** `Y-m-d` (Sylius stores a date; the API shows it as a datetime). */
+  birthday: text("birthday"),
+  /** `u` (unknown), `m` or `f`, as Sylius' CustomerInterface. */
+  gender: text("gender").notNull().default("u"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -346,6 +353,7 @@ export const shippingMethodTranslations = sqliteTable(
       .references(() => shippingMethods.id, { onDelete: "cascade" }),
     locale: text("locale").notNull(),
     name: text("name").notNull(),
+    description: text("description"),
   },
   (t) => [uniqueIndex("shipping_method_translations_method_locale").on(t.methodId, t.locale)],
 );
@@ -374,6 +382,8 @@ export const promotions = sqliteTable("promotions", {
   exclusive: bool("exclusive").notNull().default(false),
   usageLimit: integer("usage_limit"),
   used: integer("used").notNull().default(0),
+  /** Applies only to a cart carrying one of its coupons. */
+  couponBased: bool("coupon_based").notNull().default(false),
   startsAt: text("starts_at"),
   endsAt: text("ends_at"),
   createdAt: createdAt(),
@@ -391,6 +401,73 @@ export const promotionChannels = sqliteTable(
       .references(() => channels.id),
   },
   (t) => [primaryKey({ columns: [t.promotionId, t.channelId] })],
+);
+
+/** A promotion's coupons (Sylius PromotionCoupon): a coupon-based promotion applies to a cart that carries one. */
+export const promotionCoupons = sqliteTable(
+  "promotion_coupons",
+  {
+    id: id(),
+    promotionId: integer("promotion_id")
+      .notNull()
+      .references(() => promotions.id, { onDelete: "cascade" }),
+    code: text("code").notNull().unique(),
+    usageLimit: integer("usage_limit"),
+    perCustomerUsageLimit: integer("per_customer_usage_limit"),
+    used: integer("used").notNull().default(0),
+    expiresAt: text("expires_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("promotion_coupons_promotion").on(t.promotionId)],
+);
+
+// ------------------------------------------------------- countries, payment methods
+
+/** Countries addresses may use (Sylius AddressingBundle Country; no provinces here). */
+export const countries = sqliteTable("countries", {
+  id: id(),
+  code: text("code").notNull().unique(),
+  enabled: bool("enabled").notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Payment methods: all offline (no gateway), available in their channels. */
+export const paymentMethods = sqliteTable("payment_methods", {
+  id: id(),
+  code: text("code").notNull().unique(),
+  position: integer("position").notNull().default(0),
+  enabled: bool("enabled").notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const paymentMethodTranslations = sqliteTable(
+  "payment_method_translations",
+  {
+    id: id(),
+    methodId: integer("method_id")
+      .notNull()
+      .references(() => paymentMethods.id, { onDelete: "cascade" }),
+    locale: text("locale").notNull(),
+    name: text("name").notNull(),
+    description: text("description"),
+  },
+  (t) => [uniqueIndex("payment_method_translations_method_locale").on(t.methodId, t.locale)],
+);
+
+export const paymentMethodChannels = sqliteTable(
+  "payment_method_channels",
+  {
+    methodId: integer("method_id")
+      .notNull()
+      .references(() => paymentMethods.id, { onDelete: "cascade" }),
+    channelId: integer("channel_id")
+      .notNull()
+      .references(() => channels.id),
+  },
+  (t) => [primaryKey({ columns: [t.methodId, t.channelId] })],
 );
 
 const promotionPart = () => ({
@@ -501,8 +578,74 @@ export const orders = sqliteTable(
     updatedAt: updatedAt(),
     /** Raised by every write of the order's rows (items, units, adjustments, totals): its entity tag's part. */
     version: integer("version").notNull().default(1),
+    /** Assigned on `complete`: 9 digits, zero-padded, from the `order_number` sequence. */
+    number: text("number"),
+    checkoutCompletedAt: text("checkout_completed_at"),
+    notes: text("notes"),
+    /** Sylius' order payment and shipping states (not serialized). */
+    paymentState: text("payment_state").notNull().default("cart"),
+    shippingState: text("shipping_state").notNull().default("cart"),
+    shippingAddressId: integer("shipping_address_id").references(() => addresses.id),
+    billingAddressId: integer("billing_address_id").references(() => addresses.id),
+    promotionCouponId: integer("promotion_coupon_id").references(() => promotionCoupons.id),
   },
-  (t) => [index("orders_state_created").on(t.state, t.createdAt)],
+  (t) => [
+    index("orders_state_created").on(t.state, t.createdAt),
+    uniqueIndex("orders_number").on(t.number),
+  ],
+);
+
+/** An order's shipping or billing address (its own row, as in Sylius). */
+export const addresses = sqliteTable("addresses", {
+  id: id(),
+  firstName: text("first_name").notNull(),
+  lastName: text("last_name").notNull(),
+  phoneNumber: text("phone_number"),
+  company: text("company"),
+  countryCode: text("country_code").notNull(),
+  provinceCode: text("province_code"),
+  provinceName: text("province_name"),
+  street: text("street").notNull(),
+  city: text("city").notNull(),
+  postcode: text("postcode").notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** The order's payments: a cart has one (state `cart`) while its total is above zero. */
+export const payments = sqliteTable(
+  "payments",
+  {
+    id: id(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    methodId: integer("method_id").references(() => paymentMethods.id),
+    currencyCode: text("currency_code").notNull(),
+    amount: integer("amount").notNull(),
+    state: text("state").notNull().default("cart"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("payments_order").on(t.orderId), index("payments_state_created").on(t.state, t.createdAt)],
+);
+
+/** The order's shipments: a cart has one while an item needs shipping; it holds all of the order's units. */
+export const shipments = sqliteTable(
+  "shipments",
+  {
+    id: id(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    methodId: integer("method_id").references(() => shippingMethods.id),
+    state: text("state").notNull().default("cart"),
+    tracking: text("tracking"),
+    shippedAt: text("shipped_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("shipments_order").on(t.orderId), index("shipments_state_created").on(t.state, t.createdAt)],
 );
 
 export const orderItems = sqliteTable(

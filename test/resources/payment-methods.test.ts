@@ -2,7 +2,11 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, d1RoundTrips, uniqueCode } from "../helpers/http";
 import { createChannel, ensureLocale } from "../catalog/config/fixtures";
-import { paymentMethodDescription, paymentMethodName } from "../../src/http/resources/payment-methods/serializer";
+import { paymentMethodDescription, paymentMethodName, serializePaymentMethod } from "../../src/http/resources/payment-methods/serializer";
+import { createDatabase } from "../../src/data/db";
+import { D1Meter, MeteredD1 } from "../../src/data/metered-d1";
+import { namedBatch } from "../../src/data/batch";
+import { paymentMethodsOfChannel } from "../../src/data/queries/payment-methods";
 
 const BASE = "/api/v1/payment-methods/";
 const TIMESTAMP = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/);
@@ -182,6 +186,27 @@ describe("payment methods", () => {
     expect(refused.body).toEqual({ code: 409, message: "Cannot delete, the payment method is in use." });
     // The channel of a method is in use too.
     expect((await api("DELETE", `/api/v1/channels/${channel.code}`)).status).toBe(409);
+  });
+
+  it("paymentMethodsOfChannel: the channel's enabled methods by position, with their parts, in one batch", async () => {
+    const channel = await createChannel();
+    const other = await createChannel();
+    const tag = uniqueCode("OF");
+    const make = (suffix: string, extra: Record<string, unknown>) => api("POST", BASE, methodBody({ code: `${tag}_${suffix}`, ...extra }));
+    const later = await make("LATER", { position: 20, channels: [channel.code, other.code] });
+    const first = await make("FIRST", { position: 10, channels: [channel.code] });
+    await make("OFF", { position: 5, enabled: false, channels: [channel.code] });
+    await make("ELSEWHERE", { position: 1, channels: [other.code] });
+    const db = createDatabase(new MeteredD1(env.DB, new D1Meter()));
+    const { methods, parts } = await namedBatch(db, paymentMethodsOfChannel(db, channel.id));
+    expect(methods.map((m) => m.code)).toEqual([`${tag}_FIRST`, `${tag}_LATER`]);
+    const serialized = methods.map((m) =>
+      serializePaymentMethod(m, {
+        translations: parts.translations.filter((t) => t.methodId === m.id),
+        channels: parts.channels.filter((c) => c.methodId === m.id),
+      }),
+    );
+    expect(JSON.parse(JSON.stringify(serialized))).toEqual([first.body, later.body]);
   });
 
   it("names a method in a locale, else by its first translation, else by its code", () => {

@@ -37,23 +37,23 @@ export const Customer = component(
 
 export const CustomerPage = pageOf("CustomerPage", Customer);
 
-export const OrderCustomer = component(
-  "OrderCustomer",
-  z.object({
-    id: int(),
-    user: z
-      .object({ id: int(), username: z.string(), usernameCanonical: z.string(), roles: z.array(z.string()), enabled: z.boolean() })
-      .optional()
-      .meta({ description: NO_ACCOUNT }),
-    email: identity.email,
-    emailCanonical: z.string(),
-    firstName: identity.firstName,
-    lastName: identity.lastName,
-    ...profile,
-    _links: SelfLinks,
-  }),
-  "The customer of an order.",
-);
+/**
+ * The customer of an order (`serializeOrderCustomer`). Not registered as a component until an
+ * operation uses it: `component("OrderCustomer", OrderCustomer, ...)` where the order schemas are.
+ */
+export const OrderCustomer = z.object({
+  id: int(),
+  user: z
+    .object({ id: int(), username: z.string(), usernameCanonical: z.string(), roles: z.array(z.string()), enabled: z.boolean() })
+    .optional()
+    .meta({ description: NO_ACCOUNT }),
+  email: identity.email,
+  emailCanonical: z.string(),
+  firstName: identity.firstName,
+  lastName: identity.lastName,
+  ...profile,
+  _links: SelfLinks,
+});
 
 export const CartCustomer = component(
   "CartCustomer",

@@ -28,17 +28,17 @@ export const PaymentMethod = component(
   "A payment method (offline: no gateway).",
 );
 
-export const PaymentMethodReference = component(
-  "PaymentMethodReference",
-  z.object({
-    id: int(),
-    code: code(),
-    position: int(),
-    translations: keyedOrEmpty(PaymentMethodTranslation, "locale code"),
-    _links: SelfLinks,
-  }),
-  "A payment method inside a payment of a list.",
-);
+/**
+ * A payment method inside a payment of a list (`serializePaymentMethodReference`). Not registered as a
+ * component until an operation uses it: `component("PaymentMethodReference", PaymentMethodReference, ...)`.
+ */
+export const PaymentMethodReference = z.object({
+  id: int(),
+  code: code(),
+  position: int(),
+  translations: keyedOrEmpty(PaymentMethodTranslation, "locale code"),
+  _links: SelfLinks,
+});
 
 export const PaymentMethodPage = pageOf("PaymentMethodPage", PaymentMethod);
 

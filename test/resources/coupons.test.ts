@@ -110,7 +110,7 @@ describe("promotion coupons", () => {
         ],
       },
     });
-    const filtered = await api("GET", `${couponsOf(promotion.code)}?criteria[code]=_b&sorting[code]=desc`);
+    const filtered = await api("GET", `${couponsOf(promotion.code)}?criteria[code]=${promotion.code.toLowerCase()}_b&sorting[code]=desc`);
     expect(filtered.body.total).toBe(1);
     const missing = await api("GET", couponsOf("NO_SUCH_PROMOTION"));
     expect(missing.status).toBe(404);

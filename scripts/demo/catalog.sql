@@ -128,3 +128,27 @@ INSERT INTO promotion_rules (promotion_id, type, configuration)
 INSERT INTO promotion_actions (promotion_id, type, configuration)
   SELECT id, 'order_percentage_discount', '{"percentage":0.1}' FROM promotions
   WHERE code = 'holiday_sale' AND NOT EXISTS (SELECT 1 FROM promotion_actions a WHERE a.promotion_id = promotions.id);
+
+-- Countries: those of the demo zones (US; DE, PL, FR in EU), so an address in a demo country finds its zone.
+INSERT OR IGNORE INTO countries (code, enabled) VALUES ('US', 1), ('DE', 1), ('PL', 1), ('FR', 1);
+
+-- Payment methods (offline), offered by every demo channel: cash on delivery first (the default), then bank transfer.
+INSERT OR IGNORE INTO payment_methods (code, position, enabled) VALUES ('cash_on_delivery', 0, 1), ('bank_transfer', 1, 1);
+INSERT OR IGNORE INTO payment_method_translations (method_id, locale, name, description)
+  SELECT id, 'en_US',
+    CASE code WHEN 'cash_on_delivery' THEN 'Cash on delivery' ELSE 'Bank transfer' END,
+    CASE code WHEN 'cash_on_delivery' THEN 'Pay the courier when the parcel arrives.'
+      ELSE 'Transfer the order total to our bank account; we ship once it is received.' END
+  FROM payment_methods WHERE code IN ('cash_on_delivery', 'bank_transfer');
+INSERT OR IGNORE INTO payment_method_channels (method_id, channel_id) SELECT m.id, c.id FROM payment_methods m, channels c
+  WHERE m.code IN ('cash_on_delivery', 'bank_transfer') AND c.code IN ('US_WEB', 'EU_WEB');
+
+-- A coupon-based promotion: 10% off the order with the coupon HOLIDAY10.
+INSERT OR IGNORE INTO promotions (code, name, description, priority, exclusive, usage_limit, coupon_based, starts_at, ends_at)
+  VALUES ('holiday_coupon', 'Holiday promotion', '10% off the order with a coupon', 0, 0, NULL, 1, NULL, NULL);
+INSERT OR IGNORE INTO promotion_channels (promotion_id, channel_id) SELECT p.id, c.id FROM promotions p, channels c
+  WHERE p.code = 'holiday_coupon' AND c.code IN ('US_WEB', 'EU_WEB');
+INSERT INTO promotion_actions (promotion_id, type, configuration)
+  SELECT id, 'order_percentage_discount', '{"percentage":0.1}' FROM promotions
+  WHERE code = 'holiday_coupon' AND NOT EXISTS (SELECT 1 FROM promotion_actions a WHERE a.promotion_id = promotions.id);
+INSERT OR IGNORE INTO promotion_coupons (promotion_id, code) SELECT id, 'HOLIDAY10' FROM promotions WHERE code = 'holiday_coupon';

@@ -14,10 +14,14 @@ import { promotionRoutes } from "./resources/promotions/routes";
 import { productVariantRoutes } from "./resources/product-variants/routes";
 import { cartRoutes } from "./resources/carts/routes";
 import { orderRoutes } from "./resources/orders/routes";
+import { countryRoutes } from "./resources/countries/routes";
+import { paymentMethodRoutes } from "./resources/payment-methods/routes";
+import { promotionCouponRoutes } from "./resources/promotion-coupons/routes";
 
 export const apiRoutes = new Hono<AppEnv>({ strict: false })
   .route("/locales", localeRoutes)
   .route("/currencies", currencyRoutes)
+  .route("/countries", countryRoutes)
   .route("/zones", zoneRoutes)
   .route("/channels", channelRoutes)
   .route("/customers", customerRoutes)
@@ -25,10 +29,13 @@ export const apiRoutes = new Hono<AppEnv>({ strict: false })
   .route("/tax-rates", taxRateRoutes)
   .route("/shipping-categories", shippingCategoryRoutes)
   .route("/shipping-methods", shippingMethodRoutes)
+  .route("/payment-methods", paymentMethodRoutes)
   .route("/product-options", productOptionRoutes)
   // Variants are nested under their product: /products/{productCode}/variants/
   .route("/products/:productCode/variants", productVariantRoutes)
   .route("/products", productRoutes)
+  // Coupons are nested under their promotion: /promotions/{promotionCode}/coupons/
+  .route("/promotions/:promotionCode/coupons", promotionCouponRoutes)
   .route("/promotions", promotionRoutes)
   .route("/carts", cartRoutes)
   .route("/orders", orderRoutes);

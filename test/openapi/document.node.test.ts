@@ -69,7 +69,7 @@ describe("examples and the demo data", () => {
         expect(demo.has(value), `${id}.${key} ${value} is not in the demo data`).toBe(false);
       }
     }
-    expect(identifiers.length).toBe(12);
+    expect(identifiers.length).toBe(15);
     // And the check can fail: the demo zone.
     expect(demo.has("EU")).toBe(true);
   });

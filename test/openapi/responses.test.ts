@@ -43,6 +43,7 @@ const s = {} as {
   product: string;
   variant: string;
   promotion: string;
+  couponPromotion: string;
   cartId: number;
   itemId: number;
 };
@@ -353,6 +354,57 @@ describe("every documented operation answers as documented", () => {
     await del("/api/v1/carts/{id}", { id: cart.id });
   });
 
+  it("supporting resources: countries, payment methods, promotion coupons", async () => {
+    // A free country code (the walk shares its database with nothing else, but a code can be taken once only).
+    let country = "";
+    for (const candidate of ["AD", "AG", "AI", "AL", "AM", "AO", "AQ", "AS", "AW", "AX", "AZ", "BB", "BD", "BF"]) {
+      const res = await call("POST", "/api/v1/countries/", { body: { code: candidate, enabled: true } });
+      if (res.status === 201) {
+        country = candidate;
+        break;
+      }
+    }
+    expect(country).not.toBe("");
+    expect((await call("GET", "/api/v1/countries/{code}", { params: { code: country } })).status).toBe(200);
+    expect((await call("GET", "/api/v1/countries/", { query: `criteria[code]=${country}` })).status).toBe(200);
+    expect((await call("PUT", "/api/v1/countries/{code}", { params: { code: country }, body: { enabled: false } })).status).toBe(204);
+    expect((await call("PATCH", "/api/v1/countries/{code}", { params: { code: country }, body: { enabled: true } })).status).toBe(204);
+    expect((await call("DELETE", "/api/v1/countries/{code}", { params: { code: country } })).status).toBe(204);
+
+    const method = uniqueCode("PM");
+    const created_ = created(
+      await call("POST", "/api/v1/payment-methods/", {
+        body: { code: method, position: 1, enabled: true, channels: [s.channel], translations: { [s.locale]: { name: "Walk cash", description: "Pay on delivery" } } },
+      }),
+    );
+    expect(created_.channels[0].code).toBe(s.channel);
+    expect((await call("GET", "/api/v1/payment-methods/{code}", { params: { code: method } })).status).toBe(200);
+    expect((await call("GET", "/api/v1/payment-methods/", { query: `criteria[code]=${method}` })).body.total).toBe(1);
+    expect((await call("PUT", "/api/v1/payment-methods/{code}", { params: { code: method }, body: { position: 2 } })).status).toBe(204);
+    expect(
+      (await call("PATCH", "/api/v1/payment-methods/{code}", { params: { code: method }, body: { translations: { [s.locale]: { name: "Walk cash 2" } } } }))
+        .status,
+    ).toBe(204);
+    expect((await call("DELETE", "/api/v1/payment-methods/{code}", { params: { code: method } })).status).toBe(204);
+
+    const promotion = uniqueCode("CPROMO");
+    s.couponPromotion = promotion;
+    created(await call("POST", "/api/v1/promotions/", { body: { code: promotion, name: "Walk coupons", couponBased: true } }));
+    const coupon = uniqueCode("CPN");
+    const params = { promotionCode: promotion, code: coupon };
+    created(
+      await call("POST", "/api/v1/promotions/{promotionCode}/coupons/", {
+        params: { promotionCode: promotion },
+        body: { code: coupon, usageLimit: 5, expiresAt: "2030-01-01", perCustomerUsageLimit: 1 },
+      }),
+    );
+    expect((await call("GET", "/api/v1/promotions/{promotionCode}/coupons/{code}", { params })).status).toBe(200);
+    expect((await call("GET", "/api/v1/promotions/{promotionCode}/coupons/", { params: { promotionCode: promotion } })).body.total).toBe(1);
+    expect((await call("PUT", "/api/v1/promotions/{promotionCode}/coupons/{code}", { params, body: { usageLimit: 6 } })).status).toBe(204);
+    expect((await call("PATCH", "/api/v1/promotions/{promotionCode}/coupons/{code}", { params, body: { expiresAt: null } })).status).toBe(204);
+    expect((await call("DELETE", "/api/v1/promotions/{promotionCode}/coupons/{code}", { params })).status).toBe(204);
+  });
+
   it("validation errors: an empty body fails exactly the fields the document marks required", async () => {
     const document = await servedDocument();
     const creates: [string, Record<string, string | number>][] = [
@@ -371,6 +423,9 @@ describe("every documented operation answers as documented", () => {
       ["/api/v1/products/{productCode}/variants/", { productCode: s.product }],
       ["/api/v1/carts/", {}],
       ["/api/v1/carts/{cartId}/items/", { cartId: s.cartId }],
+      ["/api/v1/countries/", {}],
+      ["/api/v1/payment-methods/", {}],
+      ["/api/v1/promotions/{promotionCode}/coupons/", { promotionCode: s.couponPromotion }],
     ];
     for (const [template, params] of creates) {
       const res = await call("POST", template, { params, body: {} });

@@ -21,6 +21,9 @@ export interface ChannelRow {
   defaultLocaleId: number;
   defaultTaxZoneId: number | null;
   taxCalculationStrategy: string;
+  hostname: string | null;
+  description: string | null;
+  color: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -34,6 +37,9 @@ export const channelColumns = {
   defaultLocaleId: channels.defaultLocaleId,
   defaultTaxZoneId: channels.defaultTaxZoneId,
   taxCalculationStrategy: channels.taxCalculationStrategy,
+  hostname: channels.hostname,
+  description: channels.description,
+  color: channels.color,
   createdAt: channels.createdAt,
   updatedAt: channels.updatedAt,
 };
@@ -84,12 +90,13 @@ export function channelParts(db: Database, ids: SQLWrapper) {
 /** What `channelParts` reads, by name. */
 export type ChannelParts = NamedResults<ReturnType<typeof channelParts>>;
 
-/** True when orders, products, shipping methods, promotions or variant prices use the channel. */
+/** True when orders, products, shipping or payment methods, promotions or variant prices use the channel. */
 export const channelInUse = (channelId: number, code: string): SQL => sql`(
       EXISTS (SELECT 1 FROM orders WHERE channel_id = ${channelId})
       OR EXISTS (SELECT 1 FROM product_channels WHERE channel_id = ${channelId})
       OR EXISTS (SELECT 1 FROM shipping_method_channels WHERE channel_id = ${channelId})
       OR EXISTS (SELECT 1 FROM promotion_channels WHERE channel_id = ${channelId})
+      OR EXISTS (SELECT 1 FROM payment_method_channels WHERE channel_id = ${channelId})
       OR EXISTS (SELECT 1 FROM channel_pricings WHERE channel_code = ${code})
     )`;
 

@@ -8,9 +8,16 @@ export interface CustomerRow {
   email: string;
   firstName: string | null;
   lastName: string | null;
+  /** `Y-m-d`, or null. */
+  birthday: string | null;
+  /** `u`, `m` or `f`. */
+  gender: string;
   createdAt: string;
   updatedAt: string;
 }
+
+/** Sylius' CustomerInterface genders: unknown (the default), male, female. */
+export const GENDERS = ["u", "m", "f"] as const;
 
 export interface ShopUserRow {
   id: number;
@@ -25,6 +32,8 @@ export const customerColumns = {
   email: customers.email,
   firstName: customers.firstName,
   lastName: customers.lastName,
+  birthday: customers.birthday,
+  gender: customers.gender,
   createdAt: customers.createdAt,
   updatedAt: customers.updatedAt,
 };

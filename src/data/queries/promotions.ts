@@ -24,6 +24,7 @@ export interface PromotionRecord {
   exclusive: boolean;
   usageLimit: number | null;
   used: number;
+  couponBased: boolean;
   startsAt: string | null;
   endsAt: string | null;
   createdAt: string;
@@ -40,6 +41,7 @@ export interface PromotionFields {
   priority: number;
   exclusive: boolean;
   usageLimit: number | null;
+  couponBased: boolean;
   startsAt: string | null;
   endsAt: string | null;
 }

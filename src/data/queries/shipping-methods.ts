@@ -87,6 +87,7 @@ export function shippingMethodParts(db: Database, ids: SQLWrapper) {
         methodId: shippingMethodTranslations.methodId,
         locale: shippingMethodTranslations.locale,
         name: shippingMethodTranslations.name,
+        description: shippingMethodTranslations.description,
       })
       .from(shippingMethodTranslations)
       .where(inArray(shippingMethodTranslations.methodId, ids))
@@ -111,23 +112,23 @@ export function shippingMethodParts(db: Database, ids: SQLWrapper) {
 export type ShippingMethodParts = NamedResults<ReturnType<typeof shippingMethodParts>>;
 
 /**
- * Inserts (or, for an existing locale, renames) translations of the method
+ * Inserts (or, for an existing locale, rewrites: name and description) translations of the method
  * with `code`, looked up in SQL so it works right after the method's INSERT.
  */
 export const upsertShippingMethodTranslations = (
   db: Database,
   code: string,
-  translations: readonly { locale: string; name: string }[],
+  translations: readonly { locale: string; name: string; description: string | null }[],
 ) =>
   db
     .insert(shippingMethodTranslations)
     .select(
-      sql`SELECT NULL, m.id, json_extract(j.value, '$.locale'), json_extract(j.value, '$.name')
+      sql`SELECT NULL, m.id, json_extract(j.value, '$.locale'), json_extract(j.value, '$.name'), json_extract(j.value, '$.description')
           FROM shipping_methods m, json_each(${JSON.stringify(translations)}) j WHERE m.code = ${code}`,
     )
     .onConflictDoUpdate({
       target: [shippingMethodTranslations.methodId, shippingMethodTranslations.locale],
-      set: { name: sql`excluded.name` },
+      set: { name: sql`excluded.name`, description: sql`excluded.description` },
     });
 
 /** Links the method with `code` to channels by id. */

@@ -149,7 +149,10 @@ describe("channels", () => {
         children: {
           code: { errors: ["Code can only be comprised of letters, numbers, dashes and underscores."] },
           name: { errors: ["This value should not be blank."] },
+          description: {},
           enabled: { errors: ["This value is not valid."] },
+          hostname: {},
+          color: {},
           baseCurrency: { errors: ["This value is not valid."] },
           defaultLocale: { errors: ["This value should not be blank."] },
           locales: { errors: ["This value is not valid."] },
@@ -163,7 +166,10 @@ describe("channels", () => {
     expect(missing.body.errors.children).toEqual({
       code: { errors: ["This value should not be blank."] },
       name: { errors: ["This value should not be blank."] },
+      description: {},
       enabled: {},
+      hostname: {},
+      color: {},
       baseCurrency: { errors: ["This value should not be blank."] },
       defaultLocale: { errors: ["This value should not be blank."] },
       locales: {},
@@ -182,7 +188,7 @@ describe("channels", () => {
     expect(bad.status).toBe(400);
     expect(bad.body.errors.children.defaultLocale).toEqual({ errors: ["This value is not valid."] });
     expect(bad.body.errors.children.locales).toEqual({ errors: ["This value is not valid."] });
-    const extra = await api("PUT", `/api/v1/channels/${channel.code}`, { hostname: "x" });
+    const extra = await api("PUT", `/api/v1/channels/${channel.code}`, { themeName: "x" });
     expect(extra.status).toBe(400);
     expect(extra.body.errors.errors).toEqual(["This form should not contain extra fields."]);
   });

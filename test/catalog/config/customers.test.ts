@@ -22,6 +22,7 @@ describe("customers", () => {
     const expected = {
       id: expect.any(Number),
       email,
+      gender: "u",
       createdAt: TIMESTAMP,
       updatedAt: TIMESTAMP,
       _links: { self: { href: `/api/v1/customers/${created.body.id}` } },
@@ -48,6 +49,7 @@ describe("customers", () => {
       email,
       firstName: "Ada",
       lastName: "Lovelace",
+      gender: "u",
       user: { id: expect.any(Number), username: email, usernameCanonical: email.toLowerCase(), enabled: true },
       createdAt: TIMESTAMP,
       updatedAt: TIMESTAMP,
@@ -74,6 +76,8 @@ describe("customers", () => {
           email: { errors: ["This email is already used."] },
           firstName: {},
           lastName: {},
+          birthday: {},
+          gender: {},
           user: {},
         },
       },
@@ -91,6 +95,8 @@ describe("customers", () => {
           email: { errors: ["This value is not valid."] },
           firstName: { errors: ["This value is not valid."] },
           lastName: { errors: ["This value is not valid."] },
+          birthday: {},
+          gender: {},
           user: { errors: ["This value is not valid."] },
         },
       },
@@ -100,9 +106,11 @@ describe("customers", () => {
       email: { errors: ["This value should not be blank."] },
       firstName: {},
       lastName: {},
+      birthday: {},
+      gender: {},
       user: { errors: ["This value should not be blank."] },
     });
-    const extra = await api("POST", "/api/v1/customers/", { email: freshEmail(), gender: "f" });
+    const extra = await api("POST", "/api/v1/customers/", { email: freshEmail(), phoneNumber: "123" });
     expect(extra.body.errors.errors).toEqual(["This form should not contain extra fields."]);
   });
 

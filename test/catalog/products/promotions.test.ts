@@ -6,7 +6,7 @@ import { parseDateTime } from "../../../src/http/resources/promotions/routes";
 
 const BASE = "/api/v1/promotions/";
 
-const FIELDS = ["code", "name", "description", "priority", "exclusive", "usageLimit", "startsAt", "endsAt", "channels", "rules", "actions"];
+const FIELDS = ["code", "name", "description", "priority", "exclusive", "usageLimit", "couponBased", "startsAt", "endsAt", "channels", "rules", "actions"];
 
 /** The `children` of a form error where only `failing` fields fail. */
 function children(failing: Record<string, string[]>) {
@@ -68,6 +68,7 @@ describe("promotions: create and read", () => {
       exclusive: true,
       usageLimit: 100,
       used: 0,
+      couponBased: false,
       startsAt: "2026-03-01T08:00:00+00:00",
       endsAt: "2026-04-01T00:00:00+00:00",
       channels: [channel.code],
@@ -94,6 +95,7 @@ describe("promotions: create and read", () => {
       priority: 0,
       exclusive: false,
       used: 0,
+      couponBased: false,
       channels: [],
       rules: [],
       actions: [],

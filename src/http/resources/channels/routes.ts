@@ -12,7 +12,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { AppEnv } from "../../context";
 import { defineForm, validateForm, rethrowUniqueViolation } from "../../form";
-import { codeList, codeReference, optionalBoolean, requiredCode, requiredString } from "../../fields";
+import { codeList, codeReference, optionalBoolean, optionalString, requiredCode, requiredString } from "../../fields";
 import { MSG } from "../../../domain/messages";
 import { notFound } from "../../errors";
 import type { Database } from "../../../data/db";
@@ -54,7 +54,10 @@ const strategy = () => z.enum(TAX_CALCULATION_STRATEGIES, { error: MSG.invalid }
 export const createForm = defineForm({
   code: requiredCode(),
   name: requiredString(),
+  description: optionalString(),
   enabled: optionalBoolean(),
+  hostname: optionalString(255),
+  color: optionalString(255),
   baseCurrency: codeReference(),
   defaultLocale: codeReference(),
   locales: codeList().optional(),
@@ -70,11 +73,17 @@ documentForm(createForm, {
     baseCurrency: "Currency code; always one of the channel's currencies.",
     defaultLocale: "Locale code; always one of the channel's locales.",
     defaultTaxZone: "Zone code; `null` or `\"\"` for none.",
+    description: "Free text; `null` removes it.",
+    hostname: "The shop's host name; `null` removes it.",
+    color: "Any text (`black`, `#1abb9c`); `null` removes it.",
   },
   example: {
     code: "US_MOBILE",
     name: "US Mobile",
+    description: "The mobile shop",
     enabled: true,
+    hostname: "m.example.com",
+    color: "#1abb9c",
     baseCurrency: "USD",
     defaultLocale: "en_US",
     locales: ["en_US"],
@@ -88,7 +97,10 @@ export const updateForm = defineForm({
   /** Immutable: a sent code is ignored (Sylius disables the field on edit). */
   code: z.unknown().optional(),
   name: requiredString().optional(),
+  description: optionalString(),
   enabled: optionalBoolean(),
+  hostname: optionalString(255),
+  color: optionalString(255),
   baseCurrency: codeReference().optional(),
   defaultLocale: codeReference().optional(),
   locales: codeList().optional(),
@@ -231,7 +243,10 @@ export const channelRoutes = new Hono<AppEnv>({ strict: false })
         channel: db.insert(channels).values({
           code,
           name: result.required("name"),
+          description: values.description ?? null,
           enabled: values.enabled ?? true,
+          hostname: values.hostname ?? null,
+          color: values.color ?? null,
           baseCurrencyId,
           defaultLocaleId,
           defaultTaxZoneId: refs.defaultTaxZoneId ?? null,
@@ -267,7 +282,10 @@ export const channelRoutes = new Hono<AppEnv>({ strict: false })
         .update(channels)
         .set({
           name: values.name ?? channel.name,
+          description: values.description === undefined ? channel.description : values.description,
           enabled: values.enabled ?? channel.enabled,
+          hostname: values.hostname === undefined ? channel.hostname : values.hostname,
+          color: values.color === undefined ? channel.color : values.color,
           baseCurrencyId,
           defaultLocaleId,
           defaultTaxZoneId: refs.defaultTaxZoneId === undefined ? channel.defaultTaxZoneId : refs.defaultTaxZoneId,

@@ -1,9 +1,11 @@
 /**
  * Channels.
- * - `serializeChannel` (the channel resource): {id, code, name, enabled,
+ * - `serializeChannel` (the channel resource): {id, code, name, description?, enabled, hostname?, color?,
  *   baseCurrency: {id, code, createdAt, updatedAt, _links}, defaultLocale: {same},
  *   locales: [codes], currencies: [codes], defaultTaxZone?: {id, code, name, _links},
  *   taxCalculationStrategy, createdAt, updatedAt, _links.self}
+ * - `serializeOrderChannel` (inside an order and a payment method): {id, code, name,
+ *   description?, hostname?, color?, createdAt, updatedAt, enabled, taxCalculationStrategy, _links.self}
  * - `serializeChannelForCart` (a single cart): {code, _links.self}
  * - `serializeChannelForCartList` (carts in a list): {id, code, _links.self}
  */
@@ -21,6 +23,9 @@ export interface ChannelResourceRow extends ChannelRefRow {
   name: string;
   enabled: boolean;
   taxCalculationStrategy: string;
+  hostname: string | null;
+  description: string | null;
+  color: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -47,7 +52,10 @@ export function serializeChannel(row: ChannelResourceRow, relations: ChannelRela
     id: row.id,
     code: row.code,
     name: row.name,
+    description: row.description ?? undefined,
     enabled: row.enabled,
+    hostname: row.hostname ?? undefined,
+    color: row.color ?? undefined,
     baseCurrency: serializeCodeOnly("currencies", relations.baseCurrency),
     defaultLocale: serializeCodeOnly("locales", relations.defaultLocale),
     locales: [...relations.locales],
@@ -56,6 +64,28 @@ export function serializeChannel(row: ChannelResourceRow, relations: ChannelRela
     taxCalculationStrategy: row.taxCalculationStrategy,
     createdAt: atom(row.createdAt),
     updatedAt: atom(row.updatedAt),
+    _links: channelLinks(row.code),
+  };
+}
+
+/**
+ * The channel inside an order, its payments' methods and the checkout
+ * (Sylius' "Detailed" group of Channel): {id, code, name, description?,
+ * hostname?, color?, createdAt, updatedAt, enabled, taxCalculationStrategy,
+ * _links.self}. Null fields are omitted.
+ */
+export function serializeOrderChannel(row: ChannelResourceRow) {
+  return {
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    description: row.description ?? undefined,
+    hostname: row.hostname ?? undefined,
+    color: row.color ?? undefined,
+    createdAt: atom(row.createdAt),
+    updatedAt: atom(row.updatedAt),
+    enabled: row.enabled,
+    taxCalculationStrategy: row.taxCalculationStrategy,
     _links: channelLinks(row.code),
   };
 }

@@ -31,6 +31,7 @@ import {
   customerInUse,
   emailTakenBy,
   usersOfCustomers,
+  GENDERS,
   type CustomerRow,
   type ShopUserRow,
 } from "../../../data/queries/customers";
@@ -56,28 +57,73 @@ const user = () =>
     )
     .optional();
 
+/** `Y-m-d` (Sylius' BirthdayType, single text); null or "" removes it. */
+const birthday = () =>
+  z
+    .union([z.string(), z.null()], { error: MSG.invalid })
+    .refine((value) => value === null || value === "" || isCalendarDate(value), { error: MSG.invalid })
+    .transform((value) => (value === "" ? null : value))
+    .optional();
+
+/** `u`, `m` or `f` (Sylius' GenderType); null or "" is `u` (its empty data). */
+const gender = () =>
+  z
+    .union([z.enum(GENDERS), z.literal(""), z.null()], { error: MSG.invalid })
+    .transform((value) => (value === "" || value === null ? "u" : value))
+    .optional();
+
+function isCalendarDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+const BIRTHDAY_SHAPE = {
+  schema: z.string().nullable().meta({ description: "`Y-m-d`; `null` or `\"\"` removes it. Shown as a date-time at midnight UTC." }),
+  examples: ["1990-05-01", null, ""],
+};
+const GENDER_SHAPE = {
+  schema: z.enum(["u", "m", "f"]).nullable().meta({ description: "`u` (unknown, the default), `m` or `f`; `null` or `\"\"` is `u`." }),
+  examples: ["u", "m", "f", null],
+};
+
 export const createForm = defineForm({
   email: email(),
   firstName: optionalString(255),
   lastName: optionalString(255),
+  birthday: birthday(),
+  gender: gender(),
   user: user(),
 });
 
 documentForm(createForm, {
   component: "CustomerCreate",
+  shapes: { birthday: BIRTHDAY_SHAPE, gender: GENDER_SHAPE },
   descriptions: { email: "Unique (case-insensitive).", user: "Creates a shop account (username = email); `plainPassword` is required." },
-  example: { email: "jane@example.com", firstName: "Jane", lastName: "Doe", user: { plainPassword: "change-me", enabled: true } },
+  example: {
+    email: "jane@example.com",
+    firstName: "Jane",
+    lastName: "Doe",
+    birthday: "1990-05-01",
+    gender: "f",
+    user: { plainPassword: "change-me", enabled: true },
+  },
 });
 
 export const updateForm = defineForm({
   email: email().optional(),
   firstName: optionalString(255),
   lastName: optionalString(255),
+  birthday: birthday(),
+  gender: gender(),
   user: user(),
 });
 
 documentForm(updateForm, {
   component: "CustomerUpdate",
+  shapes: { birthday: BIRTHDAY_SHAPE, gender: GENDER_SHAPE },
   descriptions: { user: "Creates or updates the shop account; a new account needs `plainPassword`." },
   example: { firstName: "Janet" },
 });
@@ -164,6 +210,8 @@ export const customerRoutes = new Hono<AppEnv>({ strict: false })
           emailCanonical: canonical,
           firstName: values.firstName ?? null,
           lastName: values.lastName ?? null,
+          birthday: values.birthday ?? null,
+          gender: values.gender ?? "u",
         }),
         // Shop account (when asked for): the new customer's id is looked up by its unique email.
         account: db.insert(shopUsers).select(
@@ -219,6 +267,8 @@ export const customerRoutes = new Hono<AppEnv>({ strict: false })
             emailCanonical,
             firstName: values.firstName === undefined ? customer.firstName : values.firstName,
             lastName: values.lastName === undefined ? customer.lastName : values.lastName,
+            birthday: values.birthday === undefined ? customer.birthday : values.birthday,
+            gender: values.gender ?? customer.gender,
             updatedAt: now,
           })
           .where(eq(customers.id, id)),

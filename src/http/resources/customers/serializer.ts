@@ -2,7 +2,8 @@
  * Customers. `firstName`/`lastName` are omitted when not set and `user` when
  * the customer has no shop account (Sylius/JMS leaves nulls out).
  * - `serializeCustomer` (the customer resource): {id, email, firstName, lastName,
- *   user?: {id, username, usernameCanonical, enabled}, createdAt, updatedAt, _links.self}
+ *   birthday? (`1990-05-01T00:00:00+00:00`), gender (`u`, `m`, `f`), user?: {id, username, usernameCanonical, enabled}, createdAt, updatedAt, _links.self}
+ * - `serializeOrderCustomer` (the customer of an order): see below
  * - `serializeCustomerForCart` (the customer of a single cart, `GET /api/v1/carts/{id}`):
  *   {id, email, firstName, lastName, user?: {id, username, usernameCanonical}, _links.self}
  * - `serializeCustomerForCartList` (carts in a list): same, user = {id, username, enabled}
@@ -18,6 +19,9 @@ export interface CustomerRefRow {
 }
 
 export interface CustomerResourceRow extends CustomerRefRow {
+  /** `Y-m-d`, or null. */
+  birthday: string | null;
+  gender: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -38,14 +42,41 @@ const identity = (row: CustomerRefRow) => ({
   lastName: row.lastName ?? undefined,
 });
 
+/** A stored `Y-m-d` birthday as Sylius shows it: a date-time at midnight UTC (`1990-05-01T00:00:00+00:00`). */
+export const birthdayDateTime = (birthday: string | null): string | undefined =>
+  birthday && /^\d{4}-\d\d-\d\d$/.test(birthday) ? `${birthday}T00:00:00+00:00` : undefined;
+
 export function serializeCustomer(row: CustomerResourceRow, user: CustomerUserRow | null) {
   return {
     ...identity(row),
+    birthday: birthdayDateTime(row.birthday),
+    gender: row.gender,
     user: user
       ? { id: user.id, username: user.username, usernameCanonical: user.usernameCanonical, enabled: user.enabled }
       : undefined,
     createdAt: atom(row.createdAt),
     updatedAt: atom(row.updatedAt),
+    _links: customerLinks(row.id),
+  };
+}
+
+/**
+ * The customer of an order (Sylius' "Detailed" group): {id, user?: {id,
+ * username, usernameCanonical, roles, enabled}, email, emailCanonical,
+ * firstName?, lastName?, birthday?, gender, _links.self}.
+ */
+export function serializeOrderCustomer(row: CustomerResourceRow & { emailCanonical: string }, user: CustomerUserRow | null) {
+  return {
+    id: row.id,
+    user: user
+      ? { id: user.id, username: user.username, usernameCanonical: user.usernameCanonical, roles: ["ROLE_USER"], enabled: user.enabled }
+      : undefined,
+    email: row.email,
+    emailCanonical: row.emailCanonical,
+    firstName: row.firstName ?? undefined,
+    lastName: row.lastName ?? undefined,
+    birthday: birthdayDateTime(row.birthday),
+    gender: row.gender,
     _links: customerLinks(row.id),
   };
 }

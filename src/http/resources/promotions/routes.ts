@@ -16,7 +16,8 @@ import { MSG } from "../../../domain/messages";
 import { notFound } from "../../errors";
 import { channels, products, promotions } from "../../../data/schema";
 import type { Database } from "../../../data/db";
-import { Batch, queueIdsByCode, type Statement } from "../../../data/batch";
+import { Batch, deleteUnlessInUse, queueIdsByCode, type Statement } from "../../../data/batch";
+import { promotionCouponsInUse } from "../../../data/queries/promotion-coupons";
 import { containsText } from "../../../data/conditions";
 import { listPage } from "../../list-page";
 import {
@@ -116,6 +117,7 @@ export const createForm = defineForm({
   priority: integer().optional(),
   exclusive: optionalBoolean(),
   usageLimit: integer({ min: 1 }).nullable().optional(),
+  couponBased: optionalBoolean(),
   startsAt: dateTimeField(),
   endsAt: dateTimeField(),
   channels: codeListField(),
@@ -134,6 +136,7 @@ documentForm(createForm, {
     priority: 10,
     exclusive: false,
     usageLimit: 500,
+    couponBased: false,
     startsAt: "2026-06-01T00:00:00+00:00",
     endsAt: "2026-08-31T23:59:59+00:00",
     channels: ["US_WEB"],
@@ -205,7 +208,8 @@ const docs = crudDocs({
   create: createForm,
   update: updateForm,
   list: listSpec(["priority", "code", "name", "createdAt", "updatedAt"], ["code", "name"], "priority desc"),
-  deleteConflict: false,
+  // An order (or a cart) that carries one of its coupons keeps the promotion.
+  deleteConflict: true,
   putNote: "A sent `code` is validated, then ignored. Sent channels, rules and actions replace the old ones.",
 });
 
@@ -265,6 +269,7 @@ export const promotionRoutes = new Hono<AppEnv>({ strict: false })
       priority: values.priority ?? 0,
       exclusive: values.exclusive ?? false,
       usageLimit: values.usageLimit ?? null,
+      couponBased: values.couponBased ?? false,
       startsAt: values.startsAt ?? null,
       endsAt: values.endsAt ?? null,
     };
@@ -310,7 +315,7 @@ export const promotionRoutes = new Hono<AppEnv>({ strict: false })
     result.assertValid();
 
     const changes: Partial<typeof promotions.$inferInsert> = { updatedAt: nowIso() };
-    for (const key of ["name", "description", "priority", "exclusive", "usageLimit", "startsAt", "endsAt"] as const) {
+    for (const key of ["name", "description", "priority", "exclusive", "usageLimit", "couponBased", "startsAt", "endsAt"] as const) {
       if (values[key] !== undefined) (changes as Record<string, unknown>)[key] = values[key];
     }
     const statements: Statement[] = [db.update(promotions).set(changes).where(eq(promotions.id, promotion.id))];
@@ -331,6 +336,6 @@ export const promotionRoutes = new Hono<AppEnv>({ strict: false })
     await reads.run(db);
     const [promotion] = found();
     if (!promotion) throw notFound(`Promotion with code "${code}" does not exist.`);
-    await db.delete(promotions).where(eq(promotions.id, promotion.id));
+    await deleteUnlessInUse(db, promotions, promotion.id, promotionCouponsInUse(promotion.id), "Cannot delete, the promotion is in use.");
     return c.body(null, 204);
   });

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { promotionActionSchema, promotionRuleSchema } from "../../../domain/promotion-config";
 import { serializePromotion } from "./serializer";
-import { code, component, int, pageOf, SelfLinks, timestamp } from "../../openapi/common";
+import { code, component, int, Link, pageOf, timestamp } from "../../openapi/common";
 import type { ConformsTo, Expect } from "../../openapi/conformance";
 
 /** The rule/action kinds of the domain, each with the `id` the API adds. */
@@ -33,6 +33,7 @@ export const Promotion = component(
     exclusive: z.boolean(),
     usageLimit: int().optional().meta({ description: OMITTED }),
     used: int().meta({ description: "How many times the promotion was used (read-only)." }),
+    couponBased: z.boolean().meta({ description: "Applies only to a cart that carries one of its coupons." }),
     startsAt: timestamp().optional().meta({ description: OMITTED }),
     endsAt: timestamp().optional().meta({ description: OMITTED }),
     channels: z.array(z.string()).meta({ description: "Channel codes." }),
@@ -40,7 +41,10 @@ export const Promotion = component(
     actions: z.array(PromotionAction),
     createdAt: timestamp(),
     updatedAt: timestamp(),
-    _links: SelfLinks,
+    _links: z.object({
+      self: Link,
+      coupons: Link.optional().meta({ description: "The promotion's coupons; only when it is coupon-based." }),
+    }),
   }),
   "A promotion with its rules and actions.",
 );

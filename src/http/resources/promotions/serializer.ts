@@ -1,6 +1,7 @@
 /**
  * Promotions: every field, `channels` as codes, rules and actions as
- * `{id, type, configuration}`, `used` (read-only), timestamps with a numeric
+ * `{id, type, configuration}`, `used` (read-only), `couponBased`, and
+ * `_links.coupons` when coupon-based (as Sylius), timestamps with a numeric
  * offset. Null fields (description, usageLimit, startsAt, endsAt) are
  * omitted, as everywhere in this API.
  */
@@ -20,6 +21,7 @@ export function serializePromotion(promotion: PromotionRecord) {
     exclusive: promotion.exclusive,
     usageLimit: promotion.usageLimit ?? undefined,
     used: promotion.used,
+    couponBased: promotion.couponBased,
     startsAt: atom(promotion.startsAt),
     endsAt: atom(promotion.endsAt),
     channels: promotion.channels,
@@ -27,6 +29,10 @@ export function serializePromotion(promotion: PromotionRecord) {
     actions: promotion.actions.map(({ id, type, configuration }) => ({ id, type, configuration })),
     createdAt: atom(promotion.createdAt),
     updatedAt: atom(promotion.updatedAt),
-    _links: { self: promotionLink(promotion.code) },
+    _links: {
+      self: promotionLink(promotion.code),
+      // Sylius links the coupons of a coupon-based promotion only.
+      coupons: promotion.couponBased ? href(`/promotions/${enc(promotion.code)}/coupons/`) : undefined,
+    },
   };
 }

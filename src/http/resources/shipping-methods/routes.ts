@@ -15,7 +15,7 @@ import { and, eq, notInArray } from "drizzle-orm";
 import { z } from "zod";
 import type { AppEnv } from "../../context";
 import { boundedNext, defineForm, validateForm, rethrowOutOfRange, rethrowUniqueViolation } from "../../form";
-import { codeList, codeReference, integer, optionalBoolean, requiredCode, requiredString, translationsOf } from "../../fields";
+import { codeList, codeReference, integer, optionalBoolean, optionalString, requiredCode, requiredString, translationsOf } from "../../fields";
 import { MSG } from "../../../domain/messages";
 import { notFound } from "../../errors";
 import type { Database } from "../../../data/db";
@@ -70,7 +70,7 @@ const optionalReference = () =>
 const fields = {
   position: integer({ min: 0 }).optional(),
   enabled: optionalBoolean(),
-  translations: translationsOf({ name: requiredString() }).optional(),
+  translations: translationsOf({ name: requiredString(), description: optionalString() }).optional(),
   channels: codeList().optional(),
   configuration: z
     .record(z.string(), z.strictObject({ amount: integer({ min: 0 }) }, { error: MSG.invalid }), { error: MSG.invalid })
@@ -100,7 +100,7 @@ documentForm(createForm, {
   requiredByHandler: ["translations"],
   descriptions: {
     code: CODE_DESCRIPTION,
-    translations: "Name per locale code; at least one.",
+    translations: "Name (required) and description per locale code; at least one.",
     zone: "Zone code.",
     channels: "Channel codes; each needs an amount in `configuration`.",
     configuration: "Amount in minor units per channel code.",
@@ -111,7 +111,7 @@ documentForm(createForm, {
     code: "FEDEX",
     position: 2,
     enabled: true,
-    translations: { en_US: { name: "FedEx" } },
+    translations: { en_US: { name: "FedEx", description: "Delivered in 2 to 3 days." } },
     zone: "US",
     channels: ["US_WEB"],
     calculator: "flat_rate",
@@ -224,8 +224,8 @@ function checkReferences(fail: (field: Field, message: string) => void, values: 
   };
 }
 
-const translationList = (translations: Record<string, { name: string }>) =>
-  Object.entries(translations).map(([locale, { name }]) => ({ locale, name }));
+const translationList = (translations: Record<string, { name: string; description?: string | null }>) =>
+  Object.entries(translations).map(([locale, { name, description }]) => ({ locale, name, description: description ?? null }));
 
 const docs = crudDocs({
   tag: "Shipping methods",

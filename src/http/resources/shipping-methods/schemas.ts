@@ -18,7 +18,10 @@ export const ShippingMethod = component(
         "The translation in the default locale of the method's first channel, else its first translation, else its code.",
     }),
     enabled: z.boolean(),
-    translations: keyedOrEmpty(z.object({ id: int(), locale: z.string(), name: z.string() }), "locale code"),
+    translations: keyedOrEmpty(
+      z.object({ id: int(), locale: z.string(), name: z.string(), description: z.string().optional().meta({ description: "Omitted when not set." }) }),
+      "locale code",
+    ),
     zone: ZoneReference,
     channels: z.array(z.string()).meta({ description: "Channel codes." }),
     calculator: z.enum(SHIPPING_CALCULATORS),

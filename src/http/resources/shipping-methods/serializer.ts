@@ -1,6 +1,6 @@
 /**
  * Shipping methods: {id, code, position, name, enabled, translations:
- * {LOCALE: {id, locale, name}} ([] when none), zone: {id, code, name, _links},
+ * {LOCALE: {id, locale, name, description?}} ([] when none), zone: {id, code, name, _links},
  * channels: [codes], calculator, configuration: {CHANNEL: {amount}},
  * category?: {id, code, name, _links}, categoryRequirement,
  * taxCategory?: {id, code, name, _links}, createdAt, updatedAt, _links.self}.
@@ -29,6 +29,7 @@ export interface ShippingMethodTranslationRow {
   id: number;
   locale: string;
   name: string;
+  description: string | null;
 }
 
 /** A channel of the method, with that channel's default locale code. */
@@ -64,7 +65,9 @@ export function shippingMethodName(
 
 export function serializeShippingMethod(row: ShippingMethodResourceRow, relations: ShippingMethodRelations) {
   const translations = relations.translations.length
-    ? Object.fromEntries(relations.translations.map((t) => [t.locale, { id: t.id, locale: t.locale, name: t.name }]))
+    ? Object.fromEntries(
+        relations.translations.map((t) => [t.locale, { id: t.id, locale: t.locale, name: t.name, description: t.description ?? undefined }]),
+      )
     : [];
   return {
     id: row.id,

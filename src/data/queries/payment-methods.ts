@@ -1,0 +1,159 @@
+/**
+ * Payment methods (all offline: no gateway) with their translations and
+ * channels. `paymentMethodParts` loads those for the methods a subquery
+ * selects, in the same batch as the methods; `paymentMethodsOfChannel`
+ * selects the methods a channel offers (enabled, by position), for the
+ * checkout.
+ */
+import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { NamedResults } from "../batch";
+import type { Database } from "../db";
+import { channels, paymentMethodChannels, paymentMethods, paymentMethodTranslations } from "../schema";
+
+export interface PaymentMethodRow {
+  id: number;
+  code: string;
+  position: number;
+  enabled: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const paymentMethodColumns = {
+  id: paymentMethods.id,
+  code: paymentMethods.code,
+  position: paymentMethods.position,
+  enabled: paymentMethods.enabled,
+  createdAt: paymentMethods.createdAt,
+  updatedAt: paymentMethods.updatedAt,
+};
+
+/** A channel of a method, with what an order shows of a channel. */
+export interface PaymentMethodChannelRow {
+  methodId: number;
+  id: number;
+  code: string;
+  name: string;
+  description: string | null;
+  hostname: string | null;
+  color: string | null;
+  enabled: boolean;
+  taxCalculationStrategy: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface PaymentMethodTranslationRow {
+  id: number;
+  methodId: number;
+  locale: string;
+  name: string;
+  description: string | null;
+}
+
+export const paymentMethodByCode = (db: Database, code: string) =>
+  db.select(paymentMethodColumns).from(paymentMethods).where(eq(paymentMethods.code, code)).limit(1);
+
+export const paymentMethodIdsOfCode = (db: Database, code: string) =>
+  db.select({ id: paymentMethods.id }).from(paymentMethods).where(eq(paymentMethods.code, code));
+
+/**
+ * The ids of the methods the channel `channelId` offers at checkout: enabled,
+ * linked to the channel, in position order (then id). A subquery: pass it to
+ * `paymentMethodsByIds` and `paymentMethodParts` in one batch.
+ */
+export const paymentMethodIdsOfChannel = (db: Database, channelId: number | SQL) =>
+  db
+    .select({ id: paymentMethods.id })
+    .from(paymentMethods)
+    .innerJoin(paymentMethodChannels, eq(paymentMethodChannels.methodId, paymentMethods.id))
+    .where(and(eq(paymentMethodChannels.channelId, channelId), eq(paymentMethods.enabled, true)));
+
+/** The methods whose ids `ids` selects, in position order (then id): what checkout lists, the first being the default. */
+export const paymentMethodsByIds = (db: Database, ids: SQLWrapper) =>
+  db
+    .select(paymentMethodColumns)
+    .from(paymentMethods)
+    .where(inArray(paymentMethods.id, ids))
+    .orderBy(asc(paymentMethods.position), asc(paymentMethods.id));
+
+/**
+ * The enabled methods of a channel with their translations and channels,
+ * as named queries for one `namedBatch` (methods in position order):
+ * `{ methods, parts: { translations, channels } }`.
+ */
+export function paymentMethodsOfChannel(db: Database, channelId: number | SQL) {
+  const ids = paymentMethodIdsOfChannel(db, channelId);
+  return { methods: paymentMethodsByIds(db, ids), parts: paymentMethodParts(db, ids) };
+}
+
+/** The translations and channels of the methods whose ids `ids` selects (named queries for `namedBatch`). */
+export function paymentMethodParts(db: Database, ids: SQLWrapper) {
+  return {
+    translations: db
+      .select({
+        id: paymentMethodTranslations.id,
+        methodId: paymentMethodTranslations.methodId,
+        locale: paymentMethodTranslations.locale,
+        name: paymentMethodTranslations.name,
+        description: paymentMethodTranslations.description,
+      })
+      .from(paymentMethodTranslations)
+      .where(inArray(paymentMethodTranslations.methodId, ids))
+      .orderBy(paymentMethodTranslations.locale),
+    channels: db
+      .select({
+        methodId: paymentMethodChannels.methodId,
+        id: channels.id,
+        code: channels.code,
+        name: channels.name,
+        description: channels.description,
+        hostname: channels.hostname,
+        color: channels.color,
+        enabled: channels.enabled,
+        taxCalculationStrategy: channels.taxCalculationStrategy,
+        createdAt: channels.createdAt,
+        updatedAt: channels.updatedAt,
+      })
+      .from(paymentMethodChannels)
+      .innerJoin(channels, eq(channels.id, paymentMethodChannels.channelId))
+      .where(inArray(paymentMethodChannels.methodId, ids))
+      .orderBy(channels.code),
+  };
+}
+
+/** What `paymentMethodParts` reads, by name. */
+export type PaymentMethodParts = NamedResults<ReturnType<typeof paymentMethodParts>>;
+
+/**
+ * Inserts (or, for an existing locale, rewrites) translations of the method
+ * with `code`, looked up in SQL so it works right after the method's INSERT.
+ */
+export const upsertPaymentMethodTranslations = (
+  db: Database,
+  code: string,
+  translations: readonly { locale: string; name: string; description: string | null }[],
+) =>
+  db
+    .insert(paymentMethodTranslations)
+    .select(
+      sql`SELECT NULL, m.id, json_extract(j.value, '$.locale'), json_extract(j.value, '$.name'), json_extract(j.value, '$.description')
+          FROM payment_methods m, json_each(${JSON.stringify(translations)}) j WHERE m.code = ${code}`,
+    )
+    .onConflictDoUpdate({
+      target: [paymentMethodTranslations.methodId, paymentMethodTranslations.locale],
+      set: { name: sql`excluded.name`, description: sql`excluded.description` },
+    });
+
+/** Links the method with `code` to channels by id. */
+export const insertPaymentMethodChannels = (db: Database, code: string, channelIds: readonly number[]) =>
+  db
+    .insert(paymentMethodChannels)
+    .select(sql`SELECT m.id, j.value FROM payment_methods m, json_each(${JSON.stringify(channelIds)}) j WHERE m.code = ${code}`)
+    .onConflictDoNothing();
+
+/** The next position: 0 for the first method, else the highest + 1. */
+export const nextPaymentMethodPosition = sql<number>`(SELECT COALESCE(MAX(position) + 1, 0) FROM payment_methods)`;
+
+/** True when a payment (of a cart or an order) uses the method. */
+export const paymentMethodInUse = (methodId: number): SQL => sql`EXISTS (SELECT 1 FROM payments WHERE method_id = ${methodId})`;

@@ -46,6 +46,9 @@ import { serializeCartItem } from "../resources/carts/serializer";
 import { cartBlocked, IdsExhausted, planAdd, planChange, planRemove, repriceCart, type ChangeContext, type ChangeErrors, type IdSource, type PlanResult } from "./cart-change";
 import type { CartState, VariantInfo } from "../../data/carts/state";
 import { cartTtlSeconds, expiryCutoff } from "./cart-ttl";
+import { channelPaymentMethodsQuery, checkoutRowQuery, countryZonesQuery } from "../../data/checkout/checkout-store";
+import { cartLineStatements } from "../../data/checkout/checkout-writer";
+import { cartLinesOf, checkoutSetup } from "./checkout-processing";
 
 /** What the object's D1 work cost (its meter's counts). */
 export interface CartMetrics {
@@ -289,6 +292,10 @@ export class CartObject extends DurableObject<Env> {
       cart: cold ? cartRowQueries(db, oneOrder(cartId)) : undefined,
       variants: variantInfoQuery(db, cartId, addCode),
       context: pricingContextQueries(db, cartId),
+      // The checkout's part of the recalculation: addresses' zones, coupon, shipment and payment (checkout-processing.ts).
+      checkout: checkoutRowQuery(db, cartId),
+      zones: countryZonesQuery(db, cartId),
+      paymentMethods: channelPaymentMethodsQuery(db, cartId),
       // The added variant as the response shows it (the variant list's loader).
       addedView:
         addCode !== null
@@ -313,8 +320,10 @@ export class CartObject extends DurableObject<Env> {
     if (replayed) return replayOf(replayed, cart, read.addedView ? variantViewsFrom(read.addedView) : [], meter);
     if (read.tagged) await checkIfMatch(caller?.ifMatch, cart, op, read.tagged);
     const variants = read.variants;
-    const setup = pricingSetupFrom(read.context);
-    if (!setup) throw new Error(`Channel of cart ${cartId} not found`);
+    const loaded = pricingSetupFrom(read.context);
+    if (!loaded) throw new Error(`Channel of cart ${cartId} not found`);
+    const now = new Date().toISOString();
+    const setup = checkoutSetup(loaded, read.checkout[0], read.zones, now);
 
     // Decide, reprice, write.
     const byId = new Map(variants.map((v) => [v.id, v]));
@@ -322,14 +331,16 @@ export class CartObject extends DurableObject<Env> {
     const planned = await this.withIds(db, (ids) => this.plan(cart, op, variants, context, ids));
     if ("notFound" in planned) throw notFound(`Cart item with id ${op.kind === "add" ? "" : op.itemId} does not exist in cart ${cartId}.`);
     if ("errors" in planned) return { status: 400, body: null, formErrors: planned.errors, metrics: metricsOf(meter), bookmark: meter.bookmark };
-    const now = new Date().toISOString();
     const after = await this.withIds(db, (ids) => repriceCart(cart, planned.plans, byId, setup, now, ids));
+    const checkoutRow = read.checkout[0];
     const outcome = op.kind === "add" ? { status: 201, resource: String(planned.itemId) } : { status: 204, resource: null };
     await writeKeyed(() =>
       namedBatch(db, {
         // First: a key recorded meanwhile by another request fails the batch before anything is written.
         record: keyed ? idempotencyRecordQueries(db, keyed.request, scopeOf(keyed, principal), outcome, nowSeconds()) : undefined,
         written: cartWriteStatements(db, cart, after, now),
+        // The cart's shipment and payment follow the recalculation (ORDERS §4); the checkout state stays (Sylius 1.8 resets nothing on an item change).
+        lines: checkoutRow ? cartLineStatements(db, cartId, cart.currencyCode, checkoutRow, cartLinesOf(after, checkoutRow, read.paymentMethods), now) : undefined,
       }),
     );
     this.cart = after;

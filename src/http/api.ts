@@ -14,6 +14,7 @@ import { promotionRoutes } from "./resources/promotions/routes";
 import { productVariantRoutes } from "./resources/product-variants/routes";
 import { cartRoutes } from "./resources/carts/routes";
 import { orderRoutes } from "./resources/orders/routes";
+import { cartCouponRoutes, checkoutRoutes } from "./resources/checkouts/routes";
 
 export const apiRoutes = new Hono<AppEnv>({ strict: false })
   .route("/locales", localeRoutes)
@@ -31,4 +32,8 @@ export const apiRoutes = new Hono<AppEnv>({ strict: false })
   .route("/products", productRoutes)
   .route("/promotions", promotionRoutes)
   .route("/carts", cartRoutes)
+  // PATCH/PUT /carts/{id}: the cart's coupon (the checkout's routes file).
+  .route("/carts", cartCouponRoutes)
+  // The checkout steps; GET /checkouts/{id} (the summary) is mounted here too, from ./resources/checkouts/summary.ts.
+  .route("/checkouts", checkoutRoutes)
   .route("/orders", orderRoutes);

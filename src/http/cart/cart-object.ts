@@ -49,6 +49,7 @@ import { cartTtlSeconds, expiryCutoff } from "./cart-ttl";
 import { channelPaymentMethodsQuery, checkoutRowQuery, countryZonesQuery } from "../../data/checkout/checkout-store";
 import { cartLineStatements } from "../../data/checkout/checkout-writer";
 import { cartLinesOf, checkoutSetup } from "./checkout-processing";
+import { readCheckoutMethods, runCheckoutStep, type CartHost, type CheckoutRead, type CheckoutStep, type StepAnswer } from "./checkout-step";
 
 /** What the object's D1 work cost (its meter's counts). */
 export interface CartMetrics {
@@ -483,6 +484,56 @@ export class CartObject extends DurableObject<Env> {
     this.storedCartId = null;
     await this.ctx.storage.deleteAll();
     this.alarmSet = false;
+  }
+
+  // ------------------------------------------------------------------- checkout (checkout-step.ts)
+
+  /** A checkout write (addressing, selections, coupon, completion), serialized with the cart's changes. */
+  checkoutStep(cartId: number, caller: Caller | null, step: CheckoutStep): Promise<CartReply> {
+    return this.logged(caller, cartId, `checkout:${step.kind}`, () =>
+      this.serialize(() => this.checkoutCall(caller, (meter) => runCheckoutStep(this.checkoutHost(), meter, cartId, caller, step))),
+    );
+  }
+
+  /** The methods a checkout step may choose from (GET select-shipping / select-payment). */
+  checkoutMethods(cartId: number, caller: Caller | null, what: CheckoutRead): Promise<CartReply> {
+    return this.logged(caller, cartId, `checkout:${what}`, () =>
+      this.serialize(() => this.checkoutCall(caller, (meter) => readCheckoutMethods(this.checkoutHost(), meter, cartId, caller, what))),
+    );
+  }
+
+  private async checkoutCall(caller: Caller | null, run: (meter: D1Meter) => Promise<StepAnswer>): Promise<CartReply> {
+    const meter = new D1Meter();
+    try {
+      const answer = await run(meter);
+      return { ...reply(answer.status, answer.body, meter), ...(answer.replayed ? { replayed: true } : {}) };
+    } catch (error) {
+      if (!(error instanceof HttpError)) {
+        this.cart = null;
+        this.ids = { next: 1, last: 0 };
+      }
+      return errorReply(error, meter, caller);
+    }
+  }
+
+  private checkoutHost(): CartHost {
+    return {
+      database: (meter) => this.database(meter),
+      cached: (cartId) => (this.cart !== null && this.cart.id === cartId ? this.cart : null),
+      keep: (cart) => {
+        this.cart = cart;
+      },
+      reserveCount: (wanted) => (this.idsLeft() < wanted ? Math.max(ID_BLOCK, wanted * 2) : 0),
+      reserved: (rows, count) => {
+        this.ids = reservedRange(rows, count);
+      },
+      withIds: (db, work) => this.withIds(db, work),
+      armAfterChange: (cartId) => this.armAfterChange(cartId),
+      placed: async () => {
+        this.cart = null;
+        await this.stopExpiry();
+      },
+    };
   }
 }
 

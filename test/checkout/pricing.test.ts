@@ -47,7 +47,7 @@ describe("cart processing during checkout (ORDERS §4)", () => {
     await step("PUT", `/api/v1/checkouts/addressing/${cartId}`, { billingAddress: address(f.countries.a1) });
     const applied = await api("PATCH", `/api/v1/carts/${cartId}`, { promotionCoupon: f.coupon.code });
     expect([applied.status, d1RoundTrips(applied.headers)]).toEqual([204, 2]);
-    let body = await cart(cartId);
+    const body = await cart(cartId);
     expect(body.items[0].units[0].adjustments.map((a: { type: string; label: string; amount: number }) => [a.type, a.label, a.amount])).toEqual([
       ["order_promotion", "Holiday promotion", -200],
       ["tax", "EU Regular Tax 20% (20%)", 360],

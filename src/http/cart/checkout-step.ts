@@ -73,8 +73,14 @@ import { judge, keyReused } from "../idempotency/keys";
 import { cartEtag } from "../resources/carts/etag";
 import { plansOf, repriceCart, type IdSource } from "./cart-change";
 import { cartLinesOf, checkoutSetup, type CheckoutOverrides, type CountryZone } from "./checkout-processing";
-import type { Caller } from "./cart-object";
-import type { KeyScope } from "../../data/idempotency";
+import type { KeyedRequest, KeyScope } from "../../data/idempotency";
+
+/** What a step uses of the object's caller (cart-object.ts `Caller`, which fits). */
+export interface Caller {
+  tokenHash: string | null;
+  ifMatch?: string | null;
+  idempotency?: { request: KeyedRequest; tokenHash: string; scope: KeyScope | null };
+}
 
 /** What the checkout needs of the cart's object (its cache, ids, expiry). */
 export interface CartHost {

@@ -15,20 +15,25 @@ import { ValidationError } from "../../errors";
 import { MSG } from "../../../domain/messages";
 import type { AddressingBody } from "../../../domain/orders";
 import { z } from "zod";
+import { component } from "../../openapi/common";
 
 const tag = "Checkouts";
 
 /** Steps may be conditional on the cart's `ETag` (compared by the cart's object, atomically with the step). */
 const IF_MATCH = { precondition: "If-Match" } as const;
 
-const ShippingMethods = z.object({
+const ShippingMethods = component("CheckoutShippingMethods", z.object({
   shipments: z.array(
     z.object({ methods: z.array(z.object({ id: z.number(), code: z.string(), name: z.string(), description: z.string().optional(), price: z.number() })) }),
   ),
-});
-const PaymentMethods = z.object({
-  payments: z.array(z.object({ methods: z.array(z.object({ id: z.number(), code: z.string(), name: z.string(), description: z.string().optional() })) })),
-});
+}), "The shipping methods each shipment of the cart may take, with their price for it.");
+const PaymentMethods = component(
+  "CheckoutPaymentMethods",
+  z.object({
+    payments: z.array(z.object({ methods: z.array(z.object({ id: z.number(), code: z.string(), name: z.string(), description: z.string().optional() })) })),
+  }),
+  "The payment methods each payment of the cart may take.",
+);
 
 const selectPayment = (method: "put" | "patch", operationId: string): OperationMeta => ({
   method,
@@ -75,7 +80,8 @@ const docs = {
     summary: "Shipping methods of the cart's shipments",
     description: "One entry per shipment; methods by position with their price for it. 400 unless `select_shipping` is allowed.",
     success: { status: 200, description: "The methods.", schema: ShippingMethods },
-    errors: [400, 404],
+    // 400 (not in state for `select_shipping`) is documented for every operation (a malformed bookmark).
+    errors: [404],
   }),
   selectShipping: describeRoute({
     method: "put",
@@ -94,7 +100,8 @@ const docs = {
     summary: "Payment methods of the cart's payments",
     description: "One entry per payment; the channel's enabled methods by position. 400 unless `select_payment` is allowed.",
     success: { status: 200, description: "The methods.", schema: PaymentMethods },
-    errors: [400, 404],
+    // 400 (not in state for `select_payment`) is documented for every operation (a malformed bookmark).
+    errors: [404],
   }),
   selectPayment: describeRoute(selectPayment("put", "checkoutSelectPayment"), selectPayment("patch", "checkoutPatchPayment")),
   complete: describeRoute({

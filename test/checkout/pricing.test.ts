@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { api, d1RoundTrips } from "../helpers/http";
 import { addItem, address, checkoutFixture, db, newCart, orderRow, paymentsOf, shipmentsOf, step } from "./fixtures";
 import * as schema from "../../src/data/schema";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 
 const cart = async (id: number) => (await api("GET", `/api/v1/carts/${id}`)).body;
 
@@ -113,5 +113,19 @@ describe("cart processing during checkout (ORDERS §4)", () => {
     await addItem(cartId, f.variants[0]!.code);
     expect((await paymentsOf(cartId)).map((p) => [p.amount, p.state])).toEqual([[5000, "cart"]]);
     expect((await shipmentsOf(cartId)).map((s) => s.state)).toEqual(["cart"]);
+  });
+});
+
+describe("deleting an addressed cart", () => {
+  it("deletes its addresses, shipment and payment with it", async () => {
+    const f = await checkoutFixture();
+    const cartId = await newCart(f);
+    await addItem(cartId, f.variants[0]!.code);
+    await step("PUT", `/api/v1/checkouts/addressing/${cartId}`, { billingAddress: address(f.countries.b) });
+    const { shippingAddressId, billingAddressId } = await orderRow(cartId);
+    await step("DELETE", `/api/v1/carts/${cartId}`);
+    const left = await db().select().from(schema.addresses).where(inArray(schema.addresses.id, [shippingAddressId!, billingAddressId!]));
+    expect(left).toEqual([]);
+    expect([await paymentsOf(cartId), await shipmentsOf(cartId)]).toEqual([[], []]);
   });
 });

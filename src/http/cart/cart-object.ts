@@ -14,7 +14,7 @@
  *   `CART_TTL` period is deleted as `DELETE /api/v1/carts/{id}` deletes it.
  */
 import { DurableObject } from "cloudflare:workers";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { verifyTokenRow } from "../auth/token-check";
 import { HttpError, notFound } from "../errors";
 import { MSG } from "../../domain/messages";
@@ -40,7 +40,7 @@ import { idempotencyLookupQuery, idempotencyRecordQueries, isKeyTaken, type Keye
 import { judge, keyInFlight, keyReused } from "../idempotency/keys";
 import { createDatabase, type Database } from "../../data/db";
 import { D1Meter, MeteredD1 } from "../../data/metered-d1";
-import { productVariants, orders } from "../../data/schema";
+import { addresses, productVariants, orders } from "../../data/schema";
 import { variantIdsOf, variantViewQueries, variantViewsFrom } from "../../data/queries/product-variants";
 import { serializeCartItem } from "../resources/carts/serializer";
 import { cartBlocked, IdsExhausted, planAdd, planChange, planRemove, repriceCart, type ChangeContext, type ChangeErrors, type IdSource, type PlanResult } from "./cart-change";
@@ -180,7 +180,7 @@ export class CartObject extends DurableObject<Env> {
           token: caller?.tokenHash ? tokenCheckQuery(db, caller.tokenHash) : undefined,
           claim: keyed ? idempotencyLookupQuery(db, keyed.tokenHash, keyed.request.key, nowSeconds()) : undefined,
           cart: db
-            .select({ id: orders.id })
+            .select({ id: orders.id, shippingAddressId: orders.shippingAddressId, billingAddressId: orders.billingAddressId })
             .from(orders)
             .where(and(eq(orders.id, cartId), eq(orders.state, "cart"))),
         });
@@ -192,6 +192,8 @@ export class CartObject extends DurableObject<Env> {
           namedBatch(db, {
             record: keyed ? idempotencyRecordQueries(db, keyed.request, scopeOf(keyed, principal), { status: 204, resource: null }, nowSeconds()) : undefined,
             deleted: db.delete(orders).where(and(eq(orders.id, cartId), eq(orders.state, "cart"))),
+            // Its addresses (rows of their own, referenced by the order only) go with it, once it no longer references them.
+            addresses: addressIdsOf(found.cart[0]).length ? db.delete(addresses).where(inArray(addresses.id, addressIdsOf(found.cart[0]))) : undefined,
           }),
         );
         await this.retire();
@@ -538,6 +540,10 @@ export class CartObject extends DurableObject<Env> {
 }
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** The ids of a cart's addresses (set by the checkout's addressing). */
+const addressIdsOf = (cart: { shippingAddressId: number | null; billingAddressId: number | null } | undefined): number[] =>
+  cart ? [cart.shippingAddressId, cart.billingAddressId].filter((id): id is number => id !== null) : [];
 
 /**
  * 412 unless `If-Match` matches the cart's current tag, from the rows of the

@@ -9,12 +9,16 @@
 // concurrency (the worker's floor: routing, middleware, no D1), and each table
 // ends with the big-cart ratio: the p50 of reading the 9999-unit cart over
 // that of the one-unit cart. Then the CPU cost of the pure recalculation
-// alone. Prints Markdown tables.
+// alone. Then the checkout on US_WEB (address → select shipping → select
+// payment → complete, each cart its own): requests/s and D1 round trips per
+// step. `--checkout` runs only the health rows and the checkout table.
+// Prints Markdown tables.
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { startLocalWorker } from "./lib/local-worker.mjs";
 
 const quick = process.argv.includes("--quick");
+const checkoutOnly = process.argv.includes("--checkout");
 const PORT = Number(process.env.BENCH_PORT ?? 8795);
 const AUTH = { Authorization: "Bearer SampleToken", "Content-Type": "application/json", Accept: "application/json" };
 const VARIANTS = 620;
@@ -34,6 +38,11 @@ INSERT OR IGNORE INTO product_variant_translations (variant_id, locale, name)
 INSERT OR IGNORE INTO channel_pricings (variant_id, channel_code, price)
   SELECT v.id, ch.code, 500 + (v.id * 37) % 5000 FROM product_variants v, channels ch
   WHERE v.code LIKE 'BENCH_%' AND ch.code IN ('BENCH_PLAIN', 'US_WEB');
+-- The checkout's needs, should the demo data not have them: the country of the US zone, a payment method of US_WEB.
+INSERT OR IGNORE INTO countries (code, enabled) VALUES ('US', 1);
+INSERT OR IGNORE INTO payment_methods (code, position, enabled) VALUES ('BENCH_PAY', 0, 1);
+INSERT OR IGNORE INTO payment_method_translations (method_id, locale, name) SELECT id, 'en_US', 'Bench offline payment' FROM payment_methods WHERE code = 'BENCH_PAY';
+INSERT OR IGNORE INTO payment_method_channels (method_id, channel_id) SELECT m.id, c.id FROM payment_methods m, channels c WHERE m.code = 'BENCH_PAY' AND c.code = 'US_WEB';
 `;
 
 const variant = (i) => `BENCH_${String(i).padStart(4, "0")}`;
@@ -154,6 +163,34 @@ async function scenario(channel, label, size, concurrency) {
   return results.map(([op, r]) => ({ label, op, concurrency, ...r }));
 }
 
+const CHECKOUT_ADDRESS = { firstName: "Bench", lastName: "Shopper", street: "1 Main St", countryCode: "US", city: "Springfield", postcode: "12345" };
+
+/**
+ * The checkout on US_WEB, one fresh cart (one item) per walk: each step
+ * measured over all walks, `concurrency` walks at a time.
+ */
+async function checkoutRows(concurrency) {
+  const walks = quick ? 10 : 60;
+  const carts = [];
+  for (let i = 0; i < walks; i++) {
+    const cartId = await createCart("US_WEB");
+    await call("POST", `/api/v1/carts/${cartId}/items/`, { variant: variant(i % VARIANTS), quantity: 1 });
+    carts.push(cartId);
+  }
+  const steps = [
+    ["address", (id) => call("PUT", `/api/v1/checkouts/addressing/${id}`, { billingAddress: CHECKOUT_ADDRESS })],
+    ["select shipping", (id) => call("PUT", `/api/v1/checkouts/select-shipping/${id}`, { shipments: [{ method: "UPS" }] })],
+    ["select payment", (id) => call("PUT", `/api/v1/checkouts/select-payment/${id}`, { payments: [{ method: "BENCH_PAY" }] })],
+    ["complete", (id) => call("PUT", `/api/v1/checkouts/complete/${id}`, { notes: "bench" })],
+  ];
+  const rows = [];
+  for (const [op, run] of steps) {
+    const result = await measure(walks, concurrency, (_worker, i) => run(carts[i]));
+    rows.push({ label: "checkout", op, concurrency, ...result });
+  }
+  return rows;
+}
+
 /** `GET /health` at each concurrency: the floor every other row is compared with. */
 async function healthRows() {
   const rows = [];
@@ -205,6 +242,13 @@ async function main() {
   const server = await startLocalWorker({ port: PORT, extraSql: BENCH_SQL });
   try {
     const health = await healthRows();
+    const checkout = [];
+    for (const concurrency of [1, 10]) {
+      console.error(`checkout, concurrency ${concurrency}...`);
+      checkout.push(...(await checkoutRows(concurrency)));
+    }
+    console.log(`\n### Checkout on US_WEB (one cart of one item per walk; each step over all walks)\n\n${table(checkout, health)}\n`);
+    if (checkoutOnly) return;
     for (const [channel, title] of [
       ["BENCH_PLAIN", "Channel without promotions, taxes or shipping (units and totals only)"],
       ["US_WEB", "Channel US_WEB: active 10% promotion, 8% tax rate, flat-rate shipping"],

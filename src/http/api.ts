@@ -17,6 +17,7 @@ import { orderRoutes } from "./resources/orders/routes";
 import { countryRoutes } from "./resources/countries/routes";
 import { paymentMethodRoutes } from "./resources/payment-methods/routes";
 import { promotionCouponRoutes } from "./resources/promotion-coupons/routes";
+import { cartCouponRoutes, checkoutRoutes } from "./resources/checkouts/routes";
 
 export const apiRoutes = new Hono<AppEnv>({ strict: false })
   .route("/locales", localeRoutes)
@@ -38,4 +39,8 @@ export const apiRoutes = new Hono<AppEnv>({ strict: false })
   .route("/promotions/:promotionCode/coupons", promotionCouponRoutes)
   .route("/promotions", promotionRoutes)
   .route("/carts", cartRoutes)
+  // PATCH/PUT /carts/{id}: the cart's coupon (the checkout's routes file).
+  .route("/carts", cartCouponRoutes)
+  // The checkout steps; GET /checkouts/{id} (the summary) is mounted here too, from ./resources/checkouts/summary.ts.
+  .route("/checkouts", checkoutRoutes)
   .route("/orders", orderRoutes);

@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { TEST_CLIENT, TEST_USER } from "../helpers/accounts";
 import { api, uniqueCode } from "../helpers/http";
 import { call, checkComponentResponse, exercised, servedDocument } from "./contract";
+import { address, checkoutFixture } from "../checkout/fixtures";
 
 const LOWER = "abcdefghijklmnopqrstuvwxyz";
 const pick = (alphabet: string, n: number) =>
@@ -527,6 +528,23 @@ describe("every documented operation answers as documented", () => {
     const page = await api("GET", "/api/v1/docs", undefined, { token: null });
     expect(page.status).toBe(200);
     exercised.add("GET /api/v1/docs 200");
+  });
+
+  it("checkout: addressing, shipping and payment methods and selection, completion, the cart's coupon", async () => {
+    const f = await checkoutFixture();
+    const cart = created(await call("POST", "/api/v1/carts/", { body: { customer: f.customer, channel: f.channel, localeCode: "en_US" } }));
+    const id = { id: cart.id };
+    created(await call("POST", "/api/v1/carts/{cartId}/items/", { params: { cartId: cart.id }, body: { variant: f.variants[0]!.code, quantity: 1 } }));
+    expect((await call("PATCH", "/api/v1/carts/{id}", { params: id, body: { promotionCoupon: f.coupon.code } })).status).toBe(204);
+    expect((await call("PUT", "/api/v1/carts/{id}", { params: id, body: { promotionCoupon: null } })).status).toBe(204);
+    expect((await call("PUT", "/api/v1/checkouts/addressing/{id}", { params: id, body: { billingAddress: address(f.countries.a1) } })).status).toBe(204);
+    expect((await call("GET", "/api/v1/checkouts/select-shipping/{id}", { params: id })).status).toBe(200);
+    expect((await call("PUT", "/api/v1/checkouts/select-shipping/{id}", { params: id, body: { shipments: [{ method: f.shipping.a.code }] } })).status).toBe(204);
+    expect((await call("GET", "/api/v1/checkouts/select-payment/{id}", { params: id })).status).toBe(200);
+    expect((await call("PUT", "/api/v1/checkouts/select-payment/{id}", { params: id, body: { payments: [{ method: f.payment.first.code }] } })).status).toBe(204);
+    expect((await call("PATCH", "/api/v1/checkouts/select-payment/{id}", { params: id, body: {} })).status).toBe(204);
+    expect((await call("PUT", "/api/v1/checkouts/complete/{id}", { params: id, body: { notes: "Thanks" } })).status).toBe(204);
+    expect((await call("PUT", "/api/v1/checkouts/complete/{id}", { params: id, body: {} })).status).toBe(409);
   });
 
   it("left no documented operation or error status out", async () => {

@@ -250,8 +250,12 @@ export function variantInfoQuery(db: Database, cartId: number, extraVariantCode:
     );
 }
 
-/** The pricing context of the cart's channel: tax zone, shipping methods, promotions, tax rates. */
-export function pricingContextQueries(db: Database, cartId: number) {
+/** The pricing context of the cart's channel: tax zone, shipping methods, promotions, tax rates (`billingCountry`: the one addressing is about to store). */
+export function pricingContextQueries(db: Database, cartId: number, billingCountry?: string) {
+  const billing =
+    billingCountry === undefined
+      ? sql`(SELECT a.country_code FROM addresses a WHERE a.id = (SELECT o.billing_address_id FROM orders o WHERE o.id = ${cartId}))`
+      : sql`${billingCountry}`;
   const channelId = channelIdOf(cartId);
   const channelPromotions = sql`(SELECT pc.promotion_id FROM ${promotionChannels} pc WHERE pc.channel_id = ${channelId})`;
   return {
@@ -279,6 +283,8 @@ export function pricingContextQueries(db: Database, cartId: number) {
         taxCategoryCode: sql<string | null>`${taxCategories.code}`.as("tax_category_code"),
         name: sql<string | null>`(SELECT t.name FROM ${shippingMethodTranslations} t WHERE t.method_id = ${shippingMethods.id}
           ORDER BY t.locale = ${localeOf(cartId)} DESC, t.id LIMIT 1)`.as("name"),
+        description: sql<string | null>`(SELECT t.description FROM ${shippingMethodTranslations} t WHERE t.method_id = ${shippingMethods.id}
+          ORDER BY t.locale = ${localeOf(cartId)} DESC, t.id LIMIT 1)`.as("description"),
       })
       .from(shippingMethods)
       .innerJoin(shippingMethodChannels, eq(shippingMethodChannels.methodId, shippingMethods.id))
@@ -296,6 +302,7 @@ export function pricingContextQueries(db: Database, cartId: number) {
         exclusive: promotions.exclusive,
         usageLimit: promotions.usageLimit,
         used: promotions.used,
+        couponBased: promotions.couponBased,
         startsAt: promotions.startsAt,
         endsAt: promotions.endsAt,
       })
@@ -328,7 +335,11 @@ export function pricingContextQueries(db: Database, cartId: number) {
       .from(taxRates)
       .innerJoin(taxCategories, eq(taxCategories.id, taxRates.categoryId))
       .innerJoin(zones, eq(zones.id, taxRates.zoneId))
-      .where(sql`${taxRates.zoneId} = (SELECT c.default_tax_zone_id FROM channels c WHERE c.id = ${channelId})`)
+      // The channel's default tax zone, and the zones of the billing address's country (ORDERS §4: taxes by billing zone).
+      .where(
+        sql`(${taxRates.zoneId} = (SELECT c.default_tax_zone_id FROM channels c WHERE c.id = ${channelId})
+          OR ${taxRates.zoneId} IN (SELECT zm.zone_id FROM zone_members zm WHERE zm.code = ${billing}))`,
+      )
       .orderBy(asc(taxRates.id)),
   };
 }
@@ -374,6 +385,7 @@ export function pricingSetupFrom(rows: PricingContextRows): PricingSetup | null 
         exclusive: p.exclusive,
         usageLimit: p.usageLimit ?? null,
         used: p.used,
+        couponBased: p.couponBased,
         startsAt: p.startsAt ?? null,
         endsAt: p.endsAt ?? null,
         channelCodes: [channel.code],

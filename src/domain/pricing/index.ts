@@ -9,6 +9,7 @@ export type {
   AdjustmentType,
   CartSnapshot,
   CategoryRequirement,
+  CheckoutPricing,
   ItemSnapshot,
   Money,
   PricedCart,

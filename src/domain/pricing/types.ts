@@ -92,6 +92,8 @@ export interface Promotion {
   readonly channelCodes: readonly string[];
   readonly rules: readonly PromotionRule[];
   readonly actions: readonly PromotionAction[];
+  /** Applies only to a cart carrying one of its coupons ({@link CheckoutPricing.couponPromotionId}). */
+  readonly couponBased?: boolean;
 }
 
 /** A promotion as loaded from storage, its rules and actions not read yet. */
@@ -110,7 +112,23 @@ export interface TaxRate {
   readonly zoneCode: string;
 }
 
+/**
+ * What the checkout adds to a cart's pricing (ORDERS §4): the shipping
+ * address's zones, the chosen shipping method, the promotion of the cart's
+ * coupon. Absent: a cart before checkout, priced as CONTRACT §6 says.
+ */
+export interface CheckoutPricing {
+  /** Codes of the zones containing the shipping address's country; null before addressing. */
+  readonly shippingZoneCodes: readonly string[] | null;
+  /** The shipment's method, kept while it is still eligible (Sylius OrderShipmentProcessor). */
+  readonly shippingMethodCode: string | null;
+  /** The promotion whose (valid) coupon the cart carries: the only coupon-based promotion that may apply. */
+  readonly couponPromotionId: number | null;
+}
+
 export interface PricingContext {
+  /** The checkout's part of the pricing (see {@link CheckoutPricing}). */
+  readonly checkout?: CheckoutPricing;
   /** ISO 8601 instant the promotions' date windows are checked against. */
   readonly now: string;
   readonly channel: PricingChannel;

@@ -14,7 +14,7 @@
  *   `CART_TTL` period is deleted as `DELETE /api/v1/carts/{id}` deletes it.
  */
 import { DurableObject } from "cloudflare:workers";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { verifyTokenRow } from "../auth/token-check";
 import { HttpError, notFound } from "../errors";
 import { MSG } from "../../domain/messages";
@@ -40,12 +40,16 @@ import { idempotencyLookupQuery, idempotencyRecordQueries, isKeyTaken, type Keye
 import { judge, keyInFlight, keyReused } from "../idempotency/keys";
 import { createDatabase, type Database } from "../../data/db";
 import { D1Meter, MeteredD1 } from "../../data/metered-d1";
-import { productVariants, orders } from "../../data/schema";
+import { addresses, productVariants, orders } from "../../data/schema";
 import { variantIdsOf, variantViewQueries, variantViewsFrom } from "../../data/queries/product-variants";
 import { serializeCartItem } from "../resources/carts/serializer";
 import { cartBlocked, IdsExhausted, planAdd, planChange, planRemove, repriceCart, type ChangeContext, type ChangeErrors, type IdSource, type PlanResult } from "./cart-change";
 import type { CartState, VariantInfo } from "../../data/carts/state";
 import { cartTtlSeconds, expiryCutoff } from "./cart-ttl";
+import { channelPaymentMethodsQuery, checkoutRowQuery, countryZonesQuery } from "../../data/checkout/checkout-store";
+import { cartLineStatements } from "../../data/checkout/checkout-writer";
+import { cartLinesOf, checkoutSetup } from "./checkout-processing";
+import { readCheckoutMethods, runCheckoutStep, type CartHost, type CheckoutRead, type CheckoutStep, type StepAnswer } from "./checkout-step";
 
 /** What the object's D1 work cost (its meter's counts). */
 export interface CartMetrics {
@@ -176,7 +180,7 @@ export class CartObject extends DurableObject<Env> {
           token: caller?.tokenHash ? tokenCheckQuery(db, caller.tokenHash) : undefined,
           claim: keyed ? idempotencyLookupQuery(db, keyed.tokenHash, keyed.request.key, nowSeconds()) : undefined,
           cart: db
-            .select({ id: orders.id })
+            .select({ id: orders.id, shippingAddressId: orders.shippingAddressId, billingAddressId: orders.billingAddressId })
             .from(orders)
             .where(and(eq(orders.id, cartId), eq(orders.state, "cart"))),
         });
@@ -188,6 +192,8 @@ export class CartObject extends DurableObject<Env> {
           namedBatch(db, {
             record: keyed ? idempotencyRecordQueries(db, keyed.request, scopeOf(keyed, principal), { status: 204, resource: null }, nowSeconds()) : undefined,
             deleted: db.delete(orders).where(and(eq(orders.id, cartId), eq(orders.state, "cart"))),
+            // Its addresses (rows of their own, referenced by the order only) go with it, once it no longer references them.
+            addresses: addressIdsOf(found.cart[0]).length ? db.delete(addresses).where(inArray(addresses.id, addressIdsOf(found.cart[0]))) : undefined,
           }),
         );
         await this.retire();
@@ -289,6 +295,10 @@ export class CartObject extends DurableObject<Env> {
       cart: cold ? cartRowQueries(db, oneOrder(cartId)) : undefined,
       variants: variantInfoQuery(db, cartId, addCode),
       context: pricingContextQueries(db, cartId),
+      // The checkout's part of the recalculation: addresses' zones, coupon, shipment and payment (checkout-processing.ts).
+      checkout: checkoutRowQuery(db, cartId),
+      zones: countryZonesQuery(db, cartId),
+      paymentMethods: channelPaymentMethodsQuery(db, cartId),
       // The added variant as the response shows it (the variant list's loader).
       addedView:
         addCode !== null
@@ -313,8 +323,10 @@ export class CartObject extends DurableObject<Env> {
     if (replayed) return replayOf(replayed, cart, read.addedView ? variantViewsFrom(read.addedView) : [], meter);
     if (read.tagged) await checkIfMatch(caller?.ifMatch, cart, op, read.tagged);
     const variants = read.variants;
-    const setup = pricingSetupFrom(read.context);
-    if (!setup) throw new Error(`Channel of cart ${cartId} not found`);
+    const loaded = pricingSetupFrom(read.context);
+    if (!loaded) throw new Error(`Channel of cart ${cartId} not found`);
+    const now = new Date().toISOString();
+    const setup = checkoutSetup(loaded, read.checkout[0], read.zones, now);
 
     // Decide, reprice, write.
     const byId = new Map(variants.map((v) => [v.id, v]));
@@ -322,14 +334,16 @@ export class CartObject extends DurableObject<Env> {
     const planned = await this.withIds(db, (ids) => this.plan(cart, op, variants, context, ids));
     if ("notFound" in planned) throw notFound(`Cart item with id ${op.kind === "add" ? "" : op.itemId} does not exist in cart ${cartId}.`);
     if ("errors" in planned) return { status: 400, body: null, formErrors: planned.errors, metrics: metricsOf(meter), bookmark: meter.bookmark };
-    const now = new Date().toISOString();
     const after = await this.withIds(db, (ids) => repriceCart(cart, planned.plans, byId, setup, now, ids));
+    const checkoutRow = read.checkout[0];
     const outcome = op.kind === "add" ? { status: 201, resource: String(planned.itemId) } : { status: 204, resource: null };
     await writeKeyed(() =>
       namedBatch(db, {
         // First: a key recorded meanwhile by another request fails the batch before anything is written.
         record: keyed ? idempotencyRecordQueries(db, keyed.request, scopeOf(keyed, principal), outcome, nowSeconds()) : undefined,
         written: cartWriteStatements(db, cart, after, now),
+        // The cart's shipment and payment follow the recalculation (ORDERS §4); the checkout state stays (Sylius 1.8 resets nothing on an item change).
+        lines: checkoutRow ? cartLineStatements(db, cartId, cart.currencyCode, checkoutRow, cartLinesOf(after, checkoutRow, read.paymentMethods), now) : undefined,
       }),
     );
     this.cart = after;
@@ -473,9 +487,63 @@ export class CartObject extends DurableObject<Env> {
     await this.ctx.storage.deleteAll();
     this.alarmSet = false;
   }
+
+  // ------------------------------------------------------------------- checkout (checkout-step.ts)
+
+  /** A checkout write (addressing, selections, coupon, completion), serialized with the cart's changes. */
+  checkoutStep(cartId: number, caller: Caller | null, step: CheckoutStep): Promise<CartReply> {
+    return this.logged(caller, cartId, `checkout:${step.kind}`, () =>
+      this.serialize(() => this.checkoutCall(caller, (meter) => runCheckoutStep(this.checkoutHost(), meter, cartId, caller, step))),
+    );
+  }
+
+  /** The methods a checkout step may choose from (GET select-shipping / select-payment). */
+  checkoutMethods(cartId: number, caller: Caller | null, what: CheckoutRead): Promise<CartReply> {
+    return this.logged(caller, cartId, `checkout:${what}`, () =>
+      this.serialize(() => this.checkoutCall(caller, (meter) => readCheckoutMethods(this.checkoutHost(), meter, cartId, caller, what))),
+    );
+  }
+
+  private async checkoutCall(caller: Caller | null, run: (meter: D1Meter) => Promise<StepAnswer>): Promise<CartReply> {
+    const meter = new D1Meter();
+    try {
+      const answer = await run(meter);
+      return { ...reply(answer.status, answer.body, meter), ...(answer.replayed ? { replayed: true } : {}) };
+    } catch (error) {
+      if (!(error instanceof HttpError)) {
+        this.cart = null;
+        this.ids = { next: 1, last: 0 };
+      }
+      return errorReply(error, meter, caller);
+    }
+  }
+
+  private checkoutHost(): CartHost {
+    return {
+      database: (meter) => this.database(meter),
+      cached: (cartId) => (this.cart !== null && this.cart.id === cartId ? this.cart : null),
+      keep: (cart) => {
+        this.cart = cart;
+      },
+      reserveCount: (wanted) => (this.idsLeft() < wanted ? Math.max(ID_BLOCK, wanted * 2) : 0),
+      reserved: (rows, count) => {
+        this.ids = reservedRange(rows, count);
+      },
+      withIds: (db, work) => this.withIds(db, work),
+      armAfterChange: (cartId) => this.armAfterChange(cartId),
+      placed: async () => {
+        this.cart = null;
+        await this.stopExpiry();
+      },
+    };
+  }
 }
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** The ids of a cart's addresses (set by the checkout's addressing). */
+const addressIdsOf = (cart: { shippingAddressId: number | null; billingAddressId: number | null } | undefined): number[] =>
+  cart ? [cart.shippingAddressId, cart.billingAddressId].filter((id): id is number => id !== null) : [];
 
 /**
  * 412 unless `If-Match` matches the cart's current tag, from the rows of the

@@ -43,6 +43,7 @@ export const TAGS: { name: string; description: string }[] = [
   { name: "Authentication", description: "OAuth2 token endpoint (RFC 6749): password, refresh_token and client_credentials grants." },
   { name: "Product variants", description: "Variants of a product: codes, translations, prices per channel, option values, stock." },
   { name: "Carts", description: "Carts and their items, with their units, adjustments and totals. Every change recalculates the cart." },
+  { name: "Checkouts", description: "The checkout of a cart: addressing, shipping and payment selection, completion (placing the order)." },
   { name: "Orders", description: "Orders, read-only." },
   { name: "Products", description: "Products: translations, options, channels." },
   { name: "Product options", description: "Options of products and their values." },

@@ -64,11 +64,14 @@ export function candidatePromotions(
   promotions: readonly Promotion[],
   channelCode: string,
   now: string,
+  couponPromotionId: number | null = null,
 ): Promotion[] {
   const nowTime = parseInstant(now, "now");
   return promotions
     .filter((promotion) => {
       if (!promotion.channelCodes.includes(channelCode)) return false;
+      // A coupon-based promotion needs the cart to carry one of its coupons (Sylius PromotionCouponEligibilityChecker).
+      if (promotion.couponBased === true && promotion.id !== couponPromotionId) return false;
       if (promotion.usageLimit !== null && !(promotion.used < promotion.usageLimit)) return false;
       if (
         promotion.startsAt !== null &&
@@ -117,6 +120,7 @@ export function selectPromotions(draft: Draft): Promotion[] {
     draft.context.promotions,
     draft.channelCode,
     draft.context.now,
+    draft.context.checkout?.couponPromotionId ?? null,
   ).filter((promotion) => promotionApplies(draft, promotion));
   const exclusive = applying.find((promotion) => promotion.exclusive);
   return exclusive === undefined ? applying : [exclusive];

@@ -49,6 +49,34 @@ function channelAmount(method: ShippingMethod, channelCode: string): number | nu
 export const shippableItems = <T extends Pick<ItemSnapshot, "shippingRequired">>(items: readonly T[]): T[] =>
   items.filter((item) => item.shippingRequired !== false);
 
+/**
+ * The methods that can ship these items (Sylius ShippingMethodsResolver's
+ * supported methods), in context order: enabled, in the channel, priced for
+ * it, category requirement met, and in a zone of the shipping address once
+ * the cart is addressed (before: the channel's default tax zone, any zone
+ * when it has none). Pure.
+ */
+export function eligibleShippingMethods(
+  allItems: readonly ItemSnapshot[],
+  channelCode: string,
+  context: PricingContext,
+): ShippingMethod[] {
+  const items = shippableItems(allItems);
+  if (items.length === 0) return [];
+  const zone = context.channel.taxZoneCode;
+  const addressZones = context.checkout?.shippingZoneCodes ?? null;
+  return context.shippingMethods.filter((method) => {
+    if (!method.enabled) return false;
+    if (method.calculator !== "flat_rate" && method.calculator !== "per_unit_rate") return false;
+    if (!method.channelCodes.includes(channelCode)) return false;
+    if (addressZones !== null) {
+      if (!addressZones.includes(method.zoneCode)) return false;
+    } else if (zone !== null && method.zoneCode !== zone) return false;
+    if (channelAmount(method, channelCode) === null) return false;
+    return categoryRequirementHolds(method, items);
+  });
+}
+
 /** The method the cart ships with, or null. Pure. */
 export function chooseShippingMethod(
   allItems: readonly ItemSnapshot[],
@@ -57,15 +85,13 @@ export function chooseShippingMethod(
 ): ShippingMethod | null {
   const items = shippableItems(allItems);
   if (items.length === 0) return null;
-  const zone = context.channel.taxZoneCode;
+  const eligible = eligibleShippingMethods(allItems, channelCode, context);
+  // The shipment keeps its method while that one is still eligible (Sylius OrderShipmentProcessor).
+  const kept = context.checkout?.shippingMethodCode ?? null;
+  const current = kept === null ? undefined : eligible.find((method) => method.code === kept);
+  if (current !== undefined) return current;
   let best: ShippingMethod | null = null;
-  for (const method of context.shippingMethods) {
-    if (!method.enabled) continue;
-    if (method.calculator !== "flat_rate" && method.calculator !== "per_unit_rate") continue;
-    if (!method.channelCodes.includes(channelCode)) continue;
-    if (zone !== null && method.zoneCode !== zone) continue;
-    if (channelAmount(method, channelCode) === null) continue;
-    if (!categoryRequirementHolds(method, items)) continue;
+  for (const method of eligible) {
     if (
       best === null ||
       method.position < best.position ||

@@ -1,0 +1,220 @@
+/**
+ * The checkout's writes, as statements for the cart object's one atomic
+ * write batch: the cart's shipment and payment kept in sync with the priced
+ * cart, the addresses, the order's checkout columns, and the completion
+ * (number, states, inventory hold with its guards, usage).
+ */
+import { and, eq, sql } from "drizzle-orm";
+import type { Statement } from "../batch";
+import type { Database } from "../db";
+import { addresses, orders, payments, productVariants, promotionCoupons, promotions, rowIdSequences, shipments } from "../schema";
+import type { CheckoutRow } from "./checkout-store";
+
+export type CheckoutWrite = Statement<unknown>;
+
+/** What the cart's processing wants: its shipment's method (null: no shipment) and its payment (null: none). */
+export interface CartLines {
+  shippingMethodCode: string | null;
+  payment: { methodId: number; amount: number } | null;
+}
+
+const methodIdOf = (code: string) => sql`(SELECT m.id FROM shipping_methods m WHERE m.code = ${code})`;
+
+/**
+ * Inserts, updates or deletes the cart's one shipment and one payment (state
+ * `cart`) so they match `wanted` (Sylius OrderShipmentProcessor,
+ * OrderPaymentProcessor); rows that already match are not touched.
+ */
+export function cartLineStatements(db: Database, orderId: number, currencyCode: string, current: CheckoutRow, wanted: CartLines, nowIso: string): CheckoutWrite[] {
+  const out: CheckoutWrite[] = [];
+  if (wanted.shippingMethodCode === null) {
+    if (current.shipmentId !== null) out.push(db.delete(shipments).where(and(eq(shipments.orderId, orderId), eq(shipments.state, "cart"))));
+  } else if (current.shipmentId === null) {
+    out.push(db.insert(shipments).select(sql`SELECT NULL, ${orderId}, ${methodIdOf(wanted.shippingMethodCode)}, 'cart', NULL, NULL, ${nowIso}, ${nowIso}`));
+  } else if (current.shipmentMethodCode !== wanted.shippingMethodCode) {
+    out.push(
+      db
+        .update(shipments)
+        .set({ methodId: methodIdOf(wanted.shippingMethodCode), updatedAt: nowIso })
+        .where(eq(shipments.id, current.shipmentId)),
+    );
+  }
+  if (wanted.payment === null) {
+    if (current.paymentId !== null) out.push(db.delete(payments).where(and(eq(payments.orderId, orderId), eq(payments.state, "cart"))));
+  } else if (current.paymentId === null) {
+    out.push(db.insert(payments).values({ orderId, methodId: wanted.payment.methodId, currencyCode, amount: wanted.payment.amount, state: "cart", createdAt: nowIso, updatedAt: nowIso }));
+  } else if (current.paymentMethodId !== wanted.payment.methodId || current.paymentAmount !== wanted.payment.amount) {
+    out.push(
+      db
+        .update(payments)
+        .set({ methodId: wanted.payment.methodId, amount: wanted.payment.amount, currencyCode, updatedAt: nowIso })
+        .where(eq(payments.id, current.paymentId)),
+    );
+  }
+  return out;
+}
+
+/** The order's checkout columns a step sets (only the given ones), while it is a cart. */
+export function orderCheckoutStatement(
+  db: Database,
+  orderId: number,
+  set: { checkoutState?: string; promotionCouponId?: number | null },
+  nowIso: string,
+): CheckoutWrite {
+  return db
+    .update(orders)
+    .set({ ...set, updatedAt: nowIso, version: sql`${orders.version} + 1` })
+    .where(and(eq(orders.id, orderId), eq(orders.state, "cart")));
+}
+
+export interface AddressValues {
+  firstName: string;
+  lastName: string;
+  countryCode: string;
+  street: string;
+  city: string;
+  postcode: string;
+  phoneNumber: string | null;
+  company: string | null;
+  provinceName: string | null;
+}
+
+/**
+ * Stores the order's shipping and billing address: an existing one is
+ * updated in place (Sylius' form edits the order's address entity), a new
+ * one inserted and linked through `last_insert_rowid()` (same batch, same
+ * connection: the id of the insert just before).
+ */
+export function addressStatements(
+  db: Database,
+  orderId: number,
+  current: { shippingAddressId: number | null; billingAddressId: number | null },
+  shipping: AddressValues,
+  billing: AddressValues,
+  nowIso: string,
+): CheckoutWrite[] {
+  const out: CheckoutWrite[] = [];
+  const store = (id: number | null, address: AddressValues, column: "shippingAddressId" | "billingAddressId") => {
+    const values = { ...address, provinceCode: null, updatedAt: nowIso };
+    if (id !== null) {
+      out.push(db.update(addresses).set(values).where(eq(addresses.id, id)));
+      return;
+    }
+    out.push(db.insert(addresses).values({ ...values, createdAt: nowIso }));
+    out.push(db.update(orders).set({ [column]: sql`last_insert_rowid()` }).where(eq(orders.id, orderId)));
+  };
+  store(current.shippingAddressId, shipping, "shippingAddressId");
+  store(current.billingAddressId, billing, "billingAddressId");
+  return out;
+}
+
+/** A stock change with the minimums the row must meet before it (domain/orders StockDelta). */
+export interface StockChange {
+  variantId: number;
+  onHand: number;
+  onHold: number;
+  requires: { minAvailable?: number; minOnHand?: number; minOnHold?: number };
+}
+
+/** The text of the failure a stock guard raises (a NOT NULL refusal on this sentinel row). */
+export const STOCK_GUARD_NAME = "stock_guard";
+
+/** True when a batch failed because a stock guard matched no row (another order took the units). */
+export function isStockGuardFailure(error: unknown): boolean {
+  const text = error instanceof Error ? `${error.message} ${error.cause instanceof Error ? error.cause.message : ""}` : String(error);
+  return text.includes("NOT NULL constraint failed: row_id_sequences.last_id");
+}
+
+/**
+ * A guarded stock UPDATE and, right after it, the statement that fails the
+ * whole batch when the UPDATE changed no row: SQLite's `changes()` is the
+ * row count of the last completed write, and inserting NULL into the NOT
+ * NULL `row_id_sequences.last_id` aborts the batch (D1 runs a batch as one
+ * transaction), so no part of the completion is written. D1 has no RAISE
+ * outside triggers; this is the same refusal, made by a constraint.
+ */
+export function guardedStockStatements(db: Database, change: StockChange): CheckoutWrite[] {
+  const { minAvailable, minOnHand, minOnHold } = change.requires;
+  return [
+    db
+      .update(productVariants)
+      .set({
+        onHand: sql`${productVariants.onHand} + ${change.onHand}`,
+        onHold: sql`${productVariants.onHold} + ${change.onHold}`,
+        version: sql`${productVariants.version} + 1`,
+      })
+      .where(
+        and(
+          eq(productVariants.id, change.variantId),
+          minAvailable === undefined ? undefined : sql`${productVariants.onHand} - ${productVariants.onHold} >= ${minAvailable}`,
+          minOnHand === undefined ? undefined : sql`${productVariants.onHand} >= ${minOnHand}`,
+          minOnHold === undefined ? undefined : sql`${productVariants.onHold} >= ${minOnHold}`,
+        ),
+      ),
+    db.insert(rowIdSequences).select(sql`SELECT ${STOCK_GUARD_NAME}, NULL WHERE changes() = 0`),
+  ];
+}
+
+/** What completion writes: the plan's states, the lines that change, stock and usage. */
+export interface CompletionWrite {
+  checkoutState: string;
+  state: string;
+  paymentState: string;
+  shippingState: string;
+  notes: string | null;
+  payments: { id: number; from: string; to: string }[];
+  shipments: { id: number; from: string; to: string }[];
+  stock: StockChange[];
+  promotionUsage: { id: number; used: number }[];
+  couponUsage: { id: number; used: number } | null;
+}
+
+/**
+ * The completion as statements of one atomic batch: the next order number
+ * (an upsert of the `order_number` sequence, then the order reads it back:
+ * no read-then-write, so two completions can never share a number), the
+ * order's states and completion time, the payment and shipment states, the
+ * guarded stock changes and the usage counters.
+ */
+export function completionStatements(db: Database, orderId: number, fromCheckoutState: string, write: CompletionWrite, nowIso: string): CheckoutWrite[] {
+  const out: CheckoutWrite[] = [];
+  for (const change of write.stock) out.push(...guardedStockStatements(db, change));
+  out.push(
+    db
+      .insert(rowIdSequences)
+      .values({ name: "order_number", lastId: 1 })
+      .onConflictDoUpdate({ target: rowIdSequences.name, set: { lastId: sql`${rowIdSequences.lastId} + 1` } }),
+  );
+  out.push(
+    db
+      .update(orders)
+      .set({
+        number: sql`printf('%09d', (SELECT s.last_id FROM row_id_sequences s WHERE s.name = 'order_number'))`,
+        checkoutCompletedAt: nowIso,
+        notes: write.notes,
+        checkoutState: write.checkoutState,
+        state: write.state,
+        paymentState: write.paymentState,
+        shippingState: write.shippingState,
+        updatedAt: nowIso,
+        version: sql`${orders.version} + 1`,
+      })
+      .where(and(eq(orders.id, orderId), eq(orders.state, "cart"), eq(orders.checkoutState, fromCheckoutState))),
+  );
+  // The order was a cart in that checkout state: otherwise nothing of this batch stands.
+  out.push(db.insert(rowIdSequences).select(sql`SELECT 'order_guard', NULL WHERE changes() = 0`));
+  for (const line of write.payments) {
+    out.push(db.update(payments).set({ state: line.to, updatedAt: nowIso }).where(and(eq(payments.id, line.id), eq(payments.state, line.from))));
+  }
+  for (const line of write.shipments) {
+    out.push(db.update(shipments).set({ state: line.to, updatedAt: nowIso }).where(and(eq(shipments.id, line.id), eq(shipments.state, line.from))));
+  }
+  for (const usage of write.promotionUsage) {
+    out.push(db.update(promotions).set({ used: sql`${promotions.used} + ${usage.used}` }).where(eq(promotions.id, usage.id)));
+  }
+  if (write.couponUsage) {
+    const usage = write.couponUsage;
+    out.push(db.update(promotionCoupons).set({ used: sql`${promotionCoupons.used} + ${usage.used}` }).where(eq(promotionCoupons.id, usage.id)));
+  }
+  return out;
+}

@@ -1,0 +1,72 @@
+/**
+ * The checkout's part of every cart recalculation (ORDERS §4), shared by item
+ * changes and checkout steps: which zones and methods the pricing uses, and
+ * the cart's one shipment and one payment after it (Sylius'
+ * OrderShipmentProcessor and OrderPaymentProcessor), as rows to write in the
+ * change's own batch.
+ */
+import type { CheckoutPricing, PricingSetup } from "../../domain/pricing";
+import type { CartState } from "../../data/carts/state";
+import { couponUsable, type CheckoutRow, type PaymentMethodRow } from "../../data/checkout/checkout-store";
+import type { CartLines } from "../../data/checkout/checkout-writer";
+
+/** A zone row of `countryZonesQuery`. */
+export interface CountryZone {
+  country: string;
+  zone: string;
+}
+
+/** What a step changes of the checkout before pricing; absent fields keep the stored ones. */
+export interface CheckoutOverrides {
+  shippingCountry?: string;
+  billingCountry?: string;
+  shippingMethodCode?: string | null;
+  couponPromotionId?: number | null;
+}
+
+/** The zones containing a country, in zone id order. */
+export const zonesOf = (zones: readonly CountryZone[], country: string | null): string[] =>
+  country === null ? [] : zones.filter((z) => z.country === country).map((z) => z.zone);
+
+/**
+ * The pricing setup of a checkout: shipping methods limited to the shipping
+ * address's zones once addressed, taxes by the billing address's zone (the
+ * channel's default tax zone when it contains the country or no zone does),
+ * the shipment's method kept, the coupon's promotion allowed.
+ */
+export function checkoutSetup(setup: PricingSetup, row: CheckoutRow | undefined, zones: readonly CountryZone[], nowIso: string, overrides: CheckoutOverrides = {}): PricingSetup {
+  const shippingCountry = overrides.shippingCountry ?? row?.shippingCountry ?? null;
+  const billingCountry = overrides.billingCountry ?? row?.billingCountry ?? null;
+  const couponPromotionId =
+    overrides.couponPromotionId !== undefined
+      ? overrides.couponPromotionId
+      : row?.couponPromotionId != null && couponUsable({ usageLimit: row.couponUsageLimit, used: row.couponUsed ?? 0, expiresAt: row.couponExpiresAt }, nowIso)
+        ? row.couponPromotionId
+        : null;
+  const checkout: CheckoutPricing = {
+    shippingZoneCodes: shippingCountry === null ? null : zonesOf(zones, shippingCountry),
+    shippingMethodCode: overrides.shippingMethodCode !== undefined ? overrides.shippingMethodCode : (row?.shipmentMethodCode ?? null),
+    couponPromotionId,
+  };
+  const billingZones = zonesOf(zones, billingCountry);
+  const defaultZone = setup.channel.taxZoneCode;
+  const taxZoneCode =
+    billingCountry === null || (defaultZone !== null && billingZones.includes(defaultZone)) ? defaultZone : (billingZones[0] ?? defaultZone);
+  return { ...setup, channel: { ...setup.channel, taxZoneCode }, checkout };
+}
+
+/**
+ * The shipment and payment the priced cart needs: a shipment with the method
+ * the pricing chose (none when nothing ships or no method can), a payment of
+ * the total when it is above zero, with the method it had, or the one chosen
+ * now, else the channel's first enabled method (none: no payment, as Sylius'
+ * OrderPaymentProvider when no default method resolves).
+ */
+export function cartLinesOf(after: CartState, row: CheckoutRow | undefined, methods: readonly PaymentMethodRow[], chosenPaymentMethodId?: number): CartLines {
+  const shipping = after.adjustments.find((a) => a.type === "shipping");
+  const methodId = chosenPaymentMethodId ?? row?.paymentMethodId ?? methods[0]?.id ?? null;
+  return {
+    shippingMethodCode: shipping?.originCode ?? null,
+    payment: after.total > 0 && methodId !== null ? { methodId, amount: after.total } : null,
+  };
+}

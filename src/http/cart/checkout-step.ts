@@ -1,0 +1,571 @@
+/**
+ * The checkout's operations, run by the cart's Durable Object (the one writer
+ * of the cart until it is placed), each in at most two D1 round trips: one
+ * read batch (token, idempotency claim, the cart when cold, its variants,
+ * the pricing context, the checkout's rows) and one atomic write batch (the
+ * key's record, the repriced cart, addresses, shipment, payment, checkout
+ * state; or the completion).
+ *
+ * Order of checks (ORDERS §1): the order exists (404), the body (400), the
+ * transition (409), then the step: recalculate, then the automatic skips
+ * (`afterStep`), all written together.
+ */
+import { sql } from "drizzle-orm";
+import { namedBatch } from "../../data/batch";
+import type { Database } from "../../data/db";
+import type { D1Meter } from "../../data/metered-d1";
+import {
+  cartRowQueries,
+  cartStateFrom,
+  oneOrder,
+  pricingContextQueries,
+  pricingSetupFrom,
+  reserveIdsQuery,
+  tokenCheckQuery,
+  variantInfoQuery,
+  type PricingContextRows,
+} from "../../data/carts/cart-store";
+import { cartWriteStatements } from "../../data/carts/cart-writer";
+import { cartTagPartsFrom, cartTagQueries } from "../../data/carts/cart-etag";
+import type { CartState, VariantInfo } from "../../data/carts/state";
+import {
+  channelPaymentMethodsQuery,
+  checkoutRowQuery,
+  countryCatalogQuery,
+  countryZonesQuery,
+  couponByCodeQuery,
+  couponUsable,
+  type CheckoutRow,
+  type PaymentMethodRow,
+} from "../../data/checkout/checkout-store";
+import {
+  addressStatements,
+  cartLineStatements,
+  completionStatements,
+  isStockGuardFailure,
+  orderCheckoutStatement,
+  type CheckoutWrite,
+} from "../../data/checkout/checkout-writer";
+import { idempotencyLookupQuery, idempotencyRecordQueries, isKeyTaken } from "../../data/idempotency";
+import {
+  afterStep,
+  checkAddressing,
+  checkoutMachine,
+  completionErrors,
+  planCompletion,
+  requiresShipping,
+  addressFormFields,
+  pickAddresses,
+  ORDER_MSG,
+  type AddressErrors,
+  type AddressingBody,
+  type CheckoutState,
+  type CheckoutTransition,
+  type CompletionSnapshot,
+} from "../../domain/orders";
+import { MSG } from "../../domain/messages";
+import { pricingContextFrom, type ItemSnapshot, type PricingSetup } from "../../domain/pricing";
+import { eligibleShippingMethods, shippingCharge } from "../../domain/pricing/steps/shipping";
+import { verifyTokenRow } from "../auth/token-check";
+import { ifMatchHolds, preconditionFailed } from "../conditional";
+import { apiError, badRequest, HttpError, notFound } from "../errors";
+import { judge, keyReused } from "../idempotency/keys";
+import { cartEtag } from "../resources/carts/etag";
+import { plansOf, repriceCart, type IdSource } from "./cart-change";
+import { cartLinesOf, checkoutSetup, type CheckoutOverrides, type CountryZone } from "./checkout-processing";
+import type { KeyedRequest, KeyScope } from "../../data/idempotency";
+
+/** What a step uses of the object's caller (cart-object.ts `Caller`, which fits). */
+export interface Caller {
+  tokenHash: string | null;
+  ifMatch?: string | null;
+  idempotency?: { request: KeyedRequest; tokenHash: string; scope: KeyScope | null };
+}
+
+/** What the checkout needs of the cart's object (its cache, ids, expiry). */
+export interface CartHost {
+  database(meter: D1Meter): Database;
+  /** The cached cart when it is this one, else null (cold). */
+  cached(cartId: number): CartState | null;
+  keep(cart: CartState | null): void;
+  /** How many ids to reserve in the read batch for a change needing `wanted` (0: enough left). */
+  reserveCount(wanted: number): number;
+  reserved(rows: { lastId: number }[], count: number): void;
+  withIds<T>(db: Database, work: (ids: IdSource) => T): Promise<T>;
+  armAfterChange(cartId: number): Promise<void>;
+  /** The cart became an order: forget it and stop its expiry. */
+  placed(): Promise<void>;
+}
+
+/** A checkout write. `undefined` fields of a PATCH keep what is stored. */
+export type CheckoutStep =
+  | { kind: "address"; body: AddressingBody }
+  | { kind: "select_shipping"; body: unknown; patch: boolean }
+  | { kind: "select_payment"; body: unknown; patch: boolean }
+  | { kind: "complete"; notes: string | null }
+  | { kind: "coupon"; code: string | null | undefined };
+
+export type CheckoutRead = "shipping_methods" | "payment_methods";
+
+/** A step's answer: status and body (the object wraps it with its metrics). */
+export interface StepAnswer {
+  status: number;
+  body: unknown;
+  replayed?: boolean;
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** Everything a step reads, in its one read batch. */
+function readQueries(db: Database, host: CartHost, cartId: number, caller: Caller | null, step: CheckoutStep | null, reserve: number) {
+  const keyed = caller?.idempotency;
+  const address = step?.kind === "address" ? pickAddresses(step.body) : null;
+  const countryOf = (value: unknown): string | null =>
+    typeof value === "object" && value !== null && "countryCode" in value && typeof value.countryCode === "string" ? value.countryCode : null;
+  const extra = address ? [countryOf(address.shippingAddress), countryOf(address.billingAddress)].filter((c): c is string => c !== null) : [];
+  const billing = address ? (countryOf(address.billingAddress) ?? "") : undefined;
+  return {
+    token: caller?.tokenHash ? tokenCheckQuery(db, caller.tokenHash) : undefined,
+    claim: keyed ? idempotencyLookupQuery(db, keyed.tokenHash, keyed.request.key, nowSeconds()) : undefined,
+    checkout: checkoutRowQuery(db, cartId),
+    cart: host.cached(cartId) === null ? cartRowQueries(db, oneOrder(cartId)) : undefined,
+    variants: variantInfoQuery(db, cartId, null),
+    context: pricingContextQueries(db, cartId, billing),
+    zones: countryZonesQuery(db, cartId, extra),
+    paymentMethods: channelPaymentMethodsQuery(db, cartId),
+    countries: step?.kind === "address" ? countryCatalogQuery(db) : undefined,
+    coupon: step?.kind === "coupon" && typeof step.code === "string" && step.code !== "" ? couponByCodeQuery(db, cartId, step.code) : undefined,
+    reserved: reserve ? reserveIdsQuery(db, reserve, caller?.tokenHash ?? undefined) : undefined,
+    tagged: typeof caller?.ifMatch === "string" ? cartTagQueries(db, cartId) : undefined,
+  };
+}
+
+type ReadRows = Awaited<ReturnType<typeof namedBatch<ReturnType<typeof readQueries>>>>;
+
+/** The loaded step: rows, the cart (null when the order is no longer a cart), the setup. */
+interface Loaded {
+  read: ReadRows;
+  row: CheckoutRow;
+  cart: CartState | null;
+  setup: PricingSetup;
+  variants: Map<number, VariantInfo>;
+  principal: KeyScope | null;
+}
+
+async function load(db: Database, host: CartHost, cartId: number, caller: Caller | null, step: CheckoutStep | null): Promise<Loaded> {
+  const cached = host.cached(cartId);
+  const units = cached ? cached.items.reduce((sum, item) => sum + item.quantity, 0) : 0;
+  const reserve = host.reserveCount(units * 4 + 64);
+  const read = await namedBatch(db, readQueries(db, host, cartId, caller, step, reserve));
+  const principal = read.token ? verifyTokenRow(read.token[0], nowSeconds()) : null;
+  if (read.reserved) host.reserved(read.reserved, reserve);
+  const row = read.checkout[0];
+  if (!row) {
+    host.keep(null);
+    throw notFound(`Order with id ${cartId} does not exist.`);
+  }
+  let cart = cached;
+  if (read.cart) {
+    cart = cartStateFrom(read.cart);
+    host.keep(cart);
+  }
+  if (row.state !== "cart") {
+    host.keep(null);
+    cart = null;
+  }
+  const setup = pricingSetupFrom(read.context);
+  if (!setup) throw new Error(`Channel of order ${cartId} not found`);
+  return { read, row, cart, setup, variants: new Map(read.variants.map((v) => [v.id, v])), principal };
+}
+
+/** 412 unless `If-Match` matches the cart's current tag (read in the same batch; this object is the cart's one writer). */
+async function checkIfMatch(caller: Caller | null, read: ReadRows): Promise<void> {
+  if (!read.tagged) return;
+  const parts = cartTagPartsFrom(read.tagged);
+  if (!ifMatchHolds(caller?.ifMatch, parts ? await cartEtag(parts) : null)) throw preconditionFailed();
+}
+
+function scopeOf(caller: Caller, principal: KeyScope | null): KeyScope {
+  const scope = principal ?? caller.idempotency?.scope ?? null;
+  if (!scope) throw new Error("A keyed checkout step needs its principal");
+  return scope;
+}
+
+/** The cart's items as the pricing engine sees them (for method eligibility). */
+function itemSnapshots(cart: CartState, variants: ReadonlyMap<number, VariantInfo>): ItemSnapshot[] {
+  return cart.items.flatMap((item) => {
+    const variant = variants.get(item.variantId);
+    if (!variant) return [];
+    return [
+      {
+        itemId: item.id,
+        variantCode: variant.code,
+        productCode: variant.productCode,
+        quantity: item.quantity,
+        unitIds: item.units.map((u) => u.id),
+        taxCategoryCode: variant.taxCategoryCode,
+        shippingCategoryCode: variant.shippingCategoryCode,
+        shippingRequired: variant.shippingRequired,
+      },
+    ];
+  });
+}
+
+/** The shipping methods a shipment of this cart may take: after addressing those of its zones, before the channel's enabled ones (ORDERS §7.2). */
+function selectableShippingMethods(loaded: Loaded, cart: CartState, overrides: CheckoutOverrides = {}) {
+  const setup = checkoutSetup(loaded.setup, loaded.row, loaded.read.zones, new Date().toISOString(), overrides);
+  if (loaded.row.shippingCountry === null) return setup.shippingMethods.filter((m) => m.enabled);
+  const context = pricingContextFrom(setup, new Date().toISOString(), {});
+  return eligibleShippingMethods(itemSnapshots(cart, loaded.variants), cart.channelCode, context);
+}
+
+// ----------------------------------------------------------------------------- reads
+
+/** GET select-shipping / select-payment: the methods each shipment or payment may take. */
+export async function readCheckoutMethods(host: CartHost, meter: D1Meter, cartId: number, caller: Caller | null, what: CheckoutRead): Promise<StepAnswer> {
+  const db = host.database(meter);
+  const loaded = await load(db, host, cartId, caller, null);
+  const cart = loaded.cart;
+  if (!cart) throw notFound(`Cart with id ${cartId} does not exist.`);
+  const state = loaded.row.checkoutState as CheckoutState;
+  if (what === "shipping_methods") {
+    if (!checkoutMachine.can(state, "select_shipping")) throw badRequest(ORDER_MSG.shippingMethodsUnresolvable);
+    if (loaded.row.shipmentId === null) return { status: 200, body: { shipments: [] } };
+    const descriptions = new Map(loaded.read.context.methods.map((m) => [m.code, m.description]));
+    const shipped = cart.items.reduce((sum, item) => sum + (loaded.variants.get(item.variantId)?.shippingRequired === false ? 0 : item.quantity), 0);
+    const methods = selectableShippingMethods(loaded, cart).map((m) => ({
+      id: m.id,
+      code: m.code,
+      name: m.name,
+      ...(descriptions.get(m.code) ? { description: descriptions.get(m.code) } : {}),
+      price: shippingCharge(m, cart.channelCode, shipped),
+    }));
+    return { status: 200, body: { shipments: [{ methods }] } };
+  }
+  if (!checkoutMachine.can(state, "select_payment")) throw badRequest(ORDER_MSG.paymentMethodsUnresolvable);
+  if (loaded.row.paymentId === null) return { status: 200, body: { payments: [] } };
+  const methods = loaded.read.paymentMethods.map((m) => ({
+    id: m.id,
+    code: m.code,
+    name: m.name ?? m.code,
+    ...(m.description ? { description: m.description } : {}),
+  }));
+  return { status: 200, body: { payments: [{ methods }] } };
+}
+
+// ----------------------------------------------------------------------------- writes
+
+/** A failed checkout form: the FOSRest shape, with the nested children Sylius renders. */
+function formError(children: Record<string, unknown>, errors: string[] = []): HttpError {
+  return new HttpError(400, { code: 400, message: "Validation Failed", errors: errors.length ? { errors, children } : { children } });
+}
+
+function addressNode(submitted: unknown, errors: AddressErrors | null, countries: ReadonlyMap<string, boolean>): Record<string, unknown> {
+  const children: Record<string, unknown> = {};
+  for (const field of addressFormFields(submitted, countries)) {
+    const messages = errors?.fields[field];
+    children[field] = messages && messages.length ? { errors: [...messages] } : {};
+  }
+  const form = errors?.form ?? [];
+  return form.length ? { errors: [...form], children } : { children };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * The method codes a selection body names, one per line (`shipments` or
+ * `payments`), or the form error: `{"<lines>":[{"method":"code"}]}`.
+ */
+function selectedCodes(body: unknown, key: "shipments" | "payments"): { codes: (string | null)[] | undefined; extra: boolean; invalid: boolean } {
+  if (!isRecord(body)) return { codes: undefined, extra: false, invalid: body !== undefined && body !== null };
+  const extra = Object.keys(body).some((k) => k !== key);
+  const lines = body[key];
+  if (lines === undefined || lines === null) return { codes: undefined, extra, invalid: false };
+  if (!Array.isArray(lines)) return { codes: undefined, extra, invalid: true };
+  const codes = lines.map((line) => {
+    if (!isRecord(line)) return "\u0000invalid";
+    const method = line.method;
+    if (method === undefined || method === null || method === "") return null;
+    return typeof method === "string" || typeof method === "number" ? String(method) : "\u0000invalid";
+  });
+  return { codes, extra, invalid: false };
+}
+
+/** Applies a checkout write to the cart in its object; the object wraps the answer. */
+export async function runCheckoutStep(host: CartHost, meter: D1Meter, cartId: number, caller: Caller | null, step: CheckoutStep): Promise<StepAnswer> {
+  const db = host.database(meter);
+  const loaded = await load(db, host, cartId, caller, step);
+  const keyed = caller?.idempotency;
+  const replayed = keyed ? judge(loaded.read.claim?.[0], keyed.request) : null;
+  if (replayed) return { status: replayed.status, body: null, replayed: true };
+  if (step.kind === "complete") return complete(db, host, loaded, cartId, caller, step.notes);
+  if (step.kind === "coupon" && loaded.cart === null) throw notFound(`Cart with id ${cartId} does not exist.`);
+  await checkIfMatch(caller, loaded.read);
+
+  const { row } = loaded;
+  const now = new Date().toISOString();
+  const state = row.checkoutState as CheckoutState;
+  const overrides: CheckoutOverrides = {};
+  const writes: CheckoutWrite[] = [];
+  let transition: CheckoutTransition | null = null;
+  let couponId: number | null | undefined;
+  let chosenPayment: number | undefined;
+
+  switch (step.kind) {
+    case "address": {
+      const countries = new Map((loaded.read.countries ?? []).map((c) => [c.code, c.enabled]));
+      const checked = checkAddressing(step.body, countries);
+      if (!checked.ok) {
+        const picked = pickAddresses(step.body);
+        const extra = isRecord(step.body)
+          ? Object.keys(step.body).some((k) => !["shippingAddress", "billingAddress", "differentShippingAddress", "differentBillingAddress"].includes(k))
+          : false;
+        throw formError(
+          {
+            billingAddress: addressNode(picked.billingAddress, checked.errors.billingAddress, countries),
+            shippingAddress: addressNode(picked.shippingAddress, checked.errors.shippingAddress, countries),
+            differentBillingAddress: {},
+            differentShippingAddress: {},
+          },
+          extra ? [MSG.extraFields] : [],
+        );
+      }
+      transition = "address";
+      if (loaded.cart) {
+        overrides.shippingCountry = checked.shippingAddress.countryCode;
+        overrides.billingCountry = checked.billingAddress.countryCode;
+        writes.push(...addressStatements(db, cartId, row, checked.shippingAddress, checked.billingAddress, now));
+      }
+      break;
+    }
+    case "select_shipping": {
+      const { codes, extra, invalid } = selectedCodes(step.body, "shipments");
+      const lines = row.shipmentId === null ? 0 : 1;
+      const selectable = loaded.cart ? selectableShippingMethods(loaded, loaded.cart) : [];
+      const chosen = codes ?? (step.patch && row.shipmentMethodCode !== null ? [row.shipmentMethodCode] : []);
+      const entries = Array.from({ length: Math.max(lines, codes?.length ?? 0) }, (_, i) => {
+        const code = chosen[i] ?? null;
+        const error = code === null ? ORDER_MSG.shippingMethodMissing : selectable.some((m) => m.code === code) ? null : ORDER_MSG.methodInvalid;
+        return { code, error };
+      });
+      if (invalid || extra || entries.some((e) => e.error !== null) || (codes?.length ?? 0) > lines) {
+        const methodChildren = selectable.map(() => ({}));
+        throw formError(
+          {
+            shipments: {
+              ...(invalid ? { errors: [MSG.invalid] } : {}),
+              children: entries.map((e, i) => ({
+                children: { method: { ...(e.error !== null ? { errors: [e.error] } : i >= lines ? { errors: [MSG.extraFields] } : {}), children: methodChildren } },
+              })),
+            },
+          },
+          extra ? [MSG.extraFields] : [],
+        );
+      }
+      transition = "select_shipping";
+      if (entries[0]?.code) overrides.shippingMethodCode = entries[0].code;
+      break;
+    }
+    case "select_payment": {
+      const { codes, extra, invalid } = selectedCodes(step.body, "payments");
+      const lines = row.paymentId === null ? 0 : 1;
+      const methods = loaded.read.paymentMethods;
+      const current = methods.find((m) => m.id === row.paymentMethodId)?.code ?? null;
+      const chosen = codes ?? (step.patch && current !== null ? [current] : []);
+      const entries = Array.from({ length: Math.max(lines, codes?.length ?? 0) }, (_, i) => {
+        const code = chosen[i] ?? null;
+        const error = code === null ? (step.patch ? null : PAYMENT_METHOD_MISSING) : methods.some((m) => m.code === code) ? null : ORDER_MSG.methodInvalid;
+        return { code, error };
+      });
+      if (invalid || extra || entries.some((e) => e.error !== null) || (codes?.length ?? 0) > lines) {
+        const methodChildren = methods.map(() => ({}));
+        throw formError(
+          {
+            payments: {
+              ...(invalid ? { errors: [MSG.invalid] } : {}),
+              children: entries.map((e, i) => ({
+                children: { method: { ...(e.error !== null ? { errors: [e.error] } : i >= lines ? { errors: [MSG.extraFields] } : {}), children: methodChildren } },
+              })),
+            },
+          },
+          extra ? [MSG.extraFields] : [],
+        );
+      }
+      transition = "select_payment";
+      const code = entries[0]?.code ?? null;
+      chosenPayment = code === null ? undefined : methods.find((m) => m.code === code)?.id;
+      break;
+    }
+    case "coupon": {
+      if (step.code === undefined) break;
+      if (step.code === null || step.code === "") {
+        couponId = null;
+        overrides.couponPromotionId = null;
+        break;
+      }
+      const coupon = loaded.read.coupon?.[0];
+      if (!coupon || !coupon.couponBased || coupon.inChannel !== 1 || !couponUsable(coupon, now)) {
+        throw formError({ promotionCoupon: { errors: [MSG.invalid] } });
+      }
+      couponId = coupon.id;
+      overrides.couponPromotionId = coupon.promotionId;
+      break;
+    }
+  }
+
+  // 409: the step's transition from the current checkout state (a placed order's is `completed`).
+  let nextState: CheckoutState = state;
+  if (transition !== null) {
+    const applied = checkoutMachine.apply(state, transition);
+    if (!applied.ok) throw apiError(409, applied.refusal.message);
+    nextState = applied.state;
+  }
+  const cart = loaded.cart;
+  if (!cart) throw notFound(`Cart with id ${cartId} does not exist.`);
+
+  // Recalculate with the step's changes, then the automatic skips on the result.
+  const setup = checkoutSetup(loaded.setup, row, loaded.read.zones, now, overrides);
+  const after = await host.withIds(db, (ids) => repriceCart(cart, plansOf(cart), loaded.variants, setup, now, ids));
+  if (transition !== null) {
+    const items = cart.items.map((item) => ({ shippingRequired: loaded.variants.get(item.variantId)?.shippingRequired ?? true }));
+    nextState = afterStep(transition, nextState, { requiresShipping: items.length > 0 && requiresShipping(items), total: after.total });
+  }
+  const lines = cartLinesOf(after, row, loaded.read.paymentMethods, chosenPayment);
+  const outcome = { status: 204, resource: null };
+  await writeKeyed(() =>
+    namedBatch(db, {
+      record: keyed ? idempotencyRecordQueries(db, keyed.request, scopeOf(caller, loaded.principal), outcome, nowSeconds()) : undefined,
+      written: cartWriteStatements(db, cart, after, now),
+      steps: writes,
+      lines: cartLineStatements(db, cartId, cart.currencyCode, row, lines, now),
+      order: orderCheckoutStatement(db, cartId, { checkoutState: nextState, ...(couponId !== undefined ? { promotionCouponId: couponId } : {}) }, now),
+    }),
+  );
+  host.keep(after);
+  await host.armAfterChange(cartId);
+  return { status: 204, body: null };
+}
+
+/** Sylius PaymentBundle validators.en.yml `sylius.payment.method.not_blank` (a PUT that sends no method). */
+const PAYMENT_METHOD_MISSING = "Please select a payment method.";
+
+async function writeKeyed<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isKeyTaken(error)) throw keyReused();
+    throw error;
+  }
+}
+
+// ----------------------------------------------------------------------------- complete
+
+const PROMOTION_TYPES: ReadonlySet<string> = new Set(["order_promotion", "order_item_promotion", "order_shipping_promotion"]);
+
+/** The promotions whose adjustments the cart carries (their `used` moves with the order). */
+function appliedPromotionIds(cart: CartState, setup: PricingSetup): number[] {
+  const codes = new Set<string>();
+  const take = (list: CartState["adjustments"]) => {
+    for (const a of list) if (PROMOTION_TYPES.has(a.type) && a.originCode !== null) codes.add(a.originCode);
+  };
+  take(cart.adjustments);
+  for (const item of cart.items) {
+    take(item.adjustments);
+    for (const unit of item.units) take(unit.adjustments);
+  }
+  return setup.promotions.filter((p) => codes.has(p.code)).map((p) => p.id);
+}
+
+function completionSnapshot(loaded: Loaded, cart: CartState, variants: ReadonlyMap<number, VariantInfo>): CompletionSnapshot {
+  const { row } = loaded;
+  const eligible = row.shipmentMethodCode === null ? [] : selectableShippingMethods(loaded, cart);
+  return {
+    state: "cart",
+    checkoutState: row.checkoutState as CheckoutState,
+    paymentState: "cart",
+    shippingState: "cart",
+    total: cart.total,
+    items: cart.items.map((item) => {
+      const v = variants.get(item.variantId);
+      return {
+        variantId: item.variantId,
+        quantity: item.quantity,
+        tracked: v?.tracked ?? false,
+        productName: v?.productName ?? v?.productCode ?? "",
+        variantName: v?.name ?? v?.code ?? "",
+        productEnabled: v?.productEnabled ?? false,
+        variantEnabled: v?.enabled ?? false,
+        onHand: v?.onHand ?? 0,
+        onHold: v?.onHold ?? 0,
+      };
+    }),
+    payments:
+      row.paymentId === null
+        ? []
+        : [{ id: row.paymentId, state: "cart", amount: row.paymentAmount ?? 0, methodName: row.paymentMethodName ?? "", methodEnabled: row.paymentMethodEnabled === 1 }],
+    shipments:
+      row.shipmentId === null
+        ? []
+        : [{ id: row.shipmentId, state: "cart", methodName: row.shipmentMethodName ?? "", methodEligible: eligible.some((m) => m.code === row.shipmentMethodCode) }],
+    promotionIds: appliedPromotionIds(cart, loaded.setup),
+    couponId: row.couponId,
+  };
+}
+
+async function complete(db: Database, host: CartHost, loaded: Loaded, cartId: number, caller: Caller | null, notes: string | null): Promise<StepAnswer> {
+  const cart = loaded.cart;
+  if (!cart) throw apiError(409, ORDER_MSG.transitionRefused("complete", "checkout", loaded.row.checkoutState));
+  await checkIfMatch(caller, loaded.read);
+  const snapshot = completionSnapshot(loaded, cart, loaded.variants);
+  const planned = planCompletion(snapshot);
+  if (!planned.ok) {
+    const refusal = planned.refusal;
+    if (refusal.kind === "invalid") throw formError({ notes: {} }, refusal.errors.map((e) => e.message));
+    throw apiError(409, refusal.message);
+  }
+  const plan = planned.plan;
+  const now = new Date().toISOString();
+  const keyed = caller?.idempotency;
+  try {
+    await writeKeyed(() =>
+      namedBatch(db, {
+        record: keyed ? idempotencyRecordQueries(db, keyed.request, scopeOf(caller, loaded.principal), { status: 204, resource: null }, nowSeconds()) : undefined,
+        completed: completionStatements(
+          db,
+          cartId,
+          loaded.row.checkoutState,
+          {
+            checkoutState: plan.checkoutState,
+            state: plan.state,
+            paymentState: plan.paymentState,
+            shippingState: plan.shippingState,
+            notes,
+            payments: [...plan.payments],
+            shipments: [...plan.shipments],
+            stock: plan.stock.map((d) => ({ variantId: d.variantId, onHand: d.onHand, onHold: d.onHold, requires: { ...d.requires } })),
+            promotionUsage: [...plan.promotionUsage],
+            couponUsage: plan.couponUsage,
+          },
+          now,
+        ),
+      }),
+    );
+  } catch (error) {
+    if (!isStockGuardFailure(error)) throw error;
+    // Another order took the units between the read and the write: name them from the stock as it is now.
+    const { variants } = await namedBatch(db, { variants: variantInfoQuery(db, cartId, null) });
+    const current = new Map(variants.map((v) => [v.id, v]));
+    const messages = completionErrors(completionSnapshot(loaded, cart, current))
+      .filter((e) => e.problem === "insufficient_stock")
+      .map((e) => e.message);
+    const fallback = cart.items.map((i) => current.get(i.variantId)).find((v) => v?.tracked);
+    throw formError({ notes: {} }, messages.length ? messages : [MSG.insufficientStock(fallback?.productName ?? fallback?.productCode ?? "")]);
+  }
+  await host.placed();
+  return { status: 204, body: null };
+}
+
+/** For tests: the SQL `changes()` guard's text, so a test can assert the batch shape. */
+export const STOCK_GUARD_SQL = sql`changes() = 0`;
+
+export type { PricingContextRows, PaymentMethodRow, CountryZone };

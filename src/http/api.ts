@@ -14,6 +14,9 @@ import { promotionRoutes } from "./resources/promotions/routes";
 import { productVariantRoutes } from "./resources/product-variants/routes";
 import { cartRoutes } from "./resources/carts/routes";
 import { orderRoutes } from "./resources/orders/routes";
+import { checkoutSummaryRoutes } from "./resources/checkouts/summary";
+import { paymentRoutes } from "./resources/payments/routes";
+import { shipmentRoutes } from "./resources/shipments/routes";
 
 export const apiRoutes = new Hono<AppEnv>({ strict: false })
   .route("/locales", localeRoutes)
@@ -31,4 +34,7 @@ export const apiRoutes = new Hono<AppEnv>({ strict: false })
   .route("/products", productRoutes)
   .route("/promotions", promotionRoutes)
   .route("/carts", cartRoutes)
-  .route("/orders", orderRoutes);
+  .route("/orders", orderRoutes)
+  .route("/checkouts", checkoutSummaryRoutes)
+  .route("/payments", paymentRoutes)
+  .route("/shipments", shipmentRoutes);

@@ -46,6 +46,7 @@ import { serializeCartItem } from "../resources/carts/serializer";
 import { cartBlocked, IdsExhausted, planAdd, planChange, planRemove, repriceCart, type ChangeContext, type ChangeErrors, type IdSource, type PlanResult } from "./cart-change";
 import type { CartState, VariantInfo } from "../../data/carts/state";
 import { cartTtlSeconds, expiryCutoff } from "./cart-ttl";
+import { runOrderStep, type OrderStep } from "./order-lifecycle";
 
 /** What the object's D1 work cost (its meter's counts). */
 export interface CartMetrics {
@@ -472,6 +473,34 @@ export class CartObject extends DurableObject<Env> {
     this.storedCartId = null;
     await this.ctx.storage.deleteAll();
     this.alarmSet = false;
+  }
+
+  // ------------------------------------------- the placed order (order-lifecycle.ts)
+
+  /** `PUT /orders/{id}/cancel`. */
+  cancelOrder(orderId: number, caller: Caller | null): Promise<CartReply> {
+    return this.orderStep(orderId, caller, "cancelOrder", { kind: "cancel" });
+  }
+
+  /** `PUT /orders/{orderId}/payments/{paymentId}/complete`. */
+  completePayment(orderId: number, caller: Caller | null, paymentId: number): Promise<CartReply> {
+    return this.orderStep(orderId, caller, "completePayment", { kind: "pay", paymentId });
+  }
+
+  /** `PUT /orders/{orderId}/shipments/{shipmentId}/ship`; `tracking` null when none was sent. */
+  shipShipment(orderId: number, caller: Caller | null, shipmentId: number, tracking: string | null): Promise<CartReply> {
+    return this.orderStep(orderId, caller, "shipShipment", { kind: "ship", shipmentId, tracking });
+  }
+
+  /** A lifecycle step in this object's queue; the order is no cart any more, so no cart copy is kept. */
+  private orderStep(orderId: number, caller: Caller | null, operation: string, step: OrderStep): Promise<CartReply> {
+    return this.logged(caller, orderId, operation, () =>
+      this.serialize(() => {
+        this.cart = null;
+        const meter = new D1Meter();
+        return runOrderStep(this.database(meter), meter, caller, orderId, step);
+      }),
+    );
   }
 }
 

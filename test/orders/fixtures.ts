@@ -1,7 +1,7 @@
 /**
  * Placed orders for the order tests. Until the checkout's completion lands,
  * a cart is created and filled through the API, then turned into a placed
- * order with drizzle, exactly as `complete` leaves it (ORDERS.md §3): a
+ * order with drizzle, exactly as `complete` leaves it (Sylius' order `create` transition and its callbacks): a
  * number, checkoutCompletedAt, states new / awaiting_payment / ready,
  * checkout state completed, addresses, the payment (state new, amount = the
  * total) and the shipment (state ready), onHold += quantity for tracked

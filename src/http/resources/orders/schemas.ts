@@ -1,4 +1,4 @@
-/** Orders, payments and shipments (as `serializer.ts` renders them; ORDERS.md §2). */
+/** Orders, payments and shipments (as `serializer.ts` renders them). */
 import { z } from "zod";
 import { code, component, int, keyedOrEmpty, Link, pageOf, SelfLinks, timestamp } from "../../openapi/common";
 import { Adjustment, CartItemUnit } from "../carts/schemas";

@@ -1,6 +1,6 @@
 /**
  * Placed orders (and carts read through `/orders/{id}`), their payments and
- * shipments, as Sylius 1.8's admin API v1 shows them (ORDERS.md §2): keys in
+ * shipments, as Sylius 1.8's admin API v1 shows them (its serializer configs): keys in
  * Sylius' order, null values omitted.
  *
  * - `serializeOrder(record, "detailed")`: `GET /orders/{id}`;
@@ -9,7 +9,7 @@
  * - `serializeOrderPayment`, `serializeOrderShipment`: `/payments/`, `/shipments/`.
  * - `serializeOrderPaymentMethod`: the payment method as an order embeds it.
  *   A stand-in until the payment-method resource's serializer lands (to be
- *   unified at merge): same shape as ORDERS.md §2.1.
+ *   unified at merge): Sylius' PaymentMethod "Detailed" group.
  *
  * Units are embedded as the JSON text D1 holds (see unit-json.ts) through a
  * `renderUnits` callback: the body embeds them with a `JsonSplicer`, the
@@ -44,7 +44,7 @@ function keyedOrEmptyList<T>(entries: [string, T][]): Record<string, T> | [] {
   return entries.length === 0 ? [] : Object.fromEntries(entries);
 }
 
-/** The variant of an order item: Sylius' detailed variant set, in its key order (ORDERS.md §2.1). */
+/** The variant of an order item: Sylius' detailed variant set, in its key order. */
 export function serializeOrderVariant(view: VariantView) {
   const { row } = view;
   return {

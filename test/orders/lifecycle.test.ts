@@ -6,7 +6,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { api, d1RoundTrips } from "../helpers/http";
-import { cartWithItems, placedOrder, statesOf, stockOf, usedOf } from "./fixtures";
+import { eq } from "drizzle-orm";
+import * as schema from "../../src/data/schema";
+import { STOCK_CHANGED } from "../../src/http/cart/order-lifecycle";
+import { cartWithItems, db, placedOrder, statesOf, stockOf, usedOf } from "./fixtures";
 
 const refused = (transition: string, machine: string, state: string) => ({
   code: 409,
@@ -227,5 +230,31 @@ describe("fulfilment", () => {
     expect(await stockOf(order.fixture.tracked.id)).toEqual({ onHand: 3, onHold: 0 });
     const read = await api("GET", `/api/v1/orders/${order.id}`);
     expect(read.body.state).toBe("fulfilled");
+  });
+});
+
+describe("guards and preconditions", () => {
+  it("stock changed under the order (an admin edit): the step is a 409 and changes nothing", async () => {
+    const order = await placedOrder();
+    // Another writer took the held units away: selling 2 from onHold 1 would go negative.
+    await db().update(schema.productVariants).set({ onHold: 1 }).where(eq(schema.productVariants.id, order.fixture.tracked.id));
+    const res = await pay(order.id, order.paymentId);
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ code: 409, message: STOCK_CHANGED });
+    expect(await statesOf(order)).toMatchObject({ state: "new", paymentState: "awaiting_payment", payment: "new" });
+    expect(await stockOf(order.fixture.tracked.id)).toEqual({ onHand: 5, onHold: 1 });
+  });
+
+  it("If-Match: a stale tag is a 412 and changes nothing; the current one lets the step through", async () => {
+    const order = await placedOrder();
+    const tag = (await api("GET", `/api/v1/orders/${order.id}`)).headers.get("ETag")!;
+    expect((await ship(order.id, order.shipmentId)).status).toBe(204);
+    const stale = await api("PUT", `/api/v1/orders/${order.id}/cancel`, undefined, { headers: { "If-Match": tag } });
+    expect(stale.status).toBe(412);
+    expect((await statesOf(order)).state).toBe("new");
+    const current = (await api("GET", `/api/v1/orders/${order.id}`)).headers.get("ETag")!;
+    const ok = await api("PUT", `/api/v1/orders/${order.id}/payments/${order.paymentId}/complete`, undefined, { headers: { "If-Match": current } });
+    expect(ok.status).toBe(204);
+    expect((await statesOf(order)).state).toBe("fulfilled");
   });
 });

@@ -21,10 +21,13 @@ import { HttpError, conflict, notFound } from "../errors";
 import { namedBatch } from "../../data/batch";
 import type { Database } from "../../data/db";
 import type { D1Meter } from "../../data/metered-d1";
-import { tokenCheckQuery } from "../../data/carts/cart-store";
 import { idempotencyLookupQuery, idempotencyRecordQueries, isKeyTaken, type KeyedRequest, type KeyScope } from "../../data/idempotency";
 import { isGuardFailure, lifecycleWriteQueries, orderSnapshotQueries, type OrderSnapshotRows } from "../../data/orders/lifecycle-store";
 import { judge, keyReused } from "../idempotency/keys";
+import { ifMatchHolds, preconditionFailed } from "../conditional";
+import { oneOrder, tokenCheckQuery } from "../../data/carts/cart-store";
+import { orderViewQueries, orderViewsFrom } from "../../data/orders/order-views";
+import { orderEtag } from "../resources/orders/etag";
 import {
   planCancellation,
   planPaymentCompletion,
@@ -51,6 +54,8 @@ export type OrderStep =
 export interface StepCaller {
   tokenHash: string | null;
   requestId: string;
+  /** The request's `If-Match`: the step applies only while the order's tag (its `GET /orders/{id}` ETag) matches it. */
+  ifMatch?: string | null;
   idempotency?: { request: KeyedRequest; tokenHash: string; scope: KeyScope | null };
 }
 
@@ -87,12 +92,20 @@ async function applyStep(db: Database, meter: D1Meter, caller: StepCaller | null
     token: caller?.tokenHash ? tokenCheckQuery(db, caller.tokenHash) : undefined,
     claim: keyed ? idempotencyLookupQuery(db, keyed.tokenHash, keyed.request.key, nowSeconds()) : undefined,
     snapshot: orderSnapshotQueries(db, orderId),
+    // What the order's tag is made of, only when there is an If-Match to compare it with.
+    tagged: typeof caller?.ifMatch === "string" ? orderViewQueries(db, oneOrder(orderId)) : undefined,
   });
   const principal = read.token ? verifyTokenRow(read.token[0], nowSeconds()) : null;
   const snapshot = snapshotFrom(read.snapshot);
   if (!snapshot) throw notFound(`Order with id ${orderId} does not exist.`);
   const replayed = keyed ? judge(read.claim?.[0], keyed.request) : null;
   if (replayed) return { ...reply(replayed.status, meter), replayed: true };
+  if (read.tagged) {
+    const view = orderViewsFrom(read.tagged);
+    const record = view.records[0];
+    const current = record ? await orderEtag(record, view.variants, "detailed") : null;
+    if (!ifMatchHolds(caller?.ifMatch, current)) throw preconditionFailed();
+  }
 
   const planned = plan(snapshot, step);
   if (!planned.ok) throw refusalError(planned.refusal);

@@ -10,7 +10,8 @@ import { namedBatch } from "../../../data/batch";
 import { oneOrder } from "../../../data/carts/cart-store";
 import { orderViewQueries, orderViewsFrom, type OrderRecord } from "../../../data/orders/order-views";
 import type { VariantView } from "../../../data/queries/product-variants";
-import { digestTag, taggedJsonText } from "../../conditional";
+import { taggedJsonText } from "../../conditional";
+import { orderEtag } from "./etag";
 import { JsonSplicer } from "../../serializers/json-splice";
 import { serializeOrder, type OrderView } from "./serializer";
 
@@ -28,15 +29,6 @@ export async function readOrder(c: Context<AppEnv>, id: number): Promise<{ recor
 export function orderJson(record: OrderRecord, variants: ReadonlyMap<number, VariantView>, view: OrderView, splicer = new JsonSplicer()): string {
   return splicer.stringify(serializeOrder(record, variants, view, (units) => splicer.embed(units)));
 }
-
-/**
- * The strong tag of an order's representation: a digest of its `version`
- * (raised by every write of its rows, which stands for the units) and of the
- * representation without the units (everything else it shows: states,
- * payments, shipments, addresses, customer, channel, variants and their stock).
- */
-export const orderEtag = (record: OrderRecord, variants: ReadonlyMap<number, VariantView>, view: OrderView): Promise<string> =>
-  digestTag(JSON.stringify([view, record.cart.version, serializeOrder(record, variants, view, () => 0)]));
 
 /** `GET` of an order in `view`, with its tag and `If-None-Match`. */
 export async function answerOrder(c: Context<AppEnv>, id: number, view: OrderView): Promise<Response> {

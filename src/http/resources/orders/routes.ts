@@ -24,6 +24,9 @@ import { Order, OrderPage } from "./schemas";
 
 const tag = "Orders";
 
+/** Lifecycle steps may be conditional on the order's `ETag` (compared by the order's object, atomically with the step). */
+const IF_MATCH = { precondition: "If-Match" } as const;
+
 export const shipForm = defineForm({ tracking: optionalString(255) });
 
 documentForm(shipForm, {
@@ -61,6 +64,7 @@ const docs = {
       "Order transition `cancel` (from `new`): payments in new/processing/authorized and shipments in `ready` are cancelled; held stock is released (given back to `onHand` when the order was paid); promotion and coupon `used` − 1. 409 when the transition cannot be applied (e.g. a cart, a cancelled order).",
     success: { status: 204, description: "Cancelled." },
     errors: [404, 409],
+    conditional: IF_MATCH,
   }),
   ship: describeRoute({
     method: "put",
@@ -72,6 +76,7 @@ const docs = {
     form: shipForm,
     success: { status: 204, description: "Shipped." },
     errors: [400, 404, 409, 413],
+    conditional: IF_MATCH,
   }),
   complete: describeRoute({
     method: "put",
@@ -82,6 +87,7 @@ const docs = {
       "Payment transition `complete` (from new/processing/authorized). When completed payments cover the total the order is paid: its held units are sold (onHold and onHand − quantity), and it is fulfilled when also shipped.",
     success: { status: 204, description: "Completed." },
     errors: [404, 409],
+    conditional: IF_MATCH,
   }),
 };
 
@@ -101,7 +107,7 @@ export const orderRoutes = new Hono<AppEnv>({ strict: false })
   .get("/:id", docs.get, idParams({ id: "Order" }), async (c) => answerOrder(c, c.req.valid("param").id, "detailed"))
   .put("/:id/cancel", docs.cancel, idParams({ id: "Order" }), async (c) => {
     const { id } = c.req.valid("param");
-    await c.var.carts.call(c, id, (stub, caller) => stub.cancelOrder(id, caller));
+    await c.var.carts.call(c, id, (stub, caller) => stub.cancelOrder(id, caller), { ifMatch: c.req.header("If-Match") });
     return c.body(null, 204);
   })
   .put("/:orderId/shipments/:id/ship", docs.ship, idParams({ orderId: "Order", id: "Shipment" }), async (c) => {
@@ -109,11 +115,11 @@ export const orderRoutes = new Hono<AppEnv>({ strict: false })
     const form = validateForm(shipForm, c.var.body);
     form.assertValid();
     const tracking = form.values.tracking ?? null;
-    await c.var.carts.call(c, orderId, (stub, caller) => stub.shipShipment(orderId, caller, id, tracking));
+    await c.var.carts.call(c, orderId, (stub, caller) => stub.shipShipment(orderId, caller, id, tracking), { ifMatch: c.req.header("If-Match") });
     return c.body(null, 204);
   })
   .put("/:orderId/payments/:id/complete", docs.complete, idParams({ orderId: "Order", id: "Payment" }), async (c) => {
     const { orderId, id } = c.req.valid("param");
-    await c.var.carts.call(c, orderId, (stub, caller) => stub.completePayment(orderId, caller, id));
+    await c.var.carts.call(c, orderId, (stub, caller) => stub.completePayment(orderId, caller, id), { ifMatch: c.req.header("If-Match") });
     return c.body(null, 204);
   });

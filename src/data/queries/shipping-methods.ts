@@ -122,7 +122,7 @@ export const upsertShippingMethodTranslations = (
   db
     .insert(shippingMethodTranslations)
     .select(
-      sql`SELECT NULL, m.id, json_extract(j.value, '$.locale'), json_extract(j.value, '$.name')
+      sql`SELECT NULL, m.id, json_extract(j.value, '$.locale'), json_extract(j.value, '$.name'), NULL
           FROM shipping_methods m, json_each(${JSON.stringify(translations)}) j WHERE m.code = ${code}`,
     )
     .onConflictDoUpdate({

@@ -406,4 +406,17 @@ describe("carts routes show carts only", () => {
     expect((await api("DELETE", `/api/v1/carts/${order.id}`)).status).toBe(404);
     expect((await api("GET", `/api/v1/orders/${order.id}`)).status).toBe(200);
   });
+
+  it("item routes of a placed order are 404 once its object has run an order step (it keeps no cart copy then)", async () => {
+    const order = await placedOrder();
+    // The fixture placed the order behind the object's back; an order step makes the object drop its cart copy,
+    // as the checkout's completion (in the same object) does.
+    expect((await api("PUT", `/api/v1/orders/${order.id}/shipments/${order.shipmentId}/ship`)).status).toBe(204);
+    const itemId = (await api("GET", `/api/v1/orders/${order.id}`)).body.items[0].id;
+    expect((await api("POST", `/api/v1/carts/${order.id}/items/`, { variant: order.fixture.variants[1]!.code, quantity: 1 })).status).toBe(404);
+    expect((await api("PUT", `/api/v1/carts/${order.id}/items/${itemId}`, { quantity: 3 })).status).toBe(404);
+    expect((await api("DELETE", `/api/v1/carts/${order.id}/items/${itemId}`)).status).toBe(404);
+    const after = (await api("GET", `/api/v1/orders/${order.id}`)).body;
+    expect(after.items.map((i: { quantity: number }) => i.quantity)).toEqual([1, 2]);
+  });
 });

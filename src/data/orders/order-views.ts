@@ -9,7 +9,7 @@
  * Joined columns are correlated subqueries with an alias: D1 keys a row's
  * values by column name, so two `id`s of a join would collide.
  */
-import { and, asc, desc, ne, sql, type SQL } from "drizzle-orm";
+import { asc, desc, ne, sql, type SQL } from "drizzle-orm";
 import type { NamedResults } from "../batch";
 import type { Database } from "../db";
 import {
@@ -393,6 +393,3 @@ export const placedPayments = ne(payments.state, "cart");
 export const paymentSorting = [desc(payments.createdAt), desc(payments.id)];
 export const placedShipments = ne(shipments.state, "cart");
 export const shipmentSorting = [desc(shipments.createdAt), desc(shipments.id)];
-
-export const paymentOf = (orderId: number, paymentId: number) =>
-  and(sql`${payments.id} = ${paymentId}`, sql`${payments.orderId} = ${orderId}`);

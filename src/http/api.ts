@@ -18,6 +18,9 @@ import { countryRoutes } from "./resources/countries/routes";
 import { paymentMethodRoutes } from "./resources/payment-methods/routes";
 import { promotionCouponRoutes } from "./resources/promotion-coupons/routes";
 import { cartCouponRoutes, checkoutRoutes } from "./resources/checkouts/routes";
+import { checkoutSummaryRoutes } from "./resources/checkouts/summary";
+import { paymentRoutes } from "./resources/payments/routes";
+import { shipmentRoutes } from "./resources/shipments/routes";
 
 export const apiRoutes = new Hono<AppEnv>({ strict: false })
   .route("/locales", localeRoutes)
@@ -41,6 +44,10 @@ export const apiRoutes = new Hono<AppEnv>({ strict: false })
   .route("/carts", cartRoutes)
   // PATCH/PUT /carts/{id}: the cart's coupon (the checkout's routes file).
   .route("/carts", cartCouponRoutes)
-  // The checkout steps; GET /checkouts/{id} (the summary) is mounted here too, from ./resources/checkouts/summary.ts.
+  // The checkout steps.
   .route("/checkouts", checkoutRoutes)
-  .route("/orders", orderRoutes);
+  // GET /checkouts/{id}: the summary of any order.
+  .route("/checkouts", checkoutSummaryRoutes)
+  .route("/orders", orderRoutes)
+  .route("/payments", paymentRoutes)
+  .route("/shipments", shipmentRoutes);

@@ -2,7 +2,8 @@
  * The variant inside a cart item is the variant list's item: same loader,
  * same serializer, so a client sees one representation of a variant
  * (`version`, translations with their `locale`, option values, categories,
- * `_links.self`) wherever it meets it.
+ * `_links.self`) wherever it meets it — except an order (`GET /orders/{id}`),
+ * which shows Sylius' detailed variant set.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, uniqueCode } from "../helpers/http";
@@ -50,7 +51,7 @@ const listEntry = async () => {
 };
 
 describe("the variant of a cart item", () => {
-  it("is the variant list's entry, in the add-item answer, the cart, the order and the cart list", async () => {
+  it("is the variant list's entry, in the add-item answer, the cart and the cart list; the order shows the detailed set", async () => {
     const expected = await listEntry();
     expect(expected.version).toBe(2);
     expect(expected.translations.en_US.locale).toBe("en_US");
@@ -65,8 +66,28 @@ describe("the variant of a cart item", () => {
 
     const read = await api("GET", `/api/v1/carts/${cart.id}`);
     expect(read.body.items[0].variant).toStrictEqual(expected);
+    // The order shows Sylius' detailed variant set instead (its own keys and order, stock included).
+    const detail = (await api("GET", `/api/v1/products/${product}/variants/${variant}`)).body;
     const order = await api("GET", `/api/v1/orders/${cart.id}`);
-    expect(order.body.items[0].variant).toStrictEqual(expected);
+    const orderVariant = order.body.items[0].variant;
+    const tax = detail.taxCategory;
+    expect(orderVariant).toStrictEqual({
+      id: expected.id,
+      code: expected.code,
+      optionValues: expected.optionValues,
+      position: expected.position,
+      translations: expected.translations,
+      version: expected.version,
+      onHold: detail.onHold,
+      onHand: 3,
+      tracked: expected.tracked,
+      taxCategory: { id: tax.id, code: tax.code, name: tax.name, createdAt: tax.createdAt, updatedAt: tax.updatedAt, _links: tax._links },
+      channelPricings: expected.channelPricings,
+      _links: { self: expected._links.self, product: detail._links.product },
+    });
+    expect(Object.keys(orderVariant)).toEqual([
+      "id", "code", "optionValues", "position", "translations", "version", "onHold", "onHand", "tracked", "taxCategory", "channelPricings", "_links",
+    ]);
 
     let listed: { id: number; items: { variant: unknown }[] } | undefined;
     for (let page = 1; !listed; page++) {

@@ -11,6 +11,7 @@ import { TEST_CLIENT, TEST_USER } from "../helpers/accounts";
 import { api, uniqueCode } from "../helpers/http";
 import { call, checkComponentResponse, exercised, servedDocument } from "./contract";
 import { address, checkoutFixture } from "../checkout/fixtures";
+import { placedOrder } from "../orders/fixtures";
 
 const LOWER = "abcdefghijklmnopqrstuvwxyz";
 const pick = (alphabet: string, n: number) =>
@@ -316,6 +317,34 @@ describe("every documented operation answers as documented", () => {
     expect((await call("PUT", itemPath, { params, body: { quantity: 3 } })).status).toBe(204);
     expect((await call("PATCH", itemPath, { params, body: { quantity: 1 } })).status).toBe(204);
     expect((await call("DELETE", itemPath, { params })).status).toBe(204);
+  });
+
+  it("orders, checkouts, payments and shipments (a placed order's reads and lifecycle)", async () => {
+    const order = await placedOrder();
+    const other = await placedOrder();
+    const id = { id: order.id };
+    expect((await call("GET", "/api/v1/orders/")).status).toBe(200);
+    expect((await call("GET", "/api/v1/orders/{id}", { params: id })).status).toBe(200);
+    expect((await call("GET", "/api/v1/checkouts/{id}", { params: id })).status).toBe(200);
+    expect((await call("GET", "/api/v1/checkouts/{id}", { params: { id: 999999999 } })).status).toBe(404);
+    expect((await call("GET", "/api/v1/payments/")).status).toBe(200);
+    expect((await call("GET", "/api/v1/payments/{id}", { params: { id: order.paymentId } })).status).toBe(200);
+    expect((await call("GET", "/api/v1/payments/{id}", { params: { id: 999999999 } })).status).toBe(404);
+    expect((await call("GET", "/api/v1/shipments/")).status).toBe(200);
+    expect((await call("GET", "/api/v1/shipments/{id}", { params: { id: order.shipmentId } })).status).toBe(200);
+    expect((await call("GET", "/api/v1/shipments/{id}", { params: { id: 999999999 } })).status).toBe(404);
+    const ship = "/api/v1/orders/{orderId}/shipments/{id}/ship";
+    const complete = "/api/v1/orders/{orderId}/payments/{id}/complete";
+    expect((await call("PUT", ship, { params: { orderId: order.id, id: order.shipmentId }, body: { tracking: 5 } })).status).toBe(400);
+    expect((await call("PUT", ship, { params: { orderId: order.id, id: other.shipmentId } })).status).toBe(404);
+    expect((await call("PUT", ship, { params: { orderId: order.id, id: order.shipmentId }, body: { tracking: "T1" } })).status).toBe(204);
+    expect((await call("PUT", ship, { params: { orderId: order.id, id: order.shipmentId } })).status).toBe(409);
+    expect((await call("PUT", complete, { params: { orderId: order.id, id: other.paymentId } })).status).toBe(404);
+    expect((await call("PUT", complete, { params: { orderId: order.id, id: order.paymentId } })).status).toBe(204);
+    expect((await call("PUT", complete, { params: { orderId: order.id, id: order.paymentId } })).status).toBe(409);
+    expect((await call("PUT", "/api/v1/orders/{id}/cancel", { params: id })).status).toBe(409);
+    expect((await call("PUT", "/api/v1/orders/{id}/cancel", { params: { id: other.id } })).status).toBe(204);
+    expect((await call("PUT", "/api/v1/orders/{id}/cancel", { params: { id: 999999999 } })).status).toBe(404);
   });
 
   it("deletes (each on a throwaway resource)", async () => {

@@ -50,6 +50,7 @@ import { channelPaymentMethodsQuery, checkoutRowQuery, countryZonesQuery } from 
 import { cartLineStatements } from "../../data/checkout/checkout-writer";
 import { cartLinesOf, checkoutSetup } from "./checkout-processing";
 import { readCheckoutMethods, runCheckoutStep, type CartHost, type CheckoutRead, type CheckoutStep, type StepAnswer } from "./checkout-step";
+import { runOrderStep, type OrderStep } from "./order-lifecycle";
 
 /** What the object's D1 work cost (its meter's counts). */
 export interface CartMetrics {
@@ -536,6 +537,34 @@ export class CartObject extends DurableObject<Env> {
         await this.stopExpiry();
       },
     };
+  }
+
+  // ------------------------------------------- the placed order (order-lifecycle.ts)
+
+  /** `PUT /orders/{id}/cancel`. */
+  cancelOrder(orderId: number, caller: Caller | null): Promise<CartReply> {
+    return this.orderStep(orderId, caller, "cancelOrder", { kind: "cancel" });
+  }
+
+  /** `PUT /orders/{orderId}/payments/{paymentId}/complete`. */
+  completePayment(orderId: number, caller: Caller | null, paymentId: number): Promise<CartReply> {
+    return this.orderStep(orderId, caller, "completePayment", { kind: "pay", paymentId });
+  }
+
+  /** `PUT /orders/{orderId}/shipments/{shipmentId}/ship`; `tracking` null when none was sent. */
+  shipShipment(orderId: number, caller: Caller | null, shipmentId: number, tracking: string | null): Promise<CartReply> {
+    return this.orderStep(orderId, caller, "shipShipment", { kind: "ship", shipmentId, tracking });
+  }
+
+  /** A lifecycle step in this object's queue; the order is no cart any more, so no cart copy is kept. */
+  private orderStep(orderId: number, caller: Caller | null, operation: string, step: OrderStep): Promise<CartReply> {
+    return this.logged(caller, orderId, operation, () =>
+      this.serialize(() => {
+        this.cart = null;
+        const meter = new D1Meter();
+        return runOrderStep(this.database(meter), meter, caller, orderId, step);
+      }),
+    );
   }
 }
 

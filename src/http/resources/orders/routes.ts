@@ -1,32 +1,125 @@
-/** `GET /api/v1/orders/{id}`: any order, in the cart representation (the target of item `_links.order`). */
+/**
+ * `/api/v1/orders/`: placed orders (the list), any order including carts
+ * (`GET /orders/{id}`, the target of a cart item's `_links.order`), and the
+ * lifecycle of a placed order (cancel, ship a shipment, complete a payment),
+ * which runs in the order's Durable Object (the one of its cart).
+ */
 import { Hono } from "hono";
+import { sql } from "drizzle-orm";
 import type { AppEnv } from "../../context";
-import { notFound } from "../../errors";
 import { idParams } from "../../ids";
+import { envelope, pageRequest } from "../../pagination";
 import { namedBatch } from "../../../data/batch";
-import { oneOrder } from "../../../data/carts/cart-store";
-import { cartViewQueries, cartViewsFrom } from "../../../data/carts/cart-views";
-import { viewedCartJson } from "../carts/serializer";
-import { cartRecordEtag } from "../carts/etag";
-import { taggedJsonText } from "../../conditional";
+import { pageQueries } from "../../../data/list-page";
+import { orderViewQueries, orderViewsFrom, placedOrders, placedOrderSorting } from "../../../data/orders/order-views";
+import { orders } from "../../../data/schema";
+import { JsonSplicer, jsonText } from "../../serializers/json-splice";
+import { defineForm, validateForm } from "../../form";
+import { optionalString } from "../../fields";
+import { documentForm } from "../../openapi/form-docs";
 import { describeRoute } from "../../openapi/describe";
-import { Cart } from "../carts/schemas";
+import { serializeOrder } from "./serializer";
+import { answerOrder } from "./reads";
+import { Order, OrderPage } from "./schemas";
 
-const docs = describeRoute({
-  tag: "Orders",
-  operationId: "getOrder",
-  summary: "Get an order",
-  description: "Any order, in the cart representation (the target of a cart item's `_links.order`).",
-  success: { status: 200, description: "The order.", schema: Cart },
-  errors: [404],
-  conditional: { etag: true, precondition: "If-None-Match" },
+const tag = "Orders";
+
+/** Lifecycle steps may be conditional on the order's `ETag` (compared by the order's object, atomically with the step). */
+const IF_MATCH = { precondition: "If-Match" } as const;
+
+export const shipForm = defineForm({ tracking: optionalString(255) });
+
+documentForm(shipForm, {
+  component: "ShipmentShip",
+  descriptions: { tracking: "Tracking code, stored with the shipment (optional)." },
+  example: { tracking: "1Z999AA10123456784" },
 });
 
-export const orderRoutes = new Hono<AppEnv>({ strict: false }).get("/:id", docs, idParams({ id: "Order" }), async (c) => {
-  const { id } = c.req.valid("param");
-  const read = await namedBatch(c.var.db, { order: cartViewQueries(c.var.db, oneOrder(id)) });
-  const data = cartViewsFrom(read.order);
-  const record = data.records[0];
-  if (!record) throw notFound(`Order with id ${id} does not exist.`);
-  return taggedJsonText(c, await cartRecordEtag(record, data.variants), () => viewedCartJson(record, data.variants));
-});
+const docs = {
+  list: describeRoute({
+    tag,
+    operationId: "listOrders",
+    summary: "List orders",
+    description: "Orders whose state is not `cart`, by `number` descending.",
+    success: { status: 200, description: "A page of orders.", schema: OrderPage },
+    list: { sorting: [], criteria: [], defaultSorting: "number desc", paginate: false },
+    errors: [],
+  }),
+  get: describeRoute({
+    tag,
+    operationId: "getOrder",
+    summary: "Get an order",
+    description:
+      "Any order, carts included (the target of a cart item's `_links.order`). With a strong `ETag`; `If-None-Match` answers 304 when it still matches.",
+    success: { status: 200, description: "The order.", schema: Order },
+    errors: [404],
+    conditional: { etag: true, precondition: "If-None-Match" },
+  }),
+  cancel: describeRoute({
+    method: "put",
+    tag,
+    operationId: "cancelOrder",
+    summary: "Cancel an order",
+    description:
+      "Order transition `cancel` (from `new`): payments in new/processing/authorized and shipments in `ready` are cancelled; held stock is released (given back to `onHand` when the order was paid); promotion and coupon `used` − 1. 409 when the transition cannot be applied (e.g. a cart, a cancelled order).",
+    success: { status: 204, description: "Cancelled." },
+    errors: [404, 409],
+    conditional: IF_MATCH,
+  }),
+  ship: describeRoute({
+    method: "put",
+    tag,
+    operationId: "shipOrderShipment",
+    summary: "Ship a shipment of an order",
+    description:
+      "Shipment transition `ship` (from `ready`), `tracking` and the shipping time stored; the order is fulfilled when it is also paid. 404 when the shipment is not one of the order's.",
+    form: shipForm,
+    success: { status: 204, description: "Shipped." },
+    errors: [400, 404, 409, 413],
+    conditional: IF_MATCH,
+  }),
+  complete: describeRoute({
+    method: "put",
+    tag,
+    operationId: "completeOrderPayment",
+    summary: "Complete a payment of an order",
+    description:
+      "Payment transition `complete` (from new/processing/authorized). When completed payments cover the total the order is paid: its held units are sold (onHold and onHand − quantity), and it is fulfilled when also shipped.",
+    success: { status: 204, description: "Completed." },
+    errors: [404, 409],
+    conditional: IF_MATCH,
+  }),
+};
+
+export const orderRoutes = new Hono<AppEnv>({ strict: false })
+  .get("/", docs.list, async (c) => {
+    const request = pageRequest(new URL(c.req.url));
+    const db = c.var.db;
+    const page = pageQueries(db, orders, placedOrders, placedOrderSorting, request);
+    const read = await namedBatch(db, { counted: page.count, orders: orderViewQueries(db, sql`${page.ids}`, false) });
+    const data = orderViewsFrom(read.orders);
+    const records = data.records.sort((a, b) => (b.detail.number ?? "").localeCompare(a.detail.number ?? "") || b.cart.id - a.cart.id);
+    const splicer = new JsonSplicer();
+    const items = records.map((r) => serializeOrder(r, data.variants, "list", (units) => splicer.embed(units)));
+    const total = read.counted[0]?.total ?? 0;
+    return jsonText(c, splicer.stringify(envelope({ path: "/api/v1/orders/", request, total, items })));
+  })
+  .get("/:id", docs.get, idParams({ id: "Order" }), async (c) => answerOrder(c, c.req.valid("param").id, "detailed"))
+  .put("/:id/cancel", docs.cancel, idParams({ id: "Order" }), async (c) => {
+    const { id } = c.req.valid("param");
+    await c.var.carts.call(c, id, (stub, caller) => stub.cancelOrder(id, caller), { ifMatch: c.req.header("If-Match") });
+    return c.body(null, 204);
+  })
+  .put("/:orderId/shipments/:id/ship", docs.ship, idParams({ orderId: "Order", id: "Shipment" }), async (c) => {
+    const { orderId, id } = c.req.valid("param");
+    const form = validateForm(shipForm, c.var.body);
+    form.assertValid();
+    const tracking = form.values.tracking ?? null;
+    await c.var.carts.call(c, orderId, (stub, caller) => stub.shipShipment(orderId, caller, id, tracking), { ifMatch: c.req.header("If-Match") });
+    return c.body(null, 204);
+  })
+  .put("/:orderId/payments/:id/complete", docs.complete, idParams({ orderId: "Order", id: "Payment" }), async (c) => {
+    const { orderId, id } = c.req.valid("param");
+    await c.var.carts.call(c, orderId, (stub, caller) => stub.completePayment(orderId, caller, id), { ifMatch: c.req.header("If-Match") });
+    return c.body(null, 204);
+  });

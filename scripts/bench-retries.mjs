@@ -8,7 +8,7 @@
 // intended is a duplicate, every unit less a lost add. The same run without
 // the header is the control: there, a retry after a completed first attempt
 // adds the units again. Prints a Markdown table.
-/* global AbortSignal -- Node 22 has it; the scripts' lint globals list only what other scripts use */
+/* global AbortController, clearTimeout -- Node 22 has them; the scripts' lint globals list only what other scripts use */
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { startLocalWorker } from "./lib/local-worker.mjs";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { api, uniqueCode } from "../helpers/http";
 import { createChannel, createCustomer, createZone, ensureLocale } from "../catalog/config/fixtures";
 import { serializeOrderChannel } from "../../src/http/resources/channels/serializer";
-import { serializeOrderCustomer } from "../../src/http/resources/customers/serializer";
+import { cartFixture } from "../carts/fixtures";
 
 describe("channel description, hostname, color", () => {
   it("are taken on create and shown (omitted when not set)", async () => {
@@ -119,34 +119,12 @@ describe("customer birthday and gender", () => {
     }
   });
 
-  it("serializeOrderCustomer: the customer of an order (Sylius' Detailed group)", () => {
-    const row = {
-      id: 7,
-      email: "Barry@doe.com",
-      emailCanonical: "barry@doe.com",
-      firstName: "Barry",
-      lastName: "Doe",
-      birthday: "1990-05-01",
-      gender: "u",
-      createdAt: "2026-01-02T03:04:05.678Z",
-      updatedAt: "2026-01-02T03:04:05.678Z",
-    };
-    const plain = JSON.parse(JSON.stringify(serializeOrderCustomer(row, null)));
-    expect(plain).toEqual({
-      id: 7,
-      email: "Barry@doe.com",
-      emailCanonical: "barry@doe.com",
-      firstName: "Barry",
-      lastName: "Doe",
-      birthday: "1990-05-01T00:00:00+00:00",
-      gender: "u",
-      _links: { self: { href: "/api/v1/customers/7" } },
-    });
-    const withUser = JSON.parse(
-      JSON.stringify(serializeOrderCustomer({ ...row, birthday: null }, { id: 3, username: "Barry@doe.com", usernameCanonical: "barry@doe.com", enabled: true })),
-    );
-    expect(withUser.user).toEqual({ id: 3, username: "Barry@doe.com", usernameCanonical: "barry@doe.com", roles: ["ROLE_USER"], enabled: true });
-    expect(withUser).not.toHaveProperty("birthday");
+  it("an order shows its customer's birthday as a date-time and gender", async () => {
+    const fixture = await cartFixture();
+    expect((await api("PATCH", `/api/v1/customers/${fixture.customerId}`, { birthday: "1990-05-01", gender: "f" })).status).toBe(204);
+    const cart = await api("POST", "/api/v1/carts/", { customer: fixture.customer, channel: fixture.channel, localeCode: "en_US" });
+    const order = await api("GET", `/api/v1/orders/${cart.body.id}`);
+    expect(order.body.customer).toMatchObject({ id: fixture.customerId, birthday: "1990-05-01T00:00:00+00:00", gender: "f" });
   });
 });
 

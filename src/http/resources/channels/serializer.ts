@@ -74,7 +74,13 @@ export function serializeChannel(row: ChannelResourceRow, relations: ChannelRela
  * hostname?, color?, createdAt, updatedAt, enabled, taxCalculationStrategy,
  * _links.self}. Null fields are omitted.
  */
-export function serializeOrderChannel(row: ChannelResourceRow) {
+/** What an order's (and a payment method's) channel shows: any row with these columns. */
+export type OrderChannelFields = Pick<
+  ChannelResourceRow,
+  "id" | "code" | "name" | "description" | "hostname" | "color" | "createdAt" | "updatedAt" | "enabled" | "taxCalculationStrategy"
+>;
+
+export function serializeOrderChannel(row: OrderChannelFields) {
   return {
     id: row.id,
     code: row.code,

@@ -1,6 +1,6 @@
 /** Customers (src/serializers/customer.ts), and the customer as a cart shows it. */
 import { z } from "zod";
-import { serializeCustomer, serializeCustomerForCart, serializeCustomerForCartList, serializeOrderCustomer } from "./serializer";
+import { serializeCustomer, serializeCustomerForCart, serializeCustomerForCartList } from "./serializer";
 import { GENDERS } from "../../../data/queries/customers";
 import { component, int, pageOf, SelfLinks, timestamp } from "../../openapi/common";
 import type { Conforms, Expect } from "../../openapi/conformance";
@@ -37,24 +37,6 @@ export const Customer = component(
 
 export const CustomerPage = pageOf("CustomerPage", Customer);
 
-/**
- * The customer of an order (`serializeOrderCustomer`). Not registered as a component until an
- * operation uses it: `component("OrderCustomer", OrderCustomer, ...)` where the order schemas are.
- */
-export const OrderCustomer = z.object({
-  id: int(),
-  user: z
-    .object({ id: int(), username: z.string(), usernameCanonical: z.string(), roles: z.array(z.string()), enabled: z.boolean() })
-    .optional()
-    .meta({ description: NO_ACCOUNT }),
-  email: identity.email,
-  emailCanonical: z.string(),
-  firstName: identity.firstName,
-  lastName: identity.lastName,
-  ...profile,
-  _links: SelfLinks,
-});
-
 export const CartCustomer = component(
   "CartCustomer",
   z.object({
@@ -76,6 +58,5 @@ export const CartListCustomer = component(
 );
 
 type _Customer = Expect<Conforms<ReturnType<typeof serializeCustomer>, typeof Customer>>;
-type _OrderCustomer = Expect<Conforms<ReturnType<typeof serializeOrderCustomer>, typeof OrderCustomer>>;
 type _CartCustomer = Expect<Conforms<ReturnType<typeof serializeCustomerForCart>, typeof CartCustomer>>;
 type _CartListCustomer = Expect<Conforms<ReturnType<typeof serializeCustomerForCartList>, typeof CartListCustomer>>;

@@ -3,7 +3,7 @@
  * the customer has no shop account (Sylius/JMS leaves nulls out).
  * - `serializeCustomer` (the customer resource): {id, email, firstName, lastName,
  *   birthday? (`1990-05-01T00:00:00+00:00`), gender (`u`, `m`, `f`), user?: {id, username, usernameCanonical, enabled}, createdAt, updatedAt, _links.self}
- * - `serializeOrderCustomer` (the customer of an order): see below
+ * - the customer of an order: the order serializer (resources/orders/serializer.ts)
  * - `serializeCustomerForCart` (the customer of a single cart, `GET /api/v1/carts/{id}`):
  *   {id, email, firstName, lastName, user?: {id, username, usernameCanonical}, _links.self}
  * - `serializeCustomerForCartList` (carts in a list): same, user = {id, username, enabled}
@@ -65,22 +65,6 @@ export function serializeCustomer(row: CustomerResourceRow, user: CustomerUserRo
  * username, usernameCanonical, roles, enabled}, email, emailCanonical,
  * firstName?, lastName?, birthday?, gender, _links.self}.
  */
-export function serializeOrderCustomer(row: CustomerResourceRow & { emailCanonical: string }, user: CustomerUserRow | null) {
-  return {
-    id: row.id,
-    user: user
-      ? { id: user.id, username: user.username, usernameCanonical: user.usernameCanonical, roles: ["ROLE_USER"], enabled: user.enabled }
-      : undefined,
-    email: row.email,
-    emailCanonical: row.emailCanonical,
-    firstName: row.firstName ?? undefined,
-    lastName: row.lastName ?? undefined,
-    birthday: birthdayDateTime(row.birthday),
-    gender: row.gender,
-    _links: customerLinks(row.id),
-  };
-}
-
 export function serializeCustomerForCart(row: CustomerRefRow, user: CustomerUserRow | null) {
   return {
     ...identity(row),

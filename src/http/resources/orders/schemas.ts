@@ -3,6 +3,8 @@ import { z } from "zod";
 import { code, component, int, keyedOrEmpty, Link, pageOf, SelfLinks, timestamp } from "../../openapi/common";
 import { Adjustment, CartItemUnit } from "../carts/schemas";
 import { TaxCategoryEmbedded } from "../categories/schemas";
+import { OrderChannel } from "../channels/schemas";
+import { PaymentMethod, PaymentMethodReference } from "../payment-methods/schemas";
 
 const OMITTED = "Omitted when not set.";
 
@@ -48,24 +50,6 @@ export const OrderItem = component(
   "An item of an order.",
 );
 
-export const OrderChannel = component(
-  "OrderChannel",
-  z.object({
-    id: int(),
-    code: code(),
-    name: z.string(),
-    description: z.string().optional(),
-    hostname: z.string().optional(),
-    color: z.string().optional(),
-    createdAt: timestamp(),
-    updatedAt: timestamp(),
-    enabled: z.boolean(),
-    taxCalculationStrategy: z.string(),
-    _links: SelfLinks,
-  }),
-  "The channel of an order (and of a payment method).",
-);
-
 export const OrderCustomer = component(
   "OrderCustomer",
   z.object({
@@ -99,32 +83,18 @@ export const OrderAddress = component(
   "A shipping or billing address.",
 );
 
-const methodTranslations = keyedOrEmpty(
-  z.object({ locale: z.string(), id: int(), name: z.string(), description: z.string().optional() }),
-  "locale code",
-);
-
-export const OrderPaymentMethod = component(
-  "OrderPaymentMethod",
-  z.object({
-    id: int(),
-    code: code(),
-    position: int(),
-    createdAt: timestamp().optional(),
-    updatedAt: timestamp().optional(),
-    enabled: z.boolean().optional(),
-    translations: methodTranslations,
-    channels: z.array(OrderChannel).optional(),
-    _links: SelfLinks,
-  }),
-  "A payment's method (reduced to id, code, position, translations and the link in the payment list).",
+/** The method in a payment: in full, or reduced (`PaymentMethodReference`) in the payment list. */
+const PaymentMethodReferenceComponent = component(
+  "PaymentMethodReference",
+  PaymentMethodReference,
+  "A payment's method in the payment list: id, code, position, translations and its link.",
 );
 
 export const Payment = component(
   "Payment",
   z.object({
     id: int(),
-    method: OrderPaymentMethod.optional(),
+    method: z.union([PaymentMethod, PaymentMethodReferenceComponent]).optional(),
     amount: int(),
     state: z.string().meta({ examples: ["cart", "new", "completed", "cancelled"] }),
     createdAt: timestamp().optional().meta({ description: "Only in the checkout summary." }),

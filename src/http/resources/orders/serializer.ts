@@ -7,9 +7,9 @@
  *   `"summary"`: `GET /checkouts/{id}` (addresses without `id`, payments with
  *   their timestamps); `"list"`: an item of `GET /orders/`.
  * - `serializeOrderPayment`, `serializeOrderShipment`: `/payments/`, `/shipments/`.
- * - `serializeOrderPaymentMethod`: the payment method as an order embeds it.
- *   A stand-in until the payment-method resource's serializer lands (to be
- *   unified at merge): Sylius' PaymentMethod "Detailed" group.
+ * - The channel, the payment method and the customer's birthday as their
+ *   own resources serialize them (`serializeOrderChannel`,
+ *   `serializePaymentMethod`, `birthdayDateTime`).
  *
  * Units are embedded as the JSON text D1 holds (see unit-json.ts) through a
  * `renderUnits` callback: the body embeds them with a `JsonSplicer`, the
@@ -18,9 +18,7 @@
 import type {
   AddressRow,
   CouponRow,
-  OrderChannelRow,
   OrderRecord,
-  PaymentMethodView,
   PaymentView,
   ShipmentRow,
 } from "../../../data/orders/order-views";
@@ -29,8 +27,9 @@ import type { VariantView } from "../../../data/queries/product-variants";
 import { serializeAdjustment } from "../carts/serializer";
 import { serializeTaxCategory } from "../categories/serializer";
 import { variantPath } from "../product-variants/serializer";
-import { channelLinks } from "../channels/serializer";
-import { customerLinks } from "../customers/serializer";
+import { channelLinks, serializeOrderChannel } from "../channels/serializer";
+import { birthdayDateTime, customerLinks } from "../customers/serializer";
+import { serializePaymentMethod, serializePaymentMethodReference } from "../payment-methods/serializer";
 import { enc, href } from "../../serializers/links";
 import { atom } from "../../serializers/timestamps";
 
@@ -88,23 +87,6 @@ function serializeOrderItem(item: ViewedItem, orderId: number, views: ReadonlyMa
   };
 }
 
-/** The channel as an order (and a payment method) embeds it. */
-export function serializeOrderChannel(row: OrderChannelRow) {
-  return {
-    id: row.id,
-    code: row.code,
-    name: row.name,
-    description: row.description ?? undefined,
-    hostname: row.hostname ?? undefined,
-    color: row.color ?? undefined,
-    createdAt: atom(row.createdAt),
-    updatedAt: atom(row.updatedAt),
-    enabled: row.enabled,
-    taxCalculationStrategy: row.taxCalculationStrategy,
-    _links: channelLinks(row.code),
-  };
-}
-
 function serializeAddress(row: AddressRow, withId: boolean) {
   return {
     id: withId ? row.id : undefined,
@@ -120,27 +102,6 @@ function serializeAddress(row: AddressRow, withId: boolean) {
   };
 }
 
-/** The payment method inside an order's payment (full), or a payment of the payment list (reduced). */
-export function serializeOrderPaymentMethod(view: PaymentMethodView, reduced: boolean) {
-  const { row } = view;
-  const translations = keyedOrEmptyList(
-    view.translations.map((t) => [t.locale, { locale: t.locale, id: t.id, name: t.name, description: t.description ?? undefined }]),
-  );
-  const self = { self: href(`/payment-methods/${enc(row.code)}`) };
-  if (reduced) return { id: row.id, code: row.code, position: row.position, translations, _links: self };
-  return {
-    id: row.id,
-    code: row.code,
-    position: row.position,
-    createdAt: atom(row.createdAt),
-    updatedAt: atom(row.updatedAt),
-    enabled: row.enabled,
-    translations,
-    channels: view.channels.map(serializeOrderChannel),
-    _links: self,
-  };
-}
-
 /**
  * A payment: `detailed` (`GET /payments/{id}`, inside `GET /orders/{id}`),
  * `summary` (the checkout summary adds its timestamps), `list` (`GET
@@ -150,7 +111,7 @@ export function serializeOrderPayment(payment: PaymentView, view: OrderView) {
   const { row, method } = payment;
   return {
     id: row.id,
-    method: method ? serializeOrderPaymentMethod(method, view === "list") : undefined,
+    method: !method ? undefined : view === "list" ? serializePaymentMethodReference(method.row, method.translations) : serializePaymentMethod(method.row, method),
     amount: row.amount,
     state: row.state,
     createdAt: view === "summary" ? atom(row.createdAt) : undefined,
@@ -205,7 +166,7 @@ function serializeOrderCustomer(record: OrderRecord, view: OrderView) {
     emailCanonical: person?.emailCanonical,
     firstName: customer.firstName ?? undefined,
     lastName: customer.lastName ?? undefined,
-    birthday: atom(person?.birthday),
+    birthday: birthdayDateTime(person?.birthday ?? null),
     gender: person?.gender ?? "u",
     user: user ? { id: user.id, username: user.username, usernameCanonical: user.usernameCanonical } : undefined,
     _links: customerLinks(customer.id),

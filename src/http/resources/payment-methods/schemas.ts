@@ -28,10 +28,7 @@ export const PaymentMethod = component(
   "A payment method (offline: no gateway).",
 );
 
-/**
- * A payment method inside a payment of a list (`serializePaymentMethodReference`). Not registered as a
- * component until an operation uses it: `component("PaymentMethodReference", PaymentMethodReference, ...)`.
- */
+/** A payment method inside a payment of a list (`serializePaymentMethodReference`); registered by the payment schemas. */
 export const PaymentMethodReference = z.object({
   id: int(),
   code: code(),

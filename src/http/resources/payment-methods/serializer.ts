@@ -11,8 +11,8 @@
  *   checkout shows in an order's locale.
  * Null fields (a translation's description) are omitted.
  */
-import type { PaymentMethodChannelRow, PaymentMethodRow } from "../../../data/queries/payment-methods";
-import { serializeOrderChannel } from "../channels/serializer";
+import type { PaymentMethodRow } from "../../../data/queries/payment-methods";
+import { serializeOrderChannel, type OrderChannelFields } from "../channels/serializer";
 import { enc, href } from "../../serializers/links";
 import { atom } from "../../serializers/timestamps";
 
@@ -25,7 +25,7 @@ export interface PaymentMethodTranslation {
 
 export interface PaymentMethodRelations {
   translations: readonly PaymentMethodTranslation[];
-  channels: readonly PaymentMethodChannelRow[];
+  channels: readonly OrderChannelFields[];
 }
 
 export const paymentMethodLink = (code: string) => href(`/payment-methods/${enc(code)}`);

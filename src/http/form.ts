@@ -193,6 +193,11 @@ const isOrdinaryObject = (value: object) => {
   return proto === Object.prototype || proto === null;
 };
 
+/** A write without a body (read as `{}`) or with an empty JSON object: what Symfony submits as an empty form. */
+export function isEmptyBody(body: unknown): boolean {
+  return isPlainObject(body) && Object.keys(body).length === 0;
+}
+
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -103,7 +103,8 @@ describe("document coverage", () => {
   it("describes every request field (no field is an empty schema)", async () => {
     const document = await servedDocument();
     const schemas = document.components.schemas as Record<string, { properties: Record<string, Record<string, unknown>> }>;
-    expect(FORMS.size).toBe(26);
+    // 29: locales, currencies, tax and shipping categories have forms of their own (their Sylius messages differ).
+    expect(FORMS.size).toBe(29);
     for (const [id, { form }] of FORMS) {
       const component = schemas[id];
       expect(component, id).toBeDefined();

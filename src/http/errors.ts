@@ -5,7 +5,14 @@
  */
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 
-export type FormChildren = Record<string, { errors?: string[]; children?: Record<string, Record<string, never>> }>;
+/** One child of a form: its errors, and its own children when it is a compound form (a translation per locale...). */
+// A type (not an interface): it must be assignable to the documented schema's index signatures.
+export type FormChild = {
+  errors?: string[];
+  children?: Record<string, FormChild>;
+};
+
+export type FormChildren = Record<string, FormChild>;
 
 export interface FormErrorBody {
   code: 400;

@@ -8,7 +8,7 @@
  * result, then call `assertValid()`.
  */
 import { z } from "zod";
-import { ValidationError, type FormChildren } from "./errors";
+import { ValidationError, type FormChild, type FormChildren } from "./errors";
 import { MSG } from "../domain/messages";
 import { isUniqueViolation } from "../data/constraints";
 import { sql, type SQL } from "drizzle-orm";
@@ -49,6 +49,8 @@ export class FormResult<S extends z.ZodRawShape> {
   private readonly fieldErrors = new Map<string, string[]>();
   private readonly formErrors: string[] = [];
   private readonly nested = new Map<string, readonly string[]>();
+  private readonly trees = new Map<string, FormChild>();
+  private readonly treeFailures = new Set<string>();
 
   constructor(private readonly form: Form<S>) {}
 
@@ -73,6 +75,31 @@ export class FormResult<S extends z.ZodRawShape> {
   }
 
   /**
+   * The children of a compound field as Symfony renders them (e.g. one
+   * translation form per locale, each with its fields), all passing: `{}`
+   * leaves. `failAt` puts errors into it.
+   */
+  shape(field: keyof S & string, tree: FormChild): void {
+    this.trees.set(field, tree);
+  }
+
+  /** A failure deep inside a compound field: `path` leads through its children (created when missing). */
+  failAt(field: keyof S & string, path: readonly string[], message: string): void {
+    let node = this.trees.get(field);
+    if (!node) {
+      node = {};
+      this.trees.set(field, node);
+    }
+    for (const key of path) {
+      node.children ??= {};
+      node = node.children[key] ??= {};
+    }
+    node.errors ??= [];
+    if (!node.errors.includes(message)) node.errors.push(message);
+    this.treeFailures.add(field);
+  }
+
+  /**
    * The value of a field the form requires, once `assertValid` passed: its
    * absence would be a bug in the form, not a client error.
    */
@@ -84,11 +111,11 @@ export class FormResult<S extends z.ZodRawShape> {
 
   /** True when the field was valid so far (use before data checks on it). */
   isValid(field: keyof S & string): boolean {
-    return !this.fieldErrors.has(field);
+    return !this.fieldErrors.has(field) && !this.treeFailures.has(field);
   }
 
   get valid(): boolean {
-    return this.fieldErrors.size === 0 && this.formErrors.length === 0;
+    return this.fieldErrors.size === 0 && this.treeFailures.size === 0 && this.formErrors.length === 0;
   }
 
   assertValid(): void {
@@ -96,7 +123,9 @@ export class FormResult<S extends z.ZodRawShape> {
     const children: FormChildren = {};
     for (const field of this.form.fields) {
       const errors = this.fieldErrors.get(field);
-      if (errors) children[field] = { errors };
+      const tree = this.trees.get(field);
+      if (tree) children[field] = errors ? { errors: [...(tree.errors ?? []), ...errors], ...(tree.children ? { children: tree.children } : {}) } : tree;
+      else if (errors) children[field] = { errors };
       else if (this.nested.get(field)?.length) children[field] = { children: Object.fromEntries((this.nested.get(field) ?? []).map((name) => [name, {}])) };
       else if (!this.form.quiet.has(field)) children[field] = {};
     }
@@ -192,6 +221,11 @@ const isOrdinaryObject = (value: object) => {
   const proto: unknown = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
 };
+
+/** A write without a body (read as `{}`) or with an empty JSON object: what Symfony submits as an empty form. */
+export function isEmptyBody(body: unknown): boolean {
+  return isPlainObject(body) && Object.keys(body).length === 0;
+}
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);

@@ -12,6 +12,9 @@ const resources = [
     path: "/api/v1/locales/",
     fresh: () => Promise.resolve(uniqueLocaleCode()),
     create: createLocale,
+    // Sylius 1.8: a locale's Detailed group has its timestamps, its Default group (lists) does not.
+    timestamps: true,
+    blank: "Please choose locale code.",
   },
   {
     name: "currencies",
@@ -19,6 +22,9 @@ const resources = [
     path: "/api/v1/currencies/",
     fresh: freeCurrencyCode,
     create: createCurrency,
+    // Sylius 1.8: a currency is id, code and its link, in lists and alone.
+    timestamps: false,
+    blank: "Please choose currency code.",
   },
 ] as const;
 
@@ -31,8 +37,7 @@ for (const r of resources) {
       expect(res.body).toEqual({
         id: expect.any(Number),
         code,
-        createdAt: expect.stringMatching(ATOM),
-        updatedAt: expect.stringMatching(ATOM),
+        ...(r.timestamps ? { createdAt: expect.stringMatching(ATOM), updatedAt: expect.stringMatching(ATOM) } : {}),
         _links: { self: { href: `${r.path}${code}` } },
       });
       expect(res.headers.get("Content-Type")).toMatch(/^application\/json/);
@@ -74,7 +79,7 @@ for (const r of resources) {
           first: { href: `${r.path}?criteria%5Bcode%5D=${created.code}&page=1&limit=10` },
           last: { href: `${r.path}?criteria%5Bcode%5D=${created.code}&page=1&limit=10` },
         },
-        _embedded: { items: [created] },
+        _embedded: { items: [{ id: created.id, code: created.code, _links: created._links }] },
       });
       expect(d1RoundTrips(res.headers)).toBe(1);
 
@@ -92,16 +97,22 @@ for (const r of resources) {
         expect(res.status, method).toBe(204);
         expect(res.body).toBeNull();
         expect(d1RoundTrips(res.headers)).toBe(2);
-        const empty = await api(method, `${r.path}${created.code}`, {});
-        expect(empty.status, method).toBe(204);
       }
+      // PATCH {} changes nothing; a PUT with nothing is Sylius' empty form: 400 (test/sylius).
+      expect((await api("PATCH", `${r.path}${created.code}`, {})).status).toBe(204);
+      const empty = await api("PUT", `${r.path}${created.code}`, {});
+      expect(empty.status).toBe(400);
+      expect(empty.body.errors.children).toEqual({ code: { errors: [r.blank] } });
       const other = await r.fresh();
       const renamed = await api("PUT", `${r.path}${created.code}`, { code: other });
       expect(renamed.status).toBe(204);
       const after = await api("GET", `${r.path}${created.code}`);
       expect(after.status).toBe(200);
-      expect(after.body).toMatchObject({ id: created.id, code: created.code, createdAt: created.createdAt });
-      expect(after.body.updatedAt >= created.updatedAt).toBe(true);
+      expect(after.body).toMatchObject({ id: created.id, code: created.code });
+      if (r.timestamps) {
+        expect(after.body.createdAt).toBe(created.createdAt);
+        expect(after.body.updatedAt >= created.updatedAt).toBe(true);
+      }
       expect((await api("GET", `${r.path}${other}`)).status).toBe(404);
     });
 

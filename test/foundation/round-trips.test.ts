@@ -20,7 +20,7 @@ describe("D1 round trips per request", () => {
       record("list page 2 sorted", await api("GET", `${r.path}?page=2&limit=1&sorting%5BcreatedAt%5D=desc`));
       record("create", await api("POST", r.path, { code }));
       record("get", await api("GET", `${r.path}${code}`));
-      record("put", await api("PUT", `${r.path}${code}`, {}));
+      record("put", await api("PUT", `${r.path}${code}`, { code }));
       record("patch", await api("PATCH", `${r.path}${code}`, { code }));
       record("delete", await api("DELETE", `${r.path}${code}`));
       record("get 404", await api("GET", `${r.path}${code}`));

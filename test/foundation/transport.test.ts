@@ -6,11 +6,10 @@ import { uniqueLocaleCode } from "./fixtures";
 
 const MIB = 1024 * 1024;
 const TOO_LARGE = { code: 413, message: "Request body is larger than 1 MiB." };
-const BLANK_CODE = {
-  code: 400,
-  message: "Validation Failed",
-  errors: { children: { code: { errors: ["This value should not be blank."] } } },
-};
+// Sylius' own blank messages for a locale's and a currency's code.
+const blankCode = (message: string) => ({ code: 400, message: "Validation Failed", errors: { children: { code: { errors: [message] } } } });
+const BLANK_LOCALE = blankCode("Please choose locale code.");
+const BLANK_CURRENCY = blankCode("Please choose currency code.");
 
 describe("request bodies", () => {
   it("answers malformed JSON with the exact 400 body", async () => {
@@ -31,16 +30,16 @@ describe("request bodies", () => {
   it("counts an empty body as {}", async () => {
     const empty = await api("POST", "/api/v1/locales/", undefined, { raw: "" });
     expect(empty.status).toBe(400);
-    expect(empty.body).toEqual(BLANK_CODE);
+    expect(empty.body).toEqual(BLANK_LOCALE);
     const blanks = await api("POST", "/api/v1/currencies/", undefined, { raw: "  \n " });
     expect(blanks.status).toBe(400);
-    expect(blanks.body).toEqual(BLANK_CODE);
+    expect(blanks.body).toEqual(BLANK_CURRENCY);
     const none = await SELF.fetch("https://example.com/api/v1/locales/", {
       method: "POST",
       headers: { Authorization: `Bearer ${TEST_TOKEN}` },
     });
     expect(none.status).toBe(400);
-    expect(await none.json()).toEqual(BLANK_CODE);
+    expect(await none.json()).toEqual(BLANK_LOCALE);
   });
 
   it("parses the body as JSON whatever Content-Type says", async () => {

@@ -185,7 +185,7 @@ export interface OptionValueInput {
 /** Statements creating option `code` with its translations and values. */
 export function createOptionStatements(
   db: Database,
-  input: { code: string; position: number; translations: Map<string, string>; values: OptionValueInput[] },
+  input: { code: string; position: number | SQL; translations: Map<string, string>; values: OptionValueInput[] },
 ): Statement[] {
   const statements: Statement[] = [db.insert(productOptions).values({ code: input.code, position: input.position })];
   const byCode = sql`JOIN product_options AS o ON o.code = ${input.code}`;
@@ -259,3 +259,52 @@ export const deleteOptionValues = (db: Database, ids: readonly number[]) =>
 
 export const deleteOptionValueTranslations = (db: Database, ids: readonly number[]) =>
   deleteByIds(db, productOptionValueTranslations, productOptionValueTranslations.id, ids);
+
+// ---------------------------------------------------------------- positions
+//
+// Options are sortable as Sylius' (Gedmo Sortable) are: one list 0..n-1 over
+// all options; a new option without a position is appended; placing one at a
+// position shifts the others, and a delete closes the gap.
+
+/** The position after the last option (0 when there is none). */
+export const nextOptionPosition = () => sql<number>`(SELECT COALESCE(MAX(position) + 1, 0) FROM product_options)`;
+
+/** Where a new option asked at `position` lands: there, or right after the last one when that is further. */
+export const insertedOptionPosition = (position: number) =>
+  sql<number>`(SELECT MIN(${position}, COALESCE(MAX(position) + 1, 0)) FROM product_options)`;
+
+/** After the insert of option `code`: the others at or after its position move down by one. */
+export const shiftAfterOptionInsert = (db: Database, code: string) =>
+  db
+    .update(productOptions)
+    .set({ position: sql`${productOptions.position} + 1` })
+    .where(
+      sql`${productOptions.position} >= (SELECT p.position FROM product_options AS p WHERE p.code = ${code}) AND ${productOptions.code} <> ${code}`,
+    );
+
+/** The largest position (a read for a move). */
+export const maxOptionPosition = (db: Database) => db.select({ max: sql<number | null>`MAX(${productOptions.position})` }).from(productOptions);
+
+/** Moving option `id` from `from` to `to`: the options in between close up or make room. */
+export function moveOptionStatements(db: Database, id: number, from: number, to: number): Statement[] {
+  if (to === from) return [];
+  const others = sql`${productOptions.id} <> ${id}`;
+  return [
+    to > from
+      ? db
+          .update(productOptions)
+          .set({ position: sql`${productOptions.position} - 1` })
+          .where(sql`${productOptions.position} > ${from} AND ${productOptions.position} <= ${to} AND ${others}`)
+      : db
+          .update(productOptions)
+          .set({ position: sql`${productOptions.position} + 1` })
+          .where(sql`${productOptions.position} >= ${to} AND ${productOptions.position} < ${from} AND ${others}`),
+  ];
+}
+
+/** After the delete of an option at `position`: the ones after it move up by one. */
+export const closeOptionGap = (db: Database, position: number) =>
+  db
+    .update(productOptions)
+    .set({ position: sql`${productOptions.position} - 1` })
+    .where(sql`${productOptions.position} > ${position}`);

@@ -1,11 +1,10 @@
 /**
- * Tax rates with their category and zone. `taxRateParts` loads the
- * categories and zones of the rates a subquery selects (same batch).
+ * Tax rates with the codes of their category and zone (what the
+ * representation links to), read in the same statement as the rate.
  */
-import { eq, inArray, type SQLWrapper } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db";
 import { taxCategories, taxRates, zones } from "../schema";
-import { categoryColumns } from "./categories";
 
 export const TAX_CALCULATORS = ["default"] as const;
 
@@ -18,6 +17,8 @@ export interface TaxRateRow {
   calculator: string;
   categoryId: number;
   zoneId: number;
+  categoryCode: string;
+  zoneCode: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -31,29 +32,15 @@ export const taxRateColumns = {
   calculator: taxRates.calculator,
   categoryId: taxRates.categoryId,
   zoneId: taxRates.zoneId,
+  // Foreign keys (NOT NULL): each rate has both.
+  categoryCode: sql<string>`(SELECT ${taxCategories.code} FROM ${taxCategories} WHERE ${taxCategories.id} = ${taxRates.categoryId})`,
+  zoneCode: sql<string>`(SELECT ${zones.code} FROM ${zones} WHERE ${zones.id} = ${taxRates.zoneId})`,
   createdAt: taxRates.createdAt,
   updatedAt: taxRates.updatedAt,
 };
 
 export const taxRateByCode = (db: Database, code: string) =>
   db.select(taxRateColumns).from(taxRates).where(eq(taxRates.code, code)).limit(1);
-
-export const taxRateIdsOfCode = (db: Database, code: string) =>
-  db.select({ id: taxRates.id }).from(taxRates).where(eq(taxRates.code, code));
-
-/** The categories and zones of the tax rates whose ids `ids` selects (named queries for `namedBatch`). */
-export function taxRateParts(db: Database, ids: SQLWrapper) {
-  return {
-    categories: db
-      .select(categoryColumns(taxCategories))
-      .from(taxCategories)
-      .where(inArray(taxCategories.id, db.select({ id: taxRates.categoryId }).from(taxRates).where(inArray(taxRates.id, ids)))),
-    zones: db
-      .select({ id: zones.id, code: zones.code, name: zones.name })
-      .from(zones)
-      .where(inArray(zones.id, db.select({ id: taxRates.zoneId }).from(taxRates).where(inArray(taxRates.id, ids)))),
-  };
-}
 
 const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
 

@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import type { Envelope } from "../pagination";
-import type { FormErrorBody } from "../errors";
+import type { FormChild, FormErrorBody } from "../errors";
 import type { Conforms, Expect } from "./conformance";
 
 export interface ComponentMeta {
@@ -66,9 +66,15 @@ export const FieldErrors = component(
   "FieldErrors",
   z.object({
     errors: z.array(z.string()).optional(),
-    children: z.record(z.string(), z.object({})).optional().meta({ description: "A passing compound field's sub-forms, each `{}`." }),
+    children: z
+      .record(z.string(), z.looseObject({}))
+      .optional()
+      .meta({
+        description:
+          "A compound field's sub-forms (a translation per locale, then its fields...), each of this same shape at every depth: `{}` when it passed, else `errors` and/or `children`.",
+      }),
   }),
-  "A field of the form: `{}` when it passed, else its messages.",
+  "A field of the form: `{}` when it passed, else its messages (and its sub-forms).",
 );
 
 /** `400 Validation Failed` for a form with these fields (children in form order). */
@@ -145,4 +151,8 @@ export function pageOf<T extends z.ZodType>(id: string, item: T) {
 // ------------------------------------------------------- conformance checks
 
 type _Envelope = Expect<Conforms<Envelope<never>, typeof PaginatedEnvelope>>;
-type _FormError = Expect<Conforms<FormErrorBody, typeof ValidationFailed>>;
+/** The error body down to a field's sub-forms (deeper levels have the same shape; the schema does not recurse). */
+type FormErrorBodyTop = Omit<FormErrorBody, "errors"> & {
+  errors: { errors?: string[]; children: Record<string, Omit<FormChild, "children"> & { children?: Record<string, Record<string, unknown>> }> };
+};
+type _FormError = Expect<Conforms<FormErrorBodyTop, typeof ValidationFailed>>;

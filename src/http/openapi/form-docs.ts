@@ -85,3 +85,6 @@ export const codeListShape = (what: string, examples: string[]): InputShape => (
   schema: z.array(z.string()).meta({ description: `${what} codes (duplicates are ignored). A sent list replaces the old one.` }),
   examples: [examples],
 });
+
+/** A PUT without a body: the rule of the resources that follow Sylius 1.8's forms here. */
+export const EMPTY_PUT_NOTE = "A PUT without a body (or with `{}`) replaces the resource with nothing: 400 with the form's errors, as Sylius answers.";

@@ -30,6 +30,7 @@ const resources = [
     path: "tax-categories",
     noun: "Tax category",
     unique: "The tax category with given code already exists.",
+    blank: { code: "Please enter tax category code.", name: "Please enter tax category name." },
     users: {
       "a variant": async (category: { id: number }) => insertVariant("tax_category_id", category.id),
       "a tax rate": async (category: { code: string }) => {
@@ -44,6 +45,7 @@ const resources = [
     path: "shipping-categories",
     noun: "Shipping category",
     unique: "The shipping category with given code already exists.",
+    blank: { code: "Please enter shipping category code.", name: "Please enter shipping category name." },
     users: {
       "a variant": async (category: { id: number }) => insertVariant("shipping_category_id", category.id),
       "a shipping method": async (category: { code: string }) => createShippingMethod({ category: category.code }),
@@ -51,7 +53,7 @@ const resources = [
   },
 ] as const;
 
-describe.each(resources)("$path", ({ path, noun, unique, users }) => {
+describe.each(resources)("$path", ({ path, noun, unique, blank, users }) => {
   const base = `/api/v1/${path}/`;
 
   it("creates (201, 2 round trips), reads (1 round trip) with the full view", async () => {
@@ -105,7 +107,7 @@ describe.each(resources)("$path", ({ path, noun, unique, users }) => {
     expect(read.body).not.toHaveProperty("description");
   });
 
-  it("reports every failing field at once, and a duplicate code", async () => {
+  it("reports every failing field at once (Sylius' messages and form order), and a duplicate code", async () => {
     const res = await api("POST", base, { code: "", name: "", description: 5 });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
@@ -113,26 +115,27 @@ describe.each(resources)("$path", ({ path, noun, unique, users }) => {
       message: "Validation Failed",
       errors: {
         children: {
-          code: { errors: ["This value should not be blank."] },
-          name: { errors: ["This value should not be blank."] },
+          name: { errors: [blank.name] },
           description: { errors: ["This value is not valid."] },
+          code: { errors: [blank.code] },
         },
       },
     });
+    expect(Object.keys(res.body.errors.children)).toEqual(["name", "description", "code"]);
     const code = uniqueCode("CAT");
-    await api("POST", base, { code, name: "x" });
-    const dup = await api("POST", base, { code, name: "y" });
-    expect(dup.body.errors.children).toEqual({ code: { errors: [unique] }, name: {}, description: {} });
+    await api("POST", base, { code, name: "xx" });
+    const dup = await api("POST", base, { code, name: "yy" });
+    expect(dup.body.errors.children).toEqual({ name: {}, description: {}, code: { errors: [unique] } });
     const badUpdate = await api("PUT", `${base}${code}`, { name: null, extra: 1 });
     expect(badUpdate.body.errors).toEqual({
       errors: ["This form should not contain extra fields."],
-      children: { code: {}, name: { errors: ["This value should not be blank."] }, description: {} },
+      children: { name: { errors: [blank.name] }, description: {}, code: {} },
     });
   });
 
   it("answers 404 for an unknown code", async () => {
     for (const method of ["GET", "PUT", "PATCH", "DELETE"]) {
-      const res = await api(method, `${base}NO_SUCH_CATEGORY`, method === "PUT" || method === "PATCH" ? { name: "x" } : undefined);
+      const res = await api(method, `${base}NO_SUCH_CATEGORY`, method === "PUT" || method === "PATCH" ? { name: "xx" } : undefined);
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ code: 404, message: `${noun} with code "NO_SUCH_CATEGORY" does not exist.` });
     }
@@ -140,7 +143,7 @@ describe.each(resources)("$path", ({ path, noun, unique, users }) => {
 
   it("deletes an unused category (204, 2 round trips)", async () => {
     const code = uniqueCode("CAT");
-    await api("POST", base, { code, name: "x" });
+    await api("POST", base, { code, name: "xx" });
     const del = await api("DELETE", `${base}${code}`);
     expect(del.status).toBe(204);
     expect(d1RoundTrips(del.headers)).toBe(2);

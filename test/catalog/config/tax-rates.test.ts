@@ -35,11 +35,14 @@ describe("tax rates", () => {
       amount: 0.23,
       includedInPrice: true,
       calculator: "default",
-      category: { id: category.id, code: category.code, name: category.name, _links: { self: { href: `/api/v1/tax-categories/${category.code}` } } },
-      zone: { id: zone.id, code: zone.code, name: zone.name, _links: { self: { href: `/api/v1/zones/${zone.code}` } } },
       createdAt: TIMESTAMP,
       updatedAt: TIMESTAMP,
-      _links: { self: { href: `/api/v1/tax-rates/${code}` } },
+      // Sylius 1.8 links the category and the zone, it does not embed them.
+      _links: {
+        self: { href: `/api/v1/tax-rates/${code}` },
+        category: { href: `/api/v1/tax-categories/${category.code}` },
+        zone: { href: `/api/v1/zones/${zone.code}` },
+      },
     });
     expect(await storedAmount(code)).toBe("0.23");
     const read = await api("GET", `/api/v1/tax-rates/${code}`);
@@ -91,13 +94,13 @@ describe("tax rates", () => {
       message: "Validation Failed",
       errors: {
         children: {
-          code: { errors: ["Code can only be comprised of letters, numbers, dashes and underscores."] },
-          name: { errors: ["This value should not be blank."] },
+          name: { errors: ["Please enter tax rate name."] },
+          category: { errors: ["This value is not valid."] },
+          calculator: { errors: ["This value is not valid."] },
           amount: { errors: ["This value is not valid."] },
           includedInPrice: { errors: ["This value is not valid."] },
-          calculator: { errors: ["This value is not valid."] },
-          category: { errors: ["This value is not valid."] },
-          zone: { errors: ["This value should not be blank."] },
+          zone: { errors: ["Please select tax zone."] },
+          code: { errors: ["Tax rate code can only be comprised of letters, numbers, dashes and underscores."] },
         },
       },
     });
@@ -108,7 +111,7 @@ describe("tax rates", () => {
     }
     const missing = await api("POST", "/api/v1/tax-rates/", { code: uniqueCode("R"), name: "r", category: category.code, zone: "NO_SUCH_ZONE" });
     expect(missing.body.errors.children).toMatchObject({
-      amount: { errors: ["This value should not be blank."] },
+      amount: { errors: ["Please enter tax rate amount."] },
       category: {},
       zone: { errors: ["This value is not valid."] },
     });
@@ -124,7 +127,7 @@ describe("tax rates", () => {
     expect(dup.body.errors.children.code).toEqual({ errors: ["The tax rate with given code already exists."] });
   });
 
-  it("lists rates with their category and zone in one round trip", async () => {
+  it("lists rates in creation order, linking their category and zone, in one round trip", async () => {
     const { category, zone } = await references();
     const prefix = uniqueCode("RL");
     for (const [suffix, amount] of [["b", 0.2], ["a", "0.05"]] as const) {
@@ -134,9 +137,10 @@ describe("tax rates", () => {
     expect(res.status).toBe(200);
     expect(d1RoundTrips(res.headers)).toBe(1);
     expect(res.body.total).toBe(2);
-    expect(res.body._embedded.items.map((r: { code: string; amount: number; category: { code: string }; zone: { code: string } }) => [r.code, r.amount, r.category.code, r.zone.code])).toEqual([
-      [`${prefix}_a`, 0.05, category.code, zone.code],
-      [`${prefix}_b`, 0.2, category.code, zone.code],
+    type Item = { code: string; amount: number; _links: { category: { href: string }; zone: { href: string } } };
+    expect(res.body._embedded.items.map((r: Item) => [r.code, r.amount, r._links.category.href, r._links.zone.href])).toEqual([
+      [`${prefix}_b`, 0.2, `/api/v1/tax-categories/${category.code}`, `/api/v1/zones/${zone.code}`],
+      [`${prefix}_a`, 0.05, `/api/v1/tax-categories/${category.code}`, `/api/v1/zones/${zone.code}`],
     ]);
   });
 
@@ -148,19 +152,25 @@ describe("tax rates", () => {
     expect(put.status).toBe(204);
     expect(d1RoundTrips(put.headers)).toBe(2);
     let read = await api("GET", `/api/v1/tax-rates/${code}`);
-    expect(read.body).toMatchObject({ code, name: "Old", amount: 0.175, includedInPrice: true, category: { code: category.code }, zone: { code: zone.code } });
+    expect(read.body).toMatchObject({
+      code,
+      name: "Old",
+      amount: 0.175,
+      includedInPrice: true,
+      _links: { category: { href: `/api/v1/tax-categories/${category.code}` }, zone: { href: `/api/v1/zones/${zone.code}` } },
+    });
     expect(await storedAmount(code)).toBe("0.175");
 
     const otherZone = await createZone();
     const patch = await api("PATCH", `/api/v1/tax-rates/${code}`, { zone: otherZone.code, includedInPrice: false });
     expect(patch.status).toBe(204);
     read = await api("GET", `/api/v1/tax-rates/${code}`);
-    expect(read.body).toMatchObject({ name: "Old", amount: 0.175, includedInPrice: false, zone: { code: otherZone.code } });
+    expect(read.body).toMatchObject({ name: "Old", amount: 0.175, includedInPrice: false, _links: { zone: { href: `/api/v1/zones/${otherZone.code}` } } });
 
     const bad = await api("PATCH", `/api/v1/tax-rates/${code}`, { category: "NO_SUCH_CATEGORY", amount: null });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.children).toMatchObject({
-      amount: { errors: ["This value should not be blank."] },
+      amount: { errors: ["Please enter tax rate amount."] },
       category: { errors: ["This value is not valid."] },
     });
   });

@@ -5,13 +5,15 @@
  * and shipping methods.
  *
  * List: default sorting `code asc`; sortable `code`, `name`, `createdAt`,
- * `updatedAt`; `criteria[code|name]`.
+ * `updatedAt`; `criteria[code|name]`. List items are Sylius' `Default`
+ * group (id, code, name, self link); one category is the `Detailed` group.
  * Cost: GET one/list 1 D1 round trip; create/update/delete 2.
  */
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { defineForm } from "../../form";
-import { optionalString, requiredCode, requiredString } from "../../fields";
+import { CODE_PATTERN, optionalString, requiredString } from "../../fields";
+import { MSG } from "../../../domain/messages";
 import { shippingCategories, taxCategories } from "../../../data/schema";
 import { contains } from "../../../data/conditions";
 import type { Database } from "../../../data/db";
@@ -23,43 +25,104 @@ import {
   type CategoryTable,
 } from "../../../data/queries/categories";
 import { nowIso } from "../../serializers/timestamps";
-import { CODE_DESCRIPTION, documentForm, IGNORED_CODE } from "../../openapi/form-docs";
+import { CODE_DESCRIPTION, documentForm, EMPTY_PUT_NOTE, IGNORED_CODE } from "../../openapi/form-docs";
 import { codeKeyedRoutes } from "../code-keyed/routes";
 import { serializeShippingCategory, serializeTaxCategory, type CategoryRow } from "./serializer";
 import { ShippingCategory, ShippingCategoryPage, TaxCategory, TaxCategoryPage } from "./schemas";
 
-export const createForm = defineForm({
-  code: requiredCode(),
-  name: requiredString(),
+/**
+ * The messages of Sylius 1.8 (TaxationBundle's and ShippingBundle's
+ * validation mappings and validators.en.yml).
+ */
+export const TAX_CATEGORY_MESSAGES = {
+  codeBlank: "Please enter tax category code.",
+  codePattern: "Tax category code can only be comprised of letters, numbers, dashes and underscores.",
+  unique: "The tax category with given code already exists.",
+  nameBlank: "Please enter tax category name.",
+} as const;
+
+export const SHIPPING_CATEGORY_MESSAGES = {
+  codeBlank: "Please enter shipping category code.",
+  codePattern: "Shipping category code can only be comprised of letters, numbers, dashes and underscores.",
+  unique: "The shipping category with given code already exists.",
+  nameBlank: "Please enter shipping category name.",
+  nameTooShort: "Category name must be at least 2 characters long.",
+  nameTooLong: "Category name must not be longer than 255 characters.",
+} as const;
+
+/** A tax category's name: Sylius' Length(2..255) has no English text for it, so only the blank message is Sylius'. */
+const taxCategoryName = () => requiredString(TAX_CATEGORY_MESSAGES.nameBlank);
+
+const shippingCategoryName = () =>
+  z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? SHIPPING_CATEGORY_MESSAGES.nameBlank : MSG.invalid) })
+    .refine((s) => s.trim().length > 0, { error: SHIPPING_CATEGORY_MESSAGES.nameBlank, abort: true })
+    .refine((s) => s.length >= 2, { error: SHIPPING_CATEGORY_MESSAGES.nameTooShort, abort: true })
+    .refine((s) => s.length <= 255, { error: SHIPPING_CATEGORY_MESSAGES.nameTooLong });
+
+const code = (messages: { codeBlank: string; codePattern: string }) =>
+  requiredString(messages.codeBlank).refine((s) => CODE_PATTERN.test(s), { error: messages.codePattern });
+
+/** Sylius' TaxCategoryType and ShippingCategoryType: name, description, then the code (added on PRE_SET_DATA). */
+export const taxCategoryCreateForm = defineForm({
+  name: taxCategoryName(),
   description: optionalString(),
+  code: code(TAX_CATEGORY_MESSAGES),
 });
 
-documentForm(createForm, {
-  component: "CategoryCreate",
+export const shippingCategoryCreateForm = defineForm({
+  name: shippingCategoryName(),
+  description: optionalString(),
+  code: code(SHIPPING_CATEGORY_MESSAGES),
+});
+
+documentForm(taxCategoryCreateForm, {
+  component: "TaxCategoryCreate",
   descriptions: { code: CODE_DESCRIPTION },
   example: { code: "gift_cards", name: "Gift cards", description: "Gift cards and vouchers" },
 });
 
-export const updateForm = defineForm({
-  /** Immutable: a sent code is ignored (Sylius disables the field on edit). */
-  code: z.unknown().optional(),
-  name: requiredString().optional(),
-  description: optionalString(),
+documentForm(shippingCategoryCreateForm, {
+  component: "ShippingCategoryCreate",
+  descriptions: { code: CODE_DESCRIPTION },
+  example: { code: "fragile", name: "Fragile", description: "Glass and ceramics" },
 });
 
-documentForm(updateForm, { component: "CategoryUpdate", shapes: { code: IGNORED_CODE }, example: { name: "Gift cards and e-vouchers" } });
+/** Immutable code: a sent code is ignored (Sylius disables the field on edit). */
+export const taxCategoryUpdateForm = defineForm({
+  name: taxCategoryName().optional(),
+  description: optionalString(),
+  code: z.unknown().optional(),
+});
+
+export const shippingCategoryUpdateForm = defineForm({
+  name: shippingCategoryName().optional(),
+  description: optionalString(),
+  code: z.unknown().optional(),
+});
+
+for (const [form, component] of [
+  [taxCategoryUpdateForm, "TaxCategoryUpdate"],
+  [shippingCategoryUpdateForm, "ShippingCategoryUpdate"],
+] as const) {
+  documentForm(form, { component, shapes: { code: IGNORED_CODE }, example: { name: "Gift cards and e-vouchers" } });
+}
 
 type CreateValues = { name?: string; description?: string | null };
 type UpdateValues = CreateValues;
 
 /** Everything but the table, its path, its messages and what references it. */
-function category(table: CategoryTable, path: string) {
+function category(
+  table: CategoryTable,
+  path: string,
+  forms: { create: typeof taxCategoryCreateForm | typeof shippingCategoryCreateForm; update: typeof taxCategoryUpdateForm },
+) {
   return {
     path,
     table,
     columns: categoryColumns(table),
     byCode: (db: Database, code: string) => categoryByCode(db, table, code),
-    forms: { create: createForm, update: updateForm },
+    forms,
     insert: (db: Database, values: CreateValues, code: string) =>
       db.insert(table).values({ code, name: values.name ?? "", description: values.description ?? null }),
     update: (db: Database, row: CategoryRow, values: UpdateValues) =>
@@ -80,17 +143,29 @@ function category(table: CategoryTable, path: string) {
 }
 
 export const taxCategoryRoutes = codeKeyedRoutes({
-  ...category(taxCategories, "tax-categories"),
+  ...category(taxCategories, "tax-categories", { create: taxCategoryCreateForm, update: taxCategoryUpdateForm }),
   serialize: (row: CategoryRow) => serializeTaxCategory(row, "full"),
-  messages: { noun: "Tax category", unique: "The tax category with given code already exists." },
+  serializeListItem: (row: CategoryRow) => serializeTaxCategory(row, "listItem"),
+  emptyPut: { name: TAX_CATEGORY_MESSAGES.nameBlank },
+  messages: { noun: "Tax category", unique: TAX_CATEGORY_MESSAGES.unique },
   inUse: (row) => taxCategoryInUse(row.id),
-  docs: { tag: "Tax categories", noun: "tax category", plural: "tax categories", idPrefix: "TaxCategory", item: TaxCategory, page: TaxCategoryPage },
+  docs: {
+    tag: "Tax categories",
+    noun: "tax category",
+    plural: "tax categories",
+    idPrefix: "TaxCategory",
+    item: TaxCategory,
+    page: TaxCategoryPage,
+    putNote: EMPTY_PUT_NOTE,
+  },
 });
 
 export const shippingCategoryRoutes = codeKeyedRoutes({
-  ...category(shippingCategories, "shipping-categories"),
+  ...category(shippingCategories, "shipping-categories", { create: shippingCategoryCreateForm, update: shippingCategoryUpdateForm }),
   serialize: (row: CategoryRow) => serializeShippingCategory(row, "full"),
-  messages: { noun: "Shipping category", unique: "The shipping category with given code already exists." },
+  serializeListItem: (row: CategoryRow) => serializeShippingCategory(row, "listItem"),
+  emptyPut: { name: SHIPPING_CATEGORY_MESSAGES.nameBlank },
+  messages: { noun: "Shipping category", unique: SHIPPING_CATEGORY_MESSAGES.unique },
   inUse: (row) => shippingCategoryInUse(row.id),
   docs: {
     tag: "Shipping categories",
@@ -99,5 +174,6 @@ export const shippingCategoryRoutes = codeKeyedRoutes({
     idPrefix: "ShippingCategory",
     item: ShippingCategory,
     page: ShippingCategoryPage,
+    putNote: EMPTY_PUT_NOTE,
   },
 });

@@ -25,16 +25,16 @@ const reference = () => z.object({ id: int(), code: code(), name: z.string(), _l
 export const TaxCategory = component("TaxCategory", full(), "A tax category (also a detailed variant's `taxCategory`).");
 // The embedded views are not components: no documented response contains them.
 export const TaxCategoryEmbedded = embedded();
-export const TaxCategoryReference = component("TaxCategoryReference", reference(), "A tax category inside list items and other resources.");
+export const TaxCategoryReference = component("TaxCategoryReference", reference(), "A tax category in lists (Sylius' `Default` group) and inside other resources.");
 export const ShippingCategory = component("ShippingCategory", full(), "A shipping category (also a detailed variant's `shippingCategory`).");
 export const ShippingCategoryEmbedded = embedded();
 export const ShippingCategoryReference = component(
   "ShippingCategoryReference",
   reference(),
-  "A shipping category inside list items and other resources.",
+  "A shipping category in lists (Sylius' `Default` group) and inside other resources.",
 );
-export const TaxCategoryPage = pageOf("TaxCategoryPage", TaxCategory);
-export const ShippingCategoryPage = pageOf("ShippingCategoryPage", ShippingCategory);
+export const TaxCategoryPage = pageOf("TaxCategoryPage", TaxCategoryReference);
+export const ShippingCategoryPage = pageOf("ShippingCategoryPage", ShippingCategoryReference);
 
 // One serializer renders the three views: its type is their union.
 type AnyTaxCategory = z.input<typeof TaxCategory> | z.input<typeof TaxCategoryEmbedded> | z.input<typeof TaxCategoryReference>;

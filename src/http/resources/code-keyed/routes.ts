@@ -13,7 +13,7 @@ import type { SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
 import type { AppEnv } from "../../context";
-import { rethrowUniqueViolation, validateForm, type Failable, type Form, type FormResult } from "../../form";
+import { isEmptyBody, rethrowUniqueViolation, validateForm, type Failable, type Form, type FormResult } from "../../form";
 import { CODE_PATTERN } from "../../fields";
 import { notFound } from "../../errors";
 import { listPage, type ListSpec } from "../../list-page";
@@ -39,8 +39,17 @@ export interface CodeKeyedConfig<Row extends { id: number; code: string }, C ext
   insert: (db: Database, values: FormResult<C>["values"], code: string) => Statement;
   /** The update of `row` from a valid update form. */
   update: (db: Database, row: Row, values: FormResult<U>["values"]) => Statement;
+  /** The representation of one resource (Sylius' `Detailed` group: get one, create). */
   serialize: (row: Row) => unknown;
+  /** The representation inside a list (Sylius' `Default` group); `serialize` when absent. */
+  serializeListItem?: (row: Row) => unknown;
   list: ListSpec<string, string>;
+  /**
+   * A PUT without a body (or with `{}`) is a full replacement with nothing:
+   * like Sylius' form submitted empty, it answers 400 with these fields'
+   * blank messages (the form's other children pass).
+   */
+  emptyPut: Partial<Record<keyof U & string, string>>;
   messages: {
     /** e.g. "Tax category": `Tax category with code "X" does not exist.`, `Cannot delete, the tax category is in use.` */
     noun: string;
@@ -95,7 +104,7 @@ export function codeKeyedRoutes<Row extends { id: number; code: string }, C exte
       const page = listPage(db, table, c.req.url, config.list);
       // `columns` are the columns of `Row`, which this generic factory cannot see through: the rows are `Row`s.
       const { rows, counted } = await namedBatch(db, { rows: page.rows(db.select(config.columns).from(table).$dynamic()), counted: page.count });
-      return c.json(page.envelope(`/api/v1/${path}/`, counted, (rows as Row[]).map(config.serialize)));
+      return c.json(page.envelope(`/api/v1/${path}/`, counted, (rows as Row[]).map(config.serializeListItem ?? config.serialize)));
     })
     .get("/:code", describeRoute(docs.get), async (c) => c.json(config.serialize(await load(c.var.db, c.req.param("code")))))
     .post("/", describeRoute(docs.create), async (c) => {
@@ -127,6 +136,9 @@ export function codeKeyedRoutes<Row extends { id: number; code: string }, C exte
       // field, a submitted code is validated but never changes the resource.
       const result = validateForm(forms.update, c.var.body);
       checkCodeShape(result, result.values.code);
+      if (c.req.method === "PUT" && isEmptyBody(c.var.body)) {
+        for (const [field, message] of Object.entries(config.emptyPut) as [keyof U & string, string][]) result.fail(field, message);
+      }
       result.assertValid();
       await runBatch(db, [config.update(db, row, result.values)]);
       return c.body(null, 204);

@@ -2,25 +2,37 @@
  * `/api/v1/locales/` and `/api/v1/currencies/`: resources that are nothing
  * but a unique code (see `codeKeyedRoutes`).
  *
- * List: default sorting `code asc`; sortable `code`, `createdAt`;
- * `criteria[code]`.
+ * List: default sorting `createdAt asc` (creation order, as Sylius lists
+ * them); sortable `code`, `createdAt`; `criteria[code]`.
+ *
+ * Forms and messages follow Sylius 1.8: LocaleType and CurrencyType are
+ * choice fields (a code that is no locale or currency is `This value is not
+ * valid.`); the blank messages are LocaleBundle's and CurrencyBundle's
+ * validators.en.yml (`Please choose locale code.`, `Please choose currency code.`).
  */
 import { eq, sql } from "drizzle-orm";
 import { defineForm } from "../../form";
-import { requiredCode } from "../../fields";
+import { CODE_PATTERN, requiredString } from "../../fields";
+import { MSG } from "../../../domain/messages";
 import { containsText } from "../../../data/conditions";
 import type { Database } from "../../../data/db";
 import { currencies, locales } from "../../../data/schema";
 import type { CodeRow } from "../../../data/queries/code-only";
 import { nowIso } from "../../serializers/timestamps";
-import { CODE_DESCRIPTION, documentForm } from "../../openapi/form-docs";
+import { CODE_DESCRIPTION, documentForm, EMPTY_PUT_NOTE } from "../../openapi/form-docs";
 import { codeKeyedRoutes } from "../code-keyed/routes";
-import { serializeCodeOnly } from "./serializer";
-import { Currency, CurrencyPage, Locale, LocalePage } from "./schemas";
+import { serializeCurrency, serializeLocale, serializeLocaleListItem } from "./serializer";
+import { CurrencyPage, CurrencyResource, LocalePage, LocaleResource } from "./schemas";
+
+export const LOCALE_MESSAGES = { blank: "Please choose locale code.", unique: "Locale code must be unique." } as const;
+export const CURRENCY_MESSAGES = { blank: "Please choose currency code.", unique: "Currency code must be unique." } as const;
+
+/** A choice among codes (Symfony's LocaleType, CurrencyType): anything but a known shape is `This value is not valid.`. */
+const choiceCode = (blank: string) => requiredString(blank).refine((s) => CODE_PATTERN.test(s), { error: MSG.invalid });
 
 // One form per resource, the same fields: each documents its own kind of code.
-export const localeCreateForm = defineForm({ code: requiredCode() });
-export const currencyCreateForm = defineForm({ code: requiredCode() });
+export const localeCreateForm = defineForm({ code: choiceCode(LOCALE_MESSAGES.blank) });
+export const currencyCreateForm = defineForm({ code: choiceCode(CURRENCY_MESSAGES.blank) });
 
 documentForm(localeCreateForm, {
   component: "LocaleCreate",
@@ -34,18 +46,31 @@ documentForm(currencyCreateForm, {
   example: { code: "GBP" },
 });
 
-export const updateForm = defineForm({ code: requiredCode().optional() });
+export const localeUpdateForm = defineForm({ code: choiceCode(LOCALE_MESSAGES.blank).optional() });
+export const currencyUpdateForm = defineForm({ code: choiceCode(CURRENCY_MESSAGES.blank).optional() });
 
-documentForm(updateForm, {
-  component: "CodeOnlyUpdate",
-  descriptions: { code: "Validated, but the code of a locale or currency cannot change." },
-  example: {},
-});
+for (const [form, component] of [
+  [localeUpdateForm, "LocaleUpdate"],
+  [currencyUpdateForm, "CurrencyUpdate"],
+] as const) {
+  documentForm(form, {
+    component,
+    descriptions: { code: "Validated, but the code of a locale or currency cannot change." },
+    example: {},
+  });
+}
 
-const CODE_ONLY_PUT = "The code of a locale or currency cannot change: a sent `code` is validated, then ignored.";
+const CODE_ONLY_PUT = `The code of a locale or currency cannot change: a sent \`code\` is validated, then ignored. ${EMPTY_PUT_NOTE}`;
+const CODE_ONLY_PATCH = "The code of a locale or currency cannot change: a sent `code` is validated, then ignored.";
 
 /** Everything but the table, its path, its code's shape, its messages and what references it. */
-function codeOnly(table: typeof locales | typeof currencies, path: string, createForm: typeof localeCreateForm) {
+function codeOnly(
+  table: typeof locales | typeof currencies,
+  path: string,
+  createForm: typeof localeCreateForm,
+  updateForm: typeof localeUpdateForm,
+  blank: string,
+) {
   const columns = { id: table.id, code: table.code, createdAt: table.createdAt, updatedAt: table.updatedAt };
   return {
     path,
@@ -56,20 +81,23 @@ function codeOnly(table: typeof locales | typeof currencies, path: string, creat
     insert: (db: Database, _values: unknown, code: string) => db.insert(table).values({ code }),
     // Nothing but the code, which never changes: an update only touches updatedAt.
     update: (db: Database, row: CodeRow) => db.update(table).set({ updatedAt: nowIso() }).where(eq(table.id, row.id)),
-    serialize: (row: CodeRow) => serializeCodeOnly(path, row),
+    emptyPut: { code: blank },
     list: {
       sortable: { code: table.code, createdAt: table.createdAt },
-      defaultSorting: { field: "code", direction: "asc" as const },
+      // Creation order (ties broken by id), as Sylius lists locales and currencies.
+      defaultSorting: { field: "createdAt", direction: "asc" as const },
       filters: { code: (value: string) => containsText(table.code, value) },
     },
   };
 }
 
 export const localeRoutes = codeKeyedRoutes({
-  ...codeOnly(locales, "locales", localeCreateForm),
+  ...codeOnly(locales, "locales", localeCreateForm, localeUpdateForm, LOCALE_MESSAGES.blank),
+  serialize: serializeLocale,
+  serializeListItem: serializeLocaleListItem,
   // Language, optional script and region: `en_US`.
   codeShape: /^[a-z]{2,3}(?:_[A-Z][a-z]{3})?(?:_[A-Z]{2}|_\d{3})?$/,
-  messages: { noun: "Locale", unique: "Locale code must be unique." },
+  messages: { noun: "Locale", unique: LOCALE_MESSAGES.unique },
   inUse: (row) => sql`(
       EXISTS (SELECT 1 FROM channel_locales WHERE locale_id = ${row.id})
       OR EXISTS (SELECT 1 FROM channels WHERE default_locale_id = ${row.id})
@@ -80,14 +108,15 @@ export const localeRoutes = codeKeyedRoutes({
       OR EXISTS (SELECT 1 FROM shipping_method_translations WHERE locale = ${row.code})
       OR EXISTS (SELECT 1 FROM orders WHERE locale_code = ${row.code})
     )`,
-  docs: { tag: "Locales", noun: "locale", plural: "locales", idPrefix: "Locale", item: Locale, page: LocalePage, putNote: CODE_ONLY_PUT, patchNote: CODE_ONLY_PUT },
+  docs: { tag: "Locales", noun: "locale", plural: "locales", idPrefix: "Locale", item: LocaleResource, page: LocalePage, putNote: CODE_ONLY_PUT, patchNote: CODE_ONLY_PATCH },
 });
 
 export const currencyRoutes = codeKeyedRoutes({
-  ...codeOnly(currencies, "currencies", currencyCreateForm),
+  ...codeOnly(currencies, "currencies", currencyCreateForm, currencyUpdateForm, CURRENCY_MESSAGES.blank),
+  serialize: serializeCurrency,
   // ISO 4217: `USD`.
   codeShape: /^[A-Z]{3}$/,
-  messages: { noun: "Currency", unique: "Currency code must be unique." },
+  messages: { noun: "Currency", unique: CURRENCY_MESSAGES.unique },
   inUse: (row) => sql`(
       EXISTS (SELECT 1 FROM channel_currencies WHERE currency_id = ${row.id})
       OR EXISTS (SELECT 1 FROM channels WHERE base_currency_id = ${row.id})
@@ -98,9 +127,9 @@ export const currencyRoutes = codeKeyedRoutes({
     noun: "currency",
     plural: "currencies",
     idPrefix: "Currency",
-    item: Currency,
+    item: CurrencyResource,
     page: CurrencyPage,
     putNote: CODE_ONLY_PUT,
-    patchNote: CODE_ONLY_PUT,
+    patchNote: CODE_ONLY_PATCH,
   },
 });

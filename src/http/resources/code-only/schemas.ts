@@ -1,21 +1,29 @@
 /** Locales and currencies: resources that are nothing but a code (routes in ./routes.ts, through resources/code-keyed). */
 import { z } from "zod";
-import { serializeCodeOnly } from "./serializer";
+import { serializeCodeOnly, serializeCurrency, serializeLocale, serializeLocaleListItem } from "./serializer";
 import { code, component, int, pageOf, SelfLinks, timestamp } from "../../openapi/common";
 import type { Conforms, Expect } from "../../openapi/conformance";
 
-const codeOnly = (examples: string[]) =>
-  z.object({
-    id: int(),
-    code: code().meta({ examples }),
-    createdAt: timestamp(),
-    updatedAt: timestamp(),
-    _links: SelfLinks,
-  });
+const withTimes = (examples: string[]) =>
+  z.object({ id: int(), code: code().meta({ examples }), createdAt: timestamp(), updatedAt: timestamp(), _links: SelfLinks });
+const bare = (examples: string[]) => z.object({ id: int(), code: code().meta({ examples }), _links: SelfLinks });
 
-export const Locale = component("Locale", codeOnly(["en_US"]), "A locale: language, optional script and region (`en_US`).");
-export const Currency = component("Currency", codeOnly(["USD"]), "A currency: an ISO 4217 code (`USD`).");
-export const LocalePage = pageOf("LocalePage", Locale);
-export const CurrencyPage = pageOf("CurrencyPage", Currency);
+/** What a channel embeds (`baseCurrency`, `defaultLocale`): id, code, timestamps, self link. */
+export const Locale = component("ChannelLocale", withTimes(["en_US"]), "A locale as a channel embeds it.");
+export const Currency = component("ChannelCurrency", withTimes(["USD"]), "A currency as a channel embeds it.");
 
-type _Locale = Expect<Conforms<ReturnType<typeof serializeCodeOnly>, typeof Locale>>;
+/** The resources themselves, in Sylius 1.8's groups. */
+export const LocaleResource = component(
+  "Locale",
+  withTimes(["en_US"]),
+  "A locale (`Detailed` group): language, optional script and region (`en_US`).",
+);
+export const LocaleListItem = component("LocaleListItem", bare(["en_US"]), "A locale in a list (`Default` group): no timestamps.");
+export const CurrencyResource = component("Currency", bare(["USD"]), "A currency: an ISO 4217 code (`USD`); no timestamps.");
+export const LocalePage = pageOf("LocalePage", LocaleListItem);
+export const CurrencyPage = pageOf("CurrencyPage", CurrencyResource);
+
+type _Embedded = Expect<Conforms<ReturnType<typeof serializeCodeOnly>, typeof Locale>>;
+type _Locale = Expect<Conforms<ReturnType<typeof serializeLocale>, typeof LocaleResource>>;
+type _LocaleItem = Expect<Conforms<ReturnType<typeof serializeLocaleListItem>, typeof LocaleListItem>>;
+type _Currency = Expect<Conforms<ReturnType<typeof serializeCurrency>, typeof CurrencyResource>>;

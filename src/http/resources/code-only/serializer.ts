@@ -1,4 +1,13 @@
-/** A code-only resource (locale, currency): id, code, timestamps, self link. */
+/**
+ * A code-only resource (locale, currency), in the serialization groups of
+ * Sylius 1.8 (LocaleBundle and CurrencyBundle `Model.*.yml`):
+ * - currency, both groups: id, code, self link (`serializeCurrency`);
+ * - locale `Default` (lists): id, code, self link (`serializeLocaleListItem`);
+ * - locale `Detailed` (one locale): id, code, createdAt, updatedAt, self link.
+ *
+ * `serializeCodeOnly` (id, code, timestamps, self link) is what a channel
+ * embeds as its base currency and default locale: unchanged.
+ */
 import { href, enc } from "../../serializers/links";
 import { atom } from "../../serializers/timestamps";
 import type { CodeRow } from "../../../data/queries/code-only";
@@ -12,3 +21,9 @@ export function serializeCodeOnly(path: string, row: CodeRow) {
     _links: { self: href(`/${path}/${enc(row.code)}`) },
   };
 }
+
+const bare = (path: string, row: CodeRow) => ({ id: row.id, code: row.code, _links: { self: href(`/${path}/${enc(row.code)}`) } });
+
+export const serializeCurrency = (row: CodeRow) => bare("currencies", row);
+export const serializeLocaleListItem = (row: CodeRow) => bare("locales", row);
+export const serializeLocale = (row: CodeRow) => serializeCodeOnly("locales", row);

@@ -10,19 +10,25 @@ import { Hono } from "hono";
 import { and, eq, exists } from "drizzle-orm";
 import { z } from "zod";
 import type { AppEnv } from "../../context";
-import { defineForm, validateForm, type Failable } from "../../form";
-import { integer, requiredCode, requiredString } from "../../fields";
+import { defineForm, isEmptyBody, isPlainObject, validateForm, boundedNext, rethrowOutOfRange, type Failable, type FormResult } from "../../form";
+import { CODE_PATTERN, integer, requiredString } from "../../fields";
 import { MSG } from "../../../domain/messages";
 import { conflict, notFound } from "../../errors";
 import { isForeignKeyViolation, isUniqueViolation } from "../../../data/constraints";
 import { productOptions, productOptionTranslations } from "../../../data/schema";
-import { Batch, type Statement } from "../../../data/batch";
+import { Batch, runBatch, type Statement } from "../../../data/batch";
 import { unique } from "../../../data/collections";
 import { containsText } from "../../../data/conditions";
 import type { Database } from "../../../data/db";
 import { listPage } from "../../list-page";
 import {
+  closeOptionGap,
   createOptionStatements,
+  insertedOptionPosition,
+  maxOptionPosition,
+  moveOptionStatements,
+  nextOptionPosition,
+  shiftAfterOptionInsert,
   deleteOptionTranslations,
   deleteOptionValues,
   deleteOptionValueTranslations,
@@ -40,12 +46,21 @@ import {
 import { serializeProductOption } from "./serializer";
 import { nowIso } from "../../serializers/timestamps";
 import { crudDocs, describeRoute, listSpec } from "../../openapi/describe";
-import { CODE_DESCRIPTION, documentForm, type InputShape } from "../../openapi/form-docs";
+import { CODE_DESCRIPTION, documentForm, EMPTY_PUT_NOTE, type InputShape } from "../../openapi/form-docs";
 import { ProductOption, ProductOptionPage } from "./schemas";
 
+/** Sylius 1.8's texts (ProductBundle's validators.en.yml), and this service's conflicts. */
 export const OPTION_MESSAGES = {
+  codeBlank: "Please enter option code.",
+  codePattern: "Option code can only be comprised of letters, numbers, dashes and underscores.",
   codeTaken: "The option with given code already exists.",
+  nameBlank: "Please enter option name.",
+  nameTooShort: "Option name must be at least 2 characters long.",
+  nameTooLong: "Option name must not be longer than 255 characters.",
+  valueCodeBlank: "Please enter option value code.",
+  valueCodePattern: "Option value code can only be comprised of letters, numbers, dashes and underscores.",
   valueCodeTaken: "The option value with given code already exists.",
+  valueBlank: "Please enter option value.",
   inUse: "Cannot delete, the product option is in use.",
   valueInUse: (code: string) => `Cannot remove the option value "${code}", it is used by a product variant.`,
   valuesInUse: "Cannot remove option values that are used by product variants.",
@@ -91,19 +106,21 @@ export function failUnknown<F extends string>(
 }
 
 // ---------------------------------------------------------------------- form
+//
+// Sylius 1.8's ProductOptionType: position, translations (one
+// ProductOptionTranslationType per locale: name), values (a collection of
+// ProductOptionValueType: translations per locale with `value`, then code),
+// then the code (added on PRE_SET_DATA). Messages: ProductBundle's
+// ProductOption*.xml and validators.en.yml. A failure inside a translation or
+// a value is reported where Symfony puts it:
+// `translations.children.<locale>.children.name`,
+// `values.children.<index>.children.code` or
+// `...children.translations.children.<locale>.children.value`.
 
-const translationsField = reported(z.record(z.string(), z.strictObject({ name: requiredString() })));
+const translationsField = reported(z.record(z.string(), z.unknown()));
+const valuesField = reported(z.array(z.unknown()));
 
-const valuesField = reported(
-  z.array(
-    z.strictObject({
-      code: requiredCode(),
-      translations: z.record(z.string(), z.strictObject({ value: requiredString() })).optional(),
-    }),
-  ),
-);
-
-/** `translations` and `values` parse `unknown` (their messages are re-worded): what they accept. */
+/** `translations` and `values` parse `unknown` (their entries are checked one by one): what they accept. */
 const optionShapes = {
   translations: {
     schema: z.record(z.string(), z.object({ name: z.string() })).meta({ description: "Name per locale code." }),
@@ -122,17 +139,22 @@ const optionShapes = {
   },
 } satisfies Record<string, InputShape>;
 
+const optionCode = () => requiredString(OPTION_MESSAGES.codeBlank).refine((s) => CODE_PATTERN.test(s), { error: OPTION_MESSAGES.codePattern });
+
 export const createForm = defineForm({
-  code: requiredCode(),
   position: integer({ min: 0 }).optional(),
   translations: translationsField,
   values: valuesField,
+  code: optionCode(),
 });
 
 documentForm(createForm, {
   component: "ProductOptionCreate",
   shapes: optionShapes,
-  descriptions: { code: CODE_DESCRIPTION },
+  descriptions: {
+    code: CODE_DESCRIPTION,
+    position: "Where the option goes among all options (0 first); left out, it is appended. The others move to make room, as Sylius' sortable positions do.",
+  },
   example: {
     code: "mug_color",
     position: 2,
@@ -150,49 +172,136 @@ export const updateForm = defineForm({ ...createForm.shape, code: createForm.sha
 documentForm(updateForm, {
   component: "ProductOptionUpdate",
   shapes: optionShapes,
+  descriptions: { position: "Moves the option (past the last position: to the end); the options in between close up or make room." },
   example: { translations: { en_US: { name: "Mug colour" } } },
 });
 
-type OptionResult = Failable<"code" | "translations" | "values">;
+type OptionResult = Pick<FormResult<typeof createForm.shape>, "fail" | "failAt" | "shape" | "assertValid">;
 
-function translationMap(input: Record<string, { name: string }> | undefined): Map<string, string> | undefined {
-  return input === undefined ? undefined : new Map(Object.entries(input).map(([locale, t]) => [locale, t.name]));
+interface RawOptionInput {
+  translations?: Record<string, unknown>;
+  values?: unknown[];
 }
 
-function valueInputs(
-  input: { code: string; translations?: Record<string, { value: string }> | undefined }[] | undefined,
-): OptionValueInput[] | undefined {
-  return input?.map((value) => ({
-    code: value.code,
-    translations: new Map(Object.entries(value.translations ?? {}).map(([locale, t]) => [locale, t.value])),
-  }));
+/** The locale codes and value codes a body refers to (looked up in the read batch). */
+function referenced(input: RawOptionInput): { locales: string[]; valueCodes: string[] } {
+  const locales = Object.keys(input.translations ?? {});
+  const valueCodes: string[] = [];
+  for (const value of input.values ?? []) {
+    if (!isPlainObject(value)) continue;
+    if (typeof value.code === "string") valueCodes.push(value.code);
+    if (isPlainObject(value.translations)) locales.push(...Object.keys(value.translations));
+  }
+  return { locales, valueCodes };
 }
 
-/** The data checks shared by create and update. */
-function checkReferences(
+/** A required text of a sub-form: its message, or null when it is good. */
+function textMessage(value: unknown, blank: string, length?: { min: number; tooShort: string; max: number; tooLong: string }): string | null {
+  if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) return blank;
+  if (typeof value !== "string" || !isWellFormed(value)) return MSG.invalid;
+  if (length && value.length < length.min) return length.tooShort;
+  if (value.length > (length?.max ?? 255)) return length?.tooLong ?? MSG.invalid;
+  return null;
+}
+
+const isWellFormed = (value: string) => !/\p{Cs}/u.test(value);
+
+const NAME_LENGTH = { min: 2, tooShort: OPTION_MESSAGES.nameTooShort, max: 255, tooLong: OPTION_MESSAGES.nameTooLong };
+
+/**
+ * Checks the sent translations and values entry by entry, reporting each
+ * failure in its sub-form, and returns what is valid.
+ */
+function parseOptionInput(
   result: OptionResult,
-  input: { translations?: Map<string, string>; values?: OptionValueInput[] },
+  input: RawOptionInput,
   found: { locales: Set<string>; valueOwners: Map<string, number> },
   optionId: number | null,
-): void {
-  if (input.translations) failUnknown(result, "translations", input.translations.keys(), found.locales);
-  if (!input.values) return;
-  const seen = new Set<string>();
-  for (const value of input.values) {
-    const owner = found.valueOwners.get(value.code);
-    if (seen.has(value.code) || (owner !== undefined && owner !== optionId)) {
-      result.fail("values", OPTION_MESSAGES.valueCodeTaken);
+): { translations?: Map<string, string>; values?: OptionValueInput[] } {
+  const parsed: { translations?: Map<string, string>; values?: OptionValueInput[] } = {};
+  if (input.translations) {
+    const translations = new Map<string, string>();
+    const known = Object.keys(input.translations).filter((locale) => found.locales.has(locale));
+    result.shape("translations", known.length ? { children: Object.fromEntries(known.map((l) => [l, { children: { name: {} } }])) } : {});
+    for (const [locale, entry] of Object.entries(input.translations)) {
+      if (!found.locales.has(locale)) {
+        result.fail("translations", MSG.invalid);
+        continue;
+      }
+      if (!isPlainObject(entry)) {
+        result.failAt("translations", [locale], MSG.invalid);
+        continue;
+      }
+      if (Object.keys(entry).some((key) => key !== "name")) result.failAt("translations", [locale], MSG.extraFields);
+      const message = textMessage(entry.name, OPTION_MESSAGES.nameBlank, NAME_LENGTH);
+      if (message) result.failAt("translations", [locale, "name"], message);
+      else translations.set(locale, entry.name as string);
     }
-    seen.add(value.code);
-    failUnknown(result, "values", value.translations.keys(), found.locales);
+    parsed.translations = translations;
   }
-}
-
-function allLocales(input: { translations?: Map<string, string>; values?: OptionValueInput[] }): string[] {
-  return [
-    ...(input.translations?.keys() ?? []),
-    ...(input.values ?? []).flatMap((value) => [...value.translations.keys()]),
-  ];
+  if (input.values) {
+    const values: OptionValueInput[] = [];
+    const seen = new Set<string>();
+    // Each value is a sub-form {translations (one per sent locale: value), code}.
+    const valueTree = (entry: unknown) => {
+      const locales = isPlainObject(entry) && isPlainObject(entry.translations) ? Object.keys(entry.translations).filter((l) => found.locales.has(l)) : [];
+      const translations = locales.length ? { children: Object.fromEntries(locales.map((l) => [l, { children: { value: {} } }])) } : {};
+      return { children: { translations, code: {} } };
+    };
+    result.shape("values", input.values.length ? { children: Object.fromEntries(input.values.map((entry, i) => [String(i), valueTree(entry)])) } : {});
+    input.values.forEach((entry, index) => {
+      const at = String(index);
+      if (!isPlainObject(entry)) {
+        result.failAt("values", [at], MSG.invalid);
+        return;
+      }
+      if (Object.keys(entry).some((key) => key !== "code" && key !== "translations")) result.failAt("values", [at], MSG.extraFields);
+      let good = true;
+      const code = entry.code;
+      const codeMessage =
+        textMessage(code, OPTION_MESSAGES.valueCodeBlank) ?? (CODE_PATTERN.test(code as string) ? null : OPTION_MESSAGES.valueCodePattern);
+      if (codeMessage) {
+        result.failAt("values", [at, "code"], codeMessage);
+        good = false;
+      } else {
+        const owner = found.valueOwners.get(code as string);
+        if (seen.has(code as string) || (owner !== undefined && owner !== optionId)) {
+          result.failAt("values", [at, "code"], OPTION_MESSAGES.valueCodeTaken);
+          good = false;
+        }
+        seen.add(code as string);
+      }
+      const translations = new Map<string, string>();
+      if (entry.translations !== undefined && entry.translations !== null) {
+        if (!isPlainObject(entry.translations)) {
+          result.failAt("values", [at, "translations"], MSG.invalid);
+          good = false;
+        } else {
+          for (const [locale, translation] of Object.entries(entry.translations)) {
+            if (!found.locales.has(locale)) {
+              result.failAt("values", [at, "translations"], MSG.invalid);
+              good = false;
+              continue;
+            }
+            if (!isPlainObject(translation)) {
+              result.failAt("values", [at, "translations", locale], MSG.invalid);
+              good = false;
+              continue;
+            }
+            if (Object.keys(translation).some((key) => key !== "value")) result.failAt("values", [at, "translations", locale], MSG.extraFields);
+            const message = textMessage(translation.value, OPTION_MESSAGES.valueBlank);
+            if (message) {
+              result.failAt("values", [at, "translations", locale, "value"], message);
+              good = false;
+            } else translations.set(locale, translation.value as string);
+          }
+        }
+      }
+      if (good) values.push({ code: code as string, translations });
+    });
+    parsed.values = values;
+  }
+  return parsed;
 }
 
 function failUniqueViolation(result: OptionResult, error: unknown): never {
@@ -226,7 +335,7 @@ const docs = crudDocs({
   list: listSpec(["position", "code", "createdAt", "updatedAt"], ["code", "name"], "position asc"),
   deleteConflict: true,
   updateConflict: "409 when a value that variants use is removed.",
-  putNote: "A sent `code` is validated, then ignored. Sent translations (of the option and of its values) replace the old ones.",
+  putNote: `A sent \`code\` is validated, then ignored. Sent translations (of the option and of its values) replace the old ones. ${EMPTY_PUT_NOTE} (Sylius' option form has no field that fails empty: the form-level \`This value should not be blank.\` says so.)`,
   patchNote: "Fields not sent keep their values; sent translations are merged by locale.",
 });
 
@@ -268,33 +377,38 @@ export const productOptionRoutes = new Hono<AppEnv>({ strict: false })
     const db = c.var.db;
     const result = validateForm(createForm, c.var.body);
     const code = result.values.code;
-    const input = { translations: translationMap(result.values.translations), values: valueInputs(result.values.values) };
+    const raw = { translations: result.values.translations, values: result.values.values };
+    const refs = referenced(raw);
 
     const reads = new Batch();
     const taken = code !== undefined ? reads.add(optionIdByCode(db, code).limit(1)) : () => [];
-    const locales = queueExistingLocales(reads, db, allLocales(input));
-    const valueOwners = queueValueOwners(reads, db, (input.values ?? []).map((v) => v.code));
+    const locales = queueExistingLocales(reads, db, refs.locales);
+    const valueOwners = queueValueOwners(reads, db, refs.valueCodes);
     await reads.run(db);
 
     if (taken().length > 0) result.fail("code", OPTION_MESSAGES.codeTaken);
-    checkReferences(result, input, { locales: locales(), valueOwners: valueOwners() }, null);
+    const input = parseOptionInput(result, raw, { locales: locales(), valueOwners: valueOwners() }, null);
     result.assertValid();
     const newCode = result.required("code");
+    const position = result.values.position;
 
     const writes = new Batch();
     writes.addAll(
       createOptionStatements(db, {
         code: newCode,
-        position: result.values.position ?? 0,
+        // Sylius' sortable position: appended when not given, never past the end.
+        position: position === undefined ? boundedNext(nextOptionPosition()) : insertedOptionPosition(position),
         translations: input.translations ?? new Map(),
         values: input.values ?? [],
       }),
     );
+    if (position !== undefined) writes.add(shiftAfterOptionInsert(db, newCode));
     const created = queueOptions(writes, db, optionIdByCode(db, newCode));
     try {
       await writes.run(db);
     } catch (error) {
       if (isUniqueViolation(error)) failUniqueViolation(result, error);
+      rethrowOutOfRange(error, result, "position", "product_options.position");
       throw error;
     }
     const [option] = created();
@@ -306,23 +420,32 @@ export const productOptionRoutes = new Hono<AppEnv>({ strict: false })
     const code = c.req.param("code");
     const merge = c.req.method === "PATCH";
     const result = validateForm(updateForm, c.var.body);
-    const input = { translations: translationMap(result.values.translations), values: valueInputs(result.values.values) };
+    const raw = { translations: result.values.translations, values: result.values.values };
+    const refs = referenced(raw);
 
     const reads = new Batch();
     const current = queueOptions(reads, db, optionIdByCode(db, code));
-    const locales = queueExistingLocales(reads, db, allLocales(input));
-    const valueOwners = queueValueOwners(reads, db, (input.values ?? []).map((v) => v.code));
+    const locales = queueExistingLocales(reads, db, refs.locales);
+    const valueOwners = queueValueOwners(reads, db, refs.valueCodes);
     const usedValueIds = queueUsedValueIds(reads, db, code);
+    const maxPosition = reads.add(maxOptionPosition(db));
     await reads.run(db);
 
     const [option] = current();
     if (!option) throw notFound(`Product option with code "${code}" does not exist.`);
-    checkReferences(result, input, { locales: locales(), valueOwners: valueOwners() }, option.id);
+    const input = parseOptionInput(result, raw, { locales: locales(), valueOwners: valueOwners() }, option.id);
+    // Sylius' option form has no field an empty replacement fails: the empty body itself is refused.
+    if (!merge && isEmptyBody(c.var.body)) result.failForm(MSG.blank);
     result.assertValid();
 
     const statements: Statement[] = [];
     const changes: Partial<typeof productOptions.$inferInsert> = { updatedAt: nowIso() };
-    if (result.values.position !== undefined) changes.position = result.values.position;
+    if (result.values.position !== undefined) {
+      // Sylius' sortable position: past the last one is the last one; the others in between move.
+      const to = Math.min(result.values.position, maxPosition()[0]?.max ?? 0);
+      statements.push(...moveOptionStatements(db, option.id, option.position, to));
+      changes.position = to;
+    }
     statements.push(db.update(productOptions).set(changes).where(eq(productOptions.id, option.id)));
 
     const sentTranslations = input.translations;
@@ -367,7 +490,7 @@ export const productOptionRoutes = new Hono<AppEnv>({ strict: false })
     const db = c.var.db;
     const code = c.req.param("code");
     const reads = new Batch();
-    const found = reads.add(optionIdByCode(db, code).limit(1));
+    const found = reads.add(db.select({ id: productOptions.id, position: productOptions.position }).from(productOptions).where(eq(productOptions.code, code)).limit(1));
     const assigned = queueOptionAssigned(reads, db, code);
     const usedValues = queueUsedValueIds(reads, db, code);
     await reads.run(db);
@@ -375,7 +498,8 @@ export const productOptionRoutes = new Hono<AppEnv>({ strict: false })
     if (!option) throw notFound(`Product option with code "${code}" does not exist.`);
     if (assigned() || usedValues().size > 0) throw conflict(OPTION_MESSAGES.inUse);
     try {
-      await db.delete(productOptions).where(eq(productOptions.id, option.id));
+      // The options after it close the gap (Sylius' sortable positions).
+      await runBatch(db, [db.delete(productOptions).where(eq(productOptions.id, option.id)), closeOptionGap(db, option.position)]);
     } catch (error) {
       if (isForeignKeyViolation(error)) throw conflict(OPTION_MESSAGES.inUse);
       throw error;

@@ -10,10 +10,6 @@ export const ProductOption = component(
     id: int(),
     code: code(),
     position: int(),
-    name: z
-      .string()
-      .optional()
-      .meta({ description: "The en_US translation's name, else the first translation's; omitted when there is none." }),
     translations: keyedOrEmpty(z.object({ id: int(), locale: z.string(), name: z.string() }), "locale code"),
     values: z.array(
       z.object({

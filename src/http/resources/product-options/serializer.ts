@@ -1,12 +1,12 @@
 /**
- * Product options: `{id, code, position, name, translations, values, _links}`.
- * `translations` is keyed by locale (`[]` when none, like the variant's);
- * `name` is the translation in en_US when present, else the first one
- * (omitted when the option has no translation). Values are
- * `{code, translations: {locale: {id, locale, value}}}` in creation order.
+ * Product options, as Sylius 1.8 serializes them (ProductBundle's
+ * Model.ProductOption.yml, the same in both groups):
+ * `{id, code, position, translations, values, _links}` (no `name`).
+ * `translations` is keyed by locale (`[]` when none, like the variant's).
+ * Values are `{code, translations: {locale: {id, locale, value}}}` in
+ * creation order.
  */
 import type { OptionRecord } from "../../../data/queries/product-options";
-import { preferredTranslation } from "../../../data/queries/product-options";
 import { enc, href } from "../../serializers/links";
 
 /** `{locale: entry}`, or `[]` when there is none. */
@@ -24,7 +24,6 @@ export function serializeProductOption(option: OptionRecord) {
     id: option.id,
     code: option.code,
     position: option.position,
-    name: preferredTranslation(option.translations)?.name,
     translations: keyedByLocale(option.translations, ({ id, locale, name }) => ({ id, locale, name })),
     values: option.values.map((value) => ({
       code: value.code,

@@ -11,8 +11,8 @@ import { Hono } from "hono";
 import { and, eq, exists } from "drizzle-orm";
 import { z } from "zod";
 import type { AppEnv } from "../../context";
-import { defineForm, validateForm, type Failable, rethrowUniqueViolation } from "../../form";
-import { optionalBoolean, optionalString, requiredCode, requiredString } from "../../fields";
+import { defineForm, isEmptyBody, isPlainObject, validateForm, type FormResult, rethrowUniqueViolation } from "../../form";
+import { CODE_PATTERN, optionalBoolean, requiredString } from "../../fields";
 import { MSG } from "../../../domain/messages";
 import { conflict, notFound } from "../../errors";
 import { isForeignKeyViolation } from "../../../data/constraints";
@@ -40,11 +40,19 @@ import { serializeProduct, serializeProductListItem } from "./serializer";
 import { nowIso } from "../../serializers/timestamps";
 import { codeListField, failUnknown, reported } from "../product-options/routes";
 import { crudDocs, describeRoute, listSpec } from "../../openapi/describe";
-import { CODE_DESCRIPTION, codeListShape, documentForm, type InputShape } from "../../openapi/form-docs";
+import { CODE_DESCRIPTION, codeListShape, documentForm, EMPTY_PUT_NOTE, type InputShape } from "../../openapi/form-docs";
 import { Product, ProductPage } from "./schemas";
 
+/** Sylius 1.8's texts (ProductBundle's validators.en.yml), and this service's conflicts. */
 export const PRODUCT_MESSAGES = {
+  codeBlank: "Please enter product code.",
+  codePattern: "Product code can only be comprised of letters, numbers, dashes and underscores.",
   codeTaken: "Product code must be unique.",
+  nameBlank: "Please enter product name.",
+  nameTooShort: "Product name must be at least 2 characters long.",
+  nameTooLong: "Product name must not be longer than 255 characters.",
+  slugBlank: "Please enter product slug.",
+  slugTooLong: "Product slug must not be longer than 255 characters.",
   inUse: "Cannot delete, the product is in use.",
   optionInUse: (code: string) =>
     `Cannot remove the option "${code}" from the product, product variants use its values.`,
@@ -67,27 +75,36 @@ const productShapes = {
   channels: codeListShape("Channel", ["US_WEB"]),
 } satisfies Record<string, InputShape>;
 
+/** Fields of Sylius' product form this service has no data for yet: only an empty value is accepted. */
+const emptyList = () => z.array(z.unknown(), { error: MSG.invalid }).max(0, { error: MSG.invalid }).optional();
+const NOT_YET = "Sylius' form field; this service has none yet (taxons, attributes, associations and images are out of scope): only an empty value is accepted.";
+
+/**
+ * Sylius 1.8's product form (AdminApiBundle's ProductType over ProductBundle's
+ * and CoreBundle's extension), its fields in its order: enabled,
+ * translations, attributes, associations, channels, mainTaxon,
+ * productTaxons, images, then code and options (added on PRE_SET_DATA).
+ */
 export const createForm = defineForm({
-  code: requiredCode(),
-  translations: reported(
-    z.record(
-      z.string(),
-      z.strictObject({
-        name: requiredString().optional(),
-        slug: requiredString().optional(),
-        description: optionalString(),
-      }),
-    ),
-  ),
-  options: codeListField(),
-  channels: codeListField(),
   enabled: optionalBoolean(),
+  translations: reported(z.record(z.string(), z.unknown())),
+  attributes: emptyList(),
+  associations: z
+    .record(z.string(), z.unknown(), { error: MSG.invalid })
+    .refine((value) => Object.keys(value).length === 0, { error: MSG.invalid })
+    .optional(),
+  channels: codeListField(),
+  mainTaxon: z.null({ error: MSG.invalid }).optional(),
+  productTaxons: emptyList(),
+  images: emptyList(),
+  code: requiredString(PRODUCT_MESSAGES.codeBlank).refine((s) => CODE_PATTERN.test(s), { error: PRODUCT_MESSAGES.codePattern }),
+  options: codeListField(),
 });
 
 documentForm(createForm, {
   component: "ProductCreate",
   shapes: productShapes,
-  descriptions: { code: CODE_DESCRIPTION },
+  descriptions: { code: CODE_DESCRIPTION, attributes: NOT_YET, associations: NOT_YET, mainTaxon: NOT_YET, productTaxons: NOT_YET, images: NOT_YET },
   example: {
     code: "MUG_TRAVEL",
     translations: { en_US: { name: "Travel mug", slug: "travel-mug", description: "Keeps it hot." } },
@@ -100,32 +117,74 @@ documentForm(createForm, {
 /** Updates: the code is the identity; a sent code is validated, never applied. */
 export const updateForm = defineForm({ ...createForm.shape, code: createForm.shape.code.optional() });
 
-documentForm(updateForm, { component: "ProductUpdate", shapes: productShapes, example: { enabled: false } });
+documentForm(updateForm, {
+  component: "ProductUpdate",
+  shapes: productShapes,
+  descriptions: { attributes: NOT_YET, associations: NOT_YET, mainTaxon: NOT_YET, productTaxons: NOT_YET, images: NOT_YET },
+  example: { enabled: false },
+});
 
-type ProductResult = Failable<"code" | "translations" | "options" | "channels" | "enabled">;
-type SentTranslations = Record<string, { name?: string; slug?: string; description?: string | null }>;
+type ProductResult = Pick<FormResult<typeof createForm.shape>, "fail" | "failAt" | "shape" | "failForm" | "assertValid">;
+type SentTranslations = Record<string, unknown>;
+
+/** ProductTranslationType's fields (with CoreBundle's shortDescription): the children of each locale's sub-form. */
+const TRANSLATION_FIELDS = ["name", "slug", "description", "metaKeywords", "metaDescription", "shortDescription"] as const;
+/** What this service stores of a translation. */
+const STORED_FIELDS = new Set(["name", "slug", "description"]);
+
+/** A required text of a translation: its message, or null when it is good. */
+function translationTextMessage(value: unknown, blank: string, min: { length: number; message: string } | null, tooLong: string): string | null {
+  if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) return blank;
+  if (typeof value !== "string" || /\p{Cs}/u.test(value)) return MSG.invalid;
+  if (min && value.length < min.length) return min.message;
+  return value.length > 255 ? tooLong : null;
+}
 
 /**
  * The translations to write for the sent locales: on PATCH a sent locale is
  * merged field by field into the existing translation; otherwise it stands
- * alone. Name and slug are required in the result.
+ * alone. Each failure is reported in its locale's sub-form, as Symfony does
+ * (`translations.children.<locale>.children.name`).
  */
 function resolveTranslations(
   result: ProductResult,
   sent: SentTranslations | undefined,
+  locales: Set<string>,
   existing: readonly ProductTranslationRow[],
   merge: boolean,
 ): Map<string, ProductTranslationInput> | undefined {
   if (!sent) return undefined;
+  const known = Object.keys(sent).filter((locale) => locales.has(locale));
+  const subForm = { children: Object.fromEntries(TRANSLATION_FIELDS.map((field) => [field, {}])) };
+  result.shape("translations", known.length ? { children: Object.fromEntries(known.map((locale) => [locale, structuredClone(subForm)])) } : {});
   const base = new Map(merge ? existing.map((t) => [t.locale, t] as const) : []);
   const resolved = new Map<string, ProductTranslationInput>();
   for (const [locale, entry] of Object.entries(sent)) {
+    if (!locales.has(locale)) {
+      result.fail("translations", MSG.invalid);
+      continue;
+    }
+    if (!isPlainObject(entry)) {
+      result.failAt("translations", [locale], MSG.invalid);
+      continue;
+    }
+    if (Object.keys(entry).some((key) => !STORED_FIELDS.has(key))) result.failAt("translations", [locale], MSG.extraFields);
     const previous = base.get(locale);
     const name = entry.name ?? previous?.name;
     const slug = entry.slug ?? previous?.slug;
     const description = entry.description !== undefined ? entry.description : (previous?.description ?? null);
-    if (!name || !slug) result.fail("translations", MSG.blank);
-    else resolved.set(locale, { name, slug, description });
+    const nameMessage = translationTextMessage(
+      name,
+      PRODUCT_MESSAGES.nameBlank,
+      { length: 2, message: PRODUCT_MESSAGES.nameTooShort },
+      PRODUCT_MESSAGES.nameTooLong,
+    );
+    const slugMessage = translationTextMessage(slug, PRODUCT_MESSAGES.slugBlank, null, PRODUCT_MESSAGES.slugTooLong);
+    const descriptionOk = description === null || (typeof description === "string" && description.length <= 4000 && !/\p{Cs}/u.test(description));
+    if (nameMessage) result.failAt("translations", [locale, "name"], nameMessage);
+    if (slugMessage) result.failAt("translations", [locale, "slug"], slugMessage);
+    if (!descriptionOk) result.failAt("translations", [locale, "description"], MSG.invalid);
+    if (!nameMessage && !slugMessage && descriptionOk) resolved.set(locale, { name: name as string, slug: slug as string, description });
   }
   return resolved;
 }
@@ -143,7 +202,6 @@ function checkReferences(
   values: { translations?: SentTranslations; options?: string[]; channels?: string[] },
   found: { locales: Set<string>; options: Map<string, number>; channels: Map<string, number> },
 ): { optionIds?: number[]; channelIds?: number[] } {
-  if (values.translations) failUnknown(result, "translations", Object.keys(values.translations), found.locales);
   if (values.options) failUnknown(result, "options", values.options, new Set(found.options.keys()));
   if (values.channels) failUnknown(result, "channels", values.channels, new Set(found.channels.keys()));
   return {
@@ -175,7 +233,7 @@ const docs = crudDocs({
   list: listSpec(["code", "createdAt", "updatedAt"], ["code", "name"]),
   deleteConflict: true,
   updateConflict: "409 when an option that variants use is removed from `options`.",
-  putNote: "A sent `code` is validated, then ignored. Sent translations replace the old ones; sent options and channels replace the old lists.",
+  putNote: `A sent \`code\` is validated, then ignored. Sent translations replace the old ones; sent options and channels replace the old lists. ${EMPTY_PUT_NOTE} (Sylius' product form has no field that fails empty on edit: the form-level \`This value should not be blank.\` says so.)`,
   patchNote: "Fields not sent keep their values; sent translations are merged field by field into the existing ones.",
 });
 
@@ -216,7 +274,7 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
 
     if (taken().length > 0) result.fail("code", PRODUCT_MESSAGES.codeTaken);
     const ids = checkReferences(result, values, { locales: found.locales(), options: found.options(), channels: found.channels() });
-    const translations = resolveTranslations(result, values.translations, [], false);
+    const translations = resolveTranslations(result, values.translations, found.locales(), [], false);
     result.assertValid();
     const newCode = result.required("code");
 
@@ -256,7 +314,9 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     const [product] = current();
     if (!product) throw notFound(`Product with code "${code}" does not exist.`);
     const ids = checkReferences(result, values, { locales: found.locales(), options: found.options(), channels: found.channels() });
-    const translations = resolveTranslations(result, values.translations, product.translations, merge);
+    const translations = resolveTranslations(result, values.translations, found.locales(), product.translations, merge);
+    // Sylius' product form has no field that fails empty on edit: the empty body itself is refused.
+    if (!merge && isEmptyBody(c.var.body)) result.failForm(MSG.blank);
     result.assertValid();
 
     if (ids.optionIds) {

@@ -28,6 +28,12 @@ const base = {
   updatedAt: timestamp(),
 };
 
+const none = (what: string) =>
+  z.array(z.never()).meta({ description: `${what}: always empty, this service has none yet (Sylius 1.8 serializes the key).` });
+
+/** Sylius 1.8's keys this service has no data for yet (AdminApiBundle's and ProductBundle's Model.Product.yml). */
+const rating = z.number().meta({ description: "The average of the product's accepted reviews: 0 (no reviews yet).", examples: [0] });
+
 const ProductLinks = component("ProductLinks", z.object({ self: Link, variants: Link }));
 
 export const Product = component(
@@ -35,6 +41,12 @@ export const Product = component(
   z.object({
     ...base,
     options: z.array(ProductOption),
+    attributes: none("Attribute values"),
+    associations: none("Associations"),
+    productTaxons: none("Taxons"),
+    reviews: none("Reviews"),
+    averageRating: rating,
+    images: none("Images"),
     variants: z.array(z.object({ id: int(), code: code(), _links: SelfLinks })),
     _links: ProductLinks,
   }),
@@ -46,6 +58,8 @@ export const ProductListItem = component(
   z.object({
     ...base,
     options: z.array(z.object({ id: int(), code: code(), _links: SelfLinks })),
+    averageRating: rating,
+    images: none("Images"),
     _links: ProductLinks,
   }),
   "A product in a list: options as references, no variants.",

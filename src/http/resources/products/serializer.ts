@@ -4,6 +4,10 @@
  *   options (full option representations), channels (codes), variants
  *   ({id, code, _links.self}), createdAt, updatedAt, _links {self, variants}}`
  * - list item: the same without `variants`, options as `{id, code, _links.self}`.
+ * Sylius 1.8's keys this service has no data for yet are there, empty:
+ * `attributes`, `associations`, `productTaxons`, `reviews`, `images` (`[]`)
+ * and `averageRating` (0) in the detailed set; `averageRating` and
+ * `images` in list items (AdminApiBundle's and ProductBundle's Model.Product.yml).
  * `translations` is keyed by locale (`[]` when none); `name` is the en_US
  * translation's name when present, else the first one's.
  */
@@ -43,6 +47,12 @@ export function serializeProduct(product: ProductDetail) {
   return {
     ...serializeBase(product),
     options: product.optionRecords.map(serializeProductOption),
+    attributes: [],
+    associations: [],
+    productTaxons: [],
+    reviews: [],
+    averageRating: 0,
+    images: [],
     variants: product.variants.map((variant) => ({
       id: variant.id,
       code: variant.code,
@@ -60,6 +70,8 @@ export function serializeProductListItem(product: ProductRecord) {
       code: option.code,
       _links: { self: productOptionLink(option.code) },
     })),
+    averageRating: 0,
+    images: [],
     _links: productLinks(product.code),
   };
 }

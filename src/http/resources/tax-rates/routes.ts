@@ -2,21 +2,26 @@
  * `/api/v1/tax-rates/`: a rate (exact decimal fraction) of a tax category in
  * a zone. Nothing references a tax rate, so DELETE never answers 409.
  *
- * List: default sorting `code asc`; sortable `code`, `name`, `amount`,
- * `createdAt`, `updatedAt`; `criteria[code|name]`.
+ * List: default sorting `createdAt asc` (creation order, as Sylius lists
+ * them); sortable `code`, `name`, `amount`, `createdAt`, `updatedAt`;
+ * `criteria[code|name]`.
  * Cost: GET one/list 1 D1 round trip; create/update/delete 2.
+ *
+ * The form is Sylius 1.8's TaxRateType with CoreBundle's extension (name,
+ * category, calculator, amount, includedInPrice, zone, then the code added
+ * on PRE_SET_DATA) and its messages (TaxationBundle's and CoreBundle's
+ * TaxRate.xml, TaxationBundle's validators.en.yml).
  */
 import { Hono } from "hono";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { AppEnv } from "../../context";
-import { defineForm, validateForm, rethrowUniqueViolation } from "../../form";
-import { codeReference, optionalBoolean, requiredCode, requiredString } from "../../fields";
+import { defineForm, isEmptyBody, validateForm, rethrowUniqueViolation } from "../../form";
+import { CODE_PATTERN, optionalBoolean, requiredString } from "../../fields";
 import { MSG } from "../../../domain/messages";
 import { notFound } from "../../errors";
 import { taxCategories, taxRates } from "../../../data/schema";
 import { namedBatch, runBatch } from "../../../data/batch";
-import { mustGet } from "../../../data/collections";
 import { listPage, namedListSpec } from "../../list-page";
 import { categoryByCode } from "../../../data/queries/categories";
 import {
@@ -25,20 +30,25 @@ import {
   TAX_CALCULATORS,
   taxRateByCode,
   taxRateColumns,
-  taxRateIdsOfCode,
-  taxRateParts,
-  type TaxRateRow,
 } from "../../../data/queries/tax-rates";
 import { zoneByCode } from "../../../data/queries/zones";
-import type { CategoryRow } from "../categories/serializer";
 import { serializeTaxRate } from "./serializer";
-import type { ZoneRefRow } from "../zones/serializer";
 import { nowIso } from "../../serializers/timestamps";
 import { crudDocs, describeRoute, listSpecOf } from "../../openapi/describe";
-import { CODE_DESCRIPTION, documentForm, IGNORED_CODE, type InputShape } from "../../openapi/form-docs";
+import { CODE_DESCRIPTION, documentForm, EMPTY_PUT_NOTE, IGNORED_CODE, type InputShape } from "../../openapi/form-docs";
 import { TaxRate, TaxRatePage } from "./schemas";
 
-const UNIQUE_CODE = "The tax rate with given code already exists.";
+export const TAX_RATE_MESSAGES = {
+  codeBlank: "Please enter tax rate code.",
+  codePattern: "Tax rate code can only be comprised of letters, numbers, dashes and underscores.",
+  unique: "The tax rate with given code already exists.",
+  nameBlank: "Please enter tax rate name.",
+  categoryBlank: "Please select tax category.",
+  amountBlank: "Please enter tax rate amount.",
+  calculatorBlank: "Please select tax calculator.",
+  zoneBlank: "Please select tax zone.",
+} as const;
+const UNIQUE_CODE = TAX_RATE_MESSAGES.unique;
 /** Largest accepted rate (1000 %). */
 const MAX_AMOUNT = 10;
 
@@ -47,7 +57,7 @@ const amount = (required: boolean) =>
   z.unknown().transform((value, ctx): string | undefined => {
     if (value === undefined && !required) return undefined;
     if (value === undefined || value === null || value === "") {
-      ctx.addIssue({ code: "custom", message: MSG.blank });
+      ctx.addIssue({ code: "custom", message: TAX_RATE_MESSAGES.amountBlank });
       return z.NEVER;
     }
     const text = decimalText(value);
@@ -57,7 +67,10 @@ const amount = (required: boolean) =>
     }
     return text;
   });
-const calculator = () => z.enum(TAX_CALCULATORS, { error: MSG.invalid }).optional();
+const calculator = () =>
+  z
+    .enum(TAX_CALCULATORS, { error: (issue) => (issue.input === null || issue.input === "" ? TAX_RATE_MESSAGES.calculatorBlank : MSG.invalid) })
+    .optional();
 
 /** `amount` parses `unknown` (exact decimals): what it accepts. */
 const taxAmount = (examples: unknown[]): InputShape => ({
@@ -67,14 +80,16 @@ const taxAmount = (examples: unknown[]): InputShape => ({
   examples,
 });
 
+const rateCode = () => requiredString(TAX_RATE_MESSAGES.codeBlank).refine((s) => CODE_PATTERN.test(s), { error: TAX_RATE_MESSAGES.codePattern });
+
 export const createForm = defineForm({
-  code: requiredCode(),
-  name: requiredString(),
+  name: requiredString(TAX_RATE_MESSAGES.nameBlank),
+  category: requiredString(TAX_RATE_MESSAGES.categoryBlank),
+  calculator: calculator(),
   amount: amount(true),
   includedInPrice: optionalBoolean(),
-  calculator: calculator(),
-  category: codeReference(),
-  zone: codeReference(),
+  zone: requiredString(TAX_RATE_MESSAGES.zoneBlank),
+  code: rateCode(),
 });
 
 documentForm(createForm, {
@@ -85,14 +100,14 @@ documentForm(createForm, {
 });
 
 export const updateForm = defineForm({
-  /** Immutable: a sent code is ignored (Sylius disables the field on edit). */
-  code: z.unknown().optional(),
-  name: requiredString().optional(),
+  name: requiredString(TAX_RATE_MESSAGES.nameBlank).optional(),
+  category: requiredString(TAX_RATE_MESSAGES.categoryBlank).optional(),
+  calculator: calculator(),
   amount: amount(false),
   includedInPrice: optionalBoolean(),
-  calculator: calculator(),
-  category: codeReference().optional(),
-  zone: codeReference().optional(),
+  zone: requiredString(TAX_RATE_MESSAGES.zoneBlank).optional(),
+  /** Immutable: a sent code is ignored (Sylius disables the field on edit). */
+  code: z.unknown().optional(),
 });
 
 documentForm(updateForm, {
@@ -103,17 +118,8 @@ documentForm(updateForm, {
 
 const missing = (code: string) => notFound(`Tax rate with code "${code}" does not exist.`);
 
-/** The rates with the categories and zones read in the same batch (foreign keys: each is there). */
-function representation(rows: TaxRateRow[], parts: { categories: CategoryRow[]; zones: ZoneRefRow[] }) {
-  const categoryById = new Map(parts.categories.map((row) => [row.id, row]));
-  const zoneById = new Map(parts.zones.map((row) => [row.id, row]));
-  return rows.map((row) =>
-    serializeTaxRate(row, mustGet(categoryById, row.categoryId, "Tax category"), mustGet(zoneById, row.zoneId, "Zone")),
-  );
-}
-
 /** The list: sorted and filtered as the handler reads it, documented from the same spec. */
-const LIST = namedListSpec(taxRates, { amount: taxRates.amount });
+const LIST = { ...namedListSpec(taxRates, { amount: taxRates.amount }), defaultSorting: { field: "createdAt", direction: "asc" } } as const;
 
 const docs = crudDocs({
   tag: "Tax rates",
@@ -126,29 +132,27 @@ const docs = crudDocs({
   update: updateForm,
   list: listSpecOf(LIST),
   deleteConflict: false,
+  putNote: EMPTY_PUT_NOTE,
 });
 
 export const taxRateRoutes = new Hono<AppEnv>({ strict: false })
   .get("/", describeRoute(docs.list), async (c) => {
     const db = c.var.db;
     const page = listPage(db, taxRates, c.req.url, LIST);
-    const { rows, counted, parts } = await namedBatch(db, {
+    const { rows, counted } = await namedBatch(db, {
       rows: page.rows(db.select(taxRateColumns).from(taxRates).$dynamic()),
       counted: page.count,
-      parts: taxRateParts(db, page.ids),
     });
-    return c.json(page.envelope("/api/v1/tax-rates/", counted, representation(rows, parts)));
+    return c.json(page.envelope("/api/v1/tax-rates/", counted, rows.map(serializeTaxRate)));
   })
   .get("/:code", describeRoute(docs.get), async (c) => {
     const db = c.var.db;
     const code = c.req.param("code");
-    const { rows, parts } = await namedBatch(db, {
-      rows: taxRateByCode(db, code),
-      parts: taxRateParts(db, taxRateIdsOfCode(db, code)),
-    });
-    const [rate] = representation(rows, parts);
+    const {
+      rows: [rate],
+    } = await namedBatch(db, { rows: taxRateByCode(db, code) });
     if (!rate) throw missing(code);
-    return c.json(rate);
+    return c.json(serializeTaxRate(rate));
   })
   .post("/", describeRoute(docs.create), async (c) => {
     const db = c.var.db;
@@ -171,7 +175,9 @@ export const taxRateRoutes = new Hono<AppEnv>({ strict: false })
     // Both are required fields and were found, or the form failed above.
     if (!category || !zone) throw new Error("A valid tax rate form has a category and a zone.");
     try {
-      const { rows, parts } = await namedBatch(db, {
+      const {
+        rows: [rate],
+      } = await namedBatch(db, {
         rate: db.insert(taxRates).values({
           code,
           name: result.required("name"),
@@ -182,11 +188,9 @@ export const taxRateRoutes = new Hono<AppEnv>({ strict: false })
           zoneId: zone.id,
         }),
         rows: taxRateByCode(db, code),
-        parts: taxRateParts(db, taxRateIdsOfCode(db, code)),
       });
-      const [rate] = representation(rows, parts);
       if (!rate) throw new Error(`Tax rate "${code}" was not read back after its insert.`);
-      return c.json(rate, 201);
+      return c.json(serializeTaxRate(rate), 201);
     } catch (error) {
       rethrowUniqueViolation(error, result, "code", UNIQUE_CODE);
     }
@@ -208,6 +212,13 @@ export const taxRateRoutes = new Hono<AppEnv>({ strict: false })
     if (!rate) throw missing(code);
     if (values.category !== undefined && !category) result.fail("category", MSG.invalid);
     if (values.zone !== undefined && !zone) result.fail("zone", MSG.invalid);
+    if (c.req.method === "PUT" && isEmptyBody(c.var.body)) {
+      result.fail("name", TAX_RATE_MESSAGES.nameBlank);
+      result.fail("category", TAX_RATE_MESSAGES.categoryBlank);
+      result.fail("calculator", TAX_RATE_MESSAGES.calculatorBlank);
+      result.fail("amount", TAX_RATE_MESSAGES.amountBlank);
+      result.fail("zone", TAX_RATE_MESSAGES.zoneBlank);
+    }
     result.assertValid();
     await runBatch(db, [
       db

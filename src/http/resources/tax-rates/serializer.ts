@@ -1,16 +1,16 @@
 /**
- * Tax rates: {id, code, name, amount (number, e.g. 0.23), includedInPrice,
- * calculator, category: {id, code, name, _links}, zone: {id, code, name, _links},
- * createdAt, updatedAt, _links.self}. The amount is stored as exact decimal
- * text; `Number("0.23")` is the closest double, which JSON prints as 0.23.
+ * Tax rates, as Sylius 1.8's admin API serializes them (TaxationBundle's
+ * `Model.TaxRate.yml` and AdminApiBundle's, which hides the zone and adds the
+ * links): {id, code, name, amount (number, e.g. 0.23), includedInPrice,
+ * calculator, createdAt, updatedAt, _links: {self, category, zone}}, in
+ * lists and alone. The amount is stored as exact decimal text;
+ * `Number("0.23")` is the closest double, which JSON prints as 0.23.
  */
 import type { TaxRateRow } from "../../../data/queries/tax-rates";
-import { serializeTaxCategory, type CategoryRow } from "../categories/serializer";
 import { enc, href } from "../../serializers/links";
 import { atom } from "../../serializers/timestamps";
-import { serializeZoneReference, type ZoneRefRow } from "../zones/serializer";
 
-export function serializeTaxRate(row: TaxRateRow, category: CategoryRow, zone: ZoneRefRow) {
+export function serializeTaxRate(row: TaxRateRow) {
   return {
     id: row.id,
     code: row.code,
@@ -18,10 +18,12 @@ export function serializeTaxRate(row: TaxRateRow, category: CategoryRow, zone: Z
     amount: Number(row.amount),
     includedInPrice: row.includedInPrice,
     calculator: row.calculator,
-    category: serializeTaxCategory(category, "listItem"),
-    zone: serializeZoneReference(zone),
     createdAt: atom(row.createdAt),
     updatedAt: atom(row.updatedAt),
-    _links: { self: href(`/tax-rates/${enc(row.code)}`) },
+    _links: {
+      self: href(`/tax-rates/${enc(row.code)}`),
+      category: href(`/tax-categories/${enc(row.categoryCode)}`),
+      zone: href(`/zones/${enc(row.zoneCode)}`),
+    },
   };
 }

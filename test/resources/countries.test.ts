@@ -58,6 +58,14 @@ describe("countries", () => {
     expect((await api("GET", `${BASE}${country.code}`)).body).toEqual(country);
   });
 
+  it("a PUT without a body is the form submitted empty: 400 on code, nothing changed", async () => {
+    const country = await createCountry();
+    const put = await api("PUT", `${BASE}${country.code}`, {});
+    expect(put.status).toBe(400);
+    expect(put.body.errors.children.code).toEqual({ errors: ["Please enter country ISO code."] });
+    expect((await api("GET", `${BASE}${country.code}`)).body).toEqual(country);
+  });
+
   it("validates: blank, malformed, unknown and taken codes, a wrong enabled, extra fields", async () => {
     const missing = await api("POST", BASE, {});
     expect(missing.status).toBe(400);

@@ -77,6 +77,8 @@ export const countryRoutes = codeKeyedRoutes({
     defaultSorting: { field: "code", direction: "asc" as const },
     filters: { code: (value: string) => contains(countries.code, value) },
   },
+  // A PUT without a body is the form submitted empty: its code is blank (as the other code-keyed resources).
+  emptyPut: { code: COUNTRY_MESSAGES.codeBlank },
   messages: { noun: "Country", unique: COUNTRY_MESSAGES.codeTaken },
   inUse: (row) => countryInUse(row.code),
   docs: {

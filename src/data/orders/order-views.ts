@@ -9,6 +9,7 @@
  * Joined columns are correlated subqueries with an alias: D1 keys a row's
  * values by column name, so two `id`s of a join would collide.
  */
+import { paymentMethodColumns, type PaymentMethodRow } from "../queries/payment-methods";
 import { asc, desc, ne, sql, type SQL } from "drizzle-orm";
 import type { NamedResults } from "../batch";
 import type { Database } from "../db";
@@ -77,15 +78,6 @@ export interface PaymentRow {
   currencyCode: string;
   amount: number;
   state: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface PaymentMethodRow {
-  id: number;
-  code: string;
-  position: number;
-  enabled: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -191,14 +183,7 @@ const shipmentFields = {
 export function paymentMethodQueries(db: Database, methodIds: SQL, withChannels: boolean) {
   return {
     methods: db
-      .select({
-        id: paymentMethods.id,
-        code: paymentMethods.code,
-        position: paymentMethods.position,
-        enabled: paymentMethods.enabled,
-        createdAt: paymentMethods.createdAt,
-        updatedAt: paymentMethods.updatedAt,
-      })
+      .select(paymentMethodColumns)
       .from(paymentMethods)
       .where(sql`${paymentMethods.id} IN ${methodIds}`),
     translations: db

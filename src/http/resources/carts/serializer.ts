@@ -43,7 +43,18 @@ type SerializedUnits = ReturnType<typeof serializeUnit>[];
 /** An item whose units are held as `U` (objects in memory, JSON text when read for display). */
 type ItemWithUnits<U> = Omit<StoredItem, "units"> & { units: U };
 
-function serializeItemWith<U, R>(item: ItemWithUnits<U>, renderUnits: (units: U) => R, cartId: number, views: VariantViews) {
+/**
+ * An item of a cart or an order: its units as `renderUnits` places them, its
+ * variant as `renderVariant` shows it (a cart: the variant list's item; an
+ * order: Sylius' detailed variant set).
+ */
+export function serializeItemWith<U, R, V = ReturnType<typeof serializeVariantDefault> | null>(
+  item: ItemWithUnits<U>,
+  renderUnits: (units: U) => R,
+  cartId: number,
+  views: VariantViews,
+  renderVariant: (view: VariantView | undefined) => V = (view) => (view ? serializeVariantDefault(view) : null) as V,
+) {
   const view = views.get(item.variantId);
   const productCode = view?.row.productCode ?? "";
   return {
@@ -55,8 +66,7 @@ function serializeItemWith<U, R>(item: ItemWithUnits<U>, renderUnits: (units: U)
     unitsTotal: item.unitsTotal,
     adjustments: item.adjustments.map(serializeAdjustment),
     adjustmentsTotal: item.adjustmentsTotal,
-    // The variant list's item, as `GET /products/{p}/variants/` shows it.
-    variant: view ? serializeVariantDefault(view) : null,
+    variant: renderVariant(view),
     _links: {
       order: href(`/orders/${cartId}`),
       product: href(`/products/${enc(productCode)}`),

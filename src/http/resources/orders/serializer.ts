@@ -24,7 +24,7 @@ import type {
 } from "../../../data/orders/order-views";
 import type { ViewedItem } from "../../../data/carts/cart-views";
 import type { VariantView } from "../../../data/queries/product-variants";
-import { serializeAdjustment } from "../carts/serializer";
+import { serializeAdjustment, serializeItemWith } from "../carts/serializer";
 import { serializeTaxCategory } from "../categories/serializer";
 import { variantPath } from "../product-variants/serializer";
 import { channelLinks, serializeOrderChannel } from "../channels/serializer";
@@ -67,24 +67,7 @@ export function serializeOrderVariant(view: VariantView) {
 }
 
 function serializeOrderItem(item: ViewedItem, orderId: number, views: ReadonlyMap<number, VariantView>, renderUnits: RenderUnits) {
-  const view = views.get(item.variantId);
-  const productCode = view?.row.productCode ?? "";
-  return {
-    id: item.id,
-    quantity: item.quantity,
-    unitPrice: item.unitPrice,
-    total: item.total,
-    units: renderUnits(item.units),
-    unitsTotal: item.unitsTotal,
-    adjustments: item.adjustments.map(serializeAdjustment),
-    adjustmentsTotal: item.adjustmentsTotal,
-    variant: view ? serializeOrderVariant(view) : undefined,
-    _links: {
-      order: href(`/orders/${orderId}`),
-      product: href(`/products/${enc(productCode)}`),
-      variant: href(`/products/${enc(productCode)}/variants/${enc(view?.row.code ?? "")}`),
-    },
-  };
+  return serializeItemWith(item, renderUnits, orderId, views, (view) => (view ? serializeOrderVariant(view) : undefined));
 }
 
 function serializeAddress(row: AddressRow, withId: boolean) {

@@ -9,7 +9,7 @@
  * Joined columns are correlated subqueries with an alias: D1 keys a row's
  * values by column name, so two `id`s of a join would collide.
  */
-import { paymentMethodColumns, type PaymentMethodRow } from "../queries/payment-methods";
+import { paymentMethodColumns, type PaymentMethodRow, type PaymentMethodTranslationRow } from "../queries/payment-methods";
 import { asc, desc, ne, sql, type SQL } from "drizzle-orm";
 import type { NamedResults } from "../batch";
 import type { Database } from "../db";
@@ -80,14 +80,6 @@ export interface PaymentRow {
   state: string;
   createdAt: string;
   updatedAt: string;
-}
-
-export interface PaymentMethodTranslationRow {
-  id: number;
-  methodId: number;
-  locale: string;
-  name: string;
-  description: string | null;
 }
 
 export interface PaymentMethodView {

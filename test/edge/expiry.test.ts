@@ -208,6 +208,23 @@ describe("a cart's alarm", () => {
     expect(await objectState(expired)).toEqual({ alarm: null, keys: [] });
   });
 
+  it("deletes an addressed cart's addresses with it", async () => {
+    await api("POST", "/api/v1/countries/", { code: "US", enabled: true });
+    const cartId = await filledCart();
+    const address = { firstName: "Ada", lastName: "Lovelace", street: "1 Main St", countryCode: "US", city: "Springfield", postcode: "12345" };
+    expect((await api("PUT", `/api/v1/checkouts/addressing/${cartId}`, { billingAddress: address, shippingAddress: { ...address, street: "2 Side St" }, differentShippingAddress: true })).status).toBe(204);
+    const ids = await env.DB.prepare("SELECT shipping_address_id AS s, billing_address_id AS b FROM orders WHERE id = ?1").bind(cartId).first<{ s: number; b: number }>();
+    expect(ids?.s).not.toBe(ids?.b);
+    const count = async () =>
+      (await env.DB.prepare("SELECT COUNT(*) AS n FROM addresses WHERE id IN (?1, ?2)").bind(ids!.s, ids!.b).first<{ n: number }>())!.n;
+    expect(await count()).toBe(2);
+
+    await setLastChange(cartId, longAgo());
+    expect(await runDurableObjectAlarm(stubOf(cartId))).toBe(true);
+    expect((await api("GET", `/api/v1/carts/${cartId}`)).status).toBe(404);
+    expect(await count()).toBe(0);
+  });
+
   it("expires a cart whose object holds it in memory, and forgets it", async () => {
     const cartId = await filledCart();
     expect(await runInDurableObject(stubOf(cartId), (instance) => instance.snapshot())).not.toBeNull();

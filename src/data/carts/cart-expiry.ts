@@ -10,15 +10,16 @@
  * UTC text of one fixed shape (schema.ts), so comparing the text compares the
  * times.
  */
-import { and, asc, eq, lte } from "drizzle-orm";
+import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import type { Database } from "../db";
-import { orders } from "../schema";
+import { addresses, orders } from "../schema";
 
 /**
  * One batch, in this order: delete the cart if it is still a cart and was last
- * changed at or before `cutoffIso` (its items, units and adjustments go with
- * it, ON DELETE CASCADE, exactly as `DELETE /api/v1/carts/{id}` removes them),
- * then read what is left of the order (nothing once deleted). Check and
+ * changed at or before `cutoffIso` (its items, units, adjustments, shipment
+ * and payment go with it, ON DELETE CASCADE, as `DELETE /api/v1/carts/{id}`
+ * removes them), then read what is left of the order (nothing once deleted).
+ * The deleted cart's address ids come back for `expiredAddressesQuery`. Check and
  * delete are one statement, so a change committed meanwhile, by whichever
  * writer, is never deleted.
  */
@@ -27,7 +28,7 @@ export function expireCartQueries(db: Database, cartId: number, cutoffIso: strin
     expired: db
       .delete(orders)
       .where(and(eq(orders.id, cartId), eq(orders.state, "cart"), lte(orders.updatedAt, cutoffIso)))
-      .returning({ id: orders.id }),
+      .returning({ id: orders.id, shippingAddressId: orders.shippingAddressId, billingAddressId: orders.billingAddressId }),
     left: db.select({ state: orders.state, updatedAt: orders.updatedAt }).from(orders).where(eq(orders.id, cartId)),
   };
 }
@@ -48,4 +49,14 @@ export function staleCartsQuery(db: Database, cutoffIso: string, limit: number) 
     .where(and(eq(orders.state, "cart"), lte(orders.createdAt, cutoffIso), lte(orders.updatedAt, cutoffIso)))
     .orderBy(asc(orders.createdAt), asc(orders.id))
     .limit(limit);
+}
+
+/**
+ * The addresses of a cart just expired (rows of their own, set by the
+ * checkout, referenced by that cart only). A second statement after the
+ * cart's delete, since the cart's row references them until it is gone; the
+ * alarm runs it, so its round trip keeps no client waiting.
+ */
+export function expiredAddressesQuery(db: Database, ids: readonly number[]) {
+  return db.delete(addresses).where(inArray(addresses.id, [...ids]));
 }

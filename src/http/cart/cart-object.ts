@@ -34,7 +34,7 @@ import { cartWriteStatements } from "../../data/carts/cart-writer";
 import { cartTagPartsFrom, cartTagQueries, type CartTagRows } from "../../data/carts/cart-etag";
 import { ifMatchHolds, preconditionFailed } from "../conditional";
 import { cartEtag } from "../resources/carts/etag";
-import { expireCartQueries } from "../../data/carts/cart-expiry";
+import { expireCartQueries, expiredAddressesQuery } from "../../data/carts/cart-expiry";
 import { namedBatch } from "../../data/batch";
 import { idempotencyLookupQuery, idempotencyRecordQueries, isKeyTaken, type KeyedRequest, type KeyScope, type StoredOutcome } from "../../data/idempotency";
 import { judge, keyInFlight, keyReused } from "../idempotency/keys";
@@ -423,6 +423,8 @@ export class CartObject extends DurableObject<Env> {
   private async expireNow(cartId: number): Promise<ExpiryOutcome> {
     const db = this.database(new D1Meter());
     const { expired, left } = await namedBatch(db, expireCartQueries(db, cartId, expiryCutoff(Date.now(), this.ttlMs / 1000)));
+    const addressIds = expired.flatMap((cart) => addressIdsOf(cart));
+    if (addressIds.length) await namedBatch(db, { addresses: expiredAddressesQuery(db, addressIds) });
     const order = left[0];
     if (expired.length || !order) {
       await this.retire();

@@ -38,7 +38,7 @@ describe("malformed bodies never produce a 500", () => {
       ["POST", "/api/v1/locales/"],
       ["PUT", "/api/v1/locales/en_US"],
       ["POST", "/api/v1/currencies/"],
-      ["POST", "/api/v1/zones/"],
+      ["POST", "/api/v1/zones/country"],
       ["PATCH", `/api/v1/zones/${c.zone}`],
       ["POST", "/api/v1/channels/"],
       ["PUT", `/api/v1/channels/${c.channel}`],

@@ -90,6 +90,8 @@ export const zones = sqliteTable("zones", {
   code: text("code").notNull().unique(),
   name: text("name").notNull(),
   type: text("type").notNull().default("country"),
+  /** Sylius' scope: `shipping`, `tax` or `all`. */
+  scope: text("scope").notNull().default("all"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -39,7 +39,7 @@ export async function apiCatalog(): Promise<ApiCatalog> {
   const promotion = uniqueCode("PROMO");
   const product = uniqueCode("PROD");
   const customer = `${uniqueCode("c").toLowerCase()}@example.com`;
-  await ok("POST", "/api/v1/zones/", { code: zone, name: "Test zone", type: "country", members: ["US"] });
+  await ok("POST", "/api/v1/zones/country", { code: zone, name: "Test zone", scope: "all", members: [{ code: "US" }] });
   await ok("POST", "/api/v1/channels/", {
     code: channel,
     name: "Priced channel",

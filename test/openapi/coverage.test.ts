@@ -159,18 +159,27 @@ describe("the response check", () => {
   it("rejects bodies that drift from the schema", async () => {
     const document = await servedDocument();
     const zone = { $ref: "#/components/schemas/Zone" };
-    const valid = { id: 1, code: "EU", name: "Europe", type: "country", members: ["DE"], _links: { self: { href: "/api/v1/zones/EU" } } };
+    const valid = {
+      id: 1,
+      code: "EU",
+      name: "Europe",
+      type: "country",
+      scope: "all",
+      members: [{ id: 1, code: "DE" }],
+      _links: { self: { href: "/api/v1/zones/EU" } },
+    };
     expect(schemaErrors(document, zone, valid)).toEqual([]);
     expect(schemaErrors(document, zone, { ...valid, extra: true })).not.toEqual([]);
     const { name: _name, ...nameless } = valid;
     expect(schemaErrors(document, zone, nameless)).not.toEqual([]);
-    expect(schemaErrors(document, zone, { ...valid, type: "province" })).not.toEqual([]);
+    expect(schemaErrors(document, zone, { ...valid, type: "planet" })).not.toEqual([]);
     expect(schemaErrors(document, zone, { ...valid, _links: { self: { href: 1 } } })).not.toEqual([]);
     const page = { $ref: "#/components/schemas/ZonePage" };
     const links = { self: { href: "/a" }, first: { href: "/a" }, last: { href: "/a" } };
-    const envelope = { page: 1, limit: 10, pages: 1, total: 1, _links: links, _embedded: { items: [valid] } };
+    const { scope: _scope, members: _members, ...item } = valid;
+    const envelope = { page: 1, limit: 10, pages: 1, total: 1, _links: links, _embedded: { items: [item] } };
     expect(schemaErrors(document, page, envelope)).toEqual([]);
-    expect(schemaErrors(document, page, { ...envelope, _embedded: { items: [{ ...valid, id: "1" }] } })).not.toEqual([]);
+    expect(schemaErrors(document, page, { ...envelope, _embedded: { items: [{ ...item, id: "1" }] } })).not.toEqual([]);
     const { pages: _pages, ...pageless } = envelope;
     expect(schemaErrors(document, page, pageless)).not.toEqual([]);
   });

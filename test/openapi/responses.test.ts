@@ -66,7 +66,10 @@ describe("every documented operation answers as documented", () => {
     created(await call("POST", "/api/v1/locales/", { body: { code: s.locale } }));
 
     s.zone = uniqueCode("ZONE");
-    created(await call("POST", "/api/v1/zones/", { body: { code: s.zone, name: "Walk zone", type: "country", members: ["US", "DE"] } }));
+    created(await call("POST", "/api/v1/zones/country", { body: { code: s.zone, name: "Walk zone", scope: "all", members: [{ code: "US" }, { code: "DE" }] } }));
+    const province = uniqueCode("ZP");
+    created(await call("POST", "/api/v1/zones/province", { body: { code: province, name: "Walk provinces", scope: "tax", members: [{ code: "US-FL" }] } }));
+    created(await call("POST", "/api/v1/zones/zone", { body: { code: uniqueCode("ZZ"), name: "Walk zones", scope: "shipping", members: [{ code: province }] } }));
 
     s.channel = uniqueCode("CH");
     const channel = created(
@@ -151,7 +154,7 @@ describe("every documented operation answers as documented", () => {
     const updates: [string, string, string | number, unknown, unknown][] = [
       ["/api/v1/locales/", "code", s.locale, { code: s.locale }, {}],
       ["/api/v1/currencies/", "code", s.currency, { code: s.currency }, {}],
-      ["/api/v1/zones/", "code", s.zone, { name: "Walk zone 2", members: ["US", "DE", "FR"] }, { name: "Walk zone 3" }],
+      ["/api/v1/zones/", "code", s.zone, { name: "Walk zone 2", members: [{ code: "US" }, { code: "DE" }, { code: "FR" }] }, { name: "Walk zone 3" }],
       ["/api/v1/channels/", "code", s.channel, { name: "Walk channel 2" }, { enabled: true }],
       ["/api/v1/customers/", "id", s.customerId, { firstName: "Ada B." }, { lastName: "King" }],
       ["/api/v1/tax-categories/", "code", s.taxCategory, { name: "Walk tax 2", description: "Still taxed" }, { description: null }],
@@ -356,8 +359,10 @@ describe("every documented operation answers as documented", () => {
     created(await call("POST", "/api/v1/locales/", { body: { code: locale } }));
     await del("/api/v1/locales/{code}", { code: locale });
     await del("/api/v1/currencies/{code}", { code: await createCurrency() });
+    const zone = code();
+    created(await call("POST", "/api/v1/zones/country", { body: { code: zone, name: "Doomed", scope: "all", members: [{ code: "US" }] } }));
+    await del("/api/v1/zones/{code}", { code: zone });
     for (const [collection, body] of [
-      ["/api/v1/zones/", { name: "Doomed", members: [] }],
       ["/api/v1/tax-categories/", { name: "Doomed" }],
       ["/api/v1/shipping-categories/", { name: "Doomed" }],
       ["/api/v1/channels/", { name: "Doomed", baseCurrency: s.currency, defaultLocale: s.locale }],
@@ -440,7 +445,7 @@ describe("every documented operation answers as documented", () => {
     const creates: [string, Record<string, string | number>][] = [
       ["/api/v1/locales/", {}],
       ["/api/v1/currencies/", {}],
-      ["/api/v1/zones/", {}],
+      ["/api/v1/zones/country", {}],
       ["/api/v1/channels/", {}],
       ["/api/v1/customers/", {}],
       ["/api/v1/tax-categories/", {}],
@@ -476,11 +481,13 @@ describe("every documented operation answers as documented", () => {
     }
 
     // Fields the form does not know: a form-level error, as documented (additionalProperties: false).
-    const extra = await call("POST", "/api/v1/zones/", { body: { code: uniqueCode("Z"), name: "Z", colour: "blue" } });
+    const extra = await call("POST", "/api/v1/zones/country", {
+      body: { code: uniqueCode("Z"), name: "Zone", scope: "all", members: [{ code: "US" }], colour: "blue" },
+    });
     expect(extra.status).toBe(400);
     expect(extra.body.errors.errors).toEqual(["This form should not contain extra fields."]);
 
-    const invalidJson = await call("POST", "/api/v1/zones/", { raw: "{", headers: { "Content-Type": "application/json" } });
+    const invalidJson = await call("POST", "/api/v1/zones/country", { raw: "{", headers: { "Content-Type": "application/json" } });
     expect(invalidJson.body).toEqual({ code: 400, message: "Invalid JSON body." });
   });
 
@@ -510,7 +517,7 @@ describe("every documented operation answers as documented", () => {
     });
     expect(noVersion.status).toBe(409);
 
-    const tooLarge = await call("POST", "/api/v1/zones/", { raw: `{"name":"${"x".repeat(1024 * 1024)}"}` });
+    const tooLarge = await call("POST", "/api/v1/zones/country", { raw: `{"name":"${"x".repeat(1024 * 1024)}"}` });
     expect(tooLarge.status).toBe(413);
 
     const badSorting = await call("GET", "/api/v1/zones/", { query: "sorting%5Bnope%5D=asc" });

@@ -111,13 +111,13 @@ describe("countries", () => {
   it("refuses to delete a country a zone has as a member, or an address uses (409)", async () => {
     const inZone = await createCountry();
     const zone = uniqueCode("Z");
-    expect((await api("POST", "/api/v1/zones/", { code: zone, name: "Zone", members: [inZone.code] })).status).toBe(201);
+    expect((await api("POST", "/api/v1/zones/country", { code: zone, name: "Zone", scope: "all", members: [{ code: inZone.code }] })).status).toBe(201);
     const refused = await api("DELETE", `${BASE}${inZone.code}`);
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({ code: 409, message: "Cannot delete, the country is in use." });
     expect((await api("GET", `${BASE}${inZone.code}`)).status).toBe(200);
     // Once the zone lets it go, it can be deleted.
-    expect((await api("PATCH", `/api/v1/zones/${zone}`, { members: [] })).status).toBe(204);
+    expect((await api("PATCH", `/api/v1/zones/${zone}`, { members: [{ code: "US" }] })).status).toBe(204);
     expect((await api("DELETE", `${BASE}${inZone.code}`)).status).toBe(204);
 
     // Addresses are written by checkout; one stored directly stands for it.

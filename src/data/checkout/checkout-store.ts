@@ -83,7 +83,7 @@ export function countryZonesQuery(db: Database, orderId: number, extra: readonly
   return db
     .select({ country: zoneMembers.code, zone: sql<string>`${zones.code}`.as("zone_code") })
     .from(zoneMembers)
-    .innerJoin(zones, eq(zones.id, zoneMembers.zoneId))
+    .innerJoin(zones, and(eq(zones.id, zoneMembers.zoneId), eq(zones.type, "country")))
     .where(
       sql`${zoneMembers.code} IN (
         SELECT a.country_code FROM addresses a JOIN orders o ON a.id IN (o.shipping_address_id, o.billing_address_id) WHERE o.id = ${orderId}

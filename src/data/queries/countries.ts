@@ -41,6 +41,6 @@ export const enabledCountriesByCodes = (db: Database, codes: readonly string[]) 
 
 /** True when a zone has the country as a member or an address uses it. */
 export const countryInUse = (code: string): SQL => sql`(
-      EXISTS (SELECT 1 FROM zone_members WHERE code = ${code})
+      EXISTS (SELECT 1 FROM zone_members m JOIN zones z ON z.id = m.zone_id AND z.type = 'country' WHERE m.code = ${code})
       OR EXISTS (SELECT 1 FROM addresses WHERE country_code = ${code})
     )`;

@@ -11,6 +11,7 @@ export interface ZoneRow {
   code: string;
   name: string;
   type: string;
+  scope: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -20,11 +21,23 @@ export const zoneColumns = {
   code: zones.code,
   name: zones.name,
   type: zones.type,
+  scope: zones.scope,
   createdAt: zones.createdAt,
   updatedAt: zones.updatedAt,
 };
 
-export const ZONE_TYPES = ["country"] as const;
+/** Sylius' zone types: members are country codes, province codes or zone codes. */
+export const ZONE_TYPES = ["country", "province", "zone"] as const;
+export type ZoneType = (typeof ZONE_TYPES)[number];
+
+/** Sylius' scopes (CoreBundle's sylius_addressing.yml). */
+export const ZONE_SCOPES = ["shipping", "tax", "all"] as const;
+
+/** An ISO 3166-2 subdivision code of a known country (there is no province table: the format is the check). */
+export const isProvinceCode = (code: string): boolean => {
+  const match = /^([A-Z]{2})-[A-Z0-9]{1,3}$/.exec(code);
+  return match !== null && COUNTRY_CODES.has(match[1] ?? "");
+};
 
 /** The officially assigned ISO 3166-1 alpha-2 codes (249). */
 export const COUNTRY_CODES: ReadonlySet<string> = new Set(
@@ -42,19 +55,30 @@ export const COUNTRY_CODES: ReadonlySet<string> = new Set(
 export const zoneByCode = (db: Database, code: string) =>
   db.select(zoneColumns).from(zones).where(eq(zones.code, code)).limit(1);
 
-/** Members of the zones whose ids `zoneIds` (a subquery or list) selects, by code. */
+/** The member's id: its row id (members are kept in the order they were added). */
+const memberId = sql<number>`${zoneMembers}.rowid`;
+
+/** Members of the zones whose ids `zoneIds` (a subquery or list) selects, in the order they were added. */
 export const membersOfZones = (db: Database, zoneIds: SQLWrapper) =>
   db
-    .select({ zoneId: zoneMembers.zoneId, code: zoneMembers.code })
+    .select({ id: memberId.as("member_id"), zoneId: zoneMembers.zoneId, code: zoneMembers.code })
     .from(zoneMembers)
     .where(inArray(zoneMembers.zoneId, zoneIds))
-    .orderBy(zoneMembers.zoneId, zoneMembers.code);
+    .orderBy(zoneMembers.zoneId, memberId);
 
-/** True when a channel (default tax zone), tax rate or shipping method uses the zone `zoneId`. */
+/** The zones among `codes` (a zone-type zone's members must exist). */
+export const zonesWithCodes = (db: Database, codes: readonly string[]) =>
+  db.select({ code: zones.code }).from(zones).where(inArray(zones.code, [...codes]));
+
+/** True when a channel (default tax zone), tax rate, shipping method or zone of zones uses the zone `zoneId`. */
 export const zoneInUse = (zoneId: number): SQL => sql`(
       EXISTS (SELECT 1 FROM channels WHERE default_tax_zone_id = ${zoneId})
       OR EXISTS (SELECT 1 FROM tax_rates WHERE zone_id = ${zoneId})
       OR EXISTS (SELECT 1 FROM shipping_methods WHERE zone_id = ${zoneId})
+      OR EXISTS (
+        SELECT 1 FROM zone_members m JOIN zones z ON z.id = m.zone_id AND z.type = 'zone'
+        WHERE m.code = (SELECT code FROM zones WHERE id = ${zoneId})
+      )
     )`;
 
 /**
@@ -64,4 +88,4 @@ export const zoneInUse = (zoneId: number): SQL => sql`(
 export const insertZoneMembers = (db: Database, code: string, members: readonly string[]) =>
   db
     .insert(zoneMembers)
-    .select(sql`SELECT z.id, j.value FROM zones z, json_each(${JSON.stringify(members)}) j WHERE z.code = ${code}`);
+    .select(sql`SELECT z.id, j.value FROM zones z, json_each(${JSON.stringify(members)}) j WHERE z.code = ${code} ORDER BY j.key`);

@@ -21,7 +21,7 @@ async function created(path: string, body: Record<string, unknown>): Promise<any
 
 export async function createZone(extra: Record<string, unknown> = {}): Promise<any> {
   const code = uniqueCode("Z");
-  return created("/api/v1/zones/", { code, name: `Zone ${code}`, members: ["US"], ...extra });
+  return created("/api/v1/zones/country", { code, name: `Zone ${code}`, scope: "all", members: [{ code: "US" }], ...extra });
 }
 
 export async function createChannel(extra: Record<string, unknown> = {}): Promise<any> {

@@ -1,0 +1,1 @@
+ALTER TABLE `zones` ADD `scope` text DEFAULT 'all' NOT NULL;

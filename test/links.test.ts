@@ -1,5 +1,5 @@
 /**
- * Contract §5/§8: every `_links` href the service emits resolves with GET to
+ * Every `_links` href the service emits resolves with GET to
  * 200. Walks the representations of every resource (single and list views)
  * of a catalogue and a cart built through the API, and follows each href.
  */

@@ -54,7 +54,7 @@ describe("complete", () => {
     expect(await variantRow(f.tracked.id)).toMatchObject({ onHand: 5, onHold: 2 });
   });
 
-  it("answers the §5 messages: disabled product, disabled payment method, stock", async () => {
+  it("answers Sylius' completion messages: disabled product, disabled payment method, stock", async () => {
     const f = await checkoutFixture();
     const cartId = await readyCart(f, f.tracked.code, 3);
     const d = db();

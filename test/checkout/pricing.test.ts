@@ -6,7 +6,7 @@ import { eq, inArray } from "drizzle-orm";
 
 const cart = async (id: number) => (await api("GET", `/api/v1/carts/${id}`)).body;
 
-describe("cart processing during checkout (ORDERS §4)", () => {
+describe("cart processing during checkout", () => {
   it("taxes by the billing address's zone: 2000 + 20 % → unit 2400, total 3400 with shipping 1000", async () => {
     const f = await checkoutFixture();
     const cartId = await newCart(f);

@@ -335,7 +335,7 @@ export function pricingContextQueries(db: Database, cartId: number, billingCount
       .from(taxRates)
       .innerJoin(taxCategories, eq(taxCategories.id, taxRates.categoryId))
       .innerJoin(zones, eq(zones.id, taxRates.zoneId))
-      // The channel's default tax zone, and the zones of the billing address's country (ORDERS §4: taxes by billing zone).
+      // The channel's default tax zone, and the zones of the billing address's country (taxes go by the billing zone).
       .where(
         sql`(${taxRates.zoneId} = (SELECT c.default_tax_zone_id FROM channels c WHERE c.id = ${channelId})
           OR ${taxRates.zoneId} IN (SELECT zm.zone_id FROM zone_members zm JOIN zones cz ON cz.id = zm.zone_id AND cz.type = 'country' WHERE zm.code = ${billing}))`,

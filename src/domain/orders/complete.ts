@@ -57,7 +57,7 @@ export interface CompletionError {
   readonly message: string;
 }
 
-/** 400: the form-level errors of §5 Complete, in Sylius' order. */
+/** 400: the form-level errors of Sylius' checkout completion, in its order. */
 export interface CompletionInvalid {
   readonly kind: "invalid";
   readonly errors: readonly CompletionError[];
@@ -118,8 +118,8 @@ function create(work: Work): Work {
  * The plan of `complete`, or why not. A checkout already completed is
  * refused before validation: its own held units count in `onHold`, so
  * validating it again could only report missing stock instead of the 409
- * that §5b asks for. Otherwise validation (400) comes before the state (409),
- * as §1 orders the checks. The order number and `checkoutCompletedAt` are the
+ * that a second completion answers. Otherwise validation (400) comes before the state (409),
+ * as the checkout orders its checks. The order number and `checkoutCompletedAt` are the
  * caller's (a sequence and a clock): see `formatOrderNumber`.
  */
 export function planCompletion(order: CompletionSnapshot): PlanResult<OrderPlan, CompletionRefusal> {

@@ -113,9 +113,9 @@ export interface TaxRate {
 }
 
 /**
- * What the checkout adds to a cart's pricing (ORDERS §4): the shipping
+ * What the checkout adds to a cart's pricing: the shipping
  * address's zones, the chosen shipping method, the promotion of the cart's
- * coupon. Absent: a cart before checkout, priced as CONTRACT §6 says.
+ * coupon. Absent: a cart before checkout, priced as any cart.
  */
 export interface CheckoutPricing {
   /** Codes of the zones containing the shipping address's country; null before addressing. */

@@ -343,7 +343,7 @@ export class CartObject extends DurableObject<Env> {
         // First: a key recorded meanwhile by another request fails the batch before anything is written.
         record: keyed ? idempotencyRecordQueries(db, keyed.request, scopeOf(keyed, principal), outcome, nowSeconds()) : undefined,
         written: cartWriteStatements(db, cart, after, now),
-        // The cart's shipment and payment follow the recalculation (ORDERS §4); the checkout state stays (Sylius 1.8 resets nothing on an item change).
+        // The cart's shipment and payment follow the recalculation; the checkout state stays (Sylius 1.8 resets nothing on an item change).
         lines: checkoutRow ? cartLineStatements(db, cartId, cart.currencyCode, checkoutRow, cartLinesOf(after, checkoutRow, read.paymentMethods), now) : undefined,
       }),
     );

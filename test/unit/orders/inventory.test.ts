@@ -46,7 +46,7 @@ function planOf<P, R>(result: PlanResult<P, R>): P {
   return result.plan;
 }
 
-describe("two carts competing for the last units (§5b)", () => {
+describe("two carts competing for the last units", () => {
   it("both planned on the same stock: the first batch holds them, the second batch's guard refuses", () => {
     const stock = new Map<number, Level>([[7, { onHand: 3, onHold: 0 }]]);
     const cart = readyCart({ items: [item({ variantId: 7, quantity: 2 })] });

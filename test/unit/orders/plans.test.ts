@@ -39,7 +39,7 @@ class Shop {
   pay = (id = 11) => this.write(planOf(planPaymentCompletion(this.order, id)));
   ship = (id = 21) => this.write(planOf(planShipment(this.order, id, "TRACK-1")));
   cancel = () => this.write(planOf(planCancellation(this.order)));
-  /** order.state / payment.state / shipment.state, as §3 lists the end states. */
+  /** order.state / payment.state / shipment.state: the end states of the README's state machines. */
   ends = () => `${this.order.state}/${this.order.payments[0]?.state ?? "-"}/${this.order.shipments[0]?.state ?? "-"}`;
   level = (variantId = 7) => this.stock.get(variantId);
 }
@@ -127,12 +127,12 @@ describe("complete", () => {
     });
   });
 
-  it("validation (400) comes before the state (409), as §1 orders the checks", () => {
+  it("validation (400) comes before the state (409), as the checkout orders its checks", () => {
     const order = readyCart({ checkoutState: "addressed", items: [item({ variantId: 7, productEnabled: false })] });
     expect(refusalOf(planCompletion(order))).toMatchObject({ kind: "invalid" });
   });
 
-  it("an empty order is paid, shipped and fulfilled at once (§7.3)", () => {
+  it("an empty order is paid, shipped and fulfilled at once (as in Sylius)", () => {
     const plan = planOf(
       planCompletion(
         readyCart({ checkoutState: "payment_skipped", items: [], payments: [], shipments: [], total: 0, promotionIds: [], couponId: null }),
@@ -170,7 +170,7 @@ describe("complete", () => {
   });
 });
 
-describe("the five end states of §3, with the Mug's stock (10 on hand)", () => {
+describe("the five end states, with the Mug's stock (10 on hand)", () => {
   it.each<[string, (s: Shop) => void, string, Level]>([
     ["placed", (s) => s.complete(), "new/new/ready", { onHand: 10, onHold: 2 }],
     ["shipped", (s) => (s.complete(), s.ship()), "new/new/shipped", { onHand: 10, onHold: 2 }],

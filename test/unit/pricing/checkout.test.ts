@@ -14,7 +14,7 @@ const methods = [
 ];
 const none: CheckoutPricing = { shippingZoneCodes: null, shippingMethodCode: null, couponPromotionId: null };
 
-describe("checkout pricing (ORDERS §4)", () => {
+describe("checkout pricing", () => {
   it("before addressing: the channel's zone; after: only the shipping address's zones", () => {
     expect(shippingOf(priced({ shippingMethods: methods }, none))).toEqual(["EU_A"]);
     expect(shippingOf(priced({ shippingMethods: methods }, { ...none, shippingZoneCodes: ["US"] }))).toEqual(["US"]);

@@ -1,5 +1,5 @@
 /**
- * `/api/v1/checkouts/…`: the checkout steps of a cart (ORDERS §1 rows 2–7),
+ * `/api/v1/checkouts/…`: the checkout steps of a cart,
  * and the coupon of a cart (`PATCH`/`PUT /api/v1/carts/{id}`, row 13). Every
  * step runs in the cart's Durable Object, the cart's one writer until it is
  * placed: 404 → 400 → 409, then recalculation and the automatic skips, in

@@ -92,3 +92,47 @@ function numberToPlainString(n: number): string {
   if (n < 0) return "-";
   return n.toLocaleString("en-US", { useGrouping: false, maximumFractionDigits: 20 });
 }
+
+const DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+
+/**
+ * An ISO 8601 date-time (`2026-05-01T10:00:00+02:00`, `...Z`, no offset =
+ * UTC, a bare date = midnight UTC) as the stored UTC ISO string, or null.
+ */
+export function parseDateTime(text: string): string | null {
+  const match = DATE_TIME.exec(text.trim());
+  if (!match) return null;
+  const [, y, mo, d, h = "0", mi = "0", s = "0", fraction = "", zone] = match;
+  const parts = [y, mo, d, h, mi, s].map(Number) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = parts;
+  if (hour > 23 || minute > 59 || second > 59) return null;
+  const utc = Date.UTC(year, month - 1, day, hour, minute, second, Number(fraction.padEnd(3, "0").slice(0, 3)));
+  const date = new Date(utc);
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  let offsetMinutes = 0;
+  if (zone && zone.toUpperCase() !== "Z") {
+    const zoneMatch = /^([+-])(\d{2}):?(\d{2})?$/.exec(zone);
+    const sign = zoneMatch?.[1] === "-" ? -1 : 1;
+    const zh = Number(zoneMatch?.[2] ?? "0");
+    const zm = Number(zoneMatch?.[3] ?? "0");
+    if (zh > 23 || zm > 59) return null;
+    offsetMinutes = sign * (zh * 60 + zm);
+  }
+  return new Date(utc - offsetMinutes * 60_000).toISOString();
+}
+
+/** An optional date-time field (see `parseDateTime`); null removes the value. */
+export const nullableDateTime = () =>
+  z
+    .union([z.string(), z.null()], { error: MSG.invalid })
+    .transform((value, ctx) => {
+      if (value === null) return null;
+      const parsed = parseDateTime(value);
+      if (parsed === null) {
+        ctx.addIssue({ code: "custom", message: MSG.invalid });
+        return z.NEVER;
+      }
+      return parsed;
+    })
+    .optional();

@@ -9,7 +9,7 @@
  * Joined columns are correlated subqueries with an alias: D1 keys a row's
  * values by column name, so two `id`s of a join would collide.
  */
-import { paymentMethodColumns, type PaymentMethodRow, type PaymentMethodTranslationRow } from "../queries/payment-methods";
+import { paymentMethodColumns, paymentMethodTranslationColumns, type PaymentMethodRow, type PaymentMethodTranslationRow } from "../queries/payment-methods";
 import { asc, desc, ne, sql, type SQL } from "drizzle-orm";
 import type { NamedResults } from "../batch";
 import type { Database } from "../db";
@@ -179,13 +179,7 @@ export function paymentMethodQueries(db: Database, methodIds: SQL, withChannels:
       .from(paymentMethods)
       .where(sql`${paymentMethods.id} IN ${methodIds}`),
     translations: db
-      .select({
-        id: paymentMethodTranslations.id,
-        methodId: paymentMethodTranslations.methodId,
-        locale: paymentMethodTranslations.locale,
-        name: paymentMethodTranslations.name,
-        description: paymentMethodTranslations.description,
-      })
+      .select(paymentMethodTranslationColumns)
       .from(paymentMethodTranslations)
       .where(sql`${paymentMethodTranslations.methodId} IN ${methodIds}`)
       .orderBy(asc(paymentMethodTranslations.id)),

@@ -87,17 +87,19 @@ export function paymentMethodsOfChannel(db: Database, channelId: number | SQL) {
   return { methods: paymentMethodsByIds(db, ids), parts: paymentMethodParts(db, ids) };
 }
 
+export const paymentMethodTranslationColumns = {
+  id: paymentMethodTranslations.id,
+  methodId: paymentMethodTranslations.methodId,
+  locale: paymentMethodTranslations.locale,
+  name: paymentMethodTranslations.name,
+  description: paymentMethodTranslations.description,
+};
+
 /** The translations and channels of the methods whose ids `ids` selects (named queries for `namedBatch`). */
 export function paymentMethodParts(db: Database, ids: SQLWrapper) {
   return {
     translations: db
-      .select({
-        id: paymentMethodTranslations.id,
-        methodId: paymentMethodTranslations.methodId,
-        locale: paymentMethodTranslations.locale,
-        name: paymentMethodTranslations.name,
-        description: paymentMethodTranslations.description,
-      })
+      .select(paymentMethodTranslationColumns)
       .from(paymentMethodTranslations)
       .where(inArray(paymentMethodTranslations.methodId, ids))
       .orderBy(paymentMethodTranslations.locale),

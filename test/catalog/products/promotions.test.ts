@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { api, d1RoundTrips, uniqueCode } from "../../helpers/http";
 import { createChannel, ensureLocales } from "./fixtures";
 import { parseStoredAction, parseStoredRule } from "../../../src/domain/promotion-config";
-import { parseDateTime } from "../../../src/http/resources/promotions/routes";
+import { parseDateTime } from "../../../src/http/fields";
 
 const BASE = "/api/v1/promotions/";
 

@@ -16,7 +16,7 @@ import { and, asc, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { AppEnv } from "../../context";
 import { defineForm, rethrowUniqueViolation, validateForm } from "../../form";
-import { CODE_PATTERN, integer, MAX_INT } from "../../fields";
+import { CODE_PATTERN, integer, MAX_INT, nullableDateTime } from "../../fields";
 import { MSG } from "../../../domain/messages";
 import { notFound } from "../../errors";
 import { promotionCoupons } from "../../../data/schema";
@@ -34,7 +34,6 @@ import {
 import { carriedQuery, criteriaFrom, envelope, pageRequest, sortingFrom } from "../../pagination";
 import { enc } from "../../serializers/links";
 import { nowIso } from "../../serializers/timestamps";
-import { parseDateTime } from "../promotions/routes";
 import { serializePromotionCoupon, serializePromotionCouponListItem } from "./serializer";
 import { crudDocs, describeRoute, listSpec } from "../../openapi/describe";
 import { documentForm, IGNORED_CODE } from "../../openapi/form-docs";
@@ -60,20 +59,6 @@ const couponCode = () =>
     .refine((s) => s.length <= 255, { error: COUPON_MESSAGES.codeTooLong })
     .refine((s) => CODE_PATTERN.test(s) || s.length > 255, { error: COUPON_MESSAGES.codePattern });
 
-/** A date (`2026-12-31`, Sylius' DateType) or date-time, stored in UTC; null removes it. */
-const expiresAt = () =>
-  z
-    .union([z.string(), z.null()], { error: MSG.invalid })
-    .transform((value, ctx) => {
-      if (value === null) return null;
-      const parsed = parseDateTime(value);
-      if (parsed === null) {
-        ctx.addIssue({ code: "custom", message: MSG.invalid });
-        return z.NEVER;
-      }
-      return parsed;
-    })
-    .optional();
 
 const fields = {
   usageLimit: z
@@ -83,7 +68,8 @@ const fields = {
     .max(MAX_INT, { error: MSG.invalid })
     .nullable()
     .optional(),
-  expiresAt: expiresAt(),
+  // A date (`2026-12-31`, Sylius' DateType: midnight UTC) or a date-time.
+  expiresAt: nullableDateTime(),
   perCustomerUsageLimit: integer({ min: 0 }).nullable().optional(),
 };
 

@@ -11,8 +11,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { AppEnv } from "../../context";
 import { defineForm, validateForm, type Failable, rethrowUniqueViolation } from "../../form";
-import { integer, optionalBoolean, optionalString, requiredCode, requiredString } from "../../fields";
-import { MSG } from "../../../domain/messages";
+import { integer, nullableDateTime, optionalBoolean, optionalString, requiredCode, requiredString } from "../../fields";
 import { notFound } from "../../errors";
 import { channels, products, promotions } from "../../../data/schema";
 import type { Database } from "../../../data/db";
@@ -52,48 +51,7 @@ export const PROMOTION_MESSAGES = {
 
 // ------------------------------------------------------------------ dates
 
-const DATE_TIME =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 
-/**
- * An ISO 8601 date-time (`2026-05-01T10:00:00+02:00`, `...Z`, no offset =
- * UTC, a bare date = midnight UTC) as the stored UTC ISO string, or null.
- */
-export function parseDateTime(text: string): string | null {
-  const match = DATE_TIME.exec(text.trim());
-  if (!match) return null;
-  const [, y, mo, d, h = "0", mi = "0", s = "0", fraction = "", zone] = match;
-  const parts = [y, mo, d, h, mi, s].map(Number) as [number, number, number, number, number, number];
-  const [year, month, day, hour, minute, second] = parts;
-  if (hour > 23 || minute > 59 || second > 59) return null;
-  const utc = Date.UTC(year, month - 1, day, hour, minute, second, Number(fraction.padEnd(3, "0").slice(0, 3)));
-  const date = new Date(utc);
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  let offsetMinutes = 0;
-  if (zone && zone.toUpperCase() !== "Z") {
-    const zoneMatch = /^([+-])(\d{2}):?(\d{2})?$/.exec(zone);
-    const sign = zoneMatch?.[1] === "-" ? -1 : 1;
-    const zh = Number(zoneMatch?.[2] ?? "0");
-    const zm = Number(zoneMatch?.[3] ?? "0");
-    if (zh > 23 || zm > 59) return null;
-    offsetMinutes = sign * (zh * 60 + zm);
-  }
-  return new Date(utc - offsetMinutes * 60_000).toISOString();
-}
-
-const dateTimeField = () =>
-  z
-    .union([z.string(), z.null()], { error: MSG.invalid })
-    .transform((value, ctx) => {
-      if (value === null) return null;
-      const parsed = parseDateTime(value);
-      if (parsed === null) {
-        ctx.addIssue({ code: "custom", message: MSG.invalid });
-        return z.NEVER;
-      }
-      return parsed;
-    })
-    .optional();
 
 // ---------------------------------------------------------------------- form
 
@@ -118,8 +76,8 @@ export const createForm = defineForm({
   exclusive: optionalBoolean(),
   usageLimit: integer({ min: 1 }).nullable().optional(),
   couponBased: optionalBoolean(),
-  startsAt: dateTimeField(),
-  endsAt: dateTimeField(),
+  startsAt: nullableDateTime(),
+  endsAt: nullableDateTime(),
   channels: codeListField(),
   rules: reported(z.array(promotionRuleSchema)),
   actions: reported(z.array(promotionActionSchema)),

@@ -11,7 +11,8 @@
 // that of the one-unit cart. Then the CPU cost of the pure recalculation
 // alone. Then the checkout on US_WEB (address → select shipping → select
 // payment → complete, each cart its own): requests/s and D1 round trips per
-// step. `--checkout` runs only the health rows and the checkout table.
+// step. `--checkout` runs only the health rows and the checkout table;
+// `--big` only the health rows and the one-unit and 9999-unit carts on US_WEB.
 // Prints Markdown tables.
 import { spawn } from "node:child_process";
 import path from "node:path";
@@ -19,6 +20,7 @@ import { startLocalWorker } from "./lib/local-worker.mjs";
 
 const quick = process.argv.includes("--quick");
 const checkoutOnly = process.argv.includes("--checkout");
+const bigOnly = process.argv.includes("--big");
 const PORT = Number(process.env.BENCH_PORT ?? 8795);
 const AUTH = { Authorization: "Bearer SampleToken", "Content-Type": "application/json", Accept: "application/json" };
 const VARIANTS = 620;
@@ -50,13 +52,24 @@ const variant = (i) => `BENCH_${String(i).padStart(4, "0")}`;
 async function call(method, pathname, body) {
   const started = performance.now();
   const res = await fetch(`http://127.0.0.1:${PORT}${pathname}`, { method, headers: AUTH, body: body ? JSON.stringify(body) : undefined });
-  const text = await res.text();
+  const bytes = await res.arrayBuffer();
   const ms = performance.now() - started;
   const timing = res.headers.get("Server-Timing") ?? "";
   const d1 = Number(/d1;[^,]*desc="(\d+)"/.exec(timing)?.[1] ?? NaN);
   const rows = Number(/rows;desc="(\d+)"/.exec(timing)?.[1] ?? 0);
-  if (res.status >= 400) throw new Error(`${method} ${pathname} → ${res.status} ${text.slice(0, 300)}`);
-  return { status: res.status, ms, d1, rows, body: text ? JSON.parse(text) : null };
+  if (res.status >= 400) throw new Error(`${method} ${pathname} → ${res.status} ${new TextDecoder().decode(bytes).slice(0, 300)}`);
+  // Decoded and parsed only when a caller needs it: parsing a 2 MB body here
+  // would block the client's event loop and add its time to the latency of
+  // every request in flight at that moment.
+  return {
+    status: res.status,
+    ms,
+    d1,
+    rows,
+    get body() {
+      return bytes.byteLength ? JSON.parse(new TextDecoder().decode(bytes)) : null;
+    },
+  };
 }
 
 async function createCart(channel) {
@@ -238,10 +251,21 @@ function recalculationCost() {
   });
 }
 
+/** `--big`: the one-unit and the 9999-unit cart on US_WEB only, for the big-cart ratio. */
+async function bigCartOnly(health) {
+  const rows = [];
+  for (const [label, size] of [["1 item", 1], ["1 item × 9999", "9999"]]) {
+    for (const concurrency of [1, 10]) rows.push(...(await scenario("US_WEB", label, size, concurrency)));
+  }
+  console.log(`\n### US_WEB, big-cart rows only\n\n${table(rows, health)}\n`);
+  console.log(`Big cart read (9999 units ÷ 1 unit, p50): ${bigCartRatios(rows)}\n`);
+}
+
 async function main() {
   const server = await startLocalWorker({ port: PORT, extraSql: BENCH_SQL });
   try {
     const health = await healthRows();
+    if (bigOnly) return await bigCartOnly(health);
     const checkout = [];
     for (const concurrency of [1, 10]) {
       console.error(`checkout, concurrency ${concurrency}...`);

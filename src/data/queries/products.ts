@@ -1,6 +1,6 @@
 /**
- * Products: batched reads (a page of products with translations, options,
- * channels and, in detail, the full options and variant codes) and the write
+ * Products: batched reads (a page of products with translations, options
+ * and channels, and with the full options for display) and the write
  * statements of create/update. Every read is filtered by an id subquery so the
  * whole thing is one batch.
  */
@@ -45,7 +45,6 @@ export interface ProductRecord {
 export interface ProductDetail extends ProductRecord {
   /** The assigned options in full, in assignment order. */
   optionRecords: OptionRecord[];
-  variants: { id: number; code: string }[];
 }
 
 export interface ProductTranslationInput {
@@ -126,7 +125,7 @@ export function queueProducts(
   };
 }
 
-/** As `queueProducts`, plus the full assigned options and the variant codes. */
+/** As `queueProducts`, plus the full assigned options (what a list item and a product show). */
 export function queueProductDetails(
   batch: Batch,
   db: Database,
@@ -139,20 +138,11 @@ export function queueProductDetails(
     .from(productOptionAssignments)
     .where(inArray(productOptionAssignments.productId, ids));
   const options = queueOptions(batch, db, optionIds);
-  const variants = batch.add(
-    db
-      .select({ id: productVariants.id, code: productVariants.code, productId: productVariants.productId })
-      .from(productVariants)
-      .where(inArray(productVariants.productId, ids))
-      .orderBy(asc(productVariants.position), asc(productVariants.id)),
-  );
   return () => {
     const optionById = new Map(options().map((option) => [option.id, option]));
-    const variantsOf = groupBy(variants(), (v) => v.productId);
     return base().map((product) => ({
       ...product,
       optionRecords: product.options.flatMap((o) => optionById.get(o.id) ?? []),
-      variants: (variantsOf.get(product.id) ?? []).map(({ id, code }) => ({ id, code })),
     }));
   };
 }

@@ -256,7 +256,7 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     });
     const batch = new Batch();
     const counted = batch.add(page.count);
-    const rows = queueProducts(batch, db, page.ids, page.orderBy);
+    const rows = queueProductDetails(batch, db, page.ids, page.orderBy);
     await batch.run(db);
     return c.json(page.envelope("/api/v1/products/", counted(), rows().map(serializeProductListItem)));
   })

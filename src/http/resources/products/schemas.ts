@@ -1,32 +1,25 @@
-/** Products (src/serializers/product.ts): detailed (create, get one) and list items. */
+/** Products (serializer.ts): detailed (create, get one) and list items. */
 import { z } from "zod";
 import { serializeProduct, serializeProductListItem } from "./serializer";
-import { code, component, int, keyedOrEmpty, Link, pageOf, SelfLinks, timestamp } from "../../openapi/common";
+import { code, component, int, keyedOrEmpty, Link, pageOf, SelfLinks } from "../../openapi/common";
 import { ProductOption } from "../product-options/schemas";
 import type { Conforms, Expect } from "../../openapi/conformance";
 
-const base = {
-  id: int(),
-  code: code(),
-  name: z
-    .string()
-    .optional()
-    .meta({ description: "The en_US translation's name, else the first translation's; omitted when there is none." }),
-  enabled: z.boolean(),
-  translations: keyedOrEmpty(
-    z.object({
-      id: int(),
-      locale: z.string(),
-      name: z.string(),
-      slug: z.string(),
-      description: z.string().optional().meta({ description: "Omitted when none." }),
-    }),
-    "locale code",
-  ),
-  channels: z.array(z.string()).meta({ description: "Channel codes." }),
-  createdAt: timestamp(),
-  updatedAt: timestamp(),
-};
+const name = z
+  .string()
+  .optional()
+  .meta({ description: "The en_US translation's name, else the first translation's; omitted when there is none." });
+
+const translations = keyedOrEmpty(
+  z.object({
+    id: int(),
+    locale: z.string(),
+    name: z.string(),
+    slug: z.string(),
+    description: z.string().optional().meta({ description: "Omitted when none." }),
+  }),
+  "locale code",
+);
 
 const none = (what: string) =>
   z.array(z.never()).meta({ description: `${what}: always empty, this service has none yet (Sylius 1.8 serializes the key).` });
@@ -39,30 +32,35 @@ const ProductLinks = component("ProductLinks", z.object({ self: Link, variants: 
 export const Product = component(
   "Product",
   z.object({
-    ...base,
-    options: z.array(ProductOption),
+    id: int(),
+    name,
+    code: code(),
     attributes: none("Attribute values"),
+    options: z.array(ProductOption),
     associations: none("Associations"),
+    translations,
     productTaxons: none("Taxons"),
+    channels: z.array(z.string()).meta({ description: "Channel codes." }),
     reviews: none("Reviews"),
     averageRating: rating,
     images: none("Images"),
-    variants: z.array(z.object({ id: int(), code: code(), _links: SelfLinks })),
     _links: ProductLinks,
   }),
-  "A product (create and get one): its options in full and references to its variants.",
+  "A product (create and get one), Sylius 1.8's detailed set: its options in full; its variants are behind `_links.variants`.",
 );
 
 export const ProductListItem = component(
   "ProductListItem",
   z.object({
-    ...base,
-    options: z.array(z.object({ id: int(), code: code(), _links: SelfLinks })),
+    id: int(),
+    name,
+    code: code(),
+    options: z.array(ProductOption),
     averageRating: rating,
     images: none("Images"),
-    _links: ProductLinks,
+    _links: SelfLinks,
   }),
-  "A product in a list: options as references, no variants.",
+  "A product in a list, Sylius 1.8's default set.",
 );
 
 export const ProductPage = pageOf("ProductPage", ProductListItem);

@@ -1,30 +1,37 @@
 /**
- * Products.
- * - detailed (create, get one): `{id, code, name, enabled, translations,
- *   options (full option representations), channels (codes), variants
- *   ({id, code, _links.self}), createdAt, updatedAt, _links {self, variants}}`
- * - list item: the same without `variants`, options as `{id, code, _links.self}`.
- * Sylius 1.8's keys this service has no data for yet are there, empty:
- * `attributes`, `associations`, `productTaxons`, `reviews`, `images` (`[]`)
- * and `averageRating` (0) in the detailed set; `averageRating` and
- * `images` in list items (AdminApiBundle's and ProductBundle's Model.Product.yml).
- * `translations` is keyed by locale (`[]` when none); `name` is the en_US
- * translation's name when present, else the first one's.
+ * Products, with exactly the keys Sylius 1.8 serializes (AdminApiBundle's and
+ * ProductBundle's Model.Product.yml):
+ * - detailed (create, get one): `{id, name, code, attributes, options,
+ *   associations, translations, productTaxons, channels, reviews,
+ *   averageRating, images, _links {self, variants}}`;
+ * - list item (Default group): `{id, name, code, options, averageRating,
+ *   images, _links.self}`.
+ * Options are the full option representations in both (ProductOption's
+ * Default group is its whole set). Keys this service has no data for yet are
+ * there, empty: `attributes`, `associations`, `productTaxons`, `reviews`,
+ * `images` (`[]`) and `averageRating` (0). `translations` is keyed by locale
+ * (`[]` when none); `name` is the en_US translation's name when present, else
+ * the first one's, and absent without translations (JMS leaves out nulls).
+ * Whether a product is enabled, its timestamps and its variants are not in
+ * Sylius' sets: the variants are behind `_links.variants`.
  */
-import type { ProductDetail, ProductRecord } from "../../../data/queries/products";
+import type { ProductDetail } from "../../../data/queries/products";
 import { preferredTranslation } from "../../../data/queries/product-options";
 import { enc, href } from "../../serializers/links";
-import { keyedByLocale, productOptionLink, serializeProductOption } from "../product-options/serializer";
-import { atom } from "../../serializers/timestamps";
+import { keyedByLocale, serializeProductOption } from "../product-options/serializer";
 
 export const productLink = (code: string) => href(`/products/${enc(code)}`);
 
-function serializeBase(product: ProductRecord) {
+const nameOf = (product: ProductDetail) => preferredTranslation(product.translations)?.name;
+
+export function serializeProduct(product: ProductDetail) {
   return {
     id: product.id,
+    name: nameOf(product),
     code: product.code,
-    name: preferredTranslation(product.translations)?.name,
-    enabled: product.enabled,
+    attributes: [],
+    options: product.optionRecords.map(serializeProductOption),
+    associations: [],
     translations: keyedByLocale(product.translations, (t) => ({
       id: t.id,
       locale: t.locale,
@@ -32,46 +39,26 @@ function serializeBase(product: ProductRecord) {
       slug: t.slug,
       description: t.description ?? undefined,
     })),
-    channels: product.channels,
-    createdAt: atom(product.createdAt),
-    updatedAt: atom(product.updatedAt),
-  };
-}
-
-const productLinks = (code: string) => ({
-  self: productLink(code),
-  variants: href(`/products/${enc(code)}/variants/`),
-});
-
-export function serializeProduct(product: ProductDetail) {
-  return {
-    ...serializeBase(product),
-    options: product.optionRecords.map(serializeProductOption),
-    attributes: [],
-    associations: [],
     productTaxons: [],
+    channels: product.channels,
     reviews: [],
     averageRating: 0,
     images: [],
-    variants: product.variants.map((variant) => ({
-      id: variant.id,
-      code: variant.code,
-      _links: { self: href(`/products/${enc(product.code)}/variants/${enc(variant.code)}`) },
-    })),
-    _links: productLinks(product.code),
+    _links: {
+      self: productLink(product.code),
+      variants: href(`/products/${enc(product.code)}/variants/`),
+    },
   };
 }
 
-export function serializeProductListItem(product: ProductRecord) {
+export function serializeProductListItem(product: ProductDetail) {
   return {
-    ...serializeBase(product),
-    options: product.options.map((option) => ({
-      id: option.id,
-      code: option.code,
-      _links: { self: productOptionLink(option.code) },
-    })),
+    id: product.id,
+    name: nameOf(product),
+    code: product.code,
+    options: product.optionRecords.map(serializeProductOption),
     averageRating: 0,
     images: [],
-    _links: productLinks(product.code),
+    _links: { self: productLink(product.code) },
   };
 }

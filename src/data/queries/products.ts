@@ -39,7 +39,21 @@ export interface ProductRecord {
   translations: ProductTranslationRow[];
   /** Assigned options, in assignment order. */
   options: { id: number; code: string }[];
-  channels: string[];
+  /** The product's channels, in channel id order, with what a product shows of them. */
+  channels: ProductChannelRow[];
+}
+
+export interface ProductChannelRow {
+  id: number;
+  code: string;
+  name: string;
+  description: string | null;
+  hostname: string | null;
+  color: string | null;
+  createdAt: string;
+  updatedAt: string;
+  enabled: boolean;
+  taxCalculationStrategy: string;
 }
 
 export interface ProductDetail extends ProductRecord {
@@ -96,7 +110,20 @@ export function queueProducts(
   );
   const channelRows = batch.add(
     db
-      .select({ productId: productChannels.productId, code: channels.code })
+      // Distinct column names (product_id, id, code, ...): safe in a batch.
+      .select({
+        productId: productChannels.productId,
+        id: channels.id,
+        code: channels.code,
+        name: channels.name,
+        description: channels.description,
+        hostname: channels.hostname,
+        color: channels.color,
+        createdAt: channels.createdAt,
+        updatedAt: channels.updatedAt,
+        enabled: channels.enabled,
+        taxCalculationStrategy: channels.taxCalculationStrategy,
+      })
       .from(productChannels)
       .innerJoin(channels, eq(channels.id, productChannels.channelId))
       .where(inArray(productChannels.productId, ids))
@@ -120,7 +147,7 @@ export function queueProducts(
         description,
       })),
       options: (optionsOf.get(product.id) ?? []).map((a) => ({ id: a.optionId, code: a.optionCode })),
-      channels: (channelsOf.get(product.id) ?? []).map((c) => c.code),
+      channels: (channelsOf.get(product.id) ?? []).map(({ productId: _, ...channel }) => channel),
     }));
   };
 }

@@ -27,6 +27,18 @@ async function stored(code: string) {
     .first<{ enabled: number; createdAt: string; updatedAt: string }>();
 }
 
+/** A channel as a product shows it: Sylius' detailed channel set (the fixture's channel has no description, hostname or color). */
+const shownChannel = (channel: { id: number; code: string }) => ({
+  id: channel.id,
+  code: channel.code,
+  name: expect.any(String),
+  createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/),
+  updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/),
+  enabled: true,
+  taxCalculationStrategy: "order_items_based",
+  _links: { self: { href: `/api/v1/channels/${channel.code}` } },
+});
+
 async function createProduct(body: Record<string, unknown> = {}) {
   const res = await api("POST", BASE, {
     code: uniqueCode("P"),
@@ -70,7 +82,7 @@ describe("products: create and read", () => {
         en_US: { id: expect.any(Number), locale: "en_US", name: "Mug", slug: "mug", description: "A sturdy mug." },
       },
       options: [option],
-      channels: [channel.code],
+      channels: [shownChannel(channel)],
       _links: {
         self: { href: `/api/v1/products/${code}` },
         variants: { href: `/api/v1/products/${code}/variants/` },
@@ -233,7 +245,7 @@ describe("products: update", () => {
         en_US: { id: product.translations.en_US.id, locale: "en_US", name: "Big mug", slug: "big-mug" },
       },
       options: [second, first],
-      channels: [ch2.code],
+      channels: [shownChannel(ch2)],
     });
     expect((await stored(product.code))?.enabled).toBe(0);
     expect((await api("GET", `${BASE}ignored_code`)).status).toBe(404);

@@ -49,7 +49,7 @@ export const OrderChannel = component(
     taxCalculationStrategy: z.enum(TAX_CALCULATION_STRATEGIES),
     _links: SelfLinks,
   }),
-  "The channel inside an order or a payment method.",
+  "Sylius' detailed channel set: the channel inside an order, a payment method and a product.",
 );
 
 export const CartChannel = component("CartChannel", z.object({ code: code(), _links: SelfLinks }), "The channel of a single cart.");

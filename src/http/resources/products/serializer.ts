@@ -6,6 +6,7 @@
  *   averageRating, images, _links {self, variants}}`;
  * - list item (Default group): `{id, name, code, options, averageRating,
  *   images, _links.self}`.
+ * `channels` are Sylius' detailed channel set (as an order shows its channel).
  * Options are the full option representations in both (ProductOption's
  * Default group is its whole set). Keys this service has no data for yet are
  * there, empty: `attributes`, `associations`, `productTaxons`, `reviews`,
@@ -19,6 +20,7 @@ import type { ProductDetail } from "../../../data/queries/products";
 import { preferredTranslation } from "../../../data/queries/product-options";
 import { enc, href } from "../../serializers/links";
 import { keyedByLocale, serializeProductOption } from "../product-options/serializer";
+import { serializeOrderChannel } from "../channels/serializer";
 
 export const productLink = (code: string) => href(`/products/${enc(code)}`);
 
@@ -40,7 +42,7 @@ export function serializeProduct(product: ProductDetail) {
       description: t.description ?? undefined,
     })),
     productTaxons: [],
-    channels: product.channels,
+    channels: product.channels.map(serializeOrderChannel),
     reviews: [],
     averageRating: 0,
     images: [],

@@ -1,14 +1,12 @@
 /**
- * Channels with everything their representation shows: locales, currencies,
- * base currency, default locale and default tax zone. `channelParts` returns
- * the named queries that load those for the channels a subquery selects, so a
- * get-one, a page of a list, or the end of a write batch loads them in the
- * same round trip as the channels themselves (no N+1).
+ * Channels: the row a channel's representation and its writes read, what
+ * makes a channel in use, and the statements linking its locales and
+ * currencies (which the form takes and the representation does not show, as
+ * in Sylius 1.8).
  */
-import { eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import type { NamedResults } from "../batch";
+import { eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db";
-import { channelCurrencies, channelLocales, channels, currencies, locales, zones } from "../schema";
+import { channelCurrencies, channelLocales, channels } from "../schema";
 
 export const TAX_CALCULATION_STRATEGIES = ["order_items_based", "order_item_units_based"] as const;
 
@@ -44,51 +42,8 @@ export const channelColumns = {
   updatedAt: channels.updatedAt,
 };
 
-const localeColumns = { id: locales.id, code: locales.code, createdAt: locales.createdAt, updatedAt: locales.updatedAt };
-const currencyColumns = {
-  id: currencies.id,
-  code: currencies.code,
-  createdAt: currencies.createdAt,
-  updatedAt: currencies.updatedAt,
-};
-
 export const channelByCode = (db: Database, code: string) =>
   db.select(channelColumns).from(channels).where(eq(channels.code, code)).limit(1);
-
-export const channelIdsOfCode = (db: Database, code: string) =>
-  db.select({ id: channels.id }).from(channels).where(eq(channels.code, code));
-
-/**
- * The locale and currency links, default locales, base currencies and default
- * tax zones of the channels whose ids `ids` selects (named queries for `namedBatch`).
- */
-export function channelParts(db: Database, ids: SQLWrapper) {
-  const ofChannels = (column: typeof channels.defaultLocaleId | typeof channels.baseCurrencyId | typeof channels.defaultTaxZoneId) =>
-    db.select({ id: column }).from(channels).where(inArray(channels.id, ids));
-  return {
-    localeLinks: db
-      .select({ channelId: channelLocales.channelId, code: locales.code })
-      .from(channelLocales)
-      .innerJoin(locales, eq(locales.id, channelLocales.localeId))
-      .where(inArray(channelLocales.channelId, ids))
-      .orderBy(locales.code),
-    currencyLinks: db
-      .select({ channelId: channelCurrencies.channelId, code: currencies.code })
-      .from(channelCurrencies)
-      .innerJoin(currencies, eq(currencies.id, channelCurrencies.currencyId))
-      .where(inArray(channelCurrencies.channelId, ids))
-      .orderBy(currencies.code),
-    defaultLocales: db.select(localeColumns).from(locales).where(inArray(locales.id, ofChannels(channels.defaultLocaleId))),
-    baseCurrencies: db.select(currencyColumns).from(currencies).where(inArray(currencies.id, ofChannels(channels.baseCurrencyId))),
-    taxZones: db
-      .select({ id: zones.id, code: zones.code, name: zones.name })
-      .from(zones)
-      .where(inArray(zones.id, ofChannels(channels.defaultTaxZoneId))),
-  };
-}
-
-/** What `channelParts` reads, by name. */
-export type ChannelParts = NamedResults<ReturnType<typeof channelParts>>;
 
 /** True when orders, products, shipping or payment methods, promotions or variant prices use the channel. */
 export const channelInUse = (channelId: number, code: string): SQL => sql`(

@@ -28,7 +28,7 @@ export async function createChannel(extra: Record<string, unknown> = {}): Promis
   await ensureLocale("en_US");
   await ensureCurrency("USD");
   const code = uniqueCode("CH");
-  return created("/api/v1/channels/", { code, name: `Channel ${code}`, baseCurrency: "USD", defaultLocale: "en_US", ...extra });
+  return created("/api/v1/channels/", { code, name: `Channel ${code}`, baseCurrency: "USD", defaultLocale: "en_US", taxCalculationStrategy: "order_items_based", ...extra });
 }
 
 export async function createTaxCategory(extra: Record<string, unknown> = {}): Promise<any> {

@@ -2,45 +2,80 @@
  * `/api/v1/channels/`: sales channels. The default locale is always one of
  * the channel's locales and the base currency one of its currencies.
  *
+ * As Sylius 1.8 (ChannelBundle's and CoreBundle's ChannelType, Channel.xml
+ * validation mappings, validators.en.yml; AdminApiBundle's Model.Channel.yml):
+ * a channel shows its detailed set (no locales, currencies or tax zone: the
+ * form takes them, the representation does not show them), a list item is
+ * `{id, code, _links}`; the form's children are ChannelType's, in its order;
+ * the fields this service has no data for (countries, theme, contact email,
+ * checkout step skipping, account verification, shop billing data, menu
+ * taxon) are accepted with their empty or default value only.
+ *
  * List: default sorting `code asc`; sortable `code`, `name`, `createdAt`,
  * `updatedAt`; `criteria[code|name]`.
  * Cost: GET one/list 1 D1 round trip; create/update/delete 2 (read batch,
  * write batch; a create's write batch ends with the SELECTs of the response).
  */
 import { Hono } from "hono";
-import { eq } from "drizzle-orm";
+import { and, count, eq, ne } from "drizzle-orm";
 import { z } from "zod";
 import type { AppEnv } from "../../context";
-import { defineForm, validateForm, rethrowUniqueViolation } from "../../form";
-import { codeList, codeReference, optionalBoolean, optionalString, requiredCode, requiredString } from "../../fields";
+import { defineForm, isEmptyBody, validateForm, rethrowUniqueViolation } from "../../form";
+import { CODE_PATTERN, codeList, optionalBoolean, optionalString, requiredString } from "../../fields";
 import { MSG } from "../../../domain/messages";
 import { notFound } from "../../errors";
 import type { Database } from "../../../data/db";
 import { channelCurrencies, channelLocales, channels, currencies, locales, zones } from "../../../data/schema";
 import { deleteUnlessInUse, namedBatch, runBatch } from "../../../data/batch";
-import { groupBy, mustExist, mustGet, unique } from "../../../data/collections";
+import { mustExist, unique } from "../../../data/collections";
 import { inJson } from "../../../data/conditions";
 import { listPage, namedListSpec } from "../../list-page";
 import {
   channelByCode,
-  channelColumns,
-  channelIdsOfCode,
   channelInUse,
-  channelParts,
   insertChannelCurrencies,
   insertChannelLocales,
   TAX_CALCULATION_STRATEGIES,
-  type ChannelParts,
-  type ChannelRow,
 } from "../../../data/queries/channels";
-import { serializeChannel } from "./serializer";
+import { serializeChannel, serializeChannelListItem } from "./serializer";
 import { nowIso } from "../../serializers/timestamps";
 import { crudDocs, describeRoute, listSpecOf } from "../../openapi/describe";
-import { CODE_DESCRIPTION, documentForm, IGNORED_CODE } from "../../openapi/form-docs";
+import { CODE_DESCRIPTION, documentForm, EMPTY_PUT_NOTE, IGNORED_CODE } from "../../openapi/form-docs";
 import { Channel, ChannelPage } from "./schemas";
 
-const UNIQUE_CODE = "Channel code has to be unique.";
+/** ChannelBundle's and CoreBundle's validators.en.yml, and Symfony's NotBlank for the strategy. */
+export const CHANNEL_MESSAGES = {
+  codeBlank: "Please enter channel code.",
+  codePattern: "Channel code can only be comprised of letters, numbers, dashes and underscores.",
+  unique: "Channel code has to be unique.",
+  nameBlank: "Please enter channel name.",
+  baseCurrencyBlank: "Please enter channel base currency.",
+  defaultLocaleBlank: "Please enter channel default locale.",
+  strategyBlank: MSG.blank,
+  /** CoreBundle's HasEnabledEntity: some channel must stay enabled. */
+  noEnabledChannel: "Must have at least one enabled entity",
+} as const;
+const UNIQUE_CODE = CHANNEL_MESSAGES.unique;
 const IN_USE = "Cannot delete, the channel is in use.";
+
+/** ChannelType's shop billing data sub-form (ShopBillingDataType), in its order. */
+const SHOP_BILLING_DATA = ["taxId", "company", "countryCode", "street", "city", "postcode"] as const;
+const NOT_YET = "Sylius' form field; this service has no data for it: only an empty value is accepted.";
+
+/** A Sylius field this service does not store: absent, null or "". */
+const emptyOnly = () => z.union([z.null(), z.literal("")], { error: MSG.invalid }).optional();
+/** A Sylius flag this service does not store: absent, or its Sylius default. */
+const defaultOnly = (value: boolean) => z.literal(value, { error: MSG.invalid }).optional();
+const emptyList = () => z.array(z.string(), { error: MSG.invalid }).max(0, { error: MSG.invalid }).optional();
+/** ShopBillingDataType: absent, null, or an object whose fields are all empty. */
+const emptyBillingData = () =>
+  z
+    .strictObject(Object.fromEntries(SHOP_BILLING_DATA.map((name) => [name, emptyOnly()])), { error: MSG.invalid })
+    .nullable()
+    .optional();
+
+const channelCode = () => requiredString(CHANNEL_MESSAGES.codeBlank).refine((s) => CODE_PATTERN.test(s), { error: CHANNEL_MESSAGES.codePattern });
+const reference = (blank: string) => requiredString(blank);
 
 /** A zone code, or null / "" to have none. */
 const optionalZone = () =>
@@ -49,22 +84,48 @@ const optionalZone = () =>
     .nullable()
     .optional()
     .transform((value) => (value === "" ? null : value));
-const strategy = () => z.enum(TAX_CALCULATION_STRATEGIES, { error: MSG.invalid }).optional();
+const strategy = () =>
+  z.enum(TAX_CALCULATION_STRATEGIES, {
+    error: (issue) => (issue.input === undefined || issue.input === null || issue.input === "" ? CHANNEL_MESSAGES.strategyBlank : MSG.invalid),
+  });
 
+/** The fields Sylius' ChannelType has and this service does not store, in their places of its order. */
+const unsupported = {
+  countries: emptyList(),
+  themeName: emptyOnly(),
+  contactEmail: emptyOnly(),
+  skippingShippingStepAllowed: defaultOnly(false),
+  skippingPaymentStepAllowed: defaultOnly(false),
+  accountVerificationRequired: defaultOnly(true),
+  shopBillingData: emptyBillingData(),
+  menuTaxon: emptyOnly(),
+};
+
+/** ChannelType's children in its order (name … menuTaxon, then code and baseCurrency, added on PRE_SET_DATA). */
 export const createForm = defineForm({
-  code: requiredCode(),
-  name: requiredString(),
+  name: requiredString(CHANNEL_MESSAGES.nameBlank),
   description: optionalString(),
   enabled: optionalBoolean(),
   hostname: optionalString(255),
   color: optionalString(255),
-  baseCurrency: codeReference(),
-  defaultLocale: codeReference(),
   locales: codeList().optional(),
+  defaultLocale: reference(CHANNEL_MESSAGES.defaultLocaleBlank),
   currencies: codeList().optional(),
+  countries: unsupported.countries,
   defaultTaxZone: optionalZone(),
   taxCalculationStrategy: strategy(),
+  themeName: unsupported.themeName,
+  contactEmail: unsupported.contactEmail,
+  skippingShippingStepAllowed: unsupported.skippingShippingStepAllowed,
+  skippingPaymentStepAllowed: unsupported.skippingPaymentStepAllowed,
+  accountVerificationRequired: unsupported.accountVerificationRequired,
+  shopBillingData: unsupported.shopBillingData,
+  menuTaxon: unsupported.menuTaxon,
+  code: channelCode(),
+  baseCurrency: reference(CHANNEL_MESSAGES.baseCurrencyBlank),
 });
+
+const UNSUPPORTED_DOCS = Object.fromEntries(Object.keys(unsupported).map((field) => [field, NOT_YET]));
 
 documentForm(createForm, {
   component: "ChannelCreate",
@@ -76,6 +137,7 @@ documentForm(createForm, {
     description: "Free text; `null` removes it.",
     hostname: "The shop's host name; `null` removes it.",
     color: "Any text (`black`, `#1abb9c`); `null` removes it.",
+    ...UNSUPPORTED_DOCS,
   },
   example: {
     code: "US_MOBILE",
@@ -94,50 +156,67 @@ documentForm(createForm, {
 });
 
 export const updateForm = defineForm({
-  /** Immutable: a sent code is ignored (Sylius disables the field on edit). */
-  code: z.unknown().optional(),
-  name: requiredString().optional(),
+  name: requiredString(CHANNEL_MESSAGES.nameBlank).optional(),
   description: optionalString(),
   enabled: optionalBoolean(),
   hostname: optionalString(255),
   color: optionalString(255),
-  baseCurrency: codeReference().optional(),
-  defaultLocale: codeReference().optional(),
   locales: codeList().optional(),
+  defaultLocale: reference(CHANNEL_MESSAGES.defaultLocaleBlank).optional(),
   currencies: codeList().optional(),
+  countries: unsupported.countries,
   defaultTaxZone: optionalZone(),
-  taxCalculationStrategy: strategy(),
+  taxCalculationStrategy: strategy().optional(),
+  themeName: unsupported.themeName,
+  contactEmail: unsupported.contactEmail,
+  skippingShippingStepAllowed: unsupported.skippingShippingStepAllowed,
+  skippingPaymentStepAllowed: unsupported.skippingPaymentStepAllowed,
+  accountVerificationRequired: unsupported.accountVerificationRequired,
+  shopBillingData: unsupported.shopBillingData,
+  menuTaxon: unsupported.menuTaxon,
+  /** Immutable: a sent code is ignored (Sylius disables the field on edit). */
+  code: z.unknown().optional(),
+  baseCurrency: reference(CHANNEL_MESSAGES.baseCurrencyBlank).optional(),
 });
 
 documentForm(updateForm, {
   component: "ChannelUpdate",
   shapes: { code: IGNORED_CODE },
-  descriptions: { defaultTaxZone: "Zone code; `null` or `\"\"` for none.", locales: "Replaces the old list.", currencies: "Replaces the old list." },
+  descriptions: {
+    defaultTaxZone: "Zone code; `null` or `\"\"` for none.",
+    locales: "Replaces the old list.",
+    currencies: "Replaces the old list.",
+    ...UNSUPPORTED_DOCS,
+  },
   example: { name: "US Mobile Store", enabled: false },
 });
+
+/**
+ * What every submission of ChannelType renders besides its own errors: the
+ * shop billing data sub-form's children; and, for a form submitted empty
+ * (a PUT without fields), the failures Sylius reports for it (a create's
+ * form fails on its own: every field Sylius requires is required there).
+ */
+interface ChannelFormResult {
+  shape(field: "shopBillingData", tree: { children: Record<string, object> }): void;
+  fail(field: "name" | "taxCalculationStrategy", message: string): void;
+}
+
+function channelFormChecks(form: ChannelFormResult, body: unknown, emptyFails: boolean) {
+  form.shape("shopBillingData", { children: Object.fromEntries(SHOP_BILLING_DATA.map((name) => [name, {}])) });
+  if (!emptyFails || !isEmptyBody(body)) return;
+  form.fail("name", CHANNEL_MESSAGES.nameBlank);
+  form.fail("taxCalculationStrategy", CHANNEL_MESSAGES.strategyBlank);
+}
+
+/** HasEnabledEntity: a channel saved disabled needs another enabled channel. */
+function checkSomeChannelEnabled(result: { fail: (field: "enabled", message: string) => void }, enabled: boolean, othersEnabled: number) {
+  if (!enabled && othersEnabled === 0) result.fail("enabled", CHANNEL_MESSAGES.noEnabledChannel);
+}
 
 type Values = ReturnType<typeof validateForm<typeof updateForm.shape>>["values"];
 
 const missing = (code: string) => notFound(`Channel with code "${code}" does not exist.`);
-
-/** The channels with their parts read in the same batch (foreign keys: each default locale and base currency is there). */
-function representation(rows: ChannelRow[], parts: ChannelParts) {
-  const { localeLinks, currencyLinks, defaultLocales, baseCurrencies, taxZones } = parts;
-  const localesOf = groupBy(localeLinks, (l) => l.channelId);
-  const currenciesOf = groupBy(currencyLinks, (l) => l.channelId);
-  const localeById = new Map(defaultLocales.map((l) => [l.id, l]));
-  const currencyById = new Map(baseCurrencies.map((cur) => [cur.id, cur]));
-  const zoneById = new Map(taxZones.map((zone) => [zone.id, zone]));
-  return rows.map((row) =>
-    serializeChannel(row, {
-      baseCurrency: mustGet(currencyById, row.baseCurrencyId, "Base currency"),
-      defaultLocale: mustGet(localeById, row.defaultLocaleId, "Default locale"),
-      locales: (localesOf.get(row.id) ?? []).map((l) => l.code),
-      currencies: (currenciesOf.get(row.id) ?? []).map((l) => l.code),
-      defaultTaxZone: row.defaultTaxZoneId === null ? null : (zoneById.get(row.defaultTaxZoneId) ?? null),
-    }),
-  );
-}
 
 /**
  * The reads that resolve the submitted references (one batch with the
@@ -148,6 +227,10 @@ function referenceReads(db: Database, code: string, values: Values) {
   const localeCodes = unique([...(values.defaultLocale ? [values.defaultLocale] : []), ...(values.locales ?? [])]);
   return {
     channel: channelByCode(db, code),
+    othersEnabled: db
+      .select({ n: count() })
+      .from(channels)
+      .where(and(eq(channels.enabled, true), ne(channels.code, code))),
     currencies: db.select({ id: currencies.id, code: currencies.code }).from(currencies).where(inJson(currencies.code, currencyCodes)),
     locales: db.select({ id: locales.id, code: locales.code }).from(locales).where(inJson(locales.code, localeCodes)),
     zone: db.select({ id: zones.id }).from(zones).where(eq(zones.code, values.defaultTaxZone ?? "")),
@@ -203,35 +286,38 @@ const docs = crudDocs({
   update: updateForm,
   list: listSpecOf(LIST),
   deleteConflict: true,
+  putNote: EMPTY_PUT_NOTE,
 });
 
 export const channelRoutes = new Hono<AppEnv>({ strict: false })
   .get("/", describeRoute(docs.list), async (c) => {
     const db = c.var.db;
     const page = listPage(db, channels, c.req.url, LIST);
-    const { rows, counted, parts } = await namedBatch(db, {
-      rows: page.rows(db.select(channelColumns).from(channels).$dynamic()),
+    const { rows, counted } = await namedBatch(db, {
+      rows: page.rows(db.select({ id: channels.id, code: channels.code }).from(channels).$dynamic()),
       counted: page.count,
-      parts: channelParts(db, page.ids),
     });
-    return c.json(page.envelope("/api/v1/channels/", counted, representation(rows, parts)));
+    return c.json(page.envelope("/api/v1/channels/", counted, rows.map(serializeChannelListItem)));
   })
   .get("/:code", describeRoute(docs.get), async (c) => {
     const db = c.var.db;
     const code = c.req.param("code");
-    const { rows, parts } = await namedBatch(db, { rows: channelByCode(db, code), parts: channelParts(db, channelIdsOfCode(db, code)) });
-    const [channel] = representation(rows, parts);
+    const {
+      rows: [channel],
+    } = await namedBatch(db, { rows: channelByCode(db, code) });
     if (!channel) throw missing(code);
-    return c.json(channel);
+    return c.json(serializeChannel(channel));
   })
   .post("/", describeRoute(docs.create), async (c) => {
     const db = c.var.db;
     const result = validateForm(createForm, c.var.body);
+    channelFormChecks(result, c.var.body, false);
     const values = result.values;
     const code = values.code ?? "";
     const found = await namedBatch(db, referenceReads(db, code, values));
     if (found.channel.length > 0) result.fail("code", UNIQUE_CODE);
     const refs = resolveReferences(result, values, found);
+    checkSomeChannelEnabled(result, values.enabled ?? true, found.othersEnabled[0]?.n ?? 0);
     result.assertValid();
     // Both are required fields, found or the form failed above.
     const defaultLocaleId = mustExist(refs.defaultLocaleId, "The default locale's id");
@@ -239,7 +325,9 @@ export const channelRoutes = new Hono<AppEnv>({ strict: false })
     const localeIds = refs.localeIds ?? [defaultLocaleId];
     const currencyIds = refs.currencyIds ?? [baseCurrencyId];
     try {
-      const { rows, parts } = await namedBatch(db, {
+      const {
+        rows: [channel],
+      } = await namedBatch(db, {
         channel: db.insert(channels).values({
           code,
           name: result.required("name"),
@@ -250,16 +338,14 @@ export const channelRoutes = new Hono<AppEnv>({ strict: false })
           baseCurrencyId,
           defaultLocaleId,
           defaultTaxZoneId: refs.defaultTaxZoneId ?? null,
-          taxCalculationStrategy: values.taxCalculationStrategy ?? "order_items_based",
+          taxCalculationStrategy: result.required("taxCalculationStrategy"),
         }),
         locales: insertChannelLocales(db, code, localeIds),
         currencies: insertChannelCurrencies(db, code, currencyIds),
         rows: channelByCode(db, code),
-        parts: channelParts(db, channelIdsOfCode(db, code)),
       });
-      const [channel] = representation(rows, parts);
       if (!channel) throw new Error(`Channel "${code}" was not read back after its insert.`);
-      return c.json(channel, 201);
+      return c.json(serializeChannel(channel), 201);
     } catch (error) {
       rethrowUniqueViolation(error, result, "code", UNIQUE_CODE);
     }
@@ -268,11 +354,13 @@ export const channelRoutes = new Hono<AppEnv>({ strict: false })
     const db = c.var.db;
     const code = c.req.param("code");
     const result = validateForm(updateForm, c.var.body);
+    channelFormChecks(result, c.var.body, c.req.method === "PUT");
     const values = result.values;
     const found = await namedBatch(db, referenceReads(db, code, values));
     const [channel] = found.channel;
     if (!channel) throw missing(code);
     const refs = resolveReferences(result, values, found);
+    checkSomeChannelEnabled(result, values.enabled ?? channel.enabled, found.othersEnabled[0]?.n ?? 0);
     result.assertValid();
     const id = channel.id;
     const defaultLocaleId = refs.defaultLocaleId ?? channel.defaultLocaleId;

@@ -1,6 +1,6 @@
 /** Locales and currencies: resources that are nothing but a code (routes in ./routes.ts, through resources/code-keyed). */
 import { z } from "zod";
-import { serializeCodeOnly, serializeCurrency, serializeLocale, serializeLocaleListItem } from "./serializer";
+import { serializeCurrency, serializeLocale, serializeLocaleListItem } from "./serializer";
 import { code, component, int, pageOf, SelfLinks, timestamp } from "../../openapi/common";
 import type { Conforms, Expect } from "../../openapi/conformance";
 
@@ -8,11 +8,7 @@ const withTimes = (examples: string[]) =>
   z.object({ id: int(), code: code().meta({ examples }), createdAt: timestamp(), updatedAt: timestamp(), _links: SelfLinks });
 const bare = (examples: string[]) => z.object({ id: int(), code: code().meta({ examples }), _links: SelfLinks });
 
-/** What a channel embeds (`baseCurrency`, `defaultLocale`): id, code, timestamps, self link. */
-export const Locale = component("ChannelLocale", withTimes(["en_US"]), "A locale as a channel embeds it.");
-export const Currency = component("ChannelCurrency", withTimes(["USD"]), "A currency as a channel embeds it.");
-
-/** The resources themselves, in Sylius 1.8's groups. */
+/** In Sylius 1.8's groups. */
 export const LocaleResource = component(
   "Locale",
   withTimes(["en_US"]),
@@ -23,7 +19,6 @@ export const CurrencyResource = component("Currency", bare(["USD"]), "A currency
 export const LocalePage = pageOf("LocalePage", LocaleListItem);
 export const CurrencyPage = pageOf("CurrencyPage", CurrencyResource);
 
-type _Embedded = Expect<Conforms<ReturnType<typeof serializeCodeOnly>, typeof Locale>>;
 type _Locale = Expect<Conforms<ReturnType<typeof serializeLocale>, typeof LocaleResource>>;
 type _LocaleItem = Expect<Conforms<ReturnType<typeof serializeLocaleListItem>, typeof LocaleListItem>>;
 type _Currency = Expect<Conforms<ReturnType<typeof serializeCurrency>, typeof CurrencyResource>>;

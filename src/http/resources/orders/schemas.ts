@@ -3,7 +3,7 @@ import { z } from "zod";
 import { code, component, int, keyedOrEmpty, Link, pageOf, SelfLinks, timestamp } from "../../openapi/common";
 import { Adjustment, CartItemUnit } from "../carts/schemas";
 import { TaxCategoryEmbedded } from "../categories/schemas";
-import { OrderChannel } from "../channels/schemas";
+import { Channel } from "../channels/schemas";
 import { PaymentMethod, PaymentMethodReference } from "../payment-methods/schemas";
 
 const OMITTED = "Omitted when not set.";
@@ -142,7 +142,7 @@ const detailed = {
   ...totals,
   state: z.string().meta({ examples: ["cart", "new", "cancelled", "fulfilled"] }),
   customer: OrderCustomer,
-  channel: OrderChannel.optional(),
+  channel: Channel.optional(),
   shippingAddress: OrderAddress.optional(),
   billingAddress: OrderAddress.optional(),
   payments: z.array(Payment),

@@ -8,7 +8,7 @@
  *   their timestamps); `"list"`: an item of `GET /orders/`.
  * - `serializeOrderPayment`, `serializeOrderShipment`: `/payments/`, `/shipments/`.
  * - The channel, the payment method and the customer's birthday as their
- *   own resources serialize them (`serializeOrderChannel`,
+ *   own resources serialize them (`serializeChannel`,
  *   `serializePaymentMethod`, `birthdayDateTime`).
  *
  * Units are embedded as the JSON text D1 holds (see unit-json.ts) through a
@@ -27,7 +27,7 @@ import type { VariantView } from "../../../data/queries/product-variants";
 import { serializeAdjustment, serializeItemWith } from "../carts/serializer";
 import { serializeTaxCategory } from "../categories/serializer";
 import { variantPath } from "../product-variants/serializer";
-import { channelLinks, serializeOrderChannel } from "../channels/serializer";
+import { channelLinks, serializeChannel } from "../channels/serializer";
 import { birthdayDateTime, customerLinks } from "../customers/serializer";
 import { serializePaymentMethod, serializePaymentMethodReference } from "../payment-methods/serializer";
 import { enc, href } from "../../serializers/links";
@@ -190,7 +190,7 @@ export function serializeOrder(record: OrderRecord, views: ReadonlyMap<number, V
     ...totals,
     state: cart.state,
     customer: serializeOrderCustomer(record, view),
-    channel: record.channelRow ? serializeOrderChannel(record.channelRow) : undefined,
+    channel: record.channelRow ? serializeChannel(record.channelRow) : undefined,
     // Sylius' Order.yml lists the shipping address first; its checkout summary (the "Detailed" group) the billing one.
     ...(withIds ? { shippingAddress, billingAddress } : { billingAddress, shippingAddress }),
     payments: record.payments.map((payment) => serializeOrderPayment(payment, view)),

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { serializePaymentMethod, serializePaymentMethodReference } from "./serializer";
 import { code, component, int, keyedOrEmpty, pageOf, SelfLinks, timestamp } from "../../openapi/common";
-import { OrderChannel } from "../channels/schemas";
+import { Channel } from "../channels/schemas";
 import type { Conforms, Expect } from "../../openapi/conformance";
 
 const PaymentMethodTranslation = z.object({
@@ -22,7 +22,7 @@ export const PaymentMethod = component(
     updatedAt: timestamp(),
     enabled: z.boolean(),
     translations: keyedOrEmpty(PaymentMethodTranslation, "locale code"),
-    channels: z.array(OrderChannel).meta({ description: "The channels that offer the method, by code." }),
+    channels: z.array(Channel).meta({ description: "The channels that offer the method, by code." }),
     _links: SelfLinks,
   }),
   "A payment method (offline: no gateway).",

@@ -12,7 +12,7 @@
  * Null fields (a translation's description) are omitted.
  */
 import type { PaymentMethodRow } from "../../../data/queries/payment-methods";
-import { serializeOrderChannel, type OrderChannelFields } from "../channels/serializer";
+import { serializeChannel, type ChannelFields } from "../channels/serializer";
 import { enc, href } from "../../serializers/links";
 import { atom } from "../../serializers/timestamps";
 
@@ -25,7 +25,7 @@ export interface PaymentMethodTranslation {
 
 export interface PaymentMethodRelations {
   translations: readonly PaymentMethodTranslation[];
-  channels: readonly OrderChannelFields[];
+  channels: readonly ChannelFields[];
 }
 
 export const paymentMethodLink = (code: string) => href(`/payment-methods/${enc(code)}`);
@@ -46,7 +46,7 @@ export function serializePaymentMethod(row: PaymentMethodRow, relations: Payment
     updatedAt: atom(row.updatedAt),
     enabled: row.enabled,
     translations: translationsOf(relations.translations),
-    channels: relations.channels.map(serializeOrderChannel),
+    channels: relations.channels.map(serializeChannel),
     _links: { self: paymentMethodLink(row.code) },
   };
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { serializeProduct, serializeProductListItem } from "./serializer";
 import { code, component, int, keyedOrEmpty, Link, pageOf, SelfLinks } from "../../openapi/common";
 import { ProductOption } from "../product-options/schemas";
-import { OrderChannel } from "../channels/schemas";
+import { Channel } from "../channels/schemas";
 import type { Conforms, Expect } from "../../openapi/conformance";
 
 const name = z
@@ -41,7 +41,7 @@ export const Product = component(
     associations: none("Associations"),
     translations,
     productTaxons: none("Taxons"),
-    channels: z.array(OrderChannel).meta({ description: "The product's channels, in Sylius' detailed channel set." }),
+    channels: z.array(Channel).meta({ description: "The product's channels, in Sylius' detailed channel set." }),
     reviews: none("Reviews"),
     averageRating: rating,
     images: none("Images"),

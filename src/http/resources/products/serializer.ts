@@ -20,7 +20,7 @@ import type { ProductDetail } from "../../../data/queries/products";
 import { preferredTranslation } from "../../../data/queries/product-options";
 import { enc, href } from "../../serializers/links";
 import { keyedByLocale, serializeProductOption } from "../product-options/serializer";
-import { serializeOrderChannel } from "../channels/serializer";
+import { serializeChannel } from "../channels/serializer";
 
 export const productLink = (code: string) => href(`/products/${enc(code)}`);
 
@@ -42,7 +42,7 @@ export function serializeProduct(product: ProductDetail) {
       description: t.description ?? undefined,
     })),
     productTaxons: [],
-    channels: product.channels.map(serializeOrderChannel),
+    channels: product.channels.map(serializeChannel),
     reviews: [],
     averageRating: 0,
     images: [],

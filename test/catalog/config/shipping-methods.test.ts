@@ -66,7 +66,7 @@ describe("shipping methods", () => {
       taxCategory: { id: taxCategory.id, code: taxCategory.code, name: taxCategory.name, _links: { self: { href: `/api/v1/tax-categories/${taxCategory.code}` } } },
       createdAt: TIMESTAMP,
       updatedAt: TIMESTAMP,
-      _links: { self: { href: `/api/v1/shipping-methods/${code}` } },
+      _links: { self: { href: `/api/v1/shipping-methods/${code}` }, zone: { href: `/api/v1/zones/${zone.code}` } },
     };
     expect(created.body).toEqual(expected);
     const read = await api("GET", `/api/v1/shipping-methods/${code}`);
@@ -115,7 +115,7 @@ describe("shipping methods", () => {
     ).toBe("F");
   });
 
-  it("reports every failing field at once, in form order", async () => {
+  it("reports every failing field at once, in ShippingMethodType's order, with Sylius' messages", async () => {
     const res = await api("POST", "/api/v1/shipping-methods/", {
       code: "",
       position: -1,
@@ -135,33 +135,35 @@ describe("shipping methods", () => {
       message: "Validation Failed",
       errors: {
         children: {
-          code: { errors: ["This value should not be blank."] },
-          position: { errors: ["This value is not valid."] },
-          enabled: { errors: ["This value is not valid."] },
           translations: { errors: ["This value is not valid."] },
-          zone: { errors: ["This value is not valid."] },
-          channels: { errors: ["This value is not valid."] },
-          calculator: { errors: ["This value is not valid."] },
-          configuration: { errors: ["This value is not valid."] },
+          position: { errors: ["This value is not valid."] },
           category: { errors: ["This value is not valid."] },
           categoryRequirement: { errors: ["This value is not valid."] },
+          calculator: { errors: ["This value is not valid."] },
+          enabled: { errors: ["This value is not valid."] },
+          rules: {},
+          zone: { errors: ["This value is not valid."] },
           taxCategory: { errors: ["This value is not valid."] },
+          channels: { errors: ["This value is not valid."] },
+          code: { errors: ["Please enter shipping method code."] },
+          configuration: { errors: ["This value is not valid."] },
         },
       },
     });
     const empty = await api("POST", "/api/v1/shipping-methods/", {});
     expect(empty.body.errors.children).toEqual({
-      code: { errors: ["This value should not be blank."] },
+      translations: {},
       position: {},
-      enabled: {},
-      translations: { errors: ["This value should not be blank."] },
-      zone: { errors: ["This value should not be blank."] },
-      channels: {},
-      calculator: { errors: ["This value should not be blank."] },
-      configuration: {},
       category: {},
       categoryRequirement: {},
+      calculator: { errors: ["Please select shipping method calculator."] },
+      enabled: {},
+      rules: {},
+      zone: { errors: ["Please select shipping method zone."] },
       taxCategory: {},
+      channels: {},
+      code: { errors: ["Please enter shipping method code."] },
+      configuration: {},
     });
   });
 
@@ -176,7 +178,9 @@ describe("shipping methods", () => {
       expect(bad.body.errors.children.configuration, JSON.stringify(amount)).toEqual({ errors: ["This value is not valid."] });
     }
     const blankName = await api("POST", "/api/v1/shipping-methods/", methodBody(zone.code, channel.code, { translations: { en_US: { name: "" } } }));
-    expect(blankName.body.errors.children.translations).toEqual({ errors: ["This value should not be blank."] });
+    expect(blankName.body.errors.children.translations).toEqual({
+      children: { en_US: { children: { name: { errors: ["Please enter shipping method name."] }, description: {} } } },
+    });
   });
 
   it("rejects a duplicate code", async () => {
@@ -232,12 +236,14 @@ describe("shipping methods", () => {
       updatedAt: TIMESTAMP,
     });
 
-    // Channels that lose their amount, or a PUT that would leave no translation, are refused.
+    // Channels that lose their amount are refused.
     const noAmount = await api("PUT", `/api/v1/shipping-methods/${created.code}`, { channels: [other.code, channel.code] });
     expect(noAmount.status).toBe(400);
     expect(noAmount.body.errors.children.configuration).toEqual({ errors: ["This value is not valid."] });
-    const noTranslation = await api("PUT", `/api/v1/shipping-methods/${created.code}`, { translations: {} });
-    expect(noTranslation.body.errors.children.translations).toEqual({ errors: ["This value should not be blank."] });
+    // A PUT of no translations removes them all (translations are optional, as in Sylius): the method is named by its code.
+    expect((await api("PUT", `/api/v1/shipping-methods/${created.code}`, { translations: {} })).status).toBe(204);
+    const unnamed = await api("GET", `/api/v1/shipping-methods/${created.code}`);
+    expect(unnamed.body).toMatchObject({ name: created.code, translations: [] });
   });
 
   it("PATCH merges translations by locale and clears references with null", async () => {

@@ -196,7 +196,7 @@ function referenced(input: RawOptionInput): { locales: string[]; valueCodes: str
 }
 
 /** A required text of a sub-form: its message, or null when it is good. */
-function textMessage(value: unknown, blank: string, length?: { min: number; tooShort: string; max: number; tooLong: string }): string | null {
+export function textMessage(value: unknown, blank: string, length?: { min: number; tooShort: string; max: number; tooLong: string }): string | null {
   if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) return blank;
   if (typeof value !== "string" || !isWellFormed(value)) return MSG.invalid;
   if (length && value.length < length.min) return length.tooShort;

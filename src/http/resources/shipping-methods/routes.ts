@@ -9,13 +9,25 @@
  * Cost: GET one/list 1 D1 round trip; create/update/delete 2.
  * PUT: sent collections replace (translations, channels, configuration);
  * PATCH: the same, except that sent translations are merged by locale.
+ *
+ * The form is Sylius 1.8's (ShippingBundle's ShippingMethodType with
+ * CoreBundle's ShippingMethodTypeExtension, ShippingMethod.xml and
+ * ShippingMethodTranslation.xml of both bundles, validators.en.yml): its
+ * children in its order (translations, position, category,
+ * categoryRequirement, calculator, enabled, rules, zone, taxCategory,
+ * channels, code, then configuration, added when a calculator is sent), a
+ * translation's failures inside `translations.children.<locale>.children`.
+ * Translations are optional, as in Sylius: a method without one is named by
+ * its code wherever a name is shown. `rules` (Sylius' shipping rules) are
+ * accepted only empty: the service has none.
  */
 import { Hono } from "hono";
 import { and, eq, notInArray } from "drizzle-orm";
 import { z } from "zod";
 import type { AppEnv } from "../../context";
-import { boundedNext, defineForm, validateForm, rethrowOutOfRange, rethrowUniqueViolation } from "../../form";
-import { codeList, codeReference, integer, optionalBoolean, optionalString, requiredCode, requiredString, translationsOf } from "../../fields";
+import { boundedNext, defineForm, isEmptyBody, isPlainObject, validateForm, rethrowOutOfRange, rethrowUniqueViolation } from "../../form";
+import { CODE_PATTERN, codeList, integer, optionalBoolean, requiredString } from "../../fields";
+import { textMessage } from "../product-options/routes";
 import { MSG } from "../../../domain/messages";
 import { notFound } from "../../errors";
 import type { Database } from "../../../data/db";
@@ -54,10 +66,26 @@ import { crudDocs, describeRoute, listSpec } from "../../openapi/describe";
 import { CATEGORY_DESCRIPTION, CODE_DESCRIPTION, documentForm, IGNORED_CODE } from "../../openapi/form-docs";
 import { ShippingMethod, ShippingMethodPage } from "./schemas";
 
-const UNIQUE_CODE = "The shipping method with given code already exists.";
+/** ShippingBundle's and CoreBundle's validators.en.yml. */
+export const SHIPPING_METHOD_MESSAGES = {
+  codeBlank: "Please enter shipping method code.",
+  codePattern: "Shipping method code can only be comprised of letters, numbers, dashes and underscores.",
+  unique: "The shipping method with given code already exists.",
+  nameBlank: "Please enter shipping method name.",
+  nameTooShort: "Shipping method name must be at least 2 characters long.",
+  nameTooLong: "Shipping method name must not be longer than 255 characters.",
+  calculatorBlank: "Please select shipping method calculator.",
+  zoneBlank: "Please select shipping method zone.",
+} as const;
+const UNIQUE_CODE = SHIPPING_METHOD_MESSAGES.unique;
+const NAME_LENGTH = { min: 2, tooShort: SHIPPING_METHOD_MESSAGES.nameTooShort, max: 255, tooLong: SHIPPING_METHOD_MESSAGES.nameTooLong };
+const TRANSLATION_FIELDS = ["name", "description"] as const;
 
-const blankOrInvalid = (issue: { input?: unknown }) =>
-  issue.input === undefined || issue.input === null || issue.input === "" ? MSG.blank : MSG.invalid;
+const blankOrInvalid = (blank: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null || issue.input === "" ? blank : MSG.invalid;
+const calculator = () => z.enum(SHIPPING_CALCULATORS, { error: blankOrInvalid(SHIPPING_METHOD_MESSAGES.calculatorBlank) });
+const methodCode = () =>
+  requiredString(SHIPPING_METHOD_MESSAGES.codeBlank).refine((s) => CODE_PATTERN.test(s), { error: SHIPPING_METHOD_MESSAGES.codePattern });
 
 /** A category code, or null / "" for none. */
 const optionalReference = () =>
@@ -70,7 +98,9 @@ const optionalReference = () =>
 const fields = {
   position: integer({ min: 0 }).optional(),
   enabled: optionalBoolean(),
-  translations: translationsOf({ name: requiredString(), description: optionalString() }).optional(),
+  /** Checked entry by entry by `checkTranslations` (failures go inside each locale's sub-form). */
+  translations: z.record(z.string(), z.unknown(), { error: MSG.invalid }).optional(),
+  rules: z.array(z.unknown(), { error: MSG.invalid }).max(0, { error: MSG.invalid }).optional(),
   channels: codeList().optional(),
   configuration: z
     .record(z.string(), z.strictObject({ amount: integer({ min: 0 }) }, { error: MSG.invalid }), { error: MSG.invalid })
@@ -81,26 +111,33 @@ const fields = {
 };
 
 export const createForm = defineForm({
-  code: requiredCode(),
-  position: fields.position,
-  enabled: fields.enabled,
   translations: fields.translations,
-  zone: codeReference(),
-  channels: fields.channels,
-  calculator: z.enum(SHIPPING_CALCULATORS, { error: blankOrInvalid }),
-  configuration: fields.configuration,
+  position: fields.position,
   category: fields.category,
   categoryRequirement: fields.categoryRequirement,
+  calculator: calculator(),
+  enabled: fields.enabled,
+  rules: fields.rules,
+  zone: requiredString(SHIPPING_METHOD_MESSAGES.zoneBlank),
   taxCategory: fields.taxCategory,
+  channels: fields.channels,
+  code: methodCode(),
+  configuration: fields.configuration,
 });
+
+const TRANSLATIONS_SHAPE = {
+  schema: z.record(z.string(), z.strictObject({ name: z.string().min(2).max(255), description: z.string().nullable().optional() })),
+  examples: [{ en_US: { name: "FedEx", description: "Delivered in 2 to 3 days." } }, {}],
+};
+const RULES_DOC = "Sylius' shipping rules; this service has none: only an empty list is accepted.";
 
 documentForm(createForm, {
   component: "ShippingMethodCreate",
-  // The handler refuses a method without translations (`This value should not be blank.`).
-  requiredByHandler: ["translations"],
+  shapes: { translations: TRANSLATIONS_SHAPE },
   descriptions: {
     code: CODE_DESCRIPTION,
-    translations: "Name (required) and description per locale code; at least one.",
+    translations: "Name and description per locale code; optional (a method without a name is shown by its code).",
+    rules: RULES_DOC,
     zone: "Zone code.",
     channels: "Channel codes; each needs an amount in `configuration`.",
     configuration: "Amount in minor units per channel code.",
@@ -123,29 +160,76 @@ documentForm(createForm, {
 });
 
 export const updateForm = defineForm({
-  /** Immutable: a sent code is ignored (Sylius disables the field on edit). */
-  code: z.unknown().optional(),
-  position: fields.position,
-  enabled: fields.enabled,
   translations: fields.translations,
-  zone: codeReference().optional(),
-  channels: fields.channels,
-  calculator: z.enum(SHIPPING_CALCULATORS, { error: blankOrInvalid }).optional(),
-  configuration: fields.configuration,
+  position: fields.position,
   category: fields.category,
   categoryRequirement: fields.categoryRequirement,
+  calculator: calculator().optional(),
+  enabled: fields.enabled,
+  rules: fields.rules,
+  zone: requiredString(SHIPPING_METHOD_MESSAGES.zoneBlank).optional(),
   taxCategory: fields.taxCategory,
+  channels: fields.channels,
+  /** Immutable: a sent code is ignored (Sylius disables the field on edit). */
+  code: z.unknown().optional(),
+  configuration: fields.configuration,
 });
 
 documentForm(updateForm, {
   component: "ShippingMethodUpdate",
-  shapes: { code: IGNORED_CODE },
-  descriptions: { translations: "PUT replaces, PATCH merges by locale.", category: CATEGORY_DESCRIPTION, taxCategory: CATEGORY_DESCRIPTION },
+  shapes: { code: IGNORED_CODE, translations: TRANSLATIONS_SHAPE },
+  descriptions: {
+    translations: "PUT replaces, PATCH merges by locale.",
+    rules: RULES_DOC,
+    category: CATEGORY_DESCRIPTION,
+    taxCategory: CATEGORY_DESCRIPTION,
+  },
   example: { configuration: { US_WEB: { amount: 990 } } },
 });
 
 type Values = ReturnType<typeof validateForm<typeof updateForm.shape>>["values"];
 type Field = (typeof updateForm.fields)[number];
+
+interface TranslationInput {
+  locale: string;
+  name: string;
+  description: string | null;
+}
+
+interface TranslationResult {
+  shape(field: "translations", tree: { children: Record<string, object> } | Record<string, never>): void;
+  fail(field: "translations", message: string): void;
+  failAt(field: "translations", path: readonly string[], message: string): void;
+}
+
+/**
+ * Each sent locale's sub-form (ShippingMethodTranslationType: name,
+ * description), failures reported inside it; returns the valid entries.
+ */
+function checkTranslations(result: TranslationResult, sent: Record<string, unknown> | undefined, knownLocales: Set<string>): TranslationInput[] | undefined {
+  if (!sent) return undefined;
+  const known = Object.keys(sent).filter((locale) => knownLocales.has(locale));
+  result.shape("translations", known.length ? { children: Object.fromEntries(known.map((l) => [l, { children: { name: {}, description: {} } }])) } : {});
+  const valid: TranslationInput[] = [];
+  for (const [locale, entry] of Object.entries(sent)) {
+    if (!knownLocales.has(locale)) {
+      result.fail("translations", MSG.invalid);
+      continue;
+    }
+    if (!isPlainObject(entry)) {
+      result.failAt("translations", [locale], MSG.invalid);
+      continue;
+    }
+    if (Object.keys(entry).some((key) => !(TRANSLATION_FIELDS as readonly string[]).includes(key))) result.failAt("translations", [locale], MSG.extraFields);
+    const { name, description = null } = entry;
+    const nameMessage = textMessage(name, SHIPPING_METHOD_MESSAGES.nameBlank, NAME_LENGTH);
+    if (nameMessage) result.failAt("translations", [locale, "name"], nameMessage);
+    const descriptionOk = description === null || (typeof description === "string" && description.length <= 4000);
+    if (!descriptionOk) result.failAt("translations", [locale, "description"], MSG.invalid);
+    if (!nameMessage && descriptionOk && typeof name === "string") valid.push({ locale, name, description: description as string | null });
+  }
+  return valid;
+}
 
 const missing = (code: string) => notFound(`Shipping method with code "${code}" does not exist.`);
 
@@ -196,11 +280,7 @@ interface Found {
 
 /** Data checks shared by create and update; returns the ids to write. */
 function checkReferences(fail: (field: Field, message: string) => void, values: Values, found: Found) {
-  const localeCodes = new Set(found.locales.map((l) => l.code));
   const channelId = new Map(found.channels.map((ch) => [ch.code, ch.id]));
-  if (values.translations && Object.keys(values.translations).some((locale) => !localeCodes.has(locale))) {
-    fail("translations", MSG.invalid);
-  }
   if (values.zone !== undefined && !found.zone) fail("zone", MSG.invalid);
   if (values.channels?.some((code) => !channelId.has(code))) fail("channels", MSG.invalid);
   if (values.category && !found.category) fail("category", MSG.invalid);
@@ -224,8 +304,6 @@ function checkReferences(fail: (field: Field, message: string) => void, values: 
   };
 }
 
-const translationList = (translations: Record<string, { name: string; description?: string | null }>) =>
-  Object.entries(translations).map(([locale, { name, description }]) => ({ locale, name, description: description ?? null }));
 
 const docs = crudDocs({
   tag: "Shipping methods",
@@ -278,9 +356,7 @@ export const shippingMethodRoutes = new Hono<AppEnv>({ strict: false })
     const code = values.code ?? "";
     const found = await namedBatch(db, writeReads(db, code, values));
     if (found.method.length > 0) result.fail("code", UNIQUE_CODE);
-    if (result.isValid("translations") && Object.keys(values.translations ?? {}).length === 0) {
-      result.fail("translations", MSG.blank);
-    }
+    const translations = checkTranslations(result, values.translations, new Set(found.locales.map((l) => l.code))) ?? [];
     const refs = checkReferences((field, message) => result.fail(field as keyof typeof createForm.shape, message), values, {
       locales: found.locales,
       zone: found.zone[0],
@@ -306,7 +382,7 @@ export const shippingMethodRoutes = new Hono<AppEnv>({ strict: false })
           categoryRequirement: values.categoryRequirement ?? "match_any",
           taxCategoryId: refs.taxCategoryId ?? null,
         }),
-        translations: upsertShippingMethodTranslations(db, code, translationList(result.required("translations"))),
+        translations: translations.length ? upsertShippingMethodTranslations(db, code, translations) : undefined,
         channels: insertShippingMethodChannels(db, code, refs.channelIds ?? []),
         rows: shippingMethodByCode(db, code),
         parts: shippingMethodParts(db, shippingMethodIdsOfCode(db, code)),
@@ -328,9 +404,11 @@ export const shippingMethodRoutes = new Hono<AppEnv>({ strict: false })
     const found = await namedBatch(db, writeReads(db, code, values));
     const [method] = found.method;
     if (!method) throw missing(code);
-    // PUT replaces the translations: it must leave at least one.
-    if (!merge && values.translations && Object.keys(values.translations).length === 0) {
-      result.fail("translations", MSG.blank);
+    const translations = checkTranslations(result, values.translations, new Set(found.locales.map((l) => l.code)));
+    // A PUT without a body is the form submitted empty: Sylius' update form fails calculator and zone.
+    if (!merge && isEmptyBody(c.var.body)) {
+      result.fail("calculator", SHIPPING_METHOD_MESSAGES.calculatorBlank);
+      result.fail("zone", SHIPPING_METHOD_MESSAGES.zoneBlank);
     }
     const refs = checkReferences((field, message) => result.fail(field, message), values, {
       locales: found.locales,
@@ -343,7 +421,7 @@ export const shippingMethodRoutes = new Hono<AppEnv>({ strict: false })
     });
     result.assertValid();
     const id = method.id;
-    const sentLocales = Object.keys(values.translations ?? {});
+    const sentLocales = (translations ?? []).map((t) => t.locale);
     await runBatch(db, [
       db
         .update(shippingMethods)
@@ -359,18 +437,15 @@ export const shippingMethodRoutes = new Hono<AppEnv>({ strict: false })
           updatedAt: nowIso(),
         })
         .where(eq(shippingMethods.id, id)),
-      ...(values.translations && !merge && sentLocales.length > 0
+      // PUT replaces the translations (an empty map removes them all), PATCH merges by locale.
+      ...(translations && !merge
         ? [
             db
               .delete(shippingMethodTranslations)
-              .where(
-                and(eq(shippingMethodTranslations.methodId, id), notInArray(shippingMethodTranslations.locale, sentLocales)),
-              ),
+              .where(and(eq(shippingMethodTranslations.methodId, id), notInArray(shippingMethodTranslations.locale, sentLocales))),
           ]
         : []),
-      ...(values.translations && sentLocales.length > 0
-        ? [upsertShippingMethodTranslations(db, code, translationList(values.translations))]
-        : []),
+      ...(translations && translations.length > 0 ? [upsertShippingMethodTranslations(db, code, translations)] : []),
       ...(refs.channelIds !== undefined
         ? [
             db.delete(shippingMethodChannels).where(eq(shippingMethodChannels.methodId, id)),

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { CATEGORY_REQUIREMENTS, SHIPPING_CALCULATORS } from "../../../data/queries/shipping-methods";
 import { serializeShippingMethod } from "./serializer";
-import { code, component, int, keyedOrEmpty, pageOf, SelfLinks, timestamp } from "../../openapi/common";
+import { code, component, int, keyedOrEmpty, Link, pageOf, timestamp } from "../../openapi/common";
 import { ShippingCategoryReference, TaxCategoryReference } from "../categories/schemas";
 import { ZoneReference } from "../zones/schemas";
 import type { Conforms, Expect } from "../../openapi/conformance";
@@ -33,7 +33,7 @@ export const ShippingMethod = component(
     taxCategory: TaxCategoryReference.optional().meta({ description: "Omitted when none." }),
     createdAt: timestamp(),
     updatedAt: timestamp(),
-    _links: SelfLinks,
+    _links: z.object({ self: Link, zone: Link }),
   }),
   "A shipping method.",
 );

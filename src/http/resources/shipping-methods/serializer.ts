@@ -3,7 +3,9 @@
  * {LOCALE: {id, locale, name, description?}} ([] when none), zone: {id, code, name, _links},
  * channels: [codes], calculator, configuration: {CHANNEL: {amount}},
  * category?: {id, code, name, _links}, categoryRequirement,
- * taxCategory?: {id, code, name, _links}, createdAt, updatedAt, _links.self}.
+ * taxCategory?: {id, code, name, _links}, createdAt, updatedAt, _links {self, zone}}
+ * (Sylius 1.8 shows a method as {id, code, enabled, _links {self, zone}}; this
+ * service keeps the rest so that what the form takes can be read back).
  *
  * `name` (also the label of a cart's shipping adjustment) is given by
  * `shippingMethodName`.
@@ -85,6 +87,6 @@ export function serializeShippingMethod(row: ShippingMethodResourceRow, relation
     taxCategory: relations.taxCategory ? serializeTaxCategory(relations.taxCategory, "listItem") : undefined,
     createdAt: atom(row.createdAt),
     updatedAt: atom(row.updatedAt),
-    _links: { self: href(`/shipping-methods/${enc(row.code)}`) },
+    _links: { self: href(`/shipping-methods/${enc(row.code)}`), zone: href(`/zones/${enc(relations.zone.code)}`) },
   };
 }

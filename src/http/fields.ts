@@ -136,3 +136,39 @@ export const nullableDateTime = () =>
       return parsed;
     })
     .optional();
+
+const FORM_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const FORM_TIME = /^\d{2}:\d{2}(?::\d{2})?$/;
+
+/**
+ * Symfony's DateTimeType as Sylius' forms submit it: `{date: "YYYY-MM-DD",
+ * time: "HH:MM"}` (UTC here), both empty for none; or, as everywhere in this
+ * API, an ISO 8601 string or null. Returns the stored UTC ISO string or null,
+ * undefined when absent.
+ */
+export const formDateTime = () =>
+  z
+    .unknown()
+    .transform((value, ctx): string | null | undefined => {
+      if (value === undefined) return undefined;
+      if (value === null) return null;
+      const text = typeof value === "string" ? value : dateTimeFormText(value);
+      if (text === "") return null;
+      const parsed = text === null ? null : parseDateTime(text);
+      if (parsed === null) {
+        ctx.addIssue({ code: "custom", message: MSG.invalid });
+        return z.NEVER;
+      }
+      return parsed;
+    });
+
+/** `{date, time}` as ISO text ("" when both are empty), null when it is not a well-formed pair. */
+function dateTimeFormText(value: unknown): string | null {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
+  const entries = Object.entries(value);
+  if (entries.some(([key]) => key !== "date" && key !== "time")) return null;
+  const { date = "", time = "" } = value as { date?: unknown; time?: unknown };
+  if ((date === "" || date === null) && (time === "" || time === null)) return "";
+  if (typeof date !== "string" || typeof time !== "string" || !FORM_DATE.test(date) || !FORM_TIME.test(time)) return null;
+  return `${date}T${time}Z`;
+}

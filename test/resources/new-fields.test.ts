@@ -158,6 +158,9 @@ describe("shipping-method translation description", () => {
     expect(read.body.translations).toEqual({ en_US: { id: expect.any(Number), locale: "en_US", name: "Courier" } });
     const bad = await api("PATCH", `/api/v1/shipping-methods/${code}`, { translations: { en_US: { name: "Courier", description: 5 } } });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors.children.translations).toEqual({ errors: ["This value is not valid."] });
+    // Inside the locale's sub-form (ShippingMethodTranslationType), as Symfony reports it.
+    expect(bad.body.errors.children.translations).toEqual({
+      children: { en_US: { children: { name: {}, description: { errors: ["This value is not valid."] } } } },
+    });
   });
 });

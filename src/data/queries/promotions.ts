@@ -4,6 +4,7 @@
  */
 import { asc, desc, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "../db";
+import type { ProductChannelRow } from "./products";
 import { channels, promotionActions, promotionChannels, promotionRules, promotions } from "../schema";
 import type { PromotionAction, PromotionRule } from "../../domain/promotion-config";
 import { chunks, insertSelectValues, type Batch, type Statement } from "../batch";
@@ -29,7 +30,8 @@ export interface PromotionRecord {
   endsAt: string | null;
   createdAt: string;
   updatedAt: string;
-  channels: string[];
+  /** The promotion's channels, in channel id order, with what a promotion shows of them. */
+  channels: ProductChannelRow[];
   rules: PromotionPartRow[];
   actions: PromotionPartRow[];
 }
@@ -66,10 +68,22 @@ export function queuePromotions(
       .where(inArray(promotions.id, ids))
       .orderBy(...orderBy),
   );
-  // Distinct column names (promotion_id, code): safe in a batch.
+  // Distinct column names (promotion_id, id, code, ...): safe in a batch.
   const channelRows = batch.add(
     db
-      .select({ promotionId: promotionChannels.promotionId, code: channels.code })
+      .select({
+        promotionId: promotionChannels.promotionId,
+        id: channels.id,
+        code: channels.code,
+        name: channels.name,
+        description: channels.description,
+        hostname: channels.hostname,
+        color: channels.color,
+        createdAt: channels.createdAt,
+        updatedAt: channels.updatedAt,
+        enabled: channels.enabled,
+        taxCalculationStrategy: channels.taxCalculationStrategy,
+      })
       .from(promotionChannels)
       .innerJoin(channels, eq(channels.id, promotionChannels.channelId))
       .where(inArray(promotionChannels.promotionId, ids))
@@ -92,7 +106,7 @@ export function queuePromotions(
     const part = ({ id, type, configuration }: PromotionPartRow) => ({ id, type, configuration });
     return rows().map((row) => ({
       ...row,
-      channels: (channelsOf.get(row.id) ?? []).map((c) => c.code),
+      channels: (channelsOf.get(row.id) ?? []).map(({ promotionId: _, ...channel }) => channel),
       rules: (rulesOf.get(row.id) ?? []).map(part),
       actions: (actionsOf.get(row.id) ?? []).map(part),
     }));

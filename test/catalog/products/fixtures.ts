@@ -69,3 +69,15 @@ export async function createOrderItem(variantId: number): Promise<void> {
     .bind(order!.id, variantId)
     .run();
 }
+
+/** A channel as a product or a promotion shows it: Sylius' detailed channel set (the fixture's channel has no description, hostname or color). */
+export const shownChannel = (channel: { id: number; code: string }) => ({
+  id: channel.id,
+  code: channel.code,
+  name: expect.any(String),
+  createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/),
+  updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/),
+  enabled: true,
+  taxCalculationStrategy: "order_items_based",
+  _links: { self: { href: `/api/v1/channels/${channel.code}` } },
+});

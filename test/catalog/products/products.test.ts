@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, d1RoundTrips, uniqueCode } from "../../helpers/http";
-import { createChannel, createOrderItem, createVariant, ensureLocales } from "./fixtures";
+import { createChannel, createOrderItem, createVariant, ensureLocales, shownChannel } from "./fixtures";
 
 const BASE = "/api/v1/products/";
 
@@ -26,18 +26,6 @@ async function stored(code: string) {
     .bind(code)
     .first<{ enabled: number; createdAt: string; updatedAt: string }>();
 }
-
-/** A channel as a product shows it: Sylius' detailed channel set (the fixture's channel has no description, hostname or color). */
-const shownChannel = (channel: { id: number; code: string }) => ({
-  id: channel.id,
-  code: channel.code,
-  name: expect.any(String),
-  createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/),
-  updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/),
-  enabled: true,
-  taxCalculationStrategy: "order_items_based",
-  _links: { self: { href: `/api/v1/channels/${channel.code}` } },
-});
 
 async function createProduct(body: Record<string, unknown> = {}) {
   const res = await api("POST", BASE, {

@@ -1,16 +1,23 @@
 import { describe, expect, it } from "vitest";
 import { api, d1RoundTrips, uniqueCode } from "../../helpers/http";
-import { createChannel, ensureLocales } from "./fixtures";
+import { createChannel, ensureLocales, shownChannel } from "./fixtures";
 import { parseStoredAction, parseStoredRule } from "../../../src/domain/promotion-config";
 import { parseDateTime } from "../../../src/http/fields";
 
 const BASE = "/api/v1/promotions/";
 
-const FIELDS = ["code", "name", "description", "priority", "exclusive", "usageLimit", "couponBased", "startsAt", "endsAt", "channels", "rules", "actions"];
+/** Sylius' PromotionType, in its order; the dates are DateTimeType sub-forms `{date, time}`. */
+const FIELDS = ["name", "description", "exclusive", "usageLimit", "startsAt", "endsAt", "priority", "couponBased", "rules", "actions", "channels", "code"];
+const DATE_FIELDS = new Set(["startsAt", "endsAt"]);
 
 /** The `children` of a form error where only `failing` fields fail. */
 function children(failing: Record<string, string[]>) {
-  return Object.fromEntries(FIELDS.map((f) => [f, failing[f] ? { errors: failing[f] } : {}]));
+  return Object.fromEntries(
+    FIELDS.map((f) => {
+      const tree = DATE_FIELDS.has(f) ? { children: { date: {}, time: {} } } : {};
+      return [f, failing[f] ? { errors: failing[f], ...tree } : tree];
+    }),
+  );
 }
 
 async function createProduct() {
@@ -59,11 +66,11 @@ describe("promotions: create and read", () => {
     });
     expect(res.status).toBe(201);
     expect(d1RoundTrips(res.headers)).toBe(2);
+    // Sylius' detailed set: no description (the form takes it), the channels in their detailed set.
     expect(res.body).toEqual({
       id: expect.any(Number),
       code,
       name: "Spring sale",
-      description: "Ten percent off",
       priority: 5,
       exclusive: true,
       usageLimit: 100,
@@ -71,7 +78,7 @@ describe("promotions: create and read", () => {
       couponBased: false,
       startsAt: "2026-03-01T08:00:00+00:00",
       endsAt: "2026-04-01T00:00:00+00:00",
-      channels: [channel.code],
+      channels: [shownChannel(channel)],
       rules: rules.map((rule) => ({ id: expect.any(Number), ...rule })),
       actions: actions.map((action) => ({ id: expect.any(Number), ...action })),
       createdAt: expect.stringMatching(/\+00:00$/),
@@ -130,6 +137,8 @@ describe("promotions: list", () => {
     expect(byName.body._embedded.items.map((p: { name: string }) => p.name)).toEqual(["High", "Low", "Mid"]);
     const filtered = await api("GET", `${BASE}?criteria[code]=${prefix}&criteria[name]=mi`);
     expect(filtered.body._embedded.items.map((p: { code: string }) => p.code)).toEqual([`${prefix}_mid`]);
+    // Sylius' default set in lists.
+    expect(res.body._embedded.items[0]).toEqual({ id: expect.any(Number), code: `${prefix}_high`, name: "High", priority: 9, _links: { self: { href: `${BASE}${prefix}_high` } } });
   });
 });
 
@@ -156,7 +165,7 @@ describe("promotions: validation", () => {
       errors: {
         children: children({
           code: ["The promotion with given code already exists."],
-          name: ["This value should not be blank."],
+          name: ["Please enter promotion name."],
           description: ["This value is not valid."],
           priority: ["This value is not valid."],
           exclusive: ["This value is not valid."],
@@ -174,7 +183,7 @@ describe("promotions: validation", () => {
   it("refuses unknown rule and action types", async () => {
     const res = await api("POST", BASE, {
       code: uniqueCode("PROMO"),
-      name: "X",
+      name: "Promo X",
       rules: [{ type: "customer_group", configuration: { group_code: "vip" } }],
       actions: [{ type: "free_gift", configuration: {} }],
     });
@@ -202,7 +211,7 @@ describe("promotions: validation", () => {
       { field: "actions", actions: [{ type: "shipping_percentage_discount", configuration: {} }] },
     ];
     for (const { field, ...body } of cases) {
-      const res = await api("POST", BASE, { code: uniqueCode("PROMO"), name: "X", ...body });
+      const res = await api("POST", BASE, { code: uniqueCode("PROMO"), name: "Promo X", ...body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.errors.children, JSON.stringify(body)).toEqual(children({ [field]: ["This value is not valid."] }));
     }
@@ -211,7 +220,7 @@ describe("promotions: validation", () => {
   it("refuses an end before the start, also against the stored dates on update", async () => {
     const res = await api("POST", BASE, {
       code: uniqueCode("PROMO"),
-      name: "X",
+      name: "Promo X",
       startsAt: "2026-05-02T00:00:00Z",
       endsAt: "2026-05-01T23:59:59Z",
     });
@@ -257,7 +266,7 @@ describe("promotions: update and delete", () => {
       ...kept,
       name: "Renamed",
       exclusive: true,
-      channels: [ch1.code, ch2.code],
+      channels: [shownChannel(ch1), shownChannel(ch2)],
       rules: [],
       actions: [{ id: expect.any(Number), type: "unit_fixed_discount", configuration: { [ch2.code]: { amount: 250 } } }],
       updatedAt: expect.any(String),
@@ -269,7 +278,7 @@ describe("promotions: update and delete", () => {
     const promotion = await createPromotion();
     const blank = await api("PATCH", `${BASE}${promotion.code}`, { name: " " });
     expect(blank.status).toBe(400);
-    expect(blank.body.errors.children).toEqual(children({ name: ["This value should not be blank."] }));
+    expect(blank.body.errors.children).toEqual(children({ name: ["Please enter promotion name."] }));
     expect((await api("PATCH", `${BASE}${promotion.code}`, {})).status).toBe(204);
     const read = await api("GET", `${BASE}${promotion.code}`);
     expect(read.body).toEqual({ ...promotion, updatedAt: expect.any(String) });

@@ -7,11 +7,12 @@
  * a create's write batch ends with the SELECTs of the response).
  */
 import { Hono } from "hono";
-import { eq } from "drizzle-orm";
+import { eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AppEnv } from "../../context";
-import { defineForm, validateForm, type Failable, rethrowUniqueViolation } from "../../form";
-import { integer, nullableDateTime, optionalBoolean, optionalString, requiredCode, requiredString } from "../../fields";
+import { defineForm, isEmptyBody, validateForm, type Failable, rethrowUniqueViolation } from "../../form";
+import { CODE_PATTERN, formDateTime, integer, optionalBoolean, requiredString } from "../../fields";
+import { MSG } from "../../../domain/messages";
 import { notFound } from "../../errors";
 import { channels, products, promotions } from "../../../data/schema";
 import type { Database } from "../../../data/db";
@@ -37,23 +38,60 @@ import {
   type PromotionAction,
   type PromotionRule,
 } from "../../../domain/promotion-config";
-import { serializePromotion } from "./serializer";
+import { serializePromotion, serializePromotionListItem } from "./serializer";
 import { nowIso } from "../../serializers/timestamps";
 import { codeListField, failUnknown, reported } from "../product-options/routes";
 import { crudDocs, describeRoute, listSpec } from "../../openapi/describe";
-import { CODE_DESCRIPTION, codeListShape, documentForm, type InputShape } from "../../openapi/form-docs";
+import { CODE_DESCRIPTION, codeListShape, documentForm, EMPTY_PUT_NOTE, type InputShape } from "../../openapi/form-docs";
 import { Promotion, PromotionPage } from "./schemas";
 
+/** PromotionBundle's validators.en.yml (Promotion.xml: NotBlank, Regex, Length 2..255, PromotionDateRange). */
 export const PROMOTION_MESSAGES = {
+  codeBlank: "Please enter promotion code.",
+  codePattern: "Promotion code can only be comprised of letters, numbers, dashes and underscores.",
   codeTaken: "The promotion with given code already exists.",
+  nameBlank: "Please enter promotion name.",
+  nameTooShort: "Promotion name must be at least 2 characters long.",
+  nameTooLong: "Promotion name must not be longer than 255 characters.",
+  descriptionTooShort: "Promotion description must be at least 2 characters long.",
+  descriptionTooLong: "Promotion description must not be longer than 255 characters.",
   endsBeforeStart: "End date cannot be set prior start date.",
 } as const;
 
-// ------------------------------------------------------------------ dates
-
-
-
 // ---------------------------------------------------------------------- form
+//
+// Sylius 1.8's PromotionType: name, description, exclusive, usageLimit,
+// startsAt and endsAt (DateTimeType: `{date, time}` sub-forms), priority,
+// couponBased, rules, actions, channels (CoreBundle's extension), then code.
+
+const promotionName = () =>
+  z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? PROMOTION_MESSAGES.nameBlank : MSG.invalid) })
+    .refine((s) => s.trim().length > 0, { error: PROMOTION_MESSAGES.nameBlank, abort: true })
+    .refine((s) => s.length >= 2, { error: PROMOTION_MESSAGES.nameTooShort, abort: true })
+    .refine((s) => s.length <= 255, { error: PROMOTION_MESSAGES.nameTooLong });
+const promotionDescription = () =>
+  z
+    .string({ error: MSG.invalid })
+    .nullable()
+    .optional()
+    .transform((s) => (s === "" ? null : s))
+    .refine((s) => s == null || s.length >= 2, { error: PROMOTION_MESSAGES.descriptionTooShort, abort: true })
+    .refine((s) => s == null || s.length <= 255, { error: PROMOTION_MESSAGES.descriptionTooLong });
+const promotionCode = () =>
+  requiredString(PROMOTION_MESSAGES.codeBlank).refine((s) => CODE_PATTERN.test(s), { error: PROMOTION_MESSAGES.codePattern });
+const DATE_TIME_CHILDREN = { children: { date: {}, time: {} } };
+const dateShape = {
+  schema: z
+    .union([
+      z.object({ date: z.string().meta({ examples: ["2026-12-05"] }), time: z.string().meta({ examples: ["11:00"] }) }),
+      z.string(),
+      z.null(),
+    ])
+    .optional(),
+  examples: [{ date: "2026-12-05", time: "11:00" }, "2026-12-05T11:00:00+00:00", null],
+};
+const DATE_DESCRIPTION = "Sylius' form input `{date: \"YYYY-MM-DD\", time: \"HH:MM\"}` (UTC; both empty for none), or an ISO 8601 date-time, or null.";
 
 /** `channels`, `rules` and `actions` parse `unknown` (their messages are re-worded): what they accept. */
 const promotionShapes = {
@@ -66,27 +104,29 @@ const promotionShapes = {
     schema: z.array(promotionActionSchema).meta({ description: "Applied in order. A sent list replaces the old one." }),
     examples: [[{ type: "order_percentage_discount", configuration: { percentage: 0.1 } }]],
   },
+  startsAt: dateShape,
+  endsAt: dateShape,
 } satisfies Record<string, InputShape>;
 
 export const createForm = defineForm({
-  code: requiredCode(),
-  name: requiredString(),
-  description: optionalString(),
-  priority: integer().optional(),
+  name: promotionName(),
+  description: promotionDescription(),
   exclusive: optionalBoolean(),
   usageLimit: integer({ min: 1 }).nullable().optional(),
+  startsAt: formDateTime(),
+  endsAt: formDateTime(),
+  priority: integer().optional(),
   couponBased: optionalBoolean(),
-  startsAt: nullableDateTime(),
-  endsAt: nullableDateTime(),
-  channels: codeListField(),
   rules: reported(z.array(promotionRuleSchema)),
   actions: reported(z.array(promotionActionSchema)),
+  channels: codeListField(),
+  code: promotionCode(),
 });
 
 documentForm(createForm, {
   component: "PromotionCreate",
   shapes: promotionShapes,
-  descriptions: { code: CODE_DESCRIPTION, startsAt: "ISO 8601 date-time (no offset = UTC).", endsAt: "ISO 8601 date-time; not before startsAt." },
+  descriptions: { code: CODE_DESCRIPTION, startsAt: DATE_DESCRIPTION, endsAt: `${DATE_DESCRIPTION} Not before startsAt.` },
   example: {
     code: "SUMMER",
     name: "Summer sale",
@@ -95,8 +135,8 @@ documentForm(createForm, {
     exclusive: false,
     usageLimit: 500,
     couponBased: false,
-    startsAt: "2026-06-01T00:00:00+00:00",
-    endsAt: "2026-08-31T23:59:59+00:00",
+    startsAt: { date: "2026-06-01", time: "00:00" },
+    endsAt: { date: "2026-08-31", time: "23:59" },
     channels: ["US_WEB"],
     rules: [{ type: "cart_quantity", configuration: { count: 2 } }],
     actions: [{ type: "order_percentage_discount", configuration: { percentage: 0.1 } }],
@@ -106,13 +146,23 @@ documentForm(createForm, {
 /** Updates: the code is the identity (validated, never applied); nothing else is required. */
 export const updateForm = defineForm({
   ...createForm.shape,
-  code: createForm.shape.code.optional(),
   name: createForm.shape.name.optional(),
+  code: createForm.shape.code.optional(),
 });
 
 documentForm(updateForm, { component: "PromotionUpdate", shapes: promotionShapes, example: { priority: 20 } });
 
 type PromotionResult = Failable<"code" | "endsAt" | "channels" | "rules" | "actions">;
+
+interface DateTreeResult {
+  shape(field: "startsAt" | "endsAt", tree: typeof DATE_TIME_CHILDREN): void;
+}
+
+/** Symfony renders the DateTimeType sub-forms of `startsAt` and `endsAt` in every failed form. */
+function shapeDates(result: DateTreeResult): void {
+  result.shape("startsAt", DATE_TIME_CHILDREN);
+  result.shape("endsAt", DATE_TIME_CHILDREN);
+}
 
 interface SentReferences {
   channels?: string[];
@@ -165,10 +215,10 @@ const docs = crudDocs({
   page: PromotionPage,
   create: createForm,
   update: updateForm,
-  list: listSpec(["priority", "code", "name", "createdAt", "updatedAt"], ["code", "name"], "priority desc"),
+  list: listSpec(["priority", "code", "name", "createdAt", "updatedAt"], ["code", "name", "search", "couponBased"], "priority desc"),
   // An order (or a cart) that carries one of its coupons keeps the promotion.
   deleteConflict: true,
-  putNote: "A sent `code` is validated, then ignored. Sent channels, rules and actions replace the old ones.",
+  putNote: `A sent \`code\` is validated, then ignored. Sent channels, rules and actions replace the old ones. ${EMPTY_PUT_NOTE}`,
 });
 
 export const promotionRoutes = new Hono<AppEnv>({ strict: false })
@@ -186,13 +236,16 @@ export const promotionRoutes = new Hono<AppEnv>({ strict: false })
       filters: {
         code: (value) => containsText(promotions.code, value),
         name: (value) => containsText(promotions.name, value),
+        // Sylius' grid: `search` in code and name, `couponBased` as a boolean filter.
+        search: (value) => or(containsText(promotions.code, value), containsText(promotions.name, value)) ?? sql`1`,
+        couponBased: (value) => (value === "true" || value === "1" ? eq(promotions.couponBased, true) : value === "false" || value === "0" ? eq(promotions.couponBased, false) : sql`0`),
       },
     });
     const batch = new Batch();
     const counted = batch.add(page.count);
     const rows = queuePromotions(batch, db, page.ids, page.orderBy);
     await batch.run(db);
-    return c.json(page.envelope("/api/v1/promotions/", counted(), rows().map(serializePromotion)));
+    return c.json(page.envelope("/api/v1/promotions/", counted(), rows().map(serializePromotionListItem)));
   })
   .get("/:code", describeRoute(docs.get), async (c) => {
     const db = c.var.db;
@@ -207,6 +260,7 @@ export const promotionRoutes = new Hono<AppEnv>({ strict: false })
   .post("/", describeRoute(docs.create), async (c) => {
     const db = c.var.db;
     const result = validateForm(createForm, c.var.body);
+    shapeDates(result);
     const values = result.values;
     const code = values.code;
 
@@ -255,6 +309,9 @@ export const promotionRoutes = new Hono<AppEnv>({ strict: false })
     const db = c.var.db;
     const code = c.req.param("code");
     const result = validateForm(updateForm, c.var.body);
+    shapeDates(result);
+    // A PUT without a body is the form submitted empty: Sylius' update form fails the name.
+    if (c.req.method === "PUT" && isEmptyBody(c.var.body)) result.fail("name", PROMOTION_MESSAGES.nameBlank);
     const values = result.values;
 
     const reads = new Batch();

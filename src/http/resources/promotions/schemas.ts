@@ -1,7 +1,8 @@
-/** Promotions (src/serializers/promotion.ts), rules and actions typed by src/domain/promotion-config.ts. */
+/** Promotions (serializer.ts), rules and actions typed by src/domain/promotion-config.ts. */
 import { z } from "zod";
 import { promotionActionSchema, promotionRuleSchema } from "../../../domain/promotion-config";
-import { serializePromotion } from "./serializer";
+import { serializePromotion, serializePromotionListItem } from "./serializer";
+import { Channel } from "../channels/schemas";
 import { code, component, int, Link, pageOf, timestamp } from "../../openapi/common";
 import type { ConformsTo, Expect } from "../../openapi/conformance";
 
@@ -22,34 +23,41 @@ export const PromotionAction = component(
 
 const OMITTED = "Omitted when not set.";
 
+const PromotionLinks = z.object({
+  self: Link,
+  coupons: Link.optional().meta({ description: "The promotion's coupons; only when it is coupon-based." }),
+});
+
 export const Promotion = component(
   "Promotion",
   z.object({
     id: int(),
     code: code(),
     name: z.string(),
-    description: z.string().optional().meta({ description: OMITTED }),
     priority: int(),
     exclusive: z.boolean(),
     usageLimit: int().optional().meta({ description: OMITTED }),
     used: int().meta({ description: "How many times the promotion was used (read-only)." }),
-    couponBased: z.boolean().meta({ description: "Applies only to a cart that carries one of its coupons." }),
     startsAt: timestamp().optional().meta({ description: OMITTED }),
     endsAt: timestamp().optional().meta({ description: OMITTED }),
-    channels: z.array(z.string()).meta({ description: "Channel codes." }),
+    couponBased: z.boolean().meta({ description: "Applies only to a cart that carries one of its coupons." }),
     rules: z.array(PromotionRule),
     actions: z.array(PromotionAction),
     createdAt: timestamp(),
     updatedAt: timestamp(),
-    _links: z.object({
-      self: Link,
-      coupons: Link.optional().meta({ description: "The promotion's coupons; only when it is coupon-based." }),
-    }),
+    channels: z.array(Channel).meta({ description: "The promotion's channels, in Sylius' detailed channel set." }),
+    _links: PromotionLinks,
   }),
-  "A promotion with its rules and actions.",
+  "A promotion with its rules and actions (Sylius' detailed set: the description is not shown).",
 );
 
-export const PromotionPage = pageOf("PromotionPage", Promotion);
+export const PromotionListItem = component(
+  "PromotionListItem",
+  z.object({ id: int(), code: code(), name: z.string(), priority: int(), _links: PromotionLinks }),
+  "A promotion in a list (Sylius' default set).",
+);
+
+export const PromotionPage = pageOf("PromotionPage", PromotionListItem);
 
 // Rows type a rule's configuration as `unknown` (it is parsed from JSON), so
 // rules and actions are checked at runtime (test/openapi), the rest here.
@@ -60,3 +68,4 @@ interface PartRow {
 }
 type PromotionInput = Omit<z.input<typeof Promotion>, "rules" | "actions"> & { rules: PartRow[]; actions: PartRow[] };
 type _Promotion = Expect<ConformsTo<ReturnType<typeof serializePromotion>, PromotionInput>>;
+type _PromotionListItem = Expect<ConformsTo<ReturnType<typeof serializePromotionListItem>, z.input<typeof PromotionListItem>>>;

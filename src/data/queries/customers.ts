@@ -6,6 +6,7 @@ import { customers, shopUsers } from "../schema";
 export interface CustomerRow {
   id: number;
   email: string;
+  emailCanonical: string;
   firstName: string | null;
   lastName: string | null;
   /** `Y-m-d`, or null. */
@@ -30,6 +31,7 @@ export interface ShopUserRow {
 export const customerColumns = {
   id: customers.id,
   email: customers.email,
+  emailCanonical: customers.emailCanonical,
   firstName: customers.firstName,
   lastName: customers.lastName,
   birthday: customers.birthday,

@@ -7,13 +7,21 @@
  * customer grid); sortable `email`, `firstName`, `lastName`, `createdAt`,
  * `updatedAt`; `criteria[email|firstName|lastName]`.
  * Cost: GET one/list 1 D1 round trip; create/update/delete 2.
+ *
+ * The form is Sylius 1.8's (CoreBundle's CustomerType over CustomerBundle's
+ * CustomerType and CustomerProfileType; Customer.xml and User.xml,
+ * CustomerBundle's and UserBundle's validators.en.yml): firstName, lastName,
+ * email, birthday, gender, phoneNumber, subscribedToNewsletter, group, and
+ * `user` {plainPassword, enabled} when one is sent. `phoneNumber`,
+ * `subscribedToNewsletter` and `group` are accepted only empty (or false):
+ * the service stores none of them.
  */
 import { Hono } from "hono";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AppEnv } from "../../context";
-import { defineForm, validateForm, rethrowUniqueViolation } from "../../form";
-import { optionalString, requiredString } from "../../fields";
+import { defineForm, isEmptyBody, validateForm, rethrowUniqueViolation } from "../../form";
+import { requiredString } from "../../fields";
 import { MSG } from "../../../domain/messages";
 import { notFound } from "../../errors";
 import { hashSecret } from "../../auth/crypto";
@@ -35,27 +43,52 @@ import {
   type CustomerRow,
   type ShopUserRow,
 } from "../../../data/queries/customers";
-import { serializeCustomer } from "./serializer";
+import { serializeCustomer, serializeCustomerListItem } from "./serializer";
 import { nowIso } from "../../serializers/timestamps";
 import { crudDocs, describeRoute, listSpec } from "../../openapi/describe";
 import { documentForm } from "../../openapi/form-docs";
 import { Customer, CustomerPage } from "./schemas";
 
-const EMAIL_TAKEN = "This email is already used.";
+/** CustomerBundle's and UserBundle's validators.en.yml. */
+export const CUSTOMER_MESSAGES = {
+  emailBlank: "Please enter your email.",
+  emailInvalid: "This email is invalid.",
+  emailTooLong: "Email must not be longer than 254 characters.",
+  emailTaken: "This email is already used.",
+  firstNameTooShort: "First name must be at least 2 characters long.",
+  firstNameTooLong: "First name must not be longer than 255 characters.",
+  lastNameTooShort: "Last name must be at least 2 characters long.",
+  lastNameTooLong: "Last name must not be longer than 255 characters.",
+  passwordBlank: "Please enter your password.",
+  passwordTooShort: "Password must be at least 4 characters long.",
+  passwordTooLong: "Password must not be longer than 254 characters.",
+} as const;
+const EMAIL_TAKEN = CUSTOMER_MESSAGES.emailTaken;
 /** Symfony's loose e-mail check. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const email = () => requiredString().refine((value) => EMAIL.test(value.trim()), { error: MSG.invalid });
-const user = () =>
+const email = () =>
+  requiredString(CUSTOMER_MESSAGES.emailBlank, Number.MAX_SAFE_INTEGER)
+    .refine((value) => value.length <= 254, { error: CUSTOMER_MESSAGES.emailTooLong, abort: true })
+    .refine((value) => EMAIL.test(value.trim()), { error: CUSTOMER_MESSAGES.emailInvalid });
+/** A name: 2..255 characters when set; null or "" removes it. */
+const personName = (tooShort: string, tooLong: string) =>
   z
-    .strictObject(
-      {
-        plainPassword: z.string({ error: MSG.invalid }).max(4096, { error: MSG.invalid }).optional(),
-        enabled: z.boolean({ error: MSG.invalid }).optional(),
-      },
-      { error: MSG.invalid },
-    )
-    .optional();
+    .string({ error: MSG.invalid })
+    .nullable()
+    .optional()
+    .transform((value) => (value === "" ? null : value))
+    .refine((value) => value == null || value.length >= 2, { error: tooShort, abort: true })
+    .refine((value) => value == null || value.length <= 255, { error: tooLong });
+/** The shop account sub-form (ShopUserType: plainPassword, enabled), checked by `checkUser`. */
+const user = () => z.record(z.string(), z.unknown(), { error: MSG.invalid }).optional();
+const USER_FIELDS = ["plainPassword", "enabled"];
+const notStored = {
+  phoneNumber: z.union([z.null(), z.literal("")], { error: MSG.invalid }).optional(),
+  subscribedToNewsletter: z.literal(false, { error: MSG.invalid }).optional(),
+  group: z.union([z.null(), z.literal("")], { error: MSG.invalid }).optional(),
+};
+const NOT_STORED = "Sylius' form field; this service does not store it: only an empty value (false) is accepted.";
 
 /** `Y-m-d` (Sylius' BirthdayType, single text); null or "" removes it. */
 const birthday = () =>
@@ -89,19 +122,40 @@ const GENDER_SHAPE = {
   examples: ["u", "m", "f", null],
 };
 
-export const createForm = defineForm({
-  email: email(),
-  firstName: optionalString(255),
-  lastName: optionalString(255),
-  birthday: birthday(),
-  gender: gender(),
-  user: user(),
-});
+const profileFields = {
+  firstName: personName(CUSTOMER_MESSAGES.firstNameTooShort, CUSTOMER_MESSAGES.firstNameTooLong),
+  lastName: personName(CUSTOMER_MESSAGES.lastNameTooShort, CUSTOMER_MESSAGES.lastNameTooLong),
+};
+
+export const createForm = defineForm(
+  {
+    ...profileFields,
+    email: email(),
+    birthday: birthday(),
+    gender: gender(),
+    ...notStored,
+    user: user(),
+  },
+  { quiet: ["user"] },
+);
+
+const USER_SHAPE = {
+  schema: z
+    .object({ plainPassword: z.string().min(4).max(254).optional(), enabled: z.boolean().optional() })
+    .meta({ description: "The shop account (username = email): `plainPassword` (4..254) is required for a new one; `enabled` defaults to false." }),
+  examples: [{ plainPassword: "secret-password", enabled: true }, { enabled: false }],
+};
 
 documentForm(createForm, {
   component: "CustomerCreate",
-  shapes: { birthday: BIRTHDAY_SHAPE, gender: GENDER_SHAPE },
-  descriptions: { email: "Unique (case-insensitive).", user: "Creates a shop account (username = email); `plainPassword` is required." },
+  shapes: { birthday: BIRTHDAY_SHAPE, gender: GENDER_SHAPE, user: USER_SHAPE },
+  descriptions: {
+    email: "Unique (case-insensitive).",
+    user: "Creates a shop account (username = email); `plainPassword` is required.",
+    phoneNumber: NOT_STORED,
+    subscribedToNewsletter: NOT_STORED,
+    group: NOT_STORED,
+  },
   example: {
     email: "jane@example.com",
     firstName: "Jane",
@@ -112,30 +166,70 @@ documentForm(createForm, {
   },
 });
 
-export const updateForm = defineForm({
-  email: email().optional(),
-  firstName: optionalString(255),
-  lastName: optionalString(255),
-  birthday: birthday(),
-  gender: gender(),
-  user: user(),
-});
+export const updateForm = defineForm(
+  {
+    ...profileFields,
+    email: email().optional(),
+    birthday: birthday(),
+    gender: gender(),
+    ...notStored,
+    user: user(),
+  },
+  { quiet: ["user"] },
+);
 
 documentForm(updateForm, {
   component: "CustomerUpdate",
-  shapes: { birthday: BIRTHDAY_SHAPE, gender: GENDER_SHAPE },
-  descriptions: { user: "Creates or updates the shop account; a new account needs `plainPassword`." },
+  shapes: { birthday: BIRTHDAY_SHAPE, gender: GENDER_SHAPE, user: USER_SHAPE },
+  descriptions: {
+    user: "Creates or updates the shop account; a new account needs `plainPassword`.",
+    phoneNumber: NOT_STORED,
+    subscribedToNewsletter: NOT_STORED,
+    group: NOT_STORED,
+  },
   example: { firstName: "Janet" },
 });
 
 const missing = (id: string) => notFound(`Customer with id "${id}" does not exist.`);
 
+interface UserInput {
+  plainPassword?: string;
+  enabled?: boolean;
+}
+
+interface UserFormResult {
+  shape(field: "user", tree: { children: Record<string, object> }): void;
+  failAt(field: "user", path: readonly string[], message: string): void;
+}
+
+/**
+ * The sent shop account sub-form, failures reported inside it
+ * (`user.children.plainPassword`); `needsPassword` when the customer has no
+ * account yet. Returns the valid input, or undefined when none was sent.
+ */
+function checkUser(result: UserFormResult, sent: Record<string, unknown> | undefined, needsPassword: boolean): UserInput | undefined {
+  if (!sent) return undefined;
+  result.shape("user", { children: { plainPassword: {}, enabled: {} } });
+  if (Object.keys(sent).some((key) => !USER_FIELDS.includes(key))) result.failAt("user", [], MSG.extraFields);
+  const { plainPassword, enabled } = sent;
+  const input: UserInput = {};
+  if (plainPassword === undefined || plainPassword === null || plainPassword === "") {
+    if (needsPassword || plainPassword !== undefined) result.failAt("user", ["plainPassword"], CUSTOMER_MESSAGES.passwordBlank);
+  } else if (typeof plainPassword !== "string") result.failAt("user", ["plainPassword"], MSG.invalid);
+  else if (plainPassword.length < 4) result.failAt("user", ["plainPassword"], CUSTOMER_MESSAGES.passwordTooShort);
+  else if (plainPassword.length > 254) result.failAt("user", ["plainPassword"], CUSTOMER_MESSAGES.passwordTooLong);
+  else input.plainPassword = plainPassword;
+  if (enabled !== undefined && typeof enabled !== "boolean") result.failAt("user", ["enabled"], MSG.invalid);
+  else if (enabled !== undefined) input.enabled = enabled;
+  return input;
+}
+
 /** A path id: digits only, else the customer cannot exist. */
 const parseId = (raw: string): number | null => (/^\d{1,15}$/.test(raw) ? Number(raw) : null);
 
-function representation(rows: CustomerRow[], users: ShopUserRow[]) {
+function representation(rows: CustomerRow[], users: ShopUserRow[], serialize: typeof serializeCustomer | typeof serializeCustomerListItem = serializeCustomer) {
   const userOf = groupBy(users, (u) => u.customerId);
-  return rows.map((row) => serializeCustomer(row, userOf.get(row.id)?.[0] ?? null));
+  return rows.map((row) => serialize(row, userOf.get(row.id)?.[0] ?? null));
 }
 
 const docs = crudDocs({
@@ -174,7 +268,7 @@ export const customerRoutes = new Hono<AppEnv>({ strict: false })
       counted: page.count,
       users: usersOfCustomers(db, page.ids),
     });
-    return c.json(page.envelope("/api/v1/customers/", counted, representation(rows, users)));
+    return c.json(page.envelope("/api/v1/customers/", counted, representation(rows, users, serializeCustomerListItem)));
   })
   .get("/:id", describeRoute(docs.get), async (c) => {
     const db = c.var.db;
@@ -196,13 +290,13 @@ export const customerRoutes = new Hono<AppEnv>({ strict: false })
     const canonical = canonicalEmail(values.email ?? "");
     const { existing } = await namedBatch(db, { existing: customerByEmail(db, canonical) });
     if (existing.length > 0) result.fail("email", EMAIL_TAKEN);
-    if (values.user && !values.user.plainPassword?.trim()) result.fail("user", MSG.blank);
+    const account = checkUser(result, values.user, true);
     result.assertValid();
     const emailValue = result.required("email").trim();
     // A requested account without a password failed the form above.
     // A keyed create's record names the new customer, which a replay re-renders.
     c.var.idempotency?.locate(sql`(SELECT id FROM customers WHERE email_canonical = ${canonical})`);
-    const passwordHash = values.user ? await hashSecret(mustExist(values.user.plainPassword, "The new account's password")) : null;
+    const passwordHash = account ? await hashSecret(mustExist(account.plainPassword, "The new account's password")) : null;
     try {
       const { rows, users } = await namedBatch(db, {
         customer: db.insert(customers).values({
@@ -215,9 +309,9 @@ export const customerRoutes = new Hono<AppEnv>({ strict: false })
         }),
         // Shop account (when asked for): the new customer's id is looked up by its unique email.
         account: db.insert(shopUsers).select(
-          sql`SELECT NULL, c.id, ${emailValue}, ${canonical}, ${passwordHash}, ${values.user?.enabled ? 1 : 0},
+          sql`SELECT NULL, c.id, ${emailValue}, ${canonical}, ${passwordHash}, ${account?.enabled ? 1 : 0},
                 strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-              FROM customers c WHERE c.email_canonical = ${canonical} AND ${values.user ? 1 : 0} = 1`,
+              FROM customers c WHERE c.email_canonical = ${canonical} AND ${account ? 1 : 0} = 1`,
         ),
         rows: customerByEmail(db, canonical),
         users: usersOfCustomers(db, customerIdsOfEmail(db, canonical)),
@@ -249,14 +343,15 @@ export const customerRoutes = new Hono<AppEnv>({ strict: false })
     if (!customer) throw missing(raw);
     const account = users[0] ?? null;
     if (canonical !== null && taken) result.fail("email", EMAIL_TAKEN);
+    // A PUT without a body is the form submitted empty: Sylius' update form fails the email.
+    if (c.req.method === "PUT" && isEmptyBody(c.var.body)) result.fail("email", CUSTOMER_MESSAGES.emailBlank);
     // A new account needs a password; an existing one keeps its password unless a new one is sent.
-    if (values.user && !account && !values.user.plainPassword?.trim()) result.fail("user", MSG.blank);
-    if (values.user?.plainPassword !== undefined && !values.user.plainPassword.trim()) result.fail("user", MSG.blank);
+    const sentUser = checkUser(result, values.user, !account);
     result.assertValid();
 
     const emailValue = values.email?.trim() ?? customer.email;
     const emailCanonical = canonical ?? canonicalEmail(customer.email);
-    const passwordHash = values.user?.plainPassword ? await hashSecret(values.user.plainPassword) : undefined;
+    const passwordHash = sentUser?.plainPassword ? await hashSecret(sentUser.plainPassword) : undefined;
     const now = nowIso();
     try {
       await runBatch(db, [
@@ -279,20 +374,20 @@ export const customerRoutes = new Hono<AppEnv>({ strict: false })
                 .set({
                   username: emailValue,
                   usernameCanonical: emailCanonical,
-                  enabled: values.user?.enabled ?? account.enabled,
+                  enabled: sentUser?.enabled ?? account.enabled,
                   ...(passwordHash ? { passwordHash } : {}),
                   updatedAt: now,
                 })
                 .where(eq(shopUsers.id, account.id)),
             ]
-          : values.user
+          : sentUser
             ? [
                 db.insert(shopUsers).values({
                   customerId: id,
                   username: emailValue,
                   usernameCanonical: emailCanonical,
                   passwordHash: passwordHash ?? null,
-                  enabled: values.user.enabled ?? false,
+                  enabled: sentUser.enabled ?? false,
                 }),
               ]
             : []),

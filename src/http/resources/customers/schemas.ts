@@ -1,6 +1,6 @@
-/** Customers (src/serializers/customer.ts), and the customer as a cart shows it. */
+/** Customers (serializer.ts): the detailed set, the list item, and the customer as a cart shows it. */
 import { z } from "zod";
-import { serializeCustomer, serializeCustomerForCart, serializeCustomerForCartList } from "./serializer";
+import { serializeCustomer, serializeCustomerForCart, serializeCustomerListItem } from "./serializer";
 import { GENDERS } from "../../../data/queries/customers";
 import { component, int, pageOf, SelfLinks, timestamp } from "../../openapi/common";
 import type { Conforms, Expect } from "../../openapi/conformance";
@@ -22,20 +22,41 @@ const profile = {
 export const Customer = component(
   "Customer",
   z.object({
-    ...identity,
-    ...profile,
+    id: int(),
     user: z
-      .object({ id: int(), username: z.string(), usernameCanonical: z.string(), enabled: z.boolean() })
+      .object({
+        id: int(),
+        username: z.string(),
+        usernameCanonical: z.string(),
+        roles: z.array(z.string()).meta({ description: "Always `[\"ROLE_USER\"]`: a shop account." }),
+        enabled: z.boolean(),
+      })
       .optional()
       .meta({ description: NO_ACCOUNT }),
-    createdAt: timestamp(),
-    updatedAt: timestamp(),
+    email: identity.email,
+    emailCanonical: z.string().meta({ description: "The e-mail in lower case: what makes it unique." }),
+    firstName: identity.firstName,
+    lastName: identity.lastName,
+    ...profile,
     _links: SelfLinks,
   }),
-  "A customer and its optional shop account (username = email).",
+  "A customer and its optional shop account (username = email), in Sylius' detailed set.",
 );
 
-export const CustomerPage = pageOf("CustomerPage", Customer);
+export const CustomerListItem = component(
+  "CustomerListItem",
+  z.object({
+    id: int(),
+    user: z.object({ id: int(), username: z.string(), enabled: z.boolean() }).optional().meta({ description: NO_ACCOUNT }),
+    email: identity.email,
+    firstName: identity.firstName,
+    lastName: identity.lastName,
+    _links: SelfLinks,
+  }),
+  "A customer in a list (Sylius' default set), and the customer of a cart in a list.",
+);
+
+export const CustomerPage = pageOf("CustomerPage", CustomerListItem);
 
 export const CartCustomer = component(
   "CartCustomer",
@@ -47,16 +68,9 @@ export const CartCustomer = component(
   "The customer of a single cart.",
 );
 
-export const CartListCustomer = component(
-  "CartListCustomer",
-  z.object({
-    ...identity,
-    user: z.object({ id: int(), username: z.string(), enabled: z.boolean() }).optional().meta({ description: NO_ACCOUNT }),
-    _links: SelfLinks,
-  }),
-  "The customer of a cart in a list.",
-);
+/** A cart in a list shows its customer in the default set. */
+export const CartListCustomer = CustomerListItem;
 
 type _Customer = Expect<Conforms<ReturnType<typeof serializeCustomer>, typeof Customer>>;
 type _CartCustomer = Expect<Conforms<ReturnType<typeof serializeCustomerForCart>, typeof CartCustomer>>;
-type _CartListCustomer = Expect<Conforms<ReturnType<typeof serializeCustomerForCartList>, typeof CartListCustomer>>;
+type _CustomerListItem = Expect<Conforms<ReturnType<typeof serializeCustomerListItem>, typeof CustomerListItem>>;

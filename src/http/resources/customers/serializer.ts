@@ -1,15 +1,18 @@
 /**
  * Customers. `firstName`/`lastName` are omitted when not set and `user` when
  * the customer has no shop account (Sylius/JMS leaves nulls out).
- * - `serializeCustomer` (the customer resource): {id, email, firstName, lastName,
- *   birthday? (`1990-05-01T00:00:00+00:00`), gender (`u`, `m`, `f`), user?: {id, username, usernameCanonical, enabled}, createdAt, updatedAt, _links.self}
+ * - `serializeCustomer` (one customer: Sylius 1.8's detailed set, CustomerBundle's,
+ *   UserBundle's and AdminApiBundle's Model.*.yml): {id, user?: {id, username,
+ *   usernameCanonical, roles, enabled}, email, emailCanonical, firstName?, lastName?,
+ *   birthday? (`1990-05-01T00:00:00+00:00`), gender (`u`, `m`, `f`), _links.self}
+ * - `serializeCustomerListItem` (a customer in a list, and the customer of a cart
+ *   in a list: the default set): {id, user?: {id, username, enabled}, email,
+ *   firstName?, lastName?, _links.self}
  * - the customer of an order: the order serializer (resources/orders/serializer.ts)
  * - `serializeCustomerForCart` (the customer of a single cart, `GET /api/v1/carts/{id}`):
  *   {id, email, firstName, lastName, user?: {id, username, usernameCanonical}, _links.self}
- * - `serializeCustomerForCartList` (carts in a list): same, user = {id, username, enabled}
  */
 import { href } from "../../serializers/links";
-import { atom } from "../../serializers/timestamps";
 
 export interface CustomerRefRow {
   id: number;
@@ -19,6 +22,7 @@ export interface CustomerRefRow {
 }
 
 export interface CustomerResourceRow extends CustomerRefRow {
+  emailCanonical: string;
   /** `Y-m-d`, or null. */
   birthday: string | null;
   gender: string;
@@ -46,16 +50,32 @@ const identity = (row: CustomerRefRow) => ({
 export const birthdayDateTime = (birthday: string | null): string | undefined =>
   birthday && /^\d{4}-\d\d-\d\d$/.test(birthday) ? `${birthday}T00:00:00+00:00` : undefined;
 
+/** A shop account's roles: every shop user is a `ROLE_USER` (Sylius' ShopUser default). */
+const SHOP_USER_ROLES = ["ROLE_USER"];
+
 export function serializeCustomer(row: CustomerResourceRow, user: CustomerUserRow | null) {
   return {
-    ...identity(row),
+    id: row.id,
+    user: user
+      ? { id: user.id, username: user.username, usernameCanonical: user.usernameCanonical, roles: SHOP_USER_ROLES, enabled: user.enabled }
+      : undefined,
+    email: row.email,
+    emailCanonical: row.emailCanonical,
+    firstName: row.firstName ?? undefined,
+    lastName: row.lastName ?? undefined,
     birthday: birthdayDateTime(row.birthday),
     gender: row.gender,
-    user: user
-      ? { id: user.id, username: user.username, usernameCanonical: user.usernameCanonical, enabled: user.enabled }
-      : undefined,
-    createdAt: atom(row.createdAt),
-    updatedAt: atom(row.updatedAt),
+    _links: customerLinks(row.id),
+  };
+}
+
+export function serializeCustomerListItem(row: CustomerRefRow, user: CustomerUserRow | null) {
+  return {
+    id: row.id,
+    user: user ? { id: user.id, username: user.username, enabled: user.enabled } : undefined,
+    email: row.email,
+    firstName: row.firstName ?? undefined,
+    lastName: row.lastName ?? undefined,
     _links: customerLinks(row.id),
   };
 }
@@ -73,10 +93,5 @@ export function serializeCustomerForCart(row: CustomerRefRow, user: CustomerUser
   };
 }
 
-export function serializeCustomerForCartList(row: CustomerRefRow, user: CustomerUserRow | null) {
-  return {
-    ...identity(row),
-    user: user ? { id: user.id, username: user.username, enabled: user.enabled } : undefined,
-    _links: customerLinks(row.id),
-  };
-}
+/** A cart in a list shows its customer in the default set. */
+export const serializeCustomerForCartList = serializeCustomerListItem;

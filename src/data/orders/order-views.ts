@@ -9,6 +9,7 @@
  * Joined columns are correlated subqueries with an alias: D1 keys a row's
  * values by column name, so two `id`s of a join would collide.
  */
+import { channelDetailColumns, type ChannelDetailRow } from "../queries/channels";
 import { paymentMethodColumns, paymentMethodTranslationColumns, type PaymentMethodRow, type PaymentMethodTranslationRow } from "../queries/payment-methods";
 import { asc, desc, ne, sql, type SQL } from "drizzle-orm";
 import type { NamedResults } from "../batch";
@@ -45,18 +46,7 @@ export interface OrderCustomerRow {
   gender: string;
 }
 
-export interface OrderChannelRow {
-  id: number;
-  code: string;
-  name: string;
-  description: string | null;
-  hostname: string | null;
-  color: string | null;
-  createdAt: string;
-  updatedAt: string;
-  enabled: boolean;
-  taxCalculationStrategy: string;
-}
+export type OrderChannelRow = ChannelDetailRow;
 
 export interface AddressRow {
   id: number;
@@ -132,18 +122,6 @@ export interface OrderViewData {
   variants: Map<number, VariantView>;
 }
 
-const channelFields = {
-  id: channels.id,
-  code: channels.code,
-  name: channels.name,
-  description: channels.description,
-  hostname: channels.hostname,
-  color: channels.color,
-  createdAt: channels.createdAt,
-  updatedAt: channels.updatedAt,
-  enabled: channels.enabled,
-  taxCalculationStrategy: channels.taxCalculationStrategy,
-};
 
 const paymentFields = {
   id: payments.id,
@@ -192,7 +170,7 @@ export function paymentMethodQueries(db: Database, methodIds: SQL, withChannels:
       : undefined,
     channels: withChannels
       ? db
-          .select(channelFields)
+          .select(channelDetailColumns)
           .from(channels)
           .where(sql`${channels.id} IN (SELECT pmc.channel_id FROM payment_method_channels pmc WHERE pmc.method_id IN ${methodIds})`)
       : undefined,
@@ -247,7 +225,7 @@ export function orderViewQueries(db: Database, orderIds: OrderIds, full = true) 
       : undefined,
     channels: full
       ? db
-          .select(channelFields)
+          .select(channelDetailColumns)
           .from(channels)
           .where(sql`${channels.id} IN (SELECT o.channel_id FROM orders o WHERE o.id IN ${orderIds})`)
       : undefined,

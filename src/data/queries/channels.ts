@@ -42,6 +42,34 @@ export const channelColumns = {
   updatedAt: channels.updatedAt,
 };
 
+/** What a channel's detailed set shows: one channel, and the channel inside an order, a payment method, a product or a promotion. */
+export interface ChannelDetailRow {
+  id: number;
+  code: string;
+  name: string;
+  description: string | null;
+  hostname: string | null;
+  color: string | null;
+  createdAt: string;
+  updatedAt: string;
+  enabled: boolean;
+  taxCalculationStrategy: string;
+}
+
+/** The columns of a `ChannelDetailRow` (distinct names: safe to join in a batch next to an owner id). */
+export const channelDetailColumns = {
+  id: channels.id,
+  code: channels.code,
+  name: channels.name,
+  description: channels.description,
+  hostname: channels.hostname,
+  color: channels.color,
+  createdAt: channels.createdAt,
+  updatedAt: channels.updatedAt,
+  enabled: channels.enabled,
+  taxCalculationStrategy: channels.taxCalculationStrategy,
+};
+
 export const channelByCode = (db: Database, code: string) =>
   db.select(channelColumns).from(channels).where(eq(channels.code, code)).limit(1);
 

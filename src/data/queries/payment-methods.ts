@@ -5,6 +5,7 @@
  * selects the methods a channel offers (enabled, by position), for the
  * checkout.
  */
+import { channelDetailColumns, type ChannelDetailRow } from "./channels";
 import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { NamedResults } from "../batch";
 import type { Database } from "../db";
@@ -29,18 +30,8 @@ export const paymentMethodColumns = {
 };
 
 /** A channel of a method, with what an order shows of a channel. */
-export interface PaymentMethodChannelRow {
+export interface PaymentMethodChannelRow extends ChannelDetailRow {
   methodId: number;
-  id: number;
-  code: string;
-  name: string;
-  description: string | null;
-  hostname: string | null;
-  color: string | null;
-  enabled: boolean;
-  taxCalculationStrategy: string;
-  createdAt: string;
-  updatedAt: string;
 }
 
 export interface PaymentMethodTranslationRow {
@@ -106,16 +97,7 @@ export function paymentMethodParts(db: Database, ids: SQLWrapper) {
     channels: db
       .select({
         methodId: paymentMethodChannels.methodId,
-        id: channels.id,
-        code: channels.code,
-        name: channels.name,
-        description: channels.description,
-        hostname: channels.hostname,
-        color: channels.color,
-        enabled: channels.enabled,
-        taxCalculationStrategy: channels.taxCalculationStrategy,
-        createdAt: channels.createdAt,
-        updatedAt: channels.updatedAt,
+        ...channelDetailColumns,
       })
       .from(paymentMethodChannels)
       .innerJoin(channels, eq(channels.id, paymentMethodChannels.channelId))

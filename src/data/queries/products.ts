@@ -21,6 +21,7 @@ import {
 import { chunks, deleteByIds, insertSelectValues, type Batch, type Statement } from "../batch";
 import { groupBy } from "../collections";
 import { queueOptions, type OptionRecord } from "./product-options";
+import { channelDetailColumns, type ChannelDetailRow } from "./channels";
 
 export interface ProductTranslationRow {
   id: number;
@@ -40,20 +41,7 @@ export interface ProductRecord {
   /** Assigned options, in assignment order. */
   options: { id: number; code: string }[];
   /** The product's channels, in channel id order, with what a product shows of them. */
-  channels: ProductChannelRow[];
-}
-
-export interface ProductChannelRow {
-  id: number;
-  code: string;
-  name: string;
-  description: string | null;
-  hostname: string | null;
-  color: string | null;
-  createdAt: string;
-  updatedAt: string;
-  enabled: boolean;
-  taxCalculationStrategy: string;
+  channels: ChannelDetailRow[];
 }
 
 export interface ProductDetail extends ProductRecord {
@@ -113,16 +101,7 @@ export function queueProducts(
       // Distinct column names (product_id, id, code, ...): safe in a batch.
       .select({
         productId: productChannels.productId,
-        id: channels.id,
-        code: channels.code,
-        name: channels.name,
-        description: channels.description,
-        hostname: channels.hostname,
-        color: channels.color,
-        createdAt: channels.createdAt,
-        updatedAt: channels.updatedAt,
-        enabled: channels.enabled,
-        taxCalculationStrategy: channels.taxCalculationStrategy,
+        ...channelDetailColumns,
       })
       .from(productChannels)
       .innerJoin(channels, eq(channels.id, productChannels.channelId))

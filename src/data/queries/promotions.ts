@@ -4,7 +4,7 @@
  */
 import { asc, desc, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "../db";
-import type { ProductChannelRow } from "./products";
+import { channelDetailColumns, type ChannelDetailRow } from "./channels";
 import { channels, promotionActions, promotionChannels, promotionRules, promotions } from "../schema";
 import type { PromotionAction, PromotionRule } from "../../domain/promotion-config";
 import { chunks, insertSelectValues, type Batch, type Statement } from "../batch";
@@ -31,7 +31,7 @@ export interface PromotionRecord {
   createdAt: string;
   updatedAt: string;
   /** The promotion's channels, in channel id order, with what a promotion shows of them. */
-  channels: ProductChannelRow[];
+  channels: ChannelDetailRow[];
   rules: PromotionPartRow[];
   actions: PromotionPartRow[];
 }
@@ -73,16 +73,7 @@ export function queuePromotions(
     db
       .select({
         promotionId: promotionChannels.promotionId,
-        id: channels.id,
-        code: channels.code,
-        name: channels.name,
-        description: channels.description,
-        hostname: channels.hostname,
-        color: channels.color,
-        createdAt: channels.createdAt,
-        updatedAt: channels.updatedAt,
-        enabled: channels.enabled,
-        taxCalculationStrategy: channels.taxCalculationStrategy,
+        ...channelDetailColumns,
       })
       .from(promotionChannels)
       .innerJoin(channels, eq(channels.id, promotionChannels.channelId))

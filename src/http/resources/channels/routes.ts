@@ -101,6 +101,9 @@ const unsupported = {
   menuTaxon: emptyOnly(),
 };
 
+/** ChannelType's fields between the tax calculation strategy and the code, in its order. */
+const { countries: _countries, ...afterStrategy } = unsupported;
+
 /** ChannelType's children in its order (name … menuTaxon, then code and baseCurrency, added on PRE_SET_DATA). */
 export const createForm = defineForm({
   name: requiredString(CHANNEL_MESSAGES.nameBlank),
@@ -114,13 +117,7 @@ export const createForm = defineForm({
   countries: unsupported.countries,
   defaultTaxZone: optionalZone(),
   taxCalculationStrategy: strategy(),
-  themeName: unsupported.themeName,
-  contactEmail: unsupported.contactEmail,
-  skippingShippingStepAllowed: unsupported.skippingShippingStepAllowed,
-  skippingPaymentStepAllowed: unsupported.skippingPaymentStepAllowed,
-  accountVerificationRequired: unsupported.accountVerificationRequired,
-  shopBillingData: unsupported.shopBillingData,
-  menuTaxon: unsupported.menuTaxon,
+  ...afterStrategy,
   code: channelCode(),
   baseCurrency: reference(CHANNEL_MESSAGES.baseCurrencyBlank),
 });
@@ -167,13 +164,7 @@ export const updateForm = defineForm({
   countries: unsupported.countries,
   defaultTaxZone: optionalZone(),
   taxCalculationStrategy: strategy().optional(),
-  themeName: unsupported.themeName,
-  contactEmail: unsupported.contactEmail,
-  skippingShippingStepAllowed: unsupported.skippingShippingStepAllowed,
-  skippingPaymentStepAllowed: unsupported.skippingPaymentStepAllowed,
-  accountVerificationRequired: unsupported.accountVerificationRequired,
-  shopBillingData: unsupported.shopBillingData,
-  menuTaxon: unsupported.menuTaxon,
+  ...afterStrategy,
   /** Immutable: a sent code is ignored (Sylius disables the field on edit). */
   code: z.unknown().optional(),
   baseCurrency: reference(CHANNEL_MESSAGES.baseCurrencyBlank).optional(),

@@ -28,10 +28,16 @@ export class JsonSplicer {
   stringify(value: unknown): string {
     const json = JSON.stringify(value);
     if (this.texts.length === 0) return json;
-    // The marker as JSON writes it inside a string: `"\u0000<uuid>:`.
-    const quoted = JSON.stringify(this.marker).slice(0, -1);
-    const standIn = new RegExp(`${quoted.replace(/[\\^$.*+?()[\]{}|]/g, "\\$&")}(\\d+)"`, "g");
-    return json.replace(standIn, (_, index: string) => this.texts[Number(index)] ?? "null");
+    // The stand-ins as JSON writes them: `"\u0000<uuid>:<index>"`. Splitting on the
+    // quoted marker (a plain string search) leaves each later piece starting with `<index>"`.
+    const pieces = json.split(JSON.stringify(this.marker).slice(0, -1));
+    const out = [pieces[0] ?? ""];
+    for (let i = 1; i < pieces.length; i++) {
+      const piece = pieces[i] ?? "";
+      const end = piece.indexOf('"');
+      out.push(this.texts[Number(piece.slice(0, end))] ?? "null", piece.slice(end + 1));
+    }
+    return out.join("");
   }
 }
 

@@ -15,13 +15,13 @@ import type { VariantView } from "../../../data/queries/product-variants";
 import { digestTag } from "../../conditional";
 import { serializeChannelForCart } from "../channels/serializer";
 import { serializeCustomerForCart } from "../customers/serializer";
-import { serializeVariantDefault } from "../product-variants/serializer";
+import { variantDefaultJson } from "../product-variants/serializer";
 
 export function cartEtag(parts: CartTagParts): Promise<string> {
-  const variants = [...parts.variants].sort((a, b) => a.row.id - b.row.id).map(serializeVariantDefault);
-  return digestTag(
-    JSON.stringify([parts.id, parts.version, serializeCustomerForCart(parts.customer, parts.user), serializeChannelForCart(parts.channel), variants]),
-  );
+  // Each variant's text is the one the body embeds (made once per view), joined as a JSON array would be.
+  const variants = [...parts.variants].sort((a, b) => a.row.id - b.row.id).map(variantDefaultJson);
+  const own = JSON.stringify([parts.id, parts.version, serializeCustomerForCart(parts.customer, parts.user), serializeChannelForCart(parts.channel)]);
+  return digestTag(`${own.slice(0, -1)},[${variants.join(",")}]]`);
 }
 
 /** The tag of a cart read for display (`variants`: the views of its items' variants). */

@@ -8,7 +8,7 @@ import type { CartState, StoredAdjustment, StoredItem, StoredUnit } from "../../
 import type { CartRecord, ViewedCart } from "../../../data/carts/cart-views";
 import { JsonSplicer, type Embedded } from "../../serializers/json-splice";
 import type { VariantView } from "../../../data/queries/product-variants";
-import { serializeVariantDefault } from "../product-variants/serializer";
+import { serializeVariantDefault, variantDefaultJson } from "../product-variants/serializer";
 import { serializeChannelForCart, serializeChannelForCartList, type ChannelRefRow } from "../channels/serializer";
 import { serializeCustomerForCart, serializeCustomerForCartList } from "../customers/serializer";
 import { enc, href } from "../../serializers/links";
@@ -39,6 +39,7 @@ const serializeUnit = (u: StoredUnit) => ({
 export type VariantViews = ReadonlyMap<number, VariantView>;
 
 type SerializedUnits = ReturnType<typeof serializeUnit>[];
+type VariantDefault = ReturnType<typeof serializeVariantDefault>;
 
 /** An item whose units are held as `U` (objects in memory, JSON text when read for display). */
 type ItemWithUnits<U> = Omit<StoredItem, "units"> & { units: U };
@@ -111,7 +112,10 @@ export function serializeCart(cart: CartState & { checkoutState: string }, parti
  */
 export function serializeViewedCart(cart: ViewedCart, parties: CartParties, views: VariantViews, view: CartView, splicer: JsonSplicer) {
   const renderUnits = (units: string): Embedded<SerializedUnits> => splicer.embed(units);
-  return serializeCartWith(cart, (item) => serializeItemWith(item, renderUnits, cart.id, views), parties, view);
+  // The variants' JSON texts are those the cart's ETag digested (see etag.ts).
+  const renderVariant = (variant: VariantView | undefined): Embedded<VariantDefault> | null =>
+    variant ? splicer.embed(variantDefaultJson(variant)) : null;
+  return serializeCartWith(cart, (item) => serializeItemWith(item, renderUnits, cart.id, views, renderVariant), parties, view);
 }
 
 /** The JSON text of a cart read for display, units embedded as D1 rendered them. */

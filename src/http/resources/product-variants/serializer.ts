@@ -86,3 +86,18 @@ export const serializeVariantDefault = (view: VariantView) => {
  * body and digests it for the cart's ETag (views live for one request).
  */
 const defaultSerializations = new WeakMap<VariantView, ReturnType<typeof serializeProductVariant>>();
+
+/**
+ * The JSON text of a view's default set, made once per view: a cart read
+ * digests it for its ETag and embeds the same text in its body (a 500-item
+ * cart would otherwise stringify its variants twice).
+ */
+export const variantDefaultJson = (view: VariantView): string => {
+  let text = defaultJsonTexts.get(view);
+  if (text === undefined) {
+    text = JSON.stringify(serializeVariantDefault(view));
+    defaultJsonTexts.set(view, text);
+  }
+  return text;
+};
+const defaultJsonTexts = new WeakMap<VariantView, string>();

@@ -40,7 +40,7 @@ import { InUseError } from "./errors";
 export type Statement<Result = unknown> = BatchItem<"sqlite"> &
   PromiseLike<Result> & {
     toSQL(): BuiltQuery;
-    prepare(): { mapResult(response: unknown, isFromBatch?: boolean): unknown };
+    prepare(): { getQuery(): BuiltQuery; mapResult(response: unknown, isFromBatch?: boolean): unknown };
   };
 
 /** D1 allows at most 100 bound parameters per statement; keep a margin. */
@@ -48,19 +48,24 @@ const MAX_PARAMS = 90;
 
 /** Named queries: a query, a list of queries, a nested group, or nothing. */
 export type NamedQueries = { readonly [name: string]: NamedEntry };
-export type NamedEntry = Statement | readonly Statement[] | NamedQueries | undefined;
+export type NamedEntry = Query | readonly Query[] | NamedQueries | undefined;
+
+/** What a batch runs: a drizzle query, or a select built once and bound for this use (see prepared.ts). */
+export type Query = Statement | BoundSelect<unknown>;
 
 /** The results of named queries, under the same names. */
 export type NamedResults<T extends NamedQueries> = { -readonly [K in keyof T]: ResultOf<T[K]> };
 type ResultOf<E> = E extends undefined
   ? undefined
-  : E extends PromiseLike<infer R>
+  : E extends BoundSelect<infer R>
     ? R
-    : E extends readonly (infer Q)[]
-      ? Awaited<Q>[]
-      : E extends NamedQueries
-        ? NamedResults<E>
-        : never;
+    : E extends PromiseLike<infer R>
+      ? R
+      : E extends readonly (infer Q)[]
+        ? (Q extends BoundSelect<infer R> ? R : Awaited<Q>)[]
+        : E extends NamedQueries
+          ? NamedResults<E>
+          : never;
 
 /** Runs named queries as one batch (one D1 round trip) and returns their typed results by name. */
 export async function namedBatch<T extends NamedQueries>(db: Database, queries: T): Promise<NamedResults<T>> {
@@ -81,13 +86,13 @@ export async function runBatch(db: Database, statements: readonly Statement[]): 
  * `addNamed` a getter for named queries' results.
  */
 export class Batch {
-  private readonly statements: Statement[] = [];
+  private readonly statements: Query[] = [];
   private results: readonly unknown[] | undefined;
 
-  add<Q extends Statement>(query: Q): () => Awaited<Q> {
+  add<Q extends Query>(query: Q): () => ResultOf<Q> {
     const index = this.statements.length;
     this.statements.push(query);
-    return () => this.resultAt(index) as Awaited<Q>;
+    return () => this.resultAt(index) as ResultOf<Q>;
   }
 
   addNamed<T extends NamedQueries>(queries: T): () => NamedResults<T> {
@@ -115,7 +120,7 @@ export class Batch {
   /** Queues an entry; returns the getter of its result, shaped like the entry. */
   private addEntry(entry: NamedEntry): () => unknown {
     if (entry === undefined) return () => undefined;
-    if (isStatement(entry)) return this.add(entry);
+    if (isStatement(entry) || entry instanceof BoundSelect) return this.add(entry);
     if (isStatementList(entry)) {
       const getters = entry.map((query) => this.add(query));
       return () => getters.map((get) => get());
@@ -125,11 +130,11 @@ export class Batch {
   }
 }
 
-function isStatement(entry: NamedEntry): entry is Statement {
+export function isStatement(entry: unknown): entry is Statement {
   return typeof entry === "object" && entry !== null && typeof (entry as Partial<Statement>).toSQL === "function";
 }
 
-function isStatementList(entry: NamedEntry): entry is readonly Statement[] {
+function isStatementList(entry: NamedEntry): entry is readonly Query[] {
   return Array.isArray(entry);
 }
 
@@ -144,16 +149,20 @@ export const keyed = <C extends SQLiteColumn, K extends string>(column: C, key: 
   sql<C["_"]["notNull"] extends true ? C["_"]["data"] : C["_"]["data"] | null>`${column}`.as(key);
 
 /** One D1 batch of drizzle statements, each result mapped as drizzle maps it (see the top of this file). */
-async function executeBatch(db: Database, statements: readonly Statement[]): Promise<readonly unknown[]> {
+async function executeBatch(db: Database, statements: readonly Query[]): Promise<readonly unknown[]> {
   if (statements.length === 0) return [];
   const client = db.$client;
   const prepared = statements.map((statement) => {
+    if (statement instanceof BoundSelect) return { d1: client.prepare(statement.sql).bind(...statement.params), map: statement.map };
     const mapper = selectMapper(statement);
-    const built = statement.toSQL();
-    return {
-      d1: client.prepare(built.sql).bind(...built.params),
-      map: mapper ?? ((result: D1Result) => statement.prepare().mapResult(result, true)),
-    };
+    if (mapper) {
+      const built = statement.toSQL();
+      return { d1: client.prepare(built.sql).bind(...built.params), map: mapper };
+    }
+    // Drizzle's own prepared query maps the result; its SQL is built once, for both.
+    const query = statement.prepare();
+    const built = query.getQuery();
+    return { d1: client.prepare(built.sql).bind(...built.params), map: (result: D1Result) => query.mapResult(result, true) };
   });
   const results = await client.batch(prepared.map((p) => p.d1));
   return results.map((result, i) => {
@@ -161,6 +170,34 @@ async function executeBatch(db: Database, statements: readonly Statement[]): Pro
     if (!entry) throw new Error("D1 returned more results than statements.");
     return entry.map(result);
   });
+}
+
+/** A flat select's SQL text, parameters (placeholders included) and row mapping, built once (see prepared.ts). */
+export class SelectTemplate {
+  constructor(
+    readonly sql: string,
+    readonly params: readonly unknown[],
+    readonly map: (result: D1Result) => unknown[],
+  ) {}
+}
+
+/** A flat select's template; throws for any other query (its result mapping needs drizzle's query object). */
+export function prepareSelect(statement: Statement): SelectTemplate {
+  const map = selectMapper(statement);
+  if (!map) throw new Error("prepared(): only flat selects can be built once.");
+  const built = statement.toSQL();
+  return new SelectTemplate(built.sql, built.params, map);
+}
+
+/** A select template with this use's values: a batch runs it as it runs a drizzle query; `R` is its result. */
+export class BoundSelect<R> {
+  /** Types only: the result the bound select reads as. */
+  declare readonly resultType?: R;
+  constructor(
+    readonly sql: string,
+    readonly params: readonly unknown[],
+    readonly map: (result: D1Result) => unknown[],
+  ) {}
 }
 
 /** An `sql` field's decoder (set by `mapWith`, identity otherwise): drizzle keeps it on the instance, untyped. */

@@ -16,6 +16,7 @@ import type {
   TaxRate,
 } from "../../domain/pricing";
 import { keyed, type NamedResults, type Statement } from "../batch";
+import type { Value } from "../prepared";
 import type { Database } from "../db";
 import {
   adjustments,
@@ -47,14 +48,14 @@ import type { CartState, StoredAdjustment, StoredItem, VariantInfo } from "./sta
 
 /** An `IN` list of order ids: `(?)` for one cart, or a parenthesised subquery. */
 export type OrderIds = SQL;
-export const oneOrder = (id: number): OrderIds => sql`(${id})`;
+export const oneOrder = (id: Value<number>): OrderIds => sql`(${id})`;
 
 /**
  * The bearer token check of `src/http/auth/bearer.ts`, as a query of the
  * cart object's own first batch (the object has no request connection to
  * carry it).
  */
-export const tokenCheckQuery = (db: Database, tokenHash: string) =>
+export const tokenCheckQuery = (db: Database, tokenHash: Value<string>) =>
   db
     .select({
       clientId: oauthAccessTokens.clientId,
@@ -206,16 +207,16 @@ export function assembleCarts(rows: CartRows): CartState[] {
 }
 
 // Subqueries of the cart's order row (the object may not know them yet).
-const channelIdOf = (cartId: number) => sql`(SELECT o.channel_id FROM orders o WHERE o.id = ${cartId})`;
-const channelCodeOf = (cartId: number) =>
+const channelIdOf = (cartId: Value<number>) => sql`(SELECT o.channel_id FROM orders o WHERE o.id = ${cartId})`;
+const channelCodeOf = (cartId: Value<number>) =>
   sql`(SELECT ch.code FROM orders o JOIN channels ch ON ch.id = o.channel_id WHERE o.id = ${cartId})`;
-const localeOf = (cartId: number) => sql`(SELECT o.locale_code FROM orders o WHERE o.id = ${cartId})`;
+const localeOf = (cartId: Value<number>) => sql`(SELECT o.locale_code FROM orders o WHERE o.id = ${cartId})`;
 
 /**
  * Current data of the cart's variants plus, for an add, the requested one
  * (by code) — in the cart's channel and locale.
  */
-export function variantInfoQuery(db: Database, cartId: number, extraVariantCode: string | null): Statement<VariantInfo[]> {
+export function variantInfoQuery(db: Database, cartId: Value<number>, extraVariantCode: Value<string> | null): Statement<VariantInfo[]> {
   const locale = localeOf(cartId);
   return db
     .select({
@@ -251,7 +252,7 @@ export function variantInfoQuery(db: Database, cartId: number, extraVariantCode:
 }
 
 /** The pricing context of the cart's channel: tax zone, shipping methods, promotions, tax rates (`billingCountry`: the one addressing is about to store). */
-export function pricingContextQueries(db: Database, cartId: number, billingCountry?: string) {
+export function pricingContextQueries(db: Database, cartId: Value<number>, billingCountry?: string) {
   const billing =
     billingCountry === undefined
       ? sql`(SELECT a.country_code FROM addresses a WHERE a.id = (SELECT o.billing_address_id FROM orders o WHERE o.id = ${cartId}))`

@@ -11,7 +11,8 @@ import type { Database } from "../db";
 import { customers, shopUsers } from "../schema";
 import type { ShopUserRow } from "../queries/customers";
 import { variantIdsOf, variantViewQueries, variantViewsFrom, type VariantView } from "../queries/product-variants";
-import { adjustmentRowsQuery, assembleCarts, cartRowQueries, type OrderIds } from "./cart-store";
+import { prepared } from "../prepared";
+import { adjustmentRowsQuery, assembleCarts, cartRowQueries, oneOrder, type OrderIds } from "./cart-store";
 import type { CartState, StoredItem } from "./state";
 import { unitJsonByItem, unitJsonQuery } from "./unit-json";
 
@@ -91,6 +92,9 @@ export function cartViewQueries(db: Database, orderIds: OrderIds) {
 }
 
 export type CartViewRows = NamedResults<ReturnType<typeof cartViewQueries>>;
+
+/** `cartViewQueries` of one order, built once: the same SQL for every order (see prepared.ts). */
+export const cartViewOfOrder = prepared(["id"], (db, values) => cartViewQueries(db, oneOrder(values.id)));
 
 /** Assembles the rows; records keep the order of `orderIds` when given. */
 export function cartViewsFrom(rows: CartViewRows, orderIds?: number[]): CartViewData {

@@ -20,12 +20,13 @@ import {
   zones,
 } from "../schema";
 import type { NamedResults } from "../batch";
+import type { Value } from "../prepared";
 
 const shippingAddress = alias(addresses, "shipping_address");
 const billingAddress = alias(addresses, "billing_address");
 
 /** The order's checkout columns, its address countries, its coupon, and its shipment and payment in state `cart`. */
-export function checkoutRowQuery(db: Database, orderId: number) {
+export function checkoutRowQuery(db: Database, orderId: Value<number>) {
   return db
     .select({
       state: orders.state,
@@ -79,7 +80,7 @@ export type CheckoutRow = NamedResults<{ row: ReturnType<typeof checkoutRowQuery
  * The zones containing the order's address countries and `extra` countries
  * (those an addressing is about to store), by zone id: `{country, zone}`.
  */
-export function countryZonesQuery(db: Database, orderId: number, extra: readonly string[] = []) {
+export function countryZonesQuery(db: Database, orderId: Value<number>, extra: readonly string[] = []) {
   return db
     .select({ country: zoneMembers.code, zone: sql<string>`${zones.code}`.as("zone_code") })
     .from(zoneMembers)
@@ -93,7 +94,7 @@ export function countryZonesQuery(db: Database, orderId: number, extra: readonly
 }
 
 /** The enabled payment methods of the order's channel, by position (names in the order's locale). */
-export function channelPaymentMethodsQuery(db: Database, orderId: number) {
+export function channelPaymentMethodsQuery(db: Database, orderId: Value<number>) {
   const locale = sql`(SELECT o.locale_code FROM orders o WHERE o.id = ${orderId})`;
   return db
     .select({

@@ -22,14 +22,12 @@ import {
   cartRowQueries,
   cartStateFrom,
   oneOrder,
-  pricingContextQueries,
   pricingSetupFrom,
   reserveIdsQuery,
   reservedRange,
-  tokenCheckQuery,
-  variantInfoQuery,
   type PricingSetup,
 } from "../../data/carts/cart-store";
+import { changeReads, tokenCheck } from "../../data/carts/change-reads";
 import { cartWriteStatements } from "../../data/carts/cart-writer";
 import { cartTagPartsFrom, cartTagQueries, type CartTagRows } from "../../data/carts/cart-etag";
 import { ifMatchHolds, preconditionFailed } from "../conditional";
@@ -46,7 +44,6 @@ import { serializeCartItem } from "../resources/carts/serializer";
 import { cartBlocked, IdsExhausted, planAdd, planChange, planRemove, repriceCart, type ChangeContext, type ChangeErrors, type IdSource, type PlanResult } from "./cart-change";
 import type { CartState, VariantInfo } from "../../data/carts/state";
 import { cartTtlSeconds, expiryCutoff } from "./cart-ttl";
-import { channelPaymentMethodsQuery, checkoutRowQuery, countryZonesQuery } from "../../data/checkout/checkout-store";
 import { cartLineStatements } from "../../data/checkout/checkout-writer";
 import { cartLinesOf, checkoutSetup } from "./checkout-processing";
 import { readCheckoutMethods, runCheckoutStep, type CartHost, type CheckoutRead, type CheckoutStep, type StepAnswer } from "./checkout-step";
@@ -178,7 +175,7 @@ export class CartObject extends DurableObject<Env> {
         const db = this.database(meter);
         const keyed = caller?.idempotency;
         const found = await namedBatch(db, {
-          token: caller?.tokenHash ? tokenCheckQuery(db, caller.tokenHash) : undefined,
+          token: caller?.tokenHash ? tokenCheck.bind(db, { tokenHash: caller.tokenHash }) : undefined,
           claim: keyed ? idempotencyLookupQuery(db, keyed.tokenHash, keyed.request.key, nowSeconds()) : undefined,
           cart: db
             .select({ id: orders.id, shippingAddressId: orders.shippingAddressId, billingAddressId: orders.billingAddressId })
@@ -291,15 +288,11 @@ export class CartObject extends DurableObject<Env> {
 
     // One round trip: everything the change needs.
     const read = await namedBatch(db, {
-      token: caller?.tokenHash ? tokenCheckQuery(db, caller.tokenHash) : undefined,
+      token: caller?.tokenHash ? tokenCheck.bind(db, { tokenHash: caller.tokenHash }) : undefined,
       claim: keyed ? idempotencyLookupQuery(db, keyed.tokenHash, keyed.request.key, nowSeconds()) : undefined,
       cart: cold ? cartRowQueries(db, oneOrder(cartId)) : undefined,
-      variants: variantInfoQuery(db, cartId, addCode),
-      context: pricingContextQueries(db, cartId),
-      // The checkout's part of the recalculation: addresses' zones, coupon, shipment and payment (checkout-processing.ts).
-      checkout: checkoutRowQuery(db, cartId),
-      zones: countryZonesQuery(db, cartId),
-      paymentMethods: channelPaymentMethodsQuery(db, cartId),
+      // Variants, pricing context and checkout rows (the same SQL for every change, built once).
+      ...changeReads.bind(db, { cartId, addCode: addCode ?? "" }),
       // The added variant as the response shows it (the variant list's loader).
       addedView:
         addCode !== null

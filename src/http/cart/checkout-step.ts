@@ -21,11 +21,11 @@ import {
   pricingContextQueries,
   pricingSetupFrom,
   reserveIdsQuery,
-  tokenCheckQuery,
   variantInfoQuery,
   type PricingContextRows,
 } from "../../data/carts/cart-store";
 import { cartWriteStatements } from "../../data/carts/cart-writer";
+import { tokenCheck } from "../../data/carts/change-reads";
 import { cartTagPartsFrom, cartTagQueries } from "../../data/carts/cart-etag";
 import type { CartState, VariantInfo } from "../../data/carts/state";
 import {
@@ -125,7 +125,7 @@ function readQueries(db: Database, host: CartHost, cartId: number, caller: Calle
   const extra = address ? [countryOf(address.shippingAddress), countryOf(address.billingAddress)].filter((c): c is string => c !== null) : [];
   const billing = address ? (countryOf(address.billingAddress) ?? "") : undefined;
   return {
-    token: caller?.tokenHash ? tokenCheckQuery(db, caller.tokenHash) : undefined,
+    token: caller?.tokenHash ? tokenCheck.bind(db, { tokenHash: caller.tokenHash }) : undefined,
     claim: keyed ? idempotencyLookupQuery(db, keyed.tokenHash, keyed.request.key, nowSeconds()) : undefined,
     checkout: checkoutRowQuery(db, cartId),
     cart: host.cached(cartId) === null ? cartRowQueries(db, oneOrder(cartId)) : undefined,

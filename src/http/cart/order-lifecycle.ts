@@ -25,7 +25,8 @@ import { idempotencyLookupQuery, idempotencyRecordQueries, isKeyTaken, type Keye
 import { isGuardFailure, lifecycleWriteQueries, orderSnapshotQueries, type OrderSnapshotRows } from "../../data/orders/lifecycle-store";
 import { judge, keyReused } from "../idempotency/keys";
 import { ifMatchHolds, preconditionFailed } from "../conditional";
-import { oneOrder, tokenCheckQuery } from "../../data/carts/cart-store";
+import { oneOrder } from "../../data/carts/cart-store";
+import { tokenCheck } from "../../data/carts/change-reads";
 import { orderViewQueries, orderViewsFrom } from "../../data/orders/order-views";
 import { orderEtag } from "../resources/orders/etag";
 import {
@@ -89,7 +90,7 @@ export async function runOrderStep(db: Database, meter: D1Meter, caller: StepCal
 async function applyStep(db: Database, meter: D1Meter, caller: StepCaller | null, orderId: number, step: OrderStep): Promise<StepReply> {
   const keyed = caller?.idempotency;
   const read = await namedBatch(db, {
-    token: caller?.tokenHash ? tokenCheckQuery(db, caller.tokenHash) : undefined,
+    token: caller?.tokenHash ? tokenCheck.bind(db, { tokenHash: caller.tokenHash }) : undefined,
     claim: keyed ? idempotencyLookupQuery(db, keyed.tokenHash, keyed.request.key, nowSeconds()) : undefined,
     snapshot: orderSnapshotQueries(db, orderId),
     // What the order's tag is made of, only when there is an If-Match to compare it with.

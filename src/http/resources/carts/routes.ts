@@ -12,8 +12,7 @@ import { idParams } from "../../ids";
 import { envelope, pageRequest } from "../../pagination";
 import { count, desc, eq, sql } from "drizzle-orm";
 import { namedBatch } from "../../../data/batch";
-import { cartViewQueries, cartViewsFrom } from "../../../data/carts/cart-views";
-import { oneOrder } from "../../../data/carts/cart-store";
+import { cartViewOfOrder, cartViewQueries, cartViewsFrom } from "../../../data/carts/cart-views";
 import { cartCreateInputsFrom, cartCreateQueries, insertCart } from "../../../data/carts/cart-create";
 import { orders } from "../../../data/schema";
 import { serializeViewedCart, viewedCartJson } from "./serializer";
@@ -129,7 +128,7 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
   })
   .get("/:id", docs.get, idParams({ id: "Cart" }), async (c) => {
     const { id } = c.req.valid("param");
-    const read = await namedBatch(c.var.db, { cart: cartViewQueries(c.var.db, oneOrder(id)) });
+    const read = await namedBatch(c.var.db, { cart: cartViewOfOrder.bind(c.var.db, { id }) });
     const data = cartViewsFrom(read.cart);
     const record = data.records.find((r) => r.cart.state === "cart");
     if (!record) throw notFound(`Cart with id ${id} does not exist.`);

@@ -4,9 +4,6 @@
  */
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import type { H, RouterRoute } from "hono/types";
-import { SmartRouter } from "hono/router/smart-router";
-import { RegExpRouter } from "hono/router/reg-exp-router";
-import { PatternRouter } from "hono/router/pattern-router";
 import type { AppEnv } from "./context";
 import { requestId } from "./middleware/request-id";
 import { serverTiming } from "./middleware/server-timing";
@@ -19,6 +16,7 @@ import { bearerAuth } from "./auth/bearer";
 import { browserAccess } from "./middleware/cors";
 import { d1Bookmark } from "./middleware/d1-bookmark";
 import { TOKEN_PATH } from "./openapi/paths";
+import { onSideRouter, SplitRouter } from "./router";
 import { healthRoutes } from "./resources/health/routes";
 import { rootRoutes } from "./resources/root/routes";
 import { oauthRoutes } from "./resources/oauth/routes";
@@ -31,13 +29,8 @@ import { docsRoutes } from "./openapi/routes";
  * with the bindings while every sub-app and handler keeps `AppEnv`.
  */
 export function createApp(provideServices: MiddlewareHandler<AppEnv & { Bindings: Env }>) {
-  // Hono's default SmartRouter falls back to its TrieRouter when RegExpRouter cannot take every
-  // route, and it cannot here: Sylius' paths put a parameter and a literal at one position for one
-  // method (`GET /checkouts/{id}` beside `GET /checkouts/select-shipping/{id}`). Under workerd the
-  // TrieRouter's match cost about 2 ms of CPU per request with this API's ~300 routes, PatternRouter
-  // (one regular expression per route) about 0.6 ms. RegExpRouter stays first: it takes over should
-  // the paths ever allow it.
-  const router = new SmartRouter<[H, RouterRoute]>({ routers: [new RegExpRouter(), new PatternRouter()] });
+  // RegExpRouter for all but the few routes it cannot take (see router.ts).
+  const router = new SplitRouter<[H, RouterRoute]>(onSideRouter);
   const app = new Hono<AppEnv & { Bindings: Env }>({ strict: false, router });
 
   app.use("*", requestId, provideServices, accessLog);

@@ -18,7 +18,7 @@
  */
 import { RegExpRouter } from "hono/router/reg-exp-router";
 import { PatternRouter } from "hono/router/pattern-router";
-import type { ParamIndexMap, Result, Router } from "hono/router";
+import { UnsupportedPathError, type ParamIndexMap, type Result, type Router } from "hono/router";
 
 export class SplitRouter<T> implements Router<T> {
   readonly name = "SplitRouter";
@@ -31,7 +31,14 @@ export class SplitRouter<T> implements Router<T> {
 
   add(method: string, path: string, handler: T): void {
     this.order.set(handler, this.order.size);
-    (this.toSide(method, path) ? this.side : this.main).add(method, path, handler);
+    if (this.toSide(method, path)) return this.side.add(method, path, handler);
+    try {
+      this.main.add(method, path, handler);
+    } catch (error) {
+      // Fails the app's creation (every test): name the fix rather than let a 500 tell it later.
+      if (error instanceof UnsupportedPathError) throw new Error(`RegExpRouter refuses ${method} ${path}: route it to the side router (onSideRouter).`, { cause: error });
+      throw error;
+    }
   }
 
   match(method: string, path: string): Result<T> {

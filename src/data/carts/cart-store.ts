@@ -16,7 +16,7 @@ import type {
   TaxRate,
 } from "../../domain/pricing";
 import { keyed, type NamedResults, type Statement } from "../batch";
-import type { Value } from "../prepared";
+import { prepared, type Value } from "../prepared";
 import type { Database } from "../db";
 import {
   adjustments,
@@ -66,6 +66,9 @@ export const tokenCheckQuery = (db: Database, tokenHash: Value<string>) =>
     .from(oauthAccessTokens)
     .leftJoin(adminUsers, eq(adminUsers.id, oauthAccessTokens.userId))
     .where(eq(oauthAccessTokens.tokenHash, tokenHash));
+
+/** `tokenCheckQuery` built once (see prepared.ts): the cart object's token check, for every token. */
+export const tokenCheck = prepared(["tokenHash"], (db, values) => tokenCheckQuery(db, values.tokenHash));
 
 /**
  * The rows of a set of orders: the orders (with their channel's code), their

@@ -1,11 +1,10 @@
 /**
  * The reads a cart's object starts each change with (in the change's first
- * batch), and its token check, built once: the same SQL for every cart and
- * every token (see prepared.ts).
+ * batch), built once: the same SQL for every cart (see prepared.ts).
  */
 import { prepared } from "../prepared";
 import { channelPaymentMethodsQuery, checkoutRowQuery, countryZonesQuery } from "../checkout/checkout-store";
-import { pricingContextQueries, tokenCheckQuery, variantInfoQuery } from "./cart-store";
+import { pricingContextQueries, variantInfoQuery } from "./cart-store";
 
 /** The cart's variants (and the one an add names: `addCode`, empty otherwise), pricing context and checkout rows. */
 export const changeReads = prepared(["cartId", "addCode"], (db, values) => ({
@@ -16,6 +15,3 @@ export const changeReads = prepared(["cartId", "addCode"], (db, values) => ({
   zones: countryZonesQuery(db, values.cartId),
   paymentMethods: channelPaymentMethodsQuery(db, values.cartId),
 }));
-
-/** The bearer token check of the object's first batch (see `tokenCheckQuery`). */
-export const tokenCheck = prepared(["tokenHash"], (db, values) => tokenCheckQuery(db, values.tokenHash));

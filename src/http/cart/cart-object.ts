@@ -25,9 +25,10 @@ import {
   pricingSetupFrom,
   reserveIdsQuery,
   reservedRange,
+  tokenCheck,
   type PricingSetup,
 } from "../../data/carts/cart-store";
-import { changeReads, tokenCheck } from "../../data/carts/change-reads";
+import { changeReads } from "../../data/carts/change-reads";
 import { cartWriteStatements } from "../../data/carts/cart-writer";
 import { cartTagPartsFrom, cartTagQueries, type CartTagRows } from "../../data/carts/cart-etag";
 import { ifMatchHolds, preconditionFailed } from "../conditional";

@@ -21,11 +21,11 @@ import {
   pricingContextQueries,
   pricingSetupFrom,
   reserveIdsQuery,
+  tokenCheck,
   variantInfoQuery,
   type PricingContextRows,
 } from "../../data/carts/cart-store";
 import { cartWriteStatements } from "../../data/carts/cart-writer";
-import { tokenCheck } from "../../data/carts/change-reads";
 import { cartTagPartsFrom, cartTagQueries } from "../../data/carts/cart-etag";
 import type { CartState, VariantInfo } from "../../data/carts/state";
 import {

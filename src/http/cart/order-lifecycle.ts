@@ -25,8 +25,7 @@ import { idempotencyLookupQuery, idempotencyRecordQueries, isKeyTaken, type Keye
 import { isGuardFailure, lifecycleWriteQueries, orderSnapshotQueries, type OrderSnapshotRows } from "../../data/orders/lifecycle-store";
 import { judge, keyReused } from "../idempotency/keys";
 import { ifMatchHolds, preconditionFailed } from "../conditional";
-import { oneOrder } from "../../data/carts/cart-store";
-import { tokenCheck } from "../../data/carts/change-reads";
+import { oneOrder, tokenCheck } from "../../data/carts/cart-store";
 import { orderViewQueries, orderViewsFrom } from "../../data/orders/order-views";
 import { orderEtag } from "../resources/orders/etag";
 import {

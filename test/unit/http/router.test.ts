@@ -28,4 +28,10 @@ describe("SplitRouter", () => {
     expect(paramsOf(step)).toEqual([{}, { id: "9" }]);
     expect(router.match("GET", "/z/c/d")[0].map(([handler]) => handler)).toEqual(["everything"]);
   });
+
+  it("names the fix when RegExpRouter refuses a route that is not routed to the side", () => {
+    const strict = new SplitRouter<string>(() => false);
+    strict.add("GET", "/c/step/:id", "step");
+    expect(() => strict.add("GET", "/c/:id", "summary")).toThrow("RegExpRouter refuses GET /c/:id: route it to the side router (onSideRouter).");
+  });
 });

@@ -50,19 +50,19 @@ const MAX_PARAMS = 90;
 export type NamedQueries = { readonly [name: string]: NamedEntry };
 export type NamedEntry = Query | readonly Query[] | NamedQueries | undefined;
 
-/** What a batch runs: a drizzle query, or a select built once and bound for this use (see prepared.ts). */
-export type Query = Statement | BoundSelect<unknown>;
+/** What a batch runs: a drizzle query, or a query built once and bound for this use (see prepared.ts). */
+export type Query = Statement | BoundQuery<unknown>;
 
 /** The results of named queries, under the same names. */
 export type NamedResults<T extends NamedQueries> = { -readonly [K in keyof T]: ResultOf<T[K]> };
 type ResultOf<E> = E extends undefined
   ? undefined
-  : E extends BoundSelect<infer R>
+  : E extends BoundQuery<infer R>
     ? R
     : E extends PromiseLike<infer R>
       ? R
       : E extends readonly (infer Q)[]
-        ? (Q extends BoundSelect<infer R> ? R : Awaited<Q>)[]
+        ? (Q extends BoundQuery<infer R> ? R : Awaited<Q>)[]
         : E extends NamedQueries
           ? NamedResults<E>
           : never;
@@ -120,7 +120,7 @@ export class Batch {
   /** Queues an entry; returns the getter of its result, shaped like the entry. */
   private addEntry(entry: NamedEntry): () => unknown {
     if (entry === undefined) return () => undefined;
-    if (isStatement(entry) || entry instanceof BoundSelect) return this.add(entry);
+    if (isStatement(entry) || entry instanceof BoundQuery) return this.add(entry);
     if (isStatementList(entry)) {
       const getters = entry.map((query) => this.add(query));
       return () => getters.map((get) => get());
@@ -153,7 +153,7 @@ async function executeBatch(db: Database, statements: readonly Query[]): Promise
   if (statements.length === 0) return [];
   const client = db.$client;
   const prepared = statements.map((statement) => {
-    if (statement instanceof BoundSelect) return { d1: client.prepare(statement.sql).bind(...statement.params), map: statement.map };
+    if (statement instanceof BoundQuery) return { d1: client.prepare(statement.sql).bind(...statement.params), map: statement.map };
     const mapper = selectMapper(statement);
     if (mapper) {
       const built = statement.toSQL();
@@ -172,31 +172,39 @@ async function executeBatch(db: Database, statements: readonly Query[]): Promise
   });
 }
 
-/** A flat select's SQL text, parameters (placeholders included) and row mapping, built once (see prepared.ts). */
-export class SelectTemplate {
+/** A query's SQL text, parameters (placeholders included) and result mapping, built once (see prepared.ts). */
+export class QueryTemplate {
   constructor(
     readonly sql: string,
     readonly params: readonly unknown[],
-    readonly map: (result: D1Result) => unknown[],
+    readonly map: (result: D1Result) => unknown,
   ) {}
 }
 
-/** A flat select's template; throws for any other query (its result mapping needs drizzle's query object). */
-export function prepareSelect(statement: Statement): SelectTemplate {
+/**
+ * A query's template. A flat select maps its rows as a batch maps them; any
+ * other query (a write) through the drizzle query built here, whose mapping
+ * depends on the query's shape, never on its values.
+ */
+export function prepareTemplate(statement: Statement): QueryTemplate {
   const map = selectMapper(statement);
-  if (!map) throw new Error("prepared(): only flat selects can be built once.");
-  const built = statement.toSQL();
-  return new SelectTemplate(built.sql, built.params, map);
+  if (map) {
+    const built = statement.toSQL();
+    return new QueryTemplate(built.sql, built.params, map);
+  }
+  const query = statement.prepare();
+  const built = query.getQuery();
+  return new QueryTemplate(built.sql, built.params, (result) => query.mapResult(result, true));
 }
 
-/** A select template with this use's values: a batch runs it as it runs a drizzle query; `R` is its result. */
-export class BoundSelect<R> {
-  /** Types only: the result the bound select reads as. */
+/** A query template with this use's values: a batch runs it as it runs a drizzle query; `R` is its result. */
+export class BoundQuery<R> {
+  /** Types only: the result the bound query reads as. */
   declare readonly resultType?: R;
   constructor(
     readonly sql: string,
     readonly params: readonly unknown[],
-    readonly map: (result: D1Result) => unknown[],
+    readonly map: (result: D1Result) => unknown,
   ) {}
 }
 

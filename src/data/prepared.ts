@@ -1,36 +1,36 @@
 /**
- * Reads whose SQL is built once per isolate. Drizzle builds a statement's SQL
- * text on every use: under workerd about 0.1 ms a statement, 1–2 ms for the
- * dozen statements of a cart read or of a cart change's first batch, where
- * hand-written SQL cost nothing. `prepared(build)` builds a group of queries
- * once, with `sql.placeholder(name)` standing for the values, and `bind`
- * gives entries that `namedBatch` runs like any query, typed alike: drizzle's
- * "prepare once, execute many" for D1 batches.
+ * Queries whose SQL is built once per isolate. Drizzle builds a statement's
+ * SQL text on every use: under workerd about 0.1 ms a statement, 1–2 ms for
+ * the dozen statements of a cart read, of a cart change's first batch or of
+ * its writes, where hand-written SQL cost nothing. `prepared(build)` builds a
+ * query or a group of queries once, with `sql.placeholder(name)` standing for
+ * the values, and `bind` gives entries that `namedBatch` runs like any query,
+ * typed alike: drizzle's "prepare once, execute many" for D1 batches.
  *
- * Only flat selects qualify (those `namedBatch` maps itself, see batch.ts):
- * their rows are mapped without the query object. The group's shape must not
- * depend on the values (a branch on a value would be frozen at the first
- * build): values only ever reach SQL as placeholders.
+ * A flat select's rows are mapped as a batch maps them (see batch.ts); any
+ * other query's result by the drizzle query built with the template. The
+ * group's shape must not depend on the values (a branch on a value would be
+ * frozen at the first build): values only ever reach SQL as placeholders.
  */
 import { fillPlaceholders, sql, type Placeholder } from "drizzle-orm";
-import { BoundSelect, isStatement, prepareSelect, SelectTemplate, type NamedQueries, type Statement } from "./batch";
+import { BoundQuery, isStatement, prepareTemplate, QueryTemplate, type NamedQueries, type Statement } from "./batch";
 import type { Database } from "./db";
 
 /** A value of a query's builder, or, for a query built once, the placeholder standing for it. */
 export type Value<T> = T | Placeholder;
 
-/** The bound form of a group of queries: each query becomes a `BoundSelect` of its result. */
+/** The bound form of a group of queries: each query becomes a `BoundQuery` of its result. */
 export type Bound<T> = T extends undefined
   ? undefined
   : T extends PromiseLike<infer R>
-    ? BoundSelect<R>
+    ? BoundQuery<R>
     : T extends readonly (infer Q)[]
-      ? BoundSelect<Awaited<Q>>[]
+      ? BoundQuery<Awaited<Q>>[]
       : T extends NamedQueries
         ? { [K in keyof T]: Bound<T[K]> }
         : never;
 
-type Template = SelectTemplate | readonly Template[] | { readonly [name: string]: Template } | undefined;
+type Template = QueryTemplate | readonly Template[] | { readonly [name: string]: Template } | undefined;
 
 /** Queries built once (on first use) with a placeholder per value name; `bind` fills them in per use. */
 export function prepared<V extends string, T extends NamedQueries | Statement>(names: readonly V[], build: (db: Database, values: Record<V, Placeholder>) => T) {
@@ -51,14 +51,14 @@ function placeholders<V extends string>(names: readonly V[]): Record<V, Placehol
 
 function templateOf(entry: unknown): Template {
   if (entry === undefined) return undefined;
-  if (isStatement(entry)) return prepareSelect(entry);
+  if (isStatement(entry)) return prepareTemplate(entry);
   if (Array.isArray(entry)) return entry.map(templateOf);
   return Object.fromEntries(Object.entries(entry as NamedQueries).map(([name, value]) => [name, templateOf(value)]));
 }
 
 function bindTemplate(template: Template, values: Record<string, unknown>): unknown {
   if (template === undefined) return undefined;
-  if (template instanceof SelectTemplate) return new BoundSelect(template.sql, fillPlaceholders([...template.params], values), template.map);
+  if (template instanceof QueryTemplate) return new BoundQuery(template.sql, fillPlaceholders([...template.params], values), template.map);
   if (Array.isArray(template)) return template.map((part: Template) => bindTemplate(part, values));
   return Object.fromEntries(Object.entries(template).map(([name, part]) => [name, bindTemplate(part, values)]));
 }

@@ -1,7 +1,8 @@
 /**
- * `prepared()` builds a group of selects once and binds values per use: each
- * use must read what the same queries built with the values read, in one
- * round trip, for any values (nothing of the first use is kept but the SQL).
+ * `prepared()` builds a query or a group of queries once and binds values per
+ * use: each use must read (or write) what the same queries built with the
+ * values would, in one round trip, for any values (nothing of the first use
+ * is kept but the SQL).
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
@@ -11,7 +12,7 @@ import { D1Meter, MeteredD1 } from "../../src/data/metered-d1";
 import { cartViewOfOrder, cartViewQueries } from "../../src/data/carts/cart-views";
 import { oneOrder, tokenCheck, tokenCheckQuery } from "../../src/data/carts/cart-store";
 import { prepared } from "../../src/data/prepared";
-import { eq } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { orders } from "../../src/data/schema";
 import { api } from "../helpers/http";
 import { cartFixture, type CartFixture } from "./fixtures";
@@ -53,9 +54,21 @@ describe("prepared", () => {
     expect(read.built).toEqual([]);
   });
 
-  it("refuses a query whose rows it cannot map without drizzle's query object", () => {
-    const { db } = database();
-    const update = prepared(["id"], (d, values) => d.update(orders).set({ notes: "x" }).where(eq(orders.id, values.id)));
-    expect(() => update.bind(db, { id: 1 })).toThrow("prepared(): only flat selects can be built once.");
+  it("binds writes: each use changes the rows its values name, and reads back D1's result", async () => {
+    const fixture = await cartFixture();
+    const [one, two] = fixture.variants;
+    if (!one || !two) throw new Error("fixture without variants");
+    const first = await cartWithItem(fixture, one.code, 1);
+    const second = await cartWithItem(fixture, two.code, 1);
+    const note = prepared(["id", "notes"], (d, values) => d.update(orders).set({ notes: sql`${values.notes}` }).where(eq(orders.id, values.id)));
+    const { db, meter } = database();
+    const written = await namedBatch(db, { first: note.bind(db, { id: first, notes: "one" }), second: note.bind(db, { id: second, notes: "two" }) });
+    expect(meter.roundTrips).toBe(1);
+    expect([written.first.meta.changes, written.second.meta.changes]).toEqual([1, 1]);
+    const read = await namedBatch(db, { rows: db.select({ id: orders.id, notes: orders.notes }).from(orders).where(inArray(orders.id, [first, second])).orderBy(orders.id) });
+    expect(read.rows).toEqual([
+      { id: first, notes: "one" },
+      { id: second, notes: "two" },
+    ]);
   });
 });

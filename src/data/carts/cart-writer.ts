@@ -11,9 +11,10 @@
  * is column i), chunked so that no parameter grows large.
  */
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import type { Statement } from "../batch";
-import { inJson } from "../conditions";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { BoundQuery } from "../batch";
 import type { Database } from "../db";
+import { prepared, type Value } from "../prepared";
 import { adjustments, orderItems, orderItemUnitChunks, orderItemUnits, orders } from "../schema";
 import type { CartState, StoredAdjustment, StoredItem, StoredUnit } from "./state";
 import { chunkOf, renderUnits } from "./unit-json";
@@ -29,14 +30,16 @@ interface AdjustmentRow {
 
 type Cell = number | string | null;
 
-/** `json_each(?)` over tuples, with `v.value ->> i` as column i. */
-const tuples = (rows: readonly (readonly Cell[])[]): SQL => sql`json_each(${JSON.stringify(rows)}) AS v`;
+/** `json_each(?) AS v` over tuples given as one JSON text, with `v.value ->> i` as column i. */
+const tuples = (rows: Value<string>): SQL => sql`json_each(${rows}) AS v`;
 const column = (index: number): SQL => sql.raw(`v.value ->> ${index}`);
 const columns = (count: number): SQL =>
   sql.join(
     Array.from({ length: count }, (_, i) => column(i)),
     sql`, `,
   );
+/** `column IN (ids)`, the ids given as one JSON array text. */
+const inIds = (idColumn: SQLiteColumn, ids: Value<string>): SQL => sql`${idColumn} IN (SELECT value FROM json_each(${ids}))`;
 
 function chunks<T>(rows: readonly T[]): T[][] {
   const out: T[][] = [];
@@ -44,16 +47,75 @@ function chunks<T>(rows: readonly T[]): T[][] {
   return out;
 }
 
+/**
+ * Every statement a change may write, built once (see prepared.ts): each takes
+ * its rows (or ids) as one JSON text, so its SQL is the same for any cart.
+ */
+const writes = {
+  deleteItems: prepared(["ids"], (db, v) => db.delete(orderItems).where(inIds(orderItems.id, v.ids))),
+  deleteUnits: prepared(["ids"], (db, v) => db.delete(orderItemUnits).where(inIds(orderItemUnits.id, v.ids))),
+  deleteAdjustments: prepared(["ids"], (db, v) => db.delete(adjustments).where(inIds(adjustments.id, v.ids))),
+  // An insert-select names every column in schema order.
+  insertItems: prepared(["rows"], (db, v) => db.insert(orderItems).select(sql`SELECT ${columns(8)} FROM ${tuples(v.rows)}`)),
+  updateItems: prepared(["rows"], (db, v) =>
+    db
+      .update(orderItems)
+      .set({ quantity: column(1), unitPrice: column(2), unitsTotal: column(3), adjustmentsTotal: column(4), total: column(5) })
+      .from(tuples(v.rows))
+      .where(sql`${orderItems.id} = ${column(0)}`),
+  ),
+  insertUnits: prepared(["rows"], (db, v) => db.insert(orderItemUnits).select(sql`SELECT ${columns(3)} FROM ${tuples(v.rows)}`)),
+  updateUnits: prepared(["rows"], (db, v) =>
+    db
+      .update(orderItemUnits)
+      .set({ adjustmentsTotal: column(1) })
+      .from(tuples(v.rows))
+      .where(sql`${orderItemUnits.id} = ${column(0)}`),
+  ),
+  insertAdjustments: prepared(["rows"], (db, v) => db.insert(adjustments).select(sql`SELECT ${columns(9)} FROM ${tuples(v.rows)}`)),
+  updateAdjustments: prepared(["rows"], (db, v) =>
+    db
+      .update(adjustments)
+      .set({ amount: column(1), neutral: column(2), label: column(3) })
+      .from(tuples(v.rows))
+      .where(sql`${adjustments.id} = ${column(0)}`),
+  ),
+  deleteUnitChunk: prepared(["itemId", "chunk"], (db, v) =>
+    db.delete(orderItemUnitChunks).where(and(eq(orderItemUnitChunks.itemId, v.itemId), eq(orderItemUnitChunks.chunk, v.chunk))),
+  ),
+  upsertUnitChunk: prepared(["itemId", "chunk", "units"], (db, v) =>
+    db
+      .insert(orderItemUnitChunks)
+      .values({ itemId: v.itemId, chunk: v.chunk, units: v.units })
+      .onConflictDoUpdate({ target: [orderItemUnitChunks.itemId, orderItemUnitChunks.chunk], set: { units: sql`excluded.units` } }),
+  ),
+  totals: prepared(["id", "itemsTotal", "adjustmentsTotal", "total", "updatedAt"], (db, v) =>
+    db
+      .update(orders)
+      // `version` moves with every committed change: the cart's entity tag is made of it.
+      .set({
+        itemsTotal: sql`${v.itemsTotal}`,
+        adjustmentsTotal: sql`${v.adjustmentsTotal}`,
+        total: sql`${v.total}`,
+        updatedAt: sql`${v.updatedAt}`,
+        version: sql`${orders.version} + 1`,
+      })
+      .where(and(eq(orders.id, v.id), eq(orders.state, "cart"))),
+  ),
+};
+
 /** A write of the batch; its result carries D1's `rows_written`. */
-export type CartWrite = Statement<D1Result>;
+export type CartWrite = BoundQuery<D1Result>;
 
 export function cartWriteStatements(db: Database, before: CartState, after: CartState, nowIso: string): CartWrite[] {
   const statements: CartWrite[] = [];
-  /** One statement per chunk of rows, the chunk given as `json_each(?) AS v`. */
-  const each = (rows: Cell[][], statement: (values: SQL) => CartWrite) => {
-    for (const part of chunks(rows)) statements.push(statement(tuples(part)));
+  /** One statement per chunk of rows, the chunk given as one JSON text. */
+  const each = (rows: Cell[][], write: { bind(db: Database, values: { rows: string }): CartWrite }) => {
+    for (const part of chunks(rows)) statements.push(write.bind(db, { rows: JSON.stringify(part) }));
   };
-  const ids = (list: number[]) => chunks(list);
+  const deleteEach = (ids: number[], write: { bind(db: Database, values: { ids: string }): CartWrite }) => {
+    for (const part of chunks(ids)) statements.push(write.bind(db, { ids: JSON.stringify(part) }));
+  };
 
   const oldItems = new Map(before.items.map((i) => [i.id, i]));
   const newItems = new Map(after.items.map((i) => [i.id, i]));
@@ -61,28 +123,25 @@ export function cartWriteStatements(db: Database, before: CartState, after: Cart
   const newUnits = unitsById(after.items);
 
   // Deletes first: removed items and units take their children with them (ON DELETE CASCADE).
-  for (const part of ids([...oldItems.keys()].filter((id) => !newItems.has(id)))) {
-    statements.push(db.delete(orderItems).where(inJson(orderItems.id, part)));
-  }
+  deleteEach(
+    [...oldItems.keys()].filter((id) => !newItems.has(id)),
+    writes.deleteItems,
+  );
   const removedUnits = [...oldUnits.entries()].filter(([id, u]) => !newUnits.has(id) && newItems.has(u.itemId)).map(([id]) => id);
-  for (const part of ids(removedUnits)) {
-    statements.push(db.delete(orderItemUnits).where(inJson(orderItemUnits.id, part)));
-  }
+  deleteEach(removedUnits, writes.deleteUnits);
   const oldAdjustments = adjustmentsById(before);
   const newAdjustments = adjustmentsById(after);
   const removedAdjustments = [...oldAdjustments.entries()]
     .filter(([id, a]) => !newAdjustments.has(id) && ownerSurvives(a, newItems, newUnits))
     .map(([id]) => id);
-  for (const part of ids(removedAdjustments)) {
-    statements.push(db.delete(adjustments).where(inJson(adjustments.id, part)));
-  }
+  deleteEach(removedAdjustments, writes.deleteAdjustments);
 
-  // Items: insert new, update changed. (An insert-select names every column in schema order.)
+  // Items: insert new, update changed.
   each(
     after.items
       .filter((i) => !oldItems.has(i.id))
       .map((i) => [i.id, after.id, i.variantId, i.quantity, i.unitPrice, i.unitsTotal, i.adjustmentsTotal, i.total]),
-    (values) => db.insert(orderItems).select(sql`SELECT ${columns(8)} FROM ${values}`),
+    writes.insertItems,
   );
   each(
     after.items
@@ -98,18 +157,13 @@ export function cartWriteStatements(db: Database, before: CartState, after: Cart
         );
       })
       .map((i) => [i.id, i.quantity, i.unitPrice, i.unitsTotal, i.adjustmentsTotal, i.total]),
-    (values) =>
-      db
-        .update(orderItems)
-        .set({ quantity: column(1), unitPrice: column(2), unitsTotal: column(3), adjustmentsTotal: column(4), total: column(5) })
-        .from(values)
-        .where(sql`${orderItems.id} = ${column(0)}`),
+    writes.updateItems,
   );
 
   // Units: insert new, update changed totals.
   each(
     [...newUnits.entries()].filter(([id]) => !oldUnits.has(id)).map(([id, u]) => [id, u.itemId, u.unit.adjustmentsTotal]),
-    (values) => db.insert(orderItemUnits).select(sql`SELECT ${columns(3)} FROM ${values}`),
+    writes.insertUnits,
   );
   each(
     [...newUnits.entries()]
@@ -118,12 +172,7 @@ export function cartWriteStatements(db: Database, before: CartState, after: Cart
         return old !== undefined && old.unit.adjustmentsTotal !== u.unit.adjustmentsTotal;
       })
       .map(([id, u]) => [id, u.unit.adjustmentsTotal]),
-    (values) =>
-      db
-        .update(orderItemUnits)
-        .set({ adjustmentsTotal: column(1) })
-        .from(values)
-        .where(sql`${orderItemUnits.id} = ${column(0)}`),
+    writes.updateUnits,
   );
 
   // Adjustments: insert new, update changed.
@@ -131,7 +180,7 @@ export function cartWriteStatements(db: Database, before: CartState, after: Cart
     [...newAdjustments.values()]
       .filter((a) => !oldAdjustments.has(a.adjustment.id))
       .map(({ adjustment: a, itemId, unitId }) => [a.id, after.id, itemId, unitId, a.type, a.label, a.amount, a.neutral ? 1 : 0, a.originCode]),
-    (values) => db.insert(adjustments).select(sql`SELECT ${columns(9)} FROM ${values}`),
+    writes.insertAdjustments,
   );
   each(
     [...newAdjustments.values()]
@@ -140,22 +189,13 @@ export function cartWriteStatements(db: Database, before: CartState, after: Cart
         return old !== undefined && (old.amount !== a.amount || old.label !== a.label || old.neutral !== a.neutral);
       })
       .map(({ adjustment: a }) => [a.id, a.amount, a.neutral ? 1 : 0, a.label]),
-    (values) =>
-      db
-        .update(adjustments)
-        .set({ amount: column(1), neutral: column(2), label: column(3) })
-        .from(values)
-        .where(sql`${adjustments.id} = ${column(0)}`),
+    writes.updateAdjustments,
   );
 
   statements.push(...unitChunkStatements(db, touchedChunks(oldUnits, newUnits, removedUnits, oldAdjustments, newAdjustments), newItems));
 
   statements.push(
-    db
-      .update(orders)
-      // `version` moves with every committed change: the cart's entity tag is made of it.
-      .set({ itemsTotal: after.itemsTotal, adjustmentsTotal: after.adjustmentsTotal, total: after.total, updatedAt: nowIso, version: sql`${orders.version} + 1` })
-      .where(and(eq(orders.id, after.id), eq(orders.state, "cart"))),
+    writes.totals.bind(db, { id: after.id, itemsTotal: after.itemsTotal, adjustmentsTotal: after.adjustmentsTotal, total: after.total, updatedAt: nowIso }),
   );
   return statements;
 }
@@ -213,14 +253,10 @@ function unitChunkStatements(db: Database, touched: Map<number, Set<number>>, it
     }
     for (const chunk of chunks) {
       const units = (unitsOf.get(chunk) ?? []).sort((a, b) => a.id - b.id);
-      const key = and(eq(orderItemUnitChunks.itemId, itemId), eq(orderItemUnitChunks.chunk, chunk));
       statements.push(
         units.length === 0
-          ? db.delete(orderItemUnitChunks).where(key)
-          : db
-              .insert(orderItemUnitChunks)
-              .values({ itemId, chunk, units: renderUnits(units) })
-              .onConflictDoUpdate({ target: [orderItemUnitChunks.itemId, orderItemUnitChunks.chunk], set: { units: sql`excluded.units` } }),
+          ? writes.deleteUnitChunk.bind(db, { itemId, chunk })
+          : writes.upsertUnitChunk.bind(db, { itemId, chunk, units: renderUnits(units) }),
       );
     }
   }

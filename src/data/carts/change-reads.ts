@@ -2,7 +2,10 @@
  * The reads a cart's object starts each change with (in the change's first
  * batch), built once: the same SQL for every cart (see prepared.ts).
  */
+import { eq } from "drizzle-orm";
 import { prepared } from "../prepared";
+import { variantIdsOf, variantViewQueries } from "../queries/product-variants";
+import { productVariants } from "../schema";
 import { channelPaymentMethodsQuery, checkoutRowQuery, countryZonesQuery } from "../checkout/checkout-store";
 import { pricingContextQueries, variantInfoQuery } from "./cart-store";
 
@@ -15,3 +18,8 @@ export const changeReads = prepared(["cartId", "addCode"], (db, values) => ({
   zones: countryZonesQuery(db, values.cartId),
   paymentMethods: channelPaymentMethodsQuery(db, values.cartId),
 }));
+
+/** The variant an add names, as the response shows it (the variant list's loader). */
+export const addedVariantView = prepared(["code"], (db, values) =>
+  variantViewQueries(db, variantIdsOf(db.select({ id: productVariants.id }).from(productVariants).where(eq(productVariants.code, values.code)))),
+);

@@ -28,7 +28,7 @@ import {
   tokenCheck,
   type PricingSetup,
 } from "../../data/carts/cart-store";
-import { changeReads } from "../../data/carts/change-reads";
+import { addedVariantView, changeReads } from "../../data/carts/change-reads";
 import { cartWriteStatements } from "../../data/carts/cart-writer";
 import { cartTagPartsFrom, cartTagQueries, type CartTagRows } from "../../data/carts/cart-etag";
 import { ifMatchHolds, preconditionFailed } from "../conditional";
@@ -39,8 +39,8 @@ import { idempotencyLookupQuery, idempotencyRecordQueries, isKeyTaken, type Keye
 import { judge, keyInFlight, keyReused } from "../idempotency/keys";
 import { createDatabase, type Database } from "../../data/db";
 import { D1Meter, MeteredD1 } from "../../data/metered-d1";
-import { addresses, productVariants, orders } from "../../data/schema";
-import { variantIdsOf, variantViewQueries, variantViewsFrom } from "../../data/queries/product-variants";
+import { addresses, orders } from "../../data/schema";
+import { variantViewsFrom } from "../../data/queries/product-variants";
 import { serializeCartItem } from "../resources/carts/serializer";
 import { cartBlocked, IdsExhausted, planAdd, planChange, planRemove, repriceCart, type ChangeContext, type ChangeErrors, type IdSource, type PlanResult } from "./cart-change";
 import type { CartState, VariantInfo } from "../../data/carts/state";
@@ -295,13 +295,7 @@ export class CartObject extends DurableObject<Env> {
       // Variants, pricing context and checkout rows (the same SQL for every change, built once).
       ...changeReads.bind(db, { cartId, addCode: addCode ?? "" }),
       // The added variant as the response shows it (the variant list's loader).
-      addedView:
-        addCode !== null
-          ? variantViewQueries(
-              db,
-              variantIdsOf(db.select({ id: productVariants.id }).from(productVariants).where(eq(productVariants.code, addCode))),
-            )
-          : undefined,
+      addedView: addCode !== null ? addedVariantView.bind(db, { code: addCode }) : undefined,
       reserved: reserve ? reserveIdsQuery(db, reserve, caller?.tokenHash ?? undefined) : undefined,
       // What the cart's tag is made of, to compare If-Match with (only then: it reads every item's variant view).
       tagged: typeof caller?.ifMatch === "string" ? cartTagQueries(db, cartId) : undefined,

@@ -6,7 +6,9 @@
  *
  * `embed` hands back a stand-in string that `stringify` replaces by the text.
  * The stand-in starts with a NUL character and a random marker, so no value
- * of the document itself can be mistaken for one.
+ * of the document itself can be mistaken for one. The marker is drawn once
+ * per isolate (on first use: workerd refuses random values at global scope)
+ * and never leaves it: every stand-in is replaced before a body is sent.
  */
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -14,8 +16,10 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 /** JSON text of a `T`, standing in for a `T` in a value given to `JsonSplicer.stringify`. */
 export type Embedded<T> = string & { readonly embeddedJsonOf: T };
 
+let isolateMarker: string | undefined;
+
 export class JsonSplicer {
-  private readonly marker = `\u0000${crypto.randomUUID()}:`;
+  private readonly marker = (isolateMarker ??= `\u0000${crypto.randomUUID()}:`);
   private readonly texts: string[] = [];
 
   /** A stand-in for `text`, which must be the JSON of a `T`. */

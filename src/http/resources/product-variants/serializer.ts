@@ -72,20 +72,7 @@ export function serializeProductVariant(view: VariantView, set: VariantSet) {
  * view loaded with `variantViewQueries` + `variantViewsFrom` (the variant
  * list's loader).
  */
-export const serializeVariantDefault = (view: VariantView) => {
-  let serialized = defaultSerializations.get(view);
-  if (!serialized) {
-    serialized = serializeProductVariant(view, "listItem");
-    defaultSerializations.set(view, serialized);
-  }
-  return serialized;
-};
-
-/**
- * A view's default serialization, made once: a cart read shows it in the
- * body and digests it for the cart's ETag (views live for one request).
- */
-const defaultSerializations = new WeakMap<VariantView, ReturnType<typeof serializeProductVariant>>();
+export const serializeVariantDefault = (view: VariantView) => serializeProductVariant(view, "listItem");
 
 /**
  * The JSON text of a view's default set, made once per view: a cart read

@@ -5,8 +5,9 @@
  * (number, states, inventory hold with its guards, usage).
  */
 import { and, eq, sql } from "drizzle-orm";
-import type { Statement } from "../batch";
+import type { Query, Statement } from "../batch";
 import type { Database } from "../db";
+import { prepared, type Value } from "../prepared";
 import { addresses, orders, payments, productVariants, promotionCoupons, promotions, rowIdSequences, shipments } from "../schema";
 import type { CheckoutRow } from "./checkout-store";
 
@@ -18,38 +19,54 @@ export interface CartLines {
   payment: { methodId: number; amount: number } | null;
 }
 
-const methodIdOf = (code: string) => sql`(SELECT m.id FROM shipping_methods m WHERE m.code = ${code})`;
+const methodIdOf = (code: Value<string>) => sql`(SELECT m.id FROM shipping_methods m WHERE m.code = ${code})`;
+
+/** The statements of `cartLineStatements`, built once (see prepared.ts): one runs on nearly every cart change. */
+const lineWrites = {
+  deleteShipment: prepared(["orderId"], (db, v) => db.delete(shipments).where(and(eq(shipments.orderId, v.orderId), eq(shipments.state, "cart")))),
+  insertShipment: prepared(["orderId", "methodCode", "now"], (db, v) =>
+    db.insert(shipments).select(sql`SELECT NULL, ${v.orderId}, ${methodIdOf(v.methodCode)}, 'cart', NULL, NULL, ${v.now}, ${v.now}`),
+  ),
+  updateShipment: prepared(["id", "methodCode", "now"], (db, v) =>
+    db
+      .update(shipments)
+      .set({ methodId: methodIdOf(v.methodCode), updatedAt: sql`${v.now}` })
+      .where(eq(shipments.id, v.id)),
+  ),
+  deletePayment: prepared(["orderId"], (db, v) => db.delete(payments).where(and(eq(payments.orderId, v.orderId), eq(payments.state, "cart")))),
+  insertPayment: prepared(["orderId", "methodId", "currencyCode", "amount", "now"], (db, v) =>
+    db.insert(payments).values({ orderId: v.orderId, methodId: v.methodId, currencyCode: v.currencyCode, amount: v.amount, state: "cart", createdAt: v.now, updatedAt: v.now }),
+  ),
+  updatePayment: prepared(["id", "methodId", "currencyCode", "amount", "now"], (db, v) =>
+    db
+      .update(payments)
+      .set({ methodId: sql`${v.methodId}`, amount: sql`${v.amount}`, currencyCode: sql`${v.currencyCode}`, updatedAt: sql`${v.now}` })
+      .where(eq(payments.id, v.id)),
+  ),
+};
 
 /**
  * Inserts, updates or deletes the cart's one shipment and one payment (state
  * `cart`) so they match `wanted` (Sylius OrderShipmentProcessor,
  * OrderPaymentProcessor); rows that already match are not touched.
  */
-export function cartLineStatements(db: Database, orderId: number, currencyCode: string, current: CheckoutRow, wanted: CartLines, nowIso: string): CheckoutWrite[] {
-  const out: CheckoutWrite[] = [];
-  if (wanted.shippingMethodCode === null) {
-    if (current.shipmentId !== null) out.push(db.delete(shipments).where(and(eq(shipments.orderId, orderId), eq(shipments.state, "cart"))));
+export function cartLineStatements(db: Database, orderId: number, currencyCode: string, current: CheckoutRow, wanted: CartLines, nowIso: string): Query[] {
+  const out: Query[] = [];
+  const methodCode = wanted.shippingMethodCode;
+  if (methodCode === null) {
+    if (current.shipmentId !== null) out.push(lineWrites.deleteShipment.bind(db, { orderId }));
   } else if (current.shipmentId === null) {
-    out.push(db.insert(shipments).select(sql`SELECT NULL, ${orderId}, ${methodIdOf(wanted.shippingMethodCode)}, 'cart', NULL, NULL, ${nowIso}, ${nowIso}`));
-  } else if (current.shipmentMethodCode !== wanted.shippingMethodCode) {
-    out.push(
-      db
-        .update(shipments)
-        .set({ methodId: methodIdOf(wanted.shippingMethodCode), updatedAt: nowIso })
-        .where(eq(shipments.id, current.shipmentId)),
-    );
+    out.push(lineWrites.insertShipment.bind(db, { orderId, methodCode, now: nowIso }));
+  } else if (current.shipmentMethodCode !== methodCode) {
+    out.push(lineWrites.updateShipment.bind(db, { id: current.shipmentId, methodCode, now: nowIso }));
   }
-  if (wanted.payment === null) {
-    if (current.paymentId !== null) out.push(db.delete(payments).where(and(eq(payments.orderId, orderId), eq(payments.state, "cart"))));
+  const payment = wanted.payment;
+  if (payment === null) {
+    if (current.paymentId !== null) out.push(lineWrites.deletePayment.bind(db, { orderId }));
   } else if (current.paymentId === null) {
-    out.push(db.insert(payments).values({ orderId, methodId: wanted.payment.methodId, currencyCode, amount: wanted.payment.amount, state: "cart", createdAt: nowIso, updatedAt: nowIso }));
-  } else if (current.paymentMethodId !== wanted.payment.methodId || current.paymentAmount !== wanted.payment.amount) {
-    out.push(
-      db
-        .update(payments)
-        .set({ methodId: wanted.payment.methodId, amount: wanted.payment.amount, currencyCode, updatedAt: nowIso })
-        .where(eq(payments.id, current.paymentId)),
-    );
+    out.push(lineWrites.insertPayment.bind(db, { orderId, methodId: payment.methodId, currencyCode, amount: payment.amount, now: nowIso }));
+  } else if (current.paymentMethodId !== payment.methodId || current.paymentAmount !== payment.amount) {
+    out.push(lineWrites.updatePayment.bind(db, { id: current.paymentId, methodId: payment.methodId, currencyCode, amount: payment.amount, now: nowIso }));
   }
   return out;
 }

@@ -1,0 +1,23 @@
+/**
+ * Deep equality of plain data as rows and their views hold it: objects,
+ * arrays, strings, numbers, booleans and null. Two values are the same data
+ * when they would serialize to the same JSON (key order aside).
+ */
+export function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameData(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  let keys = 0;
+  for (const key in left) {
+    if (!Object.hasOwn(right, key) || !sameData(left[key], right[key])) return false;
+    keys++;
+  }
+  return Object.keys(right).length === keys;
+}

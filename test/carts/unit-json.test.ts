@@ -36,6 +36,18 @@ describe("units rendered by D1", () => {
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
   });
 
+  it("are written whole when a change renders more units than one statement carries (9,999 units, two adjustments each)", async () => {
+    const cart = await ok("POST", "/api/v1/carts/", { customer: catalog.customer, channel: catalog.channel, localeCode: "en_US" });
+    const added = await ok("POST", `/api/v1/carts/${cart.id}/items/`, { variant: catalog.variantA, quantity: 9999 });
+    // About 2 MB of units' JSON: the writer splits it over several statements of one batch.
+    expect(JSON.stringify(added.units).length).toBeGreaterThan(1_000_000);
+    const read = await api("GET", `/api/v1/carts/${cart.id}`);
+    const item = read.body.items.find((i: { id: number }) => i.id === added.id);
+    expect(JSON.stringify(item.units)).toBe(JSON.stringify(added.units));
+    const chunks = await env.DB.prepare("SELECT COUNT(*) AS n FROM order_item_unit_chunks WHERE item_id = ?1").bind(added.id).first<{ n: number }>();
+    expect(chunks?.n).toBe(new Set(added.units.map((u: { id: number }) => Math.floor(u.id / UNITS_PER_CHUNK))).size);
+  });
+
   it("render an item without units' adjustments as empty lists, and carts in a list alike", async () => {
     const cart = await ok("POST", "/api/v1/carts/", { customer: catalog.customer, channel: catalog.channel, localeCode: "en_US" });
     // 3.33 is below the promotion's threshold; the tax rate still applies.

@@ -80,13 +80,17 @@ const writes = {
       .from(tuples(v.rows))
       .where(sql`${adjustments.id} = ${column(0)}`),
   ),
-  deleteUnitChunk: prepared(["itemId", "chunk"], (db, v) =>
-    db.delete(orderItemUnitChunks).where(and(eq(orderItemUnitChunks.itemId, v.itemId), eq(orderItemUnitChunks.chunk, v.chunk))),
+  // Unit chunks: rows of [itemId, chunk] to delete, of [itemId, chunk, units] to write.
+  deleteUnitChunks: prepared(["rows"], (db, v) =>
+    db
+      .delete(orderItemUnitChunks)
+      .where(sql`(${orderItemUnitChunks.itemId}, ${orderItemUnitChunks.chunk}) IN (SELECT ${columns(2)} FROM ${tuples(v.rows)})`),
   ),
-  upsertUnitChunk: prepared(["itemId", "chunk", "units"], (db, v) =>
+  upsertUnitChunks: prepared(["rows"], (db, v) =>
     db
       .insert(orderItemUnitChunks)
-      .values({ itemId: v.itemId, chunk: v.chunk, units: v.units })
+      // `WHERE true` keeps SQLite from reading ON CONFLICT as a join constraint.
+      .select(sql`SELECT ${columns(3)} FROM ${tuples(v.rows)} WHERE true`)
       .onConflictDoUpdate({ target: [orderItemUnitChunks.itemId, orderItemUnitChunks.chunk], set: { units: sql`excluded.units` } }),
   ),
   totals: prepared(["id", "itemsTotal", "adjustmentsTotal", "total", "updatedAt"], (db, v) =>
@@ -237,9 +241,14 @@ function touchedChunks(
   return touched;
 }
 
-/** Renders the touched chunks of surviving items again (an emptied chunk is deleted; a removed item's go with it). */
+/**
+ * Renders the touched chunks of surviving items again (an emptied chunk is
+ * deleted; a removed item's go with it): one statement for all the deletes
+ * and one per `CHUNK_TEXT` characters of rendered units for the writes.
+ */
 function unitChunkStatements(db: Database, touched: Map<number, Set<number>>, items: Map<number, StoredItem>): CartWrite[] {
-  const statements: CartWrite[] = [];
+  const emptied: Cell[][] = [];
+  const rendered: Cell[][] = [];
   for (const [itemId, chunks] of touched) {
     const item = items.get(itemId);
     if (!item) continue;
@@ -253,14 +262,42 @@ function unitChunkStatements(db: Database, touched: Map<number, Set<number>>, it
     }
     for (const chunk of chunks) {
       const units = (unitsOf.get(chunk) ?? []).sort((a, b) => a.id - b.id);
-      statements.push(
-        units.length === 0
-          ? writes.deleteUnitChunk.bind(db, { itemId, chunk })
-          : writes.upsertUnitChunk.bind(db, { itemId, chunk, units: renderUnits(units) }),
-      );
+      if (units.length === 0) emptied.push([itemId, chunk]);
+      else rendered.push([itemId, chunk, renderUnits(units)]);
     }
   }
+  const statements: CartWrite[] = [];
+  if (emptied.length > 0) statements.push(writes.deleteUnitChunks.bind(db, { rows: JSON.stringify(emptied) }));
+  for (const part of byTextLength(rendered)) statements.push(writes.upsertUnitChunks.bind(db, { rows: JSON.stringify(part) }));
   return statements;
+}
+
+/**
+ * Characters of rendered units per statement. D1 caps a bound string at
+ * 2,000,000 bytes: a character takes at most 3 bytes in UTF-8, and inside the
+ * parameter the units' JSON grows only by escapes (at most doubling its ASCII
+ * part). A single chunk, which may go alone, renders in well under 1 MB
+ * (see unit-json.ts).
+ */
+const CHUNK_TEXT = 500_000;
+
+/** Consecutive groups of [itemId, chunk, units] rows, each under CHUNK_TEXT characters of units (a longer row goes alone). */
+function byTextLength(rows: Cell[][]): Cell[][][] {
+  const groups: Cell[][][] = [];
+  let group: Cell[][] = [];
+  let length = 0;
+  for (const row of rows) {
+    const size = String(row[2]).length;
+    if (group.length > 0 && length + size > CHUNK_TEXT) {
+      groups.push(group);
+      group = [];
+      length = 0;
+    }
+    group.push(row);
+    length += size;
+  }
+  if (group.length > 0) groups.push(group);
+  return groups;
 }
 
 function unitsById(items: StoredItem[]): Map<number, { itemId: number; unit: StoredUnit }> {

@@ -30,13 +30,17 @@ async function cartWithItem(fixture: CartFixture, variant: string, quantity: num
   return id;
 }
 
+/** Two carts of one item each (of two variants, with these quantities): their ids. */
+async function twoCarts(firstQuantity: number, secondQuantity: number): Promise<[number, number]> {
+  const fixture = await cartFixture();
+  const [one, two] = fixture.variants;
+  if (!one || !two) throw new Error("fixture without variants");
+  return [await cartWithItem(fixture, one.code, firstQuantity), await cartWithItem(fixture, two.code, secondQuantity)];
+}
+
 describe("prepared", () => {
   it("reads, for each bound value, what the queries built with that value read, in one round trip", async () => {
-    const fixture = await cartFixture();
-    const [one, two] = fixture.variants;
-    if (!one || !two) throw new Error("fixture without variants");
-    const first = await cartWithItem(fixture, one.code, 2);
-    const second = await cartWithItem(fixture, two.code, 3);
+    const [first, second] = await twoCarts(2, 3);
     for (const id of [first, second, first]) {
       const { db, meter } = database();
       const bound = await namedBatch(db, { cart: cartViewOfOrder.bind(db, { id }) });
@@ -55,11 +59,7 @@ describe("prepared", () => {
   });
 
   it("binds writes: each use changes the rows its values name, and reads back D1's result", async () => {
-    const fixture = await cartFixture();
-    const [one, two] = fixture.variants;
-    if (!one || !two) throw new Error("fixture without variants");
-    const first = await cartWithItem(fixture, one.code, 1);
-    const second = await cartWithItem(fixture, two.code, 1);
+    const [first, second] = await twoCarts(1, 1);
     const note = prepared(["id", "notes"], (d, values) => d.update(orders).set({ notes: sql`${values.notes}` }).where(eq(orders.id, values.id)));
     const { db, meter } = database();
     const written = await namedBatch(db, { first: note.bind(db, { id: first, notes: "one" }), second: note.bind(db, { id: second, notes: "two" }) });

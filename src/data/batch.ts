@@ -153,16 +153,9 @@ async function executeBatch(db: Database, statements: readonly Query[]): Promise
   if (statements.length === 0) return [];
   const client = db.$client;
   const prepared = statements.map((statement) => {
-    if (statement instanceof BoundQuery) return { d1: client.prepare(statement.sql).bind(...statement.params), map: statement.map };
-    const mapper = selectMapper(statement);
-    if (mapper) {
-      const built = statement.toSQL();
-      return { d1: client.prepare(built.sql).bind(...built.params), map: mapper };
-    }
-    // Drizzle's own prepared query maps the result; its SQL is built once, for both.
-    const query = statement.prepare();
-    const built = query.getQuery();
-    return { d1: client.prepare(built.sql).bind(...built.params), map: (result: D1Result) => query.mapResult(result, true) };
+    // A drizzle query is built here, for this use only; a bound query was built once (prepared.ts).
+    const { sql: text, params, map } = statement instanceof BoundQuery ? statement : prepareTemplate(statement);
+    return { d1: client.prepare(text).bind(...params), map };
   });
   const results = await client.batch(prepared.map((p) => p.d1));
   return results.map((result, i) => {
@@ -182,9 +175,10 @@ export class QueryTemplate {
 }
 
 /**
- * A query's template. A flat select maps its rows as a batch maps them; any
- * other query (a write) through the drizzle query built here, whose mapping
- * depends on the query's shape, never on its values.
+ * A query's SQL and result mapping. A flat select maps its rows itself (see
+ * `selectMapper`); any other query (a write, a nested select) through the
+ * drizzle query built here, whose SQL serves both (built once), and whose
+ * mapping depends on the query's shape, never on its values.
  */
 export function prepareTemplate(statement: Statement): QueryTemplate {
   const map = selectMapper(statement);

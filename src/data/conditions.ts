@@ -7,10 +7,13 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { Value } from "./prepared";
+
+/** `(SELECT value FROM json_each(?))`: a list of values as one parameter (its JSON text, or the placeholder of a query built once). */
+export const jsonListOf = (json: Value<string>): SQL => sql`(SELECT value FROM json_each(${json}))`;
 
 /** `(SELECT value FROM json_each(?))`: a list of values as one parameter. */
-export const jsonValues = (values: readonly (string | number)[]): SQL =>
-  sql`(SELECT value FROM json_each(${JSON.stringify(values)}))`;
+export const jsonValues = (values: readonly (string | number)[]): SQL => jsonListOf(JSON.stringify(values));
 
 /** `column IN (list)` with the list as one JSON parameter. */
 export const inJson = (column: SQLiteColumn | SQL, values: readonly (string | number)[]): SQL =>

@@ -11,8 +11,8 @@
  * is column i), chunked so that no parameter grows large.
  */
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { BoundQuery } from "../batch";
+import { jsonListOf } from "../conditions";
 import type { Database } from "../db";
 import { prepared, type Value } from "../prepared";
 import { adjustments, orderItems, orderItemUnitChunks, orderItemUnits, orders } from "../schema";
@@ -38,8 +38,6 @@ const columns = (count: number): SQL =>
     Array.from({ length: count }, (_, i) => column(i)),
     sql`, `,
   );
-/** `column IN (ids)`, the ids given as one JSON array text. */
-const inIds = (idColumn: SQLiteColumn, ids: Value<string>): SQL => sql`${idColumn} IN (SELECT value FROM json_each(${ids}))`;
 
 function chunks<T>(rows: readonly T[]): T[][] {
   const out: T[][] = [];
@@ -49,12 +47,13 @@ function chunks<T>(rows: readonly T[]): T[][] {
 
 /**
  * Every statement a change may write, built once (see prepared.ts): each takes
- * its rows (or ids) as one JSON text, so its SQL is the same for any cart.
+ * its rows (ids, for a delete) as one JSON text, so its SQL is the same for
+ * any cart.
  */
 const writes = {
-  deleteItems: prepared(["ids"], (db, v) => db.delete(orderItems).where(inIds(orderItems.id, v.ids))),
-  deleteUnits: prepared(["ids"], (db, v) => db.delete(orderItemUnits).where(inIds(orderItemUnits.id, v.ids))),
-  deleteAdjustments: prepared(["ids"], (db, v) => db.delete(adjustments).where(inIds(adjustments.id, v.ids))),
+  deleteItems: prepared(["rows"], (db, v) => db.delete(orderItems).where(sql`${orderItems.id} IN ${jsonListOf(v.rows)}`)),
+  deleteUnits: prepared(["rows"], (db, v) => db.delete(orderItemUnits).where(sql`${orderItemUnits.id} IN ${jsonListOf(v.rows)}`)),
+  deleteAdjustments: prepared(["rows"], (db, v) => db.delete(adjustments).where(sql`${adjustments.id} IN ${jsonListOf(v.rows)}`)),
   // An insert-select names every column in schema order.
   insertItems: prepared(["rows"], (db, v) => db.insert(orderItems).select(sql`SELECT ${columns(8)} FROM ${tuples(v.rows)}`)),
   updateItems: prepared(["rows"], (db, v) =>
@@ -113,12 +112,9 @@ export type CartWrite = BoundQuery<D1Result>;
 
 export function cartWriteStatements(db: Database, before: CartState, after: CartState, nowIso: string): CartWrite[] {
   const statements: CartWrite[] = [];
-  /** One statement per chunk of rows, the chunk given as one JSON text. */
-  const each = (rows: Cell[][], write: { bind(db: Database, values: { rows: string }): CartWrite }) => {
+  /** One statement per chunk of rows (or ids), the chunk given as one JSON text. */
+  const each = (rows: readonly (Cell[] | number)[], write: { bind(db: Database, values: { rows: string }): CartWrite }) => {
     for (const part of chunks(rows)) statements.push(write.bind(db, { rows: JSON.stringify(part) }));
-  };
-  const deleteEach = (ids: number[], write: { bind(db: Database, values: { ids: string }): CartWrite }) => {
-    for (const part of chunks(ids)) statements.push(write.bind(db, { ids: JSON.stringify(part) }));
   };
 
   const oldItems = new Map(before.items.map((i) => [i.id, i]));
@@ -127,18 +123,18 @@ export function cartWriteStatements(db: Database, before: CartState, after: Cart
   const newUnits = unitsById(after.items);
 
   // Deletes first: removed items and units take their children with them (ON DELETE CASCADE).
-  deleteEach(
+  each(
     [...oldItems.keys()].filter((id) => !newItems.has(id)),
     writes.deleteItems,
   );
   const removedUnits = [...oldUnits.entries()].filter(([id, u]) => !newUnits.has(id) && newItems.has(u.itemId)).map(([id]) => id);
-  deleteEach(removedUnits, writes.deleteUnits);
+  each(removedUnits, writes.deleteUnits);
   const oldAdjustments = adjustmentsById(before);
   const newAdjustments = adjustmentsById(after);
   const removedAdjustments = [...oldAdjustments.entries()]
     .filter(([id, a]) => !newAdjustments.has(id) && ownerSurvives(a, newItems, newUnits))
     .map(([id]) => id);
-  deleteEach(removedAdjustments, writes.deleteAdjustments);
+  each(removedAdjustments, writes.deleteAdjustments);
 
   // Items: insert new, update changed.
   each(

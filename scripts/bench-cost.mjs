@@ -4,7 +4,10 @@
 // the worker locally (wrangler dev on a fresh local D1 with the demo data), in
 // the demo channel US_WEB (a promotion, a tax rate, a shipping method). Each
 // operation runs 5 times; the table shows the median of each count. Prints
-// Markdown. These counts are the inputs of the README's capacity model.
+// Markdown, opened by the date and the machine; `--out FILE` also writes it to
+// FILE (docs/performance/results/cost.md holds the last run). These counts are
+// the inputs of the capacity model (docs/performance/capacity.md).
+import { createReport } from "./lib/bench-report.mjs";
 import { startLocalWorker } from "./lib/local-worker.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8797);
@@ -61,6 +64,7 @@ async function filledCart(items) {
 }
 
 async function main() {
+  const report = createReport("npm run bench:cost");
   const server = await startLocalWorker({ port: PORT, extraSql: EXTRA_SQL });
   base = server.base;
   try {
@@ -93,10 +97,11 @@ async function main() {
     rows.push(await measure("list carts (10 per page)", () => call("GET", "/api/v1/carts/?limit=10")));
     rows.push(await measure("delete a cart of 1 item", async () => call("DELETE", `/api/v1/carts/${await filledCart(1)}`)));
 
-    console.log("\n### Cost per request (median of 5; D1's own row counts, index entries included)\n");
-    console.log("| operation | D1 round trips | rows read | rows written | cart-object calls |");
-    console.log("|---|---:|---:|---:|---:|");
-    for (const r of rows) console.log(`| ${r.label} | ${r.roundTrips} | ${r.rowsRead} | ${r.rowsWritten} | ${r.objectCalls} |`);
+    report.log("\n### Cost per request (median of 5; D1's own row counts, index entries included)\n");
+    report.log("| operation | D1 round trips | rows read | rows written | cart-object calls |");
+    report.log("|---|---:|---:|---:|---:|");
+    for (const r of rows) report.log(`| ${r.label} | ${r.roundTrips} | ${r.rowsRead} | ${r.rowsWritten} | ${r.objectCalls} |`);
+    report.save();
   } finally {
     server.stop();
   }

@@ -7,10 +7,12 @@
 // The final carts are compared with what was intended: every unit more than
 // intended is a duplicate, every unit less a lost add. The same run without
 // the header is the control: there, a retry after a completed first attempt
-// adds the units again. Prints a Markdown table.
+// adds the units again. Prints a Markdown table, opened by the date and the
+// machine; `--out FILE` also writes it to FILE (for docs/performance/results/).
 /* global AbortController, clearTimeout -- Node 22 has them; the scripts' lint globals list only what other scripts use */
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
+import { createReport } from "./lib/bench-report.mjs";
 import { startLocalWorker } from "./lib/local-worker.mjs";
 
 const quick = process.argv.includes("--quick");
@@ -139,6 +141,7 @@ async function run(withKey) {
 }
 
 async function main() {
+  const report = createReport("npm run bench:retries");
   const server = await startLocalWorker({ port: PORT, extraSql: RETRY_SQL });
   try {
     const rows = [];
@@ -146,14 +149,15 @@ async function main() {
       console.error(`${mode}: ${CARTS} carts × ${ADDS_PER_CART} adds, each first attempt aborted after 0-${MAX_ABORT_MS} ms...`);
       rows.push([mode, await run(withKey)]);
     }
-    console.log(`\n### Retried adds (${CARTS} carts × ${ADDS_PER_CART} adds, first attempt aborted after 0-${MAX_ABORT_MS} ms, concurrency ${CONCURRENCY})\n`);
-    console.log("| mode | adds | first attempt aborted | first attempt answered | retry applied | retry replayed | 409 (first still running) | duplicated units | lost units | carts not as intended |");
-    console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    report.log(`\n### Retried adds (${CARTS} carts × ${ADDS_PER_CART} adds, first attempt aborted after 0-${MAX_ABORT_MS} ms, concurrency ${CONCURRENCY})\n`);
+    report.log("| mode | adds | first attempt aborted | first attempt answered | retry applied | retry replayed | 409 (first still running) | duplicated units | lost units | carts not as intended |");
+    report.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for (const [mode, s] of rows) {
-      console.log(`| ${mode} | ${s.adds} | ${s.firstAborted} | ${s.firstAnswered} | ${s.applied} | ${s.replayed} | ${s.inFlight409} | ${s.extraUnits} | ${s.missingUnits} | ${s.cartsWrong} |`);
+      report.log(`| ${mode} | ${s.adds} | ${s.firstAborted} | ${s.firstAnswered} | ${s.applied} | ${s.replayed} | ${s.inFlight409} | ${s.extraUnits} | ${s.missingUnits} | ${s.cartsWrong} |`);
     }
     const keyed = rows[0][1];
-    console.log(`\nDuplicates with Idempotency-Key: ${keyed.extraUnits} (expected 0).`);
+    report.log(`\nDuplicates with Idempotency-Key: ${keyed.extraUnits} (expected 0).`);
+    report.save();
     if (keyed.extraUnits !== 0 || keyed.missingUnits !== 0) process.exitCode = 1;
   } finally {
     server.stop();

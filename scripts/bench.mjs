@@ -13,9 +13,11 @@
 // payment → complete, each cart its own): requests/s and D1 round trips per
 // step. `--checkout` runs only the health rows and the checkout table;
 // `--big` only the health rows and the one-unit and 9999-unit carts on US_WEB.
-// Prints Markdown tables.
+// Prints Markdown tables, opened by the date and the machine; `--out FILE`
+// also writes them to FILE (for docs/performance/results/).
 import { spawn } from "node:child_process";
 import path from "node:path";
+import { createReport } from "./lib/bench-report.mjs";
 import { startLocalWorker } from "./lib/local-worker.mjs";
 
 const quick = process.argv.includes("--quick");
@@ -252,26 +254,27 @@ function recalculationCost() {
 }
 
 /** `--big`: the one-unit and the 9999-unit cart on US_WEB only, for the big-cart ratio. */
-async function bigCartOnly(health) {
+async function bigCartOnly(health, report) {
   const rows = [];
   for (const [label, size] of [["1 item", 1], ["1 item × 9999", "9999"]]) {
     for (const concurrency of [1, 10]) rows.push(...(await scenario("US_WEB", label, size, concurrency)));
   }
-  console.log(`\n### US_WEB, big-cart rows only\n\n${table(rows, health)}\n`);
-  console.log(`Big cart read (9999 units ÷ 1 unit, p50): ${bigCartRatios(rows)}\n`);
+  report.log(`\n### US_WEB, big-cart rows only\n\n${table(rows, health)}\n`);
+  report.log(`Big cart read (9999 units ÷ 1 unit, p50): ${bigCartRatios(rows)}\n`);
 }
 
 async function main() {
+  const report = createReport("npm run bench");
   const server = await startLocalWorker({ port: PORT, extraSql: BENCH_SQL });
   try {
     const health = await healthRows();
-    if (bigOnly) return await bigCartOnly(health);
+    if (bigOnly) return await bigCartOnly(health, report);
     const checkout = [];
     for (const concurrency of [1, 10]) {
       console.error(`checkout, concurrency ${concurrency}...`);
       checkout.push(...(await checkoutRows(concurrency)));
     }
-    console.log(`\n### Checkout on US_WEB (one cart of one item per walk; each step over all walks)\n\n${table(checkout, health)}\n`);
+    report.log(`\n### Checkout on US_WEB (one cart of one item per walk; each step over all walks)\n\n${table(checkout, health)}\n`);
     if (checkoutOnly) return;
     for (const [channel, title] of [
       ["BENCH_PLAIN", "Channel without promotions, taxes or shipping (units and totals only)"],
@@ -284,15 +287,16 @@ async function main() {
           rows.push(...(await scenario(channel, label, size, concurrency)));
         }
       }
-      console.log(`\n### ${title}\n\n${table(rows, health)}\n`);
-      console.log(`Big cart read (9999 units ÷ 1 unit, p50): ${bigCartRatios(rows)}\n`);
+      report.log(`\n### ${title}\n\n${table(rows, health)}\n`);
+      report.log(`Big cart read (9999 units ÷ 1 unit, p50): ${bigCartRatios(rows)}\n`);
     }
     const cost = await recalculationCost();
-    console.log("\n### CPU cost of one recalculation (pure engine, V8)\n");
-    console.log("| cart | units | adjustments | p50 ms | p99 ms |\n|---|---:|---:|---:|---:|");
-    for (const c of cost) console.log(`| ${c.name} | ${c.units} | ${c.adjustments} | ${c.p50.toFixed(2)} | ${c.p99.toFixed(2)} |`);
+    report.log("\n### CPU cost of one recalculation (pure engine, V8)\n");
+    report.log("| cart | units | adjustments | p50 ms | p99 ms |\n|---|---:|---:|---:|---:|");
+    for (const c of cost) report.log(`| ${c.name} | ${c.units} | ${c.adjustments} | ${c.p50.toFixed(2)} | ${c.p99.toFixed(2)} |`);
   } finally {
     server.stop();
+    report.save();
   }
 }
 

@@ -35,6 +35,7 @@ import { SQLiteSelectBase, type SQLiteColumn, type SQLiteTable, type SQLiteUpdat
 import { unique } from "./collections";
 import type { Database } from "./db";
 import { InUseError } from "./errors";
+import { isReadOnlySql } from "./metered-d1";
 
 /** A drizzle query (select, insert, update, delete builder) that can run in a batch, and its result. */
 export type Statement<Result = unknown> = BatchItem<"sqlite"> &
@@ -128,6 +129,19 @@ export class Batch {
     const getters = Object.entries(entry).map(([name, value]) => [name, this.addEntry(value)] as const);
     return () => Object.fromEntries(getters.map(([name, get]) => [name, get()]));
   }
+}
+
+/**
+ * Whether every query of `entry` only reads: a drizzle select, or a bound
+ * query whose SQL cannot write (see `isReadOnlySql`). Anything else (an
+ * insert, update or delete builder) counts as a write.
+ */
+export function readsOnly(entry: NamedEntry): boolean {
+  if (entry === undefined) return true;
+  if (entry instanceof BoundQuery) return isReadOnlySql(entry.sql);
+  if (isStatement(entry)) return is(entry, SQLiteSelectBase) || isReadOnlySql(entry.toSQL().sql);
+  if (isStatementList(entry)) return entry.every(readsOnly);
+  return Object.values(entry).every(readsOnly);
 }
 
 export function isStatement(entry: unknown): entry is Statement {

@@ -1,6 +1,6 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { CartObject } from "../../src/http/cart/cart-object";
+import type { CartObject } from "../../src/http/cart-object/cart-object";
 import { api } from "../helpers/http";
 import { cartFixture, type CartFixture } from "./fixtures";
 

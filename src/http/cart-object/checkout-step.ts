@@ -10,7 +10,6 @@
  * transition (409), then the step: recalculate, then the automatic skips
  * (`afterStep`), all written together.
  */
-import { sql } from "drizzle-orm";
 import { namedBatch } from "../../data/batch";
 import type { Database } from "../../data/db";
 import type { D1Meter } from "../../data/metered-d1";
@@ -565,7 +564,5 @@ async function complete(db: Database, host: CartHost, loaded: Loaded, cartId: nu
   return { status: 204, body: null };
 }
 
-/** For tests: the SQL `changes()` guard's text, so a test can assert the batch shape. */
-export const STOCK_GUARD_SQL = sql`changes() = 0`;
 
 export type { PricingContextRows, PaymentMethodRow, CountryZone };

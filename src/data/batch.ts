@@ -224,6 +224,7 @@ type Decode = ((value: unknown) => unknown) | null;
 
 /** The decoding of a value drizzle would apply, or null when it is the identity (most columns). */
 function decodeOf(decoder: DriverValueDecoder<unknown, unknown>): Decode {
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- compared by identity, then called with its decoder as `this`
   const map = decoder.mapFromDriverValue;
   if (decoder === noopDecoder || map === Column.prototype.mapFromDriverValue) return null;
   return (value) => map.call(decoder, value);

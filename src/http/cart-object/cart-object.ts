@@ -35,67 +35,24 @@ import { ifMatchHolds, preconditionFailed } from "../conditional";
 import { cartEtag } from "../resources/carts/etag";
 import { expireCartQueries, expiredAddressesQuery } from "../../data/carts/cart-expiry";
 import { namedBatch } from "../../data/batch";
-import { idempotencyLookupQuery, idempotencyRecordQueries, isKeyTaken, type KeyedRequest, type KeyScope, type StoredOutcome } from "../../data/idempotency";
-import { judge, keyInFlight, keyReused } from "../idempotency/keys";
+import { idempotencyLookupQuery, idempotencyRecordQueries, type StoredOutcome } from "../../data/idempotency";
+import { judge, keyInFlight } from "../idempotency/keys";
+import { done, errorReply, formRefused, nowSeconds, replayedStatus, scopeOf, writeKeyed, type Caller, type CartReply } from "./operation";
 import { createDatabase, type Database } from "../../data/db";
 import { D1Meter, MeteredD1 } from "../../data/metered-d1";
 import { addresses, orders } from "../../data/schema";
 import { variantViewsFrom } from "../../data/queries/product-variants";
 import { serializeCartItem } from "../resources/carts/serializer";
+
+/** An added item as the response shows it. */
+export type CartItemBody = ReturnType<typeof serializeCartItem>;
 import { cartBlocked, IdsExhausted, planAdd, planChange, planRemove, repriceCart, type ChangeContext, type ChangeErrors, type IdSource, type PlanResult } from "./cart-change";
 import type { CartState, VariantInfo } from "../../data/carts/state";
 import { cartTtlSeconds, expiryCutoff } from "./cart-ttl";
 import { cartLineStatements } from "../../data/checkout/checkout-writer";
 import { cartLinesOf, checkoutSetup } from "./checkout-processing";
-import { readCheckoutMethods, runCheckoutStep, type CartHost, type CheckoutRead, type CheckoutStep, type StepAnswer } from "./checkout-step";
+import { readCheckoutMethods, runCheckoutStep, type CartHost, type CheckoutMethods, type CheckoutRead, type CheckoutStep, type StepAnswer } from "./checkout-step";
 import { runOrderStep, type OrderStep } from "./order-lifecycle";
-
-/** What the object's D1 work cost (its meter's counts). */
-export interface CartMetrics {
-  roundTrips: number;
-  durationMs: number;
-  rowsRead: number;
-  rowsWritten: number;
-}
-
-/** What the worker gets back: an HTTP answer, plus the cost of producing it. */
-export interface CartReply {
-  status: number;
-  body: unknown;
-  headers?: Record<string, string>;
-  /** Form errors for the worker to merge with its own (add/change item). */
-  formErrors?: ChangeErrors;
-  /** The answer replays an earlier request's outcome (`Idempotency-Key`). */
-  replayed?: boolean;
-  metrics: CartMetrics;
-  /**
-   * The D1 bookmark this call's work reached (its D1 sessions start at
-   * `first-primary`), for the client's next read to see its write; null
-   * when it did no D1 work.
-   */
-  bookmark: string | null;
-}
-
-/** The request a call belongs to, as the cart gateway passes it. */
-export interface Caller {
-  /** The token check the worker delegated to this object's first batch; null when the worker already ran it. */
-  tokenHash: string | null;
-  /** The request's id, carried by this object's log lines to tie them to the worker's access log line. */
-  requestId: string;
-  /** Whether the request is logged: the object then writes a line for its part of it. */
-  log: boolean;
-  /** The request's `If-Match`: an item change then applies only while the cart's tag matches it. */
-  ifMatch?: string | null;
-  /** The request's `Idempotency-Key`, which this object looks up in its first batch and records with its write. */
-  idempotency?: CartKey;
-}
-
-/** A keyed cart change: the request, the token the record's scope is found through, and the principal when already known. */
-export interface CartKey {
-  request: KeyedRequest;
-  tokenHash: string;
-  scope: KeyScope | null;
-}
 
 type Operation =
   | { kind: "add"; variantCode: string | null; quantity: number | null }
@@ -143,20 +100,20 @@ export class CartObject extends DurableObject<Env> {
     return result;
   }
 
-  addItem(cartId: number, caller: Caller | null, variantCode: string | null, quantity: number | null): Promise<CartReply> {
+  addItem(cartId: number, caller: Caller | null, variantCode: string | null, quantity: number | null): Promise<CartReply<CartItemBody | null>> {
     return this.logged(caller, cartId, "addItem", () => this.serialize(() => this.change(cartId, caller, { kind: "add", variantCode, quantity })));
   }
 
-  changeItem(cartId: number, caller: Caller | null, itemId: number, quantity: number | null): Promise<CartReply> {
+  changeItem(cartId: number, caller: Caller | null, itemId: number, quantity: number | null): Promise<CartReply<CartItemBody | null>> {
     return this.logged(caller, cartId, "changeItem", () => this.serialize(() => this.change(cartId, caller, { kind: "change", itemId, quantity })));
   }
 
-  removeItem(cartId: number, caller: Caller | null, itemId: number): Promise<CartReply> {
+  removeItem(cartId: number, caller: Caller | null, itemId: number): Promise<CartReply<CartItemBody | null>> {
     return this.logged(caller, cartId, "removeItem", () => this.serialize(() => this.change(cartId, caller, { kind: "remove", itemId })));
   }
 
   /** Runs a keyed call unless one with the same key is queued or running here (then 409 at once). */
-  private async once(caller: Caller | null, run: () => Promise<CartReply>): Promise<CartReply> {
+  private async once<B>(caller: Caller | null, run: () => Promise<CartReply<B>>): Promise<CartReply<B>> {
     const keyed = caller?.idempotency;
     if (!keyed) return run();
     const id = `${keyed.tokenHash}\n${keyed.request.key}`;
@@ -185,7 +142,7 @@ export class CartObject extends DurableObject<Env> {
         });
         const principal = found.token ? verifyTokenRow(found.token[0], nowSeconds()) : null;
         const replayed = keyed ? judge(found.claim?.[0], keyed.request) : null;
-        if (replayed) return { ...reply(replayed.status, null, meter), replayed: true };
+        if (replayed) return done(replayedStatus(replayed.status), null, meter, true);
         if (!found.cart.length) throw notFound(`Cart with id ${cartId} does not exist.`);
         await writeKeyed(() =>
           namedBatch(db, {
@@ -196,7 +153,7 @@ export class CartObject extends DurableObject<Env> {
           }),
         );
         await this.retire();
-        return reply(204, null, meter);
+        return done(204, null, meter);
       } catch (error) {
         return errorReply(error, meter, caller);
       }
@@ -208,13 +165,14 @@ export class CartObject extends DurableObject<Env> {
    * request's id; its duration counts the wait in the queue, which the
    * worker's line alone cannot tell apart from the work.
    */
-  private async logged(caller: Caller | null, cartId: number, operation: string, call: () => Promise<CartReply>): Promise<CartReply> {
+  private async logged<B>(caller: Caller | null, cartId: number, operation: string, call: () => Promise<CartReply<B>>): Promise<CartReply<B>> {
     const started = performance.now();
     const result = await this.once(caller, call);
     if (caller?.log) {
       const { roundTrips: d1RoundTrips, rowsRead, rowsWritten } = result.metrics;
       const durationMs = Math.round((performance.now() - started) * 10) / 10;
-      console.log(JSON.stringify({ level: "info", where: "CartObject", requestId: caller.requestId, cartId, operation, status: result.status, durationMs, d1RoundTrips, rowsRead, rowsWritten }));
+      const status = result.outcome === "form" ? 400 : result.status;
+      console.log(JSON.stringify({ level: "info", where: "CartObject", requestId: caller.requestId, cartId, operation, status, durationMs, d1RoundTrips, rowsRead, rowsWritten }));
     }
     return result;
   }
@@ -260,7 +218,7 @@ export class CartObject extends DurableObject<Env> {
     return this.cart ? structuredClone(this.cart) : null;
   }
 
-  private async change(cartId: number, caller: Caller | null, op: Operation): Promise<CartReply> {
+  private async change(cartId: number, caller: Caller | null, op: Operation): Promise<CartReply<CartItemBody | null>> {
     const meter = new D1Meter();
     try {
       return await this.applyChange(cartId, caller, op, meter);
@@ -279,7 +237,7 @@ export class CartObject extends DurableObject<Env> {
     return createDatabase(new MeteredD1(this.env.DB, meter));
   }
 
-  private async applyChange(cartId: number, caller: Caller | null, op: Operation, meter: D1Meter): Promise<CartReply> {
+  private async applyChange(cartId: number, caller: Caller | null, op: Operation, meter: D1Meter): Promise<CartReply<CartItemBody | null>> {
     const db = this.database(meter);
     const cold = this.cart === null || this.cart.id !== cartId;
     const wantedIds = op.kind === "add" || op.kind === "change" ? (op.quantity ?? 0) * 4 + 64 : 16;
@@ -322,7 +280,7 @@ export class CartObject extends DurableObject<Env> {
     const context: ChangeContext = { channelEnabled: read.context.channel[0]?.enabled ?? false, variants: byId };
     const planned = await this.withIds(db, (ids) => this.plan(cart, op, variants, context, ids));
     if ("notFound" in planned) throw notFound(`Cart item with id ${op.kind === "add" ? "" : op.itemId} does not exist in cart ${cartId}.`);
-    if ("errors" in planned) return { status: 400, body: null, formErrors: planned.errors, metrics: metricsOf(meter), bookmark: meter.bookmark };
+    if ("errors" in planned) return formRefused(planned.errors, meter);
     const after = await this.withIds(db, (ids) => repriceCart(cart, planned.plans, byId, setup, now, ids));
     const checkoutRow = read.checkout[0];
     const outcome = op.kind === "add" ? { status: 201, resource: String(planned.itemId) } : { status: 204, resource: null };
@@ -342,9 +300,9 @@ export class CartObject extends DurableObject<Env> {
       const item = after.items.find((i) => i.id === planned.itemId);
       if (!item) throw new Error(`Item ${planned.itemId} missing after the add`);
       const views = new Map((read.addedView ? variantViewsFrom(read.addedView) : []).map((view) => [view.row.id, view]));
-      return reply(201, serializeCartItem(item, cartId, views), meter);
+      return done(201, serializeCartItem(item, cartId, views), meter);
     }
-    return reply(204, null, meter);
+    return done(204, null, meter);
   }
 
   private plan(cart: CartState, op: Operation, variants: VariantInfo[], context: ChangeContext, ids: IdSource): PlanResult {
@@ -489,17 +447,17 @@ export class CartObject extends DurableObject<Env> {
   }
 
   /** The methods a checkout step may choose from (GET select-shipping / select-payment). */
-  checkoutMethods(cartId: number, caller: Caller | null, what: CheckoutRead): Promise<CartReply> {
+  checkoutMethods(cartId: number, caller: Caller | null, what: CheckoutRead): Promise<CartReply<CheckoutMethods>> {
     return this.logged(caller, cartId, `checkout:${what}`, () =>
       this.serialize(() => this.checkoutCall(caller, (meter) => readCheckoutMethods(this.checkoutHost(), meter, cartId, caller, what))),
     );
   }
 
-  private async checkoutCall(caller: Caller | null, run: (meter: D1Meter) => Promise<StepAnswer>): Promise<CartReply> {
+  private async checkoutCall<B>(caller: Caller | null, run: (meter: D1Meter) => Promise<StepAnswer<B>>): Promise<CartReply<B>> {
     const meter = new D1Meter();
     try {
       const answer = await run(meter);
-      return { ...reply(answer.status, answer.body, meter), ...(answer.replayed ? { replayed: true } : {}) };
+      return done(answer.status, answer.body, meter, answer.replayed);
     } catch (error) {
       if (!(error instanceof HttpError)) {
         this.cart = null;
@@ -558,8 +516,6 @@ export class CartObject extends DurableObject<Env> {
   }
 }
 
-const nowSeconds = () => Math.floor(Date.now() / 1000);
-
 /** The ids of a cart's addresses (set by the checkout's addressing). */
 const addressIdsOf = (cart: { shippingAddressId: number | null; billingAddressId: number | null } | undefined): number[] =>
   cart ? [cart.shippingAddressId, cart.billingAddressId].filter((id): id is number => id !== null) : [];
@@ -577,54 +533,18 @@ async function checkIfMatch(ifMatch: string | null | undefined, cart: CartState,
   if (!ifMatchHolds(ifMatch, parts ? await cartEtag(parts) : null)) throw preconditionFailed();
 }
 
-/** The principal a keyed change's record belongs to: checked here, or by the worker before the call. */
-function scopeOf(keyed: CartKey, principal: KeyScope | null): KeyScope {
-  const scope = principal ?? keyed.scope;
-  if (!scope) throw new Error("A keyed cart change needs its principal");
-  return scope;
-}
-
-/**
- * Runs a write that carries a key's record: the record already taken (by a
- * request on another path, since a retry of this one would have been found
- * by the lookup) rolled the write back, and is that request's key.
- */
-async function writeKeyed<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isKeyTaken(error)) throw keyReused();
-    throw error;
-  }
-}
-
 /**
  * A retry's answer: the stored status; an added item is re-rendered from the
  * cart as it is now (gone since: a 404), a change or removal has no body.
  */
-function replayOf(outcome: StoredOutcome, cart: CartState, views: ReturnType<typeof variantViewsFrom>, meter: D1Meter): CartReply {
-  if (outcome.resource === null) return { ...reply(outcome.status, null, meter), replayed: true };
+function replayOf(outcome: StoredOutcome, cart: CartState, views: ReturnType<typeof variantViewsFrom>, meter: D1Meter): CartReply<CartItemBody | null> {
+  if (outcome.resource === null) return done(replayedStatus(outcome.status), null, meter, true);
   const itemId = Number(outcome.resource);
   const item = cart.items.find((i) => i.id === itemId);
   if (!item) throw notFound(`Cart item with id ${itemId} does not exist in cart ${cart.id}.`);
   const byId = new Map(views.map((view) => [view.row.id, view]));
-  return { ...reply(outcome.status, serializeCartItem(item, cart.id, byId), meter), replayed: true };
-}
-
-function metricsOf(meter: D1Meter): CartMetrics {
-  return { roundTrips: meter.roundTrips, durationMs: meter.durationMs, rowsRead: meter.rowsRead, rowsWritten: meter.rowsWritten };
-}
-
-function reply(status: number, body: unknown, meter: D1Meter): CartReply {
-  return { status, body, metrics: metricsOf(meter), bookmark: meter.bookmark };
-}
-
-function errorReply(error: unknown, meter: D1Meter, caller: Caller | null): CartReply {
-  if (error instanceof HttpError) {
-    return { status: error.status, body: error.body, headers: error.headers, metrics: metricsOf(meter), bookmark: meter.bookmark };
-  }
-  console.error(JSON.stringify({ level: "error", where: "CartObject", requestId: caller?.requestId ?? null, error: String(error), stack: (error as Error)?.stack }));
-  return { status: 500, body: { code: 500, message: "Internal server error." }, metrics: metricsOf(meter), bookmark: meter.bookmark };
+  return done(replayedStatus(outcome.status), serializeCartItem(item, cart.id, byId), meter, true);
 }
 
 export type { PricingSetup };
+export type { Caller, CartKey, CartMetrics, CartReply } from "./operation";

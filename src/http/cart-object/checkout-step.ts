@@ -45,7 +45,7 @@ import {
   orderCheckoutStatement,
   type CheckoutWrite,
 } from "../../data/checkout/checkout-writer";
-import { idempotencyLookupQuery, idempotencyRecordQueries, isKeyTaken } from "../../data/idempotency";
+import { idempotencyLookupQuery, idempotencyRecordQueries } from "../../data/idempotency";
 import {
   afterStep,
   checkAddressing,
@@ -68,18 +68,13 @@ import { eligibleShippingMethods, shippingCharge } from "../../domain/pricing/st
 import { verifyTokenRow } from "../auth/token-check";
 import { ifMatchHolds, preconditionFailed } from "../conditional";
 import { apiError, badRequest, HttpError, notFound } from "../errors";
-import { judge, keyReused } from "../idempotency/keys";
+import { judge } from "../idempotency/keys";
+import { replayedStatus, scopeOf, writeKeyed, type Caller } from "./operation";
 import { cartEtag } from "../resources/carts/etag";
 import { plansOf, repriceCart, type IdSource } from "./cart-change";
 import { cartLinesOf, checkoutSetup, type CheckoutOverrides, type CountryZone } from "./checkout-processing";
-import type { KeyedRequest, KeyScope } from "../../data/idempotency";
+import type { KeyScope } from "../../data/idempotency";
 
-/** What a step uses of the object's caller (cart-object.ts `Caller`, which fits). */
-export interface Caller {
-  tokenHash: string | null;
-  ifMatch?: string | null;
-  idempotency?: { request: KeyedRequest; tokenHash: string; scope: KeyScope | null };
-}
 
 /** What the checkout needs of the cart's object (its cache, ids, expiry). */
 export interface CartHost {
@@ -107,11 +102,16 @@ export type CheckoutStep =
 export type CheckoutRead = "shipping_methods" | "payment_methods";
 
 /** A step's answer: status and body (the object wraps it with its metrics). */
-export interface StepAnswer {
-  status: number;
-  body: unknown;
+export interface StepAnswer<B = null> {
+  status: 200 | 201 | 204;
+  body: B;
   replayed?: boolean;
 }
+
+/** The methods each shipment or each payment may take (GET select-shipping / select-payment). */
+export type CheckoutMethods =
+  | { shipments: { methods: { id: number; code: string; name: string; description?: string | null; price: number }[] }[] }
+  | { payments: { methods: { id: number; code: string; name: string; description?: string | null }[] }[] };
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -184,12 +184,6 @@ async function checkIfMatch(caller: Caller | null, read: ReadRows): Promise<void
   if (!ifMatchHolds(caller?.ifMatch, parts ? await cartEtag(parts) : null)) throw preconditionFailed();
 }
 
-function scopeOf(caller: Caller, principal: KeyScope | null): KeyScope {
-  const scope = principal ?? caller.idempotency?.scope ?? null;
-  if (!scope) throw new Error("A keyed checkout step needs its principal");
-  return scope;
-}
-
 /** The cart's items as the pricing engine sees them (for method eligibility). */
 function itemSnapshots(cart: CartState, variants: ReadonlyMap<number, VariantInfo>): ItemSnapshot[] {
   return cart.items.flatMap((item) => {
@@ -221,7 +215,7 @@ function selectableShippingMethods(loaded: Loaded, cart: CartState, overrides: C
 // ----------------------------------------------------------------------------- reads
 
 /** GET select-shipping / select-payment: the methods each shipment or payment may take. */
-export async function readCheckoutMethods(host: CartHost, meter: D1Meter, cartId: number, caller: Caller | null, what: CheckoutRead): Promise<StepAnswer> {
+export async function readCheckoutMethods(host: CartHost, meter: D1Meter, cartId: number, caller: Caller | null, what: CheckoutRead): Promise<StepAnswer<CheckoutMethods>> {
   const db = host.database(meter);
   const loaded = await load(db, host, cartId, caller, null);
   const cart = loaded.cart;
@@ -296,7 +290,7 @@ export async function runCheckoutStep(host: CartHost, meter: D1Meter, cartId: nu
   const loaded = await load(db, host, cartId, caller, step);
   const keyed = caller?.idempotency;
   const replayed = keyed ? judge(loaded.read.claim?.[0], keyed.request) : null;
-  if (replayed) return { status: replayed.status, body: null, replayed: true };
+  if (replayed) return { status: replayedStatus(replayed.status), body: null, replayed: true };
   if (step.kind === "complete") return complete(db, host, loaded, cartId, caller, step.notes);
   if (step.kind === "coupon" && loaded.cart === null) throw notFound(`Cart with id ${cartId} does not exist.`);
   await checkIfMatch(caller, loaded.read);
@@ -433,7 +427,7 @@ export async function runCheckoutStep(host: CartHost, meter: D1Meter, cartId: nu
   const outcome = { status: 204, resource: null };
   await writeKeyed(() =>
     namedBatch(db, {
-      record: keyed ? idempotencyRecordQueries(db, keyed.request, scopeOf(caller, loaded.principal), outcome, nowSeconds()) : undefined,
+      record: keyed ? idempotencyRecordQueries(db, keyed.request, scopeOf(keyed, loaded.principal), outcome, nowSeconds()) : undefined,
       written: cartWriteStatements(db, cart, after, now),
       steps: writes,
       lines: cartLineStatements(db, cartId, cart.currencyCode, row, lines, now),
@@ -447,15 +441,6 @@ export async function runCheckoutStep(host: CartHost, meter: D1Meter, cartId: nu
 
 /** Sylius PaymentBundle validators.en.yml `sylius.payment.method.not_blank` (a PUT that sends no method). */
 const PAYMENT_METHOD_MISSING = "Please select a payment method.";
-
-async function writeKeyed<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isKeyTaken(error)) throw keyReused();
-    throw error;
-  }
-}
 
 // ----------------------------------------------------------------------------- complete
 
@@ -528,7 +513,7 @@ async function complete(db: Database, host: CartHost, loaded: Loaded, cartId: nu
   try {
     await writeKeyed(() =>
       namedBatch(db, {
-        record: keyed ? idempotencyRecordQueries(db, keyed.request, scopeOf(caller, loaded.principal), { status: 204, resource: null }, nowSeconds()) : undefined,
+        record: keyed ? idempotencyRecordQueries(db, keyed.request, scopeOf(keyed, loaded.principal), { status: 204, resource: null }, nowSeconds()) : undefined,
         completed: completionStatements(
           db,
           cartId,

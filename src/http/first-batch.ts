@@ -14,19 +14,33 @@
  * pending checks with (or before) whatever reaches it first (metered-d1.ts).
  */
 import { Batch, BoundQuery, namedBatch, readsOnly, type NamedQueries, type NamedResults } from "../data/batch";
-import type { RawQuery } from "../data/metered-d1";
-import type { AppVariables } from "./context";
+import type { Database } from "../data/db";
+import type { MeteredD1, RawQuery } from "../data/metered-d1";
 
-/** What the first batch needs of a request's context (a Hono handler's `c` fits, and so does the cart object's). */
+/**
+ * What the first batch needs of a request's context: a Hono handler's `c`
+ * fits, and so does the cart object's run. Structural, so that this module
+ * and the app's context type (which holds the cart gateway) do not import
+ * each other.
+ */
 export interface FirstBatchContext {
-  readonly var: Pick<AppVariables, "db" | "d1">;
+  readonly var: { readonly db: Database; readonly d1: MeteredD1 };
 }
 
 const asQuery = (query: RawQuery) => new BoundQuery<D1Result>(query.sql, query.params, (result) => result);
 
-export async function firstBatch<T extends NamedQueries>(c: FirstBatchContext, reads: T): Promise<NamedResults<T>> {
+/**
+ * `writesGuarded`: the batch's writes check the caller themselves and are
+ * harmless for a refused one (the cart object's id reservation, which only
+ * happens for a live token), so the checks still ride the same batch.
+ */
+export interface FirstBatchOptions {
+  writesGuarded?: boolean;
+}
+
+export async function firstBatch<T extends NamedQueries>(c: FirstBatchContext, reads: T, options: FirstBatchOptions = {}): Promise<NamedResults<T>> {
   const { db, d1 } = c.var;
-  if (!readsOnly(reads)) {
+  if (!options.writesGuarded && !readsOnly(reads)) {
     await d1.verifyGuard();
     return namedBatch(db, reads);
   }

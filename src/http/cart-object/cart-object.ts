@@ -15,7 +15,6 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import { and, eq, inArray } from "drizzle-orm";
-import { verifyTokenRow } from "../auth/token-check";
 import { HttpError, notFound } from "../errors";
 import { MSG } from "../../domain/messages";
 import {
@@ -25,7 +24,6 @@ import {
   pricingSetupFrom,
   reserveIdsQuery,
   reservedRange,
-  tokenCheck,
   type PricingSetup,
 } from "../../data/carts/cart-store";
 import { addedVariantView, changeReads } from "../../data/carts/change-reads";
@@ -35,9 +33,9 @@ import { ifMatchHolds, preconditionFailed } from "../conditional";
 import { cartEtag } from "../resources/carts/etag";
 import { expireCartQueries, expiredAddressesQuery } from "../../data/carts/cart-expiry";
 import { namedBatch } from "../../data/batch";
-import { idempotencyLookupQuery, idempotencyRecordQueries, type StoredOutcome } from "../../data/idempotency";
-import { judge, keyInFlight } from "../idempotency/keys";
-import { done, errorReply, formRefused, nowSeconds, replayedStatus, scopeOf, writeKeyed, type Caller, type CartReply } from "./operation";
+import type { StoredOutcome } from "../../data/idempotency";
+import { keyInFlight } from "../idempotency/keys";
+import { done, errorReply, formRefused, OperationRun, replayedStatus, type Caller, type CartReply } from "./operation";
 import { createDatabase, type Database } from "../../data/db";
 import { D1Meter, MeteredD1 } from "../../data/metered-d1";
 import { addresses, orders } from "../../data/schema";
@@ -101,15 +99,15 @@ export class CartObject extends DurableObject<Env> {
   }
 
   addItem(cartId: number, caller: Caller | null, variantCode: string | null, quantity: number | null): Promise<CartReply<CartItemBody | null>> {
-    return this.logged(caller, cartId, "addItem", () => this.serialize(() => this.change(cartId, caller, { kind: "add", variantCode, quantity })));
+    return this.logged(caller, cartId, "addItem", () => this.operate(caller, (run) => this.applyChange(run, cartId, { kind: "add", variantCode, quantity })));
   }
 
   changeItem(cartId: number, caller: Caller | null, itemId: number, quantity: number | null): Promise<CartReply<CartItemBody | null>> {
-    return this.logged(caller, cartId, "changeItem", () => this.serialize(() => this.change(cartId, caller, { kind: "change", itemId, quantity })));
+    return this.logged(caller, cartId, "changeItem", () => this.operate(caller, (run) => this.applyChange(run, cartId, { kind: "change", itemId, quantity })));
   }
 
   removeItem(cartId: number, caller: Caller | null, itemId: number): Promise<CartReply<CartItemBody | null>> {
-    return this.logged(caller, cartId, "removeItem", () => this.serialize(() => this.change(cartId, caller, { kind: "remove", itemId })));
+    return this.logged(caller, cartId, "removeItem", () => this.operate(caller, (run) => this.applyChange(run, cartId, { kind: "remove", itemId })));
   }
 
   /** Runs a keyed call unless one with the same key is queued or running here (then 409 at once). */
@@ -127,37 +125,52 @@ export class CartObject extends DurableObject<Env> {
   }
 
   deleteCart(cartId: number, caller: Caller | null): Promise<CartReply> {
-    return this.logged(caller, cartId, "deleteCart", () => this.serialize(async () => {
-      const meter = new D1Meter();
-      try {
-        const db = this.database(meter);
-        const keyed = caller?.idempotency;
-        const found = await namedBatch(db, {
-          token: caller?.tokenHash ? tokenCheck.bind(db, { tokenHash: caller.tokenHash }) : undefined,
-          claim: keyed ? idempotencyLookupQuery(db, keyed.tokenHash, keyed.request.key, nowSeconds()) : undefined,
+    return this.logged(caller, cartId, "deleteCart", () =>
+      this.operate(caller, async (run) => {
+        const { db } = run;
+        const found = await run.read({
           cart: db
             .select({ id: orders.id, shippingAddressId: orders.shippingAddressId, billingAddressId: orders.billingAddressId })
             .from(orders)
             .where(and(eq(orders.id, cartId), eq(orders.state, "cart"))),
         });
-        const principal = found.token ? verifyTokenRow(found.token[0], nowSeconds()) : null;
-        const replayed = keyed ? judge(found.claim?.[0], keyed.request) : null;
-        if (replayed) return done(replayedStatus(replayed.status), null, meter, true);
+        const replayed = run.replay();
+        if (replayed) return done(replayedStatus(replayed.status), null, run.meter, true);
         if (!found.cart.length) throw notFound(`Cart with id ${cartId} does not exist.`);
-        await writeKeyed(() =>
-          namedBatch(db, {
-            record: keyed ? idempotencyRecordQueries(db, keyed.request, scopeOf(keyed, principal), { status: 204, resource: null }, nowSeconds()) : undefined,
+        const addressIds = addressIdsOf(found.cart[0]);
+        await run.write(
+          { status: 204, resource: null },
+          {
             deleted: db.delete(orders).where(and(eq(orders.id, cartId), eq(orders.state, "cart"))),
             // Its addresses (rows of their own, referenced by the order only) go with it, once it no longer references them.
-            addresses: addressIdsOf(found.cart[0]).length ? db.delete(addresses).where(inArray(addresses.id, addressIdsOf(found.cart[0]))) : undefined,
-          }),
+            addresses: addressIds.length ? db.delete(addresses).where(inArray(addresses.id, addressIds)) : undefined,
+          },
         );
         await this.retire();
-        return done(204, null, meter);
+        return done(204, null, run.meter);
+      }),
+    );
+  }
+
+  /**
+   * Runs an operation in this object's queue, in a run of its own (its D1
+   * connection with the caller's checks, its meter): what it answers, or
+   * its refusal as a reply. A failure that is not a refusal leaves the cart's
+   * state unknown: the copy in memory is dropped, to be read again.
+   */
+  private operate<B>(caller: Caller | null, operation: (run: OperationRun) => Promise<CartReply<B>>): Promise<CartReply<B>> {
+    return this.serialize(async () => {
+      const run = new OperationRun(this.env.DB, caller);
+      try {
+        return await operation(run);
       } catch (error) {
-        return errorReply(error, meter, caller);
+        if (!(error instanceof HttpError)) {
+          this.cart = null;
+          this.ids = { next: 1, last: 0 };
+        }
+        return errorReply(error, run.meter, caller);
       }
-    }));
+    });
   }
 
   /**
@@ -218,37 +231,22 @@ export class CartObject extends DurableObject<Env> {
     return this.cart ? structuredClone(this.cart) : null;
   }
 
-  private async change(cartId: number, caller: Caller | null, op: Operation): Promise<CartReply<CartItemBody | null>> {
-    const meter = new D1Meter();
-    try {
-      return await this.applyChange(cartId, caller, op, meter);
-    } catch (error) {
-      if (!(error instanceof HttpError)) {
-        // Unknown state after a failure: reload from D1 next time.
-        this.cart = null;
-        this.ids = { next: 1, last: 0 };
-      }
-      return errorReply(error, meter, caller);
-    }
-  }
-
-  /** A drizzle database over this object's D1, counted by `meter`. */
+  /** A drizzle database over this object's D1, counted by `meter` (work outside an operation: expiry). */
   private database(meter: D1Meter): Database {
     return createDatabase(new MeteredD1(this.env.DB, meter));
   }
 
-  private async applyChange(cartId: number, caller: Caller | null, op: Operation, meter: D1Meter): Promise<CartReply<CartItemBody | null>> {
-    const db = this.database(meter);
+  /** An item change: read (the caller's checks first), decide, reprice, guarded write. */
+  private async applyChange(run: OperationRun, cartId: number, op: Operation): Promise<CartReply<CartItemBody | null>> {
+    const { db, caller, meter } = run;
     const cold = this.cart === null || this.cart.id !== cartId;
     const wantedIds = op.kind === "add" || op.kind === "change" ? (op.quantity ?? 0) * 4 + 64 : 16;
     const reserve = this.idsLeft() < wantedIds ? Math.max(ID_BLOCK, wantedIds * 2) : 0;
     const addCode = op.kind === "add" ? op.variantCode : null;
-    const keyed = caller?.idempotency;
 
-    // One round trip: everything the change needs.
-    const read = await namedBatch(db, {
-      token: caller?.tokenHash ? tokenCheck.bind(db, { tokenHash: caller.tokenHash }) : undefined,
-      claim: keyed ? idempotencyLookupQuery(db, keyed.tokenHash, keyed.request.key, nowSeconds()) : undefined,
+    // One round trip: everything the change needs, after the caller's checks (the id reservation checks the token itself).
+    const read = await run.read(
+      {
       cart: cold ? cartRowQueries(db, oneOrder(cartId)) : undefined,
       // Variants, pricing context and checkout rows (the same SQL for every change, built once).
       ...changeReads.bind(db, { cartId, addCode: addCode ?? "" }),
@@ -256,9 +254,10 @@ export class CartObject extends DurableObject<Env> {
       addedView: addCode !== null ? addedVariantView.bind(db, { code: addCode }) : undefined,
       reserved: reserve ? reserveIdsQuery(db, reserve, caller?.tokenHash ?? undefined) : undefined,
       // What the cart's tag is made of, to compare If-Match with (only then: it reads every item's variant view).
-      tagged: typeof caller?.ifMatch === "string" ? cartTagQueries(db, cartId) : undefined,
-    });
-    const principal = read.token ? verifyTokenRow(read.token[0], nowSeconds()) : null;
+        tagged: typeof caller?.ifMatch === "string" ? cartTagQueries(db, cartId) : undefined,
+      },
+      { writesGuarded: true },
+    );
     if (read.reserved) this.ids = reservedRange(read.reserved, reserve);
     if (read.cart) this.cart = cartStateFrom(read.cart);
     const cart = this.cart;
@@ -266,7 +265,7 @@ export class CartObject extends DurableObject<Env> {
       this.cart = null;
       throw notFound(`Cart with id ${cartId} does not exist.`);
     }
-    const replayed = keyed ? judge(read.claim?.[0], keyed.request) : null;
+    const replayed = run.replay();
     if (replayed) return replayOf(replayed, cart, read.addedView ? variantViewsFrom(read.addedView) : [], meter);
     if (read.tagged) await checkIfMatch(caller?.ifMatch, cart, op, read.tagged);
     const variants = read.variants;
@@ -284,15 +283,12 @@ export class CartObject extends DurableObject<Env> {
     const after = await this.withIds(db, (ids) => repriceCart(cart, planned.plans, byId, setup, now, ids));
     const checkoutRow = read.checkout[0];
     const outcome = op.kind === "add" ? { status: 201, resource: String(planned.itemId) } : { status: 204, resource: null };
-    await writeKeyed(() =>
-      namedBatch(db, {
-        // First: a key recorded meanwhile by another request fails the batch before anything is written.
-        record: keyed ? idempotencyRecordQueries(db, keyed.request, scopeOf(keyed, principal), outcome, nowSeconds()) : undefined,
-        written: cartWriteStatements(db, cart, after, now),
-        // The cart's shipment and payment follow the recalculation; the checkout state stays (Sylius 1.8 resets nothing on an item change).
-        lines: checkoutRow ? cartLineStatements(db, cartId, cart.currencyCode, checkoutRow, cartLinesOf(after, checkoutRow, read.paymentMethods), now) : undefined,
-      }),
-    );
+    // The key's record goes first (see OperationRun.write).
+    await run.write(outcome, {
+      written: cartWriteStatements(db, cart, after, now),
+      // The cart's shipment and payment follow the recalculation; the checkout state stays (Sylius 1.8 resets nothing on an item change).
+      lines: checkoutRow ? cartLineStatements(db, cartId, cart.currencyCode, checkoutRow, cartLinesOf(after, checkoutRow, read.paymentMethods), now) : undefined,
+    });
     this.cart = after;
     await this.armAfterChange(cartId);
 
@@ -442,34 +438,19 @@ export class CartObject extends DurableObject<Env> {
   /** A checkout write (addressing, selections, coupon, completion), serialized with the cart's changes. */
   checkoutStep(cartId: number, caller: Caller | null, step: CheckoutStep): Promise<CartReply> {
     return this.logged(caller, cartId, `checkout:${step.kind}`, () =>
-      this.serialize(() => this.checkoutCall(caller, (meter) => runCheckoutStep(this.checkoutHost(), meter, cartId, caller, step))),
+      this.operate(caller, async (run) => answered(run, await runCheckoutStep(this.checkoutHost(), run, cartId, step))),
     );
   }
 
   /** The methods a checkout step may choose from (GET select-shipping / select-payment). */
   checkoutMethods(cartId: number, caller: Caller | null, what: CheckoutRead): Promise<CartReply<CheckoutMethods>> {
     return this.logged(caller, cartId, `checkout:${what}`, () =>
-      this.serialize(() => this.checkoutCall(caller, (meter) => readCheckoutMethods(this.checkoutHost(), meter, cartId, caller, what))),
+      this.operate(caller, async (run) => answered(run, await readCheckoutMethods(this.checkoutHost(), run, cartId, what))),
     );
-  }
-
-  private async checkoutCall<B>(caller: Caller | null, run: (meter: D1Meter) => Promise<StepAnswer<B>>): Promise<CartReply<B>> {
-    const meter = new D1Meter();
-    try {
-      const answer = await run(meter);
-      return done(answer.status, answer.body, meter, answer.replayed);
-    } catch (error) {
-      if (!(error instanceof HttpError)) {
-        this.cart = null;
-        this.ids = { next: 1, last: 0 };
-      }
-      return errorReply(error, meter, caller);
-    }
   }
 
   private checkoutHost(): CartHost {
     return {
-      database: (meter) => this.database(meter),
       cached: (cartId) => (this.cart !== null && this.cart.id === cartId ? this.cart : null),
       keep: (cart) => {
         this.cart = cart;
@@ -507,14 +488,16 @@ export class CartObject extends DurableObject<Env> {
   /** A lifecycle step in this object's queue; the order is no cart any more, so no cart copy is kept. */
   private orderStep(orderId: number, caller: Caller | null, operation: string, step: OrderStep): Promise<CartReply> {
     return this.logged(caller, orderId, operation, () =>
-      this.serialize(() => {
+      this.operate(caller, (run) => {
         this.cart = null;
-        const meter = new D1Meter();
-        return runOrderStep(this.database(meter), meter, caller, orderId, step);
+        return runOrderStep(run, orderId, step);
       }),
     );
   }
 }
+
+/** A checkout step's answer as the object's reply. */
+const answered = <B>(run: OperationRun, answer: StepAnswer<B>): CartReply<B> => done(answer.status, answer.body, run.meter, answer.replayed);
 
 /** The ids of a cart's addresses (set by the checkout's addressing). */
 const addressIdsOf = (cart: { shippingAddressId: number | null; billingAddressId: number | null } | undefined): number[] =>

@@ -1,16 +1,27 @@
 /**
  * What every operation of the cart object shares (an item change, a
  * checkout step, an order transition, a deletion): the caller it runs for,
- * the reply it hands the gateway, and the ends of its pipeline. Each
- * operation reads in one batch (the caller's token check and its key's
- * lookup ahead of its own reads), decides, then writes in one guarded batch
- * that carries its key's record (`writeKeyed`, with `scopeOf` naming whose
- * record it is); a refusal or a failure becomes a reply (`errorReply`).
+ * the typed reply it hands the gateway, and the pipeline's ends
+ * (`OperationRun`). Each operation reads in one batch (the caller's token
+ * check and its key's lookup ahead of its own reads), decides, then writes
+ * in one guarded batch that carries its key's record; a refusal or a
+ * failure becomes a reply (`errorReply`).
  */
-import type { D1Meter } from "../../data/metered-d1";
-import { isKeyTaken, type KeyedRequest, type KeyScope } from "../../data/idempotency";
+import { namedBatch, type NamedEntry, type NamedQueries, type NamedResults } from "../../data/batch";
+import { createDatabase, type Database } from "../../data/db";
+import { D1Meter, MeteredD1 } from "../../data/metered-d1";
+import {
+  idempotencyLookupQuery,
+  idempotencyRecordQueries,
+  isKeyTaken,
+  type KeyedRequest,
+  type KeyScope,
+  type StoredOutcome,
+} from "../../data/idempotency";
+import { tokenGuard } from "../auth/token-guard";
 import { HttpError } from "../errors";
-import { keyReused } from "../idempotency/keys";
+import { firstBatch } from "../first-batch";
+import { judge, keyReused } from "../idempotency/keys";
 import type { ChangeErrors } from "./cart-change";
 
 /** The request a call belongs to, as the cart gateway passes it. */
@@ -122,5 +133,81 @@ export async function writeKeyed<T>(write: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (isKeyTaken(error)) throw keyReused();
     throw error;
+  }
+}
+
+/**
+ * One run of an operation for its caller: the pipeline's ends. Its D1
+ * connection holds the caller's checks (the token check the worker handed
+ * over, the key's lookup), which `read` runs ahead of the operation's reads
+ * in its first batch (`firstBatch`, as a route's); `replay` judges the key's
+ * record found there; `write` is the guarded write with the key's record.
+ * The operation supplies its reads, its decision and its statements.
+ */
+export class OperationRun {
+  readonly meter = new D1Meter();
+  readonly db: Database;
+  private readonly d1: MeteredD1;
+  /** The principal the token check found (null: the worker checked it, see `CartKey.scope`). */
+  private principal: KeyScope | null = null;
+  /** The key's record found by the lookup (undefined: none, or no key). */
+  private found: StoredOutcome | undefined;
+
+  constructor(
+    database: D1Database,
+    readonly caller: Caller | null,
+  ) {
+    this.d1 = new MeteredD1(database, this.meter);
+    this.db = createDatabase(this.d1);
+    const now = nowSeconds();
+    if (caller?.tokenHash) {
+      this.d1.setGuard(
+        tokenGuard(caller.tokenHash, now, (principal) => {
+          this.principal = principal;
+        }),
+      );
+    }
+    const keyed = caller?.idempotency;
+    if (keyed) {
+      this.d1.setClaim({
+        lookup: idempotencyLookupQuery(this.db, keyed.tokenHash, keyed.request.key, now).toSQL(),
+        // Judged by `replay`, where the operation decides (a missing resource is a 404 first).
+        verify: (result) => {
+          this.found = (result.results as StoredOutcome[])[0];
+        },
+      });
+    }
+  }
+
+  /**
+   * The first batch: the caller's checks, then `reads`. A refused token
+   * throws its 401 before any row is handed back. `writesGuarded`: the reads
+   * include a write that checks the token itself (the id reservation), so
+   * the checks still ride the same batch.
+   */
+  read<T extends NamedQueries>(reads: T, options: { writesGuarded?: boolean } = {}): Promise<NamedResults<T>> {
+    return firstBatch({ var: { db: this.db, d1: this.d1 } }, reads, options);
+  }
+
+  /** The outcome to replay for the caller's key (null: none); a record of another request under the key is a 422. */
+  replay(): StoredOutcome | null {
+    const keyed = this.caller?.idempotency;
+    return keyed ? judge(this.found, keyed.request) : null;
+  }
+
+  /**
+   * The guarded write: `statements` in one atomic batch, the key's record
+   * (with `outcome`) first, so a key recorded meanwhile fails the batch
+   * before anything is written (a 422).
+   */
+  write<T extends NamedEntry>(outcome: { status: number; resource: string | null }, statements: T): Promise<NamedResults<{ record: ReturnType<typeof idempotencyRecordQueries> | undefined; written: T }>> {
+    const keyed = this.caller?.idempotency;
+    const db = this.db;
+    return writeKeyed(() =>
+      namedBatch(db, {
+        record: keyed ? idempotencyRecordQueries(db, keyed.request, scopeOf(keyed, this.principal), outcome, nowSeconds()) : undefined,
+        written: statements,
+      }),
+    );
   }
 }

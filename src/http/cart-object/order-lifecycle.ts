@@ -13,17 +13,11 @@
  * guard fails only when a variant's stock changed under the plan (an admin
  * edit): the step answers 409 and changes nothing.
  */
-import { verifyTokenRow } from "../auth/token-check";
 import { HttpError, conflict, notFound } from "../errors";
-import { done, errorReply, nowSeconds, replayedStatus, scopeOf, type Caller, type CartReply } from "./operation";
-import { namedBatch } from "../../data/batch";
-import type { Database } from "../../data/db";
-import type { D1Meter } from "../../data/metered-d1";
-import { idempotencyLookupQuery, idempotencyRecordQueries, isKeyTaken } from "../../data/idempotency";
+import { done, replayedStatus, type CartReply, type OperationRun } from "./operation";
 import { isGuardFailure, lifecycleWriteQueries, orderSnapshotQueries, type OrderSnapshotRows } from "../../data/orders/lifecycle-store";
-import { judge, keyReused } from "../idempotency/keys";
 import { ifMatchHolds, preconditionFailed } from "../conditional";
-import { oneOrder, tokenCheck } from "../../data/carts/cart-store";
+import { oneOrder } from "../../data/carts/cart-store";
 import { orderViewQueries, orderViewsFrom } from "../../data/orders/order-views";
 import { orderEtag } from "../resources/orders/etag";
 import {
@@ -51,28 +45,18 @@ export type OrderStep =
 /** The 409 of a stock row that changed under the plan (an admin edit between the read and the write). */
 export const STOCK_CHANGED = "The stock of a variant of this order changed meanwhile; nothing was changed, try again.";
 
-export async function runOrderStep(db: Database, meter: D1Meter, caller: Caller | null, orderId: number, step: OrderStep): Promise<CartReply> {
-  try {
-    return await applyStep(db, meter, caller, orderId, step);
-  } catch (error) {
-    return errorReply(error, meter, caller, "CartObject.orderStep");
-  }
-}
-
-async function applyStep(db: Database, meter: D1Meter, caller: Caller | null, orderId: number, step: OrderStep): Promise<CartReply> {
-  const keyed = caller?.idempotency;
-  const read = await namedBatch(db, {
-    token: caller?.tokenHash ? tokenCheck.bind(db, { tokenHash: caller.tokenHash }) : undefined,
-    claim: keyed ? idempotencyLookupQuery(db, keyed.tokenHash, keyed.request.key, nowSeconds()) : undefined,
+/** Runs a lifecycle step in `run` (the pipeline's ends: first batch, replay, guarded write); a refusal throws. */
+export async function runOrderStep(run: OperationRun, orderId: number, step: OrderStep): Promise<CartReply> {
+  const { db, caller } = run;
+  // Read: the order's snapshot, and what its tag is made of only when there is an If-Match to compare it with.
+  const read = await run.read({
     snapshot: orderSnapshotQueries(db, orderId),
-    // What the order's tag is made of, only when there is an If-Match to compare it with.
     tagged: typeof caller?.ifMatch === "string" ? orderViewQueries(db, oneOrder(orderId)) : undefined,
   });
-  const principal = read.token ? verifyTokenRow(read.token[0], nowSeconds()) : null;
   const snapshot = snapshotFrom(read.snapshot);
   if (!snapshot) throw notFound(`Order with id ${orderId} does not exist.`);
-  const replayed = keyed ? judge(read.claim?.[0], keyed.request) : null;
-  if (replayed) return done(replayedStatus(replayed.status), null, meter, true);
+  const replayed = run.replay();
+  if (replayed) return done(replayedStatus(replayed.status), null, run.meter, true);
   if (read.tagged) {
     const view = orderViewsFrom(read.tagged);
     const record = view.records[0];
@@ -80,17 +64,17 @@ async function applyStep(db: Database, meter: D1Meter, caller: Caller | null, or
     if (!ifMatchHolds(caller?.ifMatch, current)) throw preconditionFailed();
   }
 
+  // Decide.
   const planned = plan(snapshot, step);
   if (!planned.ok) throw refusalError(planned.refusal);
   const result = planned.plan;
   const now = new Date().toISOString();
+
+  // Guarded write.
   try {
-    await namedBatch(db, {
-      record:
-        keyed
-          ? idempotencyRecordQueries(db, keyed.request, scopeOf(keyed, principal), { status: 204, resource: null }, nowSeconds())
-          : undefined,
-      written: lifecycleWriteQueries(db, {
+    await run.write(
+      { status: 204, resource: null },
+      lifecycleWriteQueries(db, {
         orderId,
         from: { state: snapshot.state, paymentState: snapshot.paymentState, shippingState: snapshot.shippingState },
         to: { state: result.state, paymentState: result.paymentState, shippingState: result.shippingState },
@@ -102,13 +86,12 @@ async function applyStep(db: Database, meter: D1Meter, caller: Caller | null, or
         couponUsage: result.couponUsage,
         now,
       }),
-    });
+    );
   } catch (error) {
-    if (isKeyTaken(error)) throw keyReused();
     if (isGuardFailure(error)) throw conflict(STOCK_CHANGED);
     throw error;
   }
-  return done(204, null, meter);
+  return done(204, null, run.meter);
 }
 
 function plan(snapshot: OrderSnapshot, step: OrderStep): PlanResult<OrderPlan, TransitionRefused | LineNotFound> {

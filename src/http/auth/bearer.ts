@@ -1,16 +1,19 @@
 /**
  * Bearer-token authentication for `/api/v1/*`.
  *
- * The token check is registered as a guard on the request's D1 connection,
- * so it rides along with the handler's first batch of reads (one round trip
- * for an authenticated GET). Whatever the handler does, the guard is verified
- * before any write and before the response leaves.
+ * The token check is registered as the request's guard on its D1
+ * connection (`tokenGuard`); `firstBatch` runs it ahead of the handler's
+ * first reads, in the same batch (one round trip for an authenticated GET),
+ * and the cart gateway hands it to the cart object's first batch. Whatever
+ * the handler does, the check runs before any write, before any row is
+ * handed back, and before the response leaves (below, for a handler that
+ * touched no D1).
  */
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../context";
 import { authError, HttpError } from "../errors";
 import { sha256Hex } from "./crypto";
-import { TOKEN_CHECK_SQL, verifyTokenCheck } from "./token-check";
+import { tokenGuard } from "./token-guard";
 
 const BEARER = /^Bearer\s+([\x21-\x7e]+)\s*$/i;
 
@@ -23,11 +26,7 @@ export const bearerAuth = createMiddleware<AppEnv>(async (c, next) => {
   c.set("auth", null);
   c.set("tokenHash", tokenHash);
 
-  c.var.d1.setGuard({
-    statement: (db) => db.prepare(TOKEN_CHECK_SQL).bind(tokenHash),
-    verify: (result) => c.set("auth", verifyTokenCheck(result, now)),
-    delegable: { tokenHash },
-  });
+  c.var.d1.setGuard(tokenGuard(tokenHash, now, (principal) => c.set("auth", principal)));
 
   await next();
 

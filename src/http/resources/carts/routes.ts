@@ -12,6 +12,7 @@ import { idParams } from "../../ids";
 import { envelope, pageRequest } from "../../pagination";
 import { count, desc, eq, sql } from "drizzle-orm";
 import { namedBatch } from "../../../data/batch";
+import { firstBatch } from "../../first-batch";
 import { cartViewOfOrder, cartViewQueries, cartViewsFrom } from "../../../data/carts/cart-views";
 import { cartCreateInputsFrom, cartCreateQueries, insertCart } from "../../../data/carts/cart-create";
 import { orders } from "../../../data/schema";
@@ -19,7 +20,7 @@ import { serializeViewedCart, viewedCartJson } from "./serializer";
 import { cartRecordEtag } from "./etag";
 import { taggedJsonText } from "../../conditional";
 import { JsonSplicer, jsonText } from "../../serializers/json-splice";
-import type { ChangeErrors } from "../../cart/cart-change";
+import type { ChangeErrors } from "../../cart-object/cart-change";
 import { addItemForm, cartCreateForm, changeItemForm, requireQuantity } from "./forms";
 import type { z } from "zod";
 import { describeRoute, type OperationMeta } from "../../openapi/describe";
@@ -128,7 +129,7 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
   })
   .get("/:id", docs.get, idParams({ id: "Cart" }), async (c) => {
     const { id } = c.req.valid("param");
-    const read = await namedBatch(c.var.db, { cart: cartViewOfOrder.bind(c.var.db, { id }) });
+    const read = await firstBatch(c, { cart: cartViewOfOrder.bind(c.var.db, { id }) });
     const data = cartViewsFrom(read.cart);
     const record = data.records.find((r) => r.cart.state === "cart");
     if (!record) throw notFound(`Cart with id ${id} does not exist.`);
@@ -137,7 +138,7 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
   .post("/", docs.create, async (c) => {
     const form = validateForm(cartCreateForm, c.var.body);
     const db = c.var.db;
-    const inputs = cartCreateInputsFrom(await namedBatch(db, cartCreateQueries(db, form.values)));
+    const inputs = cartCreateInputsFrom(await firstBatch(c, cartCreateQueries(db, form.values)));
     if (form.values.customer !== undefined && !inputs.customer) form.fail("customer", MSG.invalid);
     if (form.values.channel !== undefined && !inputs.channel) form.fail("channel", MSG.invalid);
     if (form.values.localeCode !== undefined && inputs.channel && !inputs.channel.locales.includes(form.values.localeCode)) {
@@ -159,27 +160,28 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
   .post("/:cartId/items", docs.addItem, idParams({ cartId: "Cart" }), async (c) => {
     const { cartId } = c.req.valid("param");
     const form = validateForm(addItemForm, c.var.body);
-    const reply = await c.var.carts.call(
+    const reply = await c.var.carts.callForm(
       c,
       cartId,
       (stub, caller) => stub.addItem(cartId, caller, form.values.variant ?? null, form.valid ? (form.values.quantity ?? null) : null),
       { ifMatch: c.req.header("If-Match") },
     );
-    mergeErrors(form, reply.formErrors);
+    if (reply.outcome === "form") mergeErrors(form, reply.formErrors);
     form.assertValid();
-    return c.json(reply.body as object, 201);
+    if (reply.outcome !== "done" || reply.body === null) throw new Error("An add that passed validation answers its item");
+    return c.json(reply.body, 201);
   })
   .on(["PUT", "PATCH"], "/:cartId/items/:itemId", docs.changeItem, idParams({ cartId: "Cart", itemId: "Cart item" }), async (c) => {
     const { cartId, itemId } = c.req.valid("param");
     const form = validateForm(changeItemForm, c.var.body);
     requireQuantity(form, c.var.body);
-    const reply = await c.var.carts.call(
+    const reply = await c.var.carts.callForm(
       c,
       cartId,
       (stub, caller) => stub.changeItem(cartId, caller, itemId, form.valid ? (form.values.quantity ?? null) : null),
       { ifMatch: c.req.header("If-Match") },
     );
-    mergeErrors(form, reply.formErrors);
+    if (reply.outcome === "form") mergeErrors(form, reply.formErrors);
     form.assertValid();
     return c.body(null, 204);
   })
@@ -189,9 +191,8 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
     return c.body(null, 204);
   });
 
-function mergeErrors<S extends z.ZodRawShape>(form: FormResult<S>, errors: ChangeErrors | undefined): void {
-  if (!errors) return;
-  for (const message of errors.quantity ?? []) form.fail("quantity" as keyof S & string, message);
-  for (const message of errors.variant ?? []) form.fail("variant" as keyof S & string, message);
+function mergeErrors<S extends z.ZodRawShape>(form: FormResult<S>, errors: ChangeErrors): void {
+  for (const message of errors.quantity ?? []) form.fail("quantity", message);
+  for (const message of errors.variant ?? []) form.fail("variant", message);
   for (const message of errors.form ?? []) form.failForm(message);
 }

@@ -37,7 +37,9 @@ type Page = ReturnType<typeof listPage<ResourceTable, string, string>>;
 export type Ids = Page["ids"];
 
 /** What a write knows of its request besides the form. */
-export interface Submission {
+export interface Submission<V = undefined> {
+  /** Which of the create paths was posted to (`create.at`); undefined elsewhere. */
+  variant: V;
   /** The parsed JSON body (`{}` when empty). */
   body: unknown;
   /** PATCH: sent collections merge where the resource says so (PUT replaces them). */
@@ -57,6 +59,7 @@ export interface ResourceShape<
   CP,
   UR extends NamedQueries,
   UP,
+  V = undefined,
 > {
   /** `Tax rate`: `Tax rate with code "X" does not exist.`, `Cannot delete, the tax rate is in use.` */
   noun: string;
@@ -82,15 +85,17 @@ export interface ResourceShape<
     item: (found: NamedResults<OR>) => unknown;
   };
   create: {
+    /** The paths a create is posted to, each with a variant its stages get (default: `POST /` alone). */
+    at?: readonly { path: string; variant: V; docs: (create: OperationMeta) => OperationMeta }[];
     form: Form<CS>;
     /** The `code` message of a taken code. */
     unique: string;
     /** What the checks read, besides the code's row. */
-    reads?: (db: Database, values: FormResult<CS>["values"], submission: Submission) => CR;
+    reads?: (db: Database, values: FormResult<CS>["values"], submission: Submission<V>) => CR;
     /** The checks that need data (failures go to `result`); returns what the writes need. */
-    check: (result: FormResult<CS>, found: NamedResults<CR>, submission: Submission) => CP;
+    check: (result: FormResult<CS>, found: NamedResults<CR>, submission: Submission<V>) => CP;
     /** The insert's statements, run in order, before the read-back. */
-    writes: (db: Database, code: string, plan: CP, result: FormResult<CS>) => NamedQueries;
+    writes: (db: Database, code: string, plan: CP, result: FormResult<CS>, submission: Submission<V>) => NamedQueries;
     /** A position computed with `boundedNext`: its NOT NULL refusal is the field's 400. */
     outOfRange?: { field: keyof CS & string; column: string };
   };
@@ -118,7 +123,8 @@ export function resourceRoutes<
   CP,
   UR extends NamedQueries,
   UP,
->(shape: ResourceShape<Row, CS, US, Q, LP, OR, CR, CP, UR, UP>) {
+  V = undefined,
+>(shape: ResourceShape<Row, CS, US, Q, LP, OR, CR, CP, UR, UP, V>) {
   const { table, list, one, create, update } = shape;
   const missing = (code: string) => notFound(`${shape.noun} with code "${code}" does not exist.`);
   const noun = shape.noun.toLowerCase();
@@ -131,19 +137,19 @@ export function resourceRoutes<
     deleteConflict: shape.inUse !== undefined,
   });
 
-  const submission = (c: Context<AppEnv>): Submission => {
+  const submission = <T>(c: Context<AppEnv>, variant: T): Submission<T> => {
     const body = c.var.body;
     const merge = c.req.method === "PATCH";
-    return { body, merge, emptyPut: !merge && c.req.method === "PUT" && isEmptyBody(body) };
+    return { variant, body, merge, emptyPut: !merge && c.req.method === "PUT" && isEmptyBody(body) };
   };
   /** Characters outside letters, digits, dashes and underscores get the form's code message; a well-formed code of the wrong shape gets "This value is not valid.". */
   const checkCodeShape = (result: FormResult<CS> | FormResult<US>, code: unknown) => {
     if (shape.codeShape && typeof code === "string" && CODE_PATTERN.test(code) && !shape.codeShape.test(code)) result.fail("code", MSG.invalid);
   };
 
-  const createHandler = async (c: Context<AppEnv>) => {
+  const createHandler = async (c: Context<AppEnv>, variant: V) => {
     const db = c.var.db;
-    const sent = submission(c);
+    const sent = submission(c, variant);
     const result = validateForm(create.form, sent.body);
     const code: unknown = result.values.code;
     checkCodeShape(result, code);
@@ -159,7 +165,7 @@ export function resourceRoutes<
     if (known === undefined) throw new Error("A valid create form has a code.");
     try {
       const batch = new Batch();
-      batch.addNamed(create.writes(db, known, plan, result));
+      batch.addNamed(create.writes(db, known, plan, result, sent));
       const back = batch.addNamed(one.reads(db, known));
       await batch.run(db);
       const item = one.item(back());
@@ -171,69 +177,61 @@ export function resourceRoutes<
     }
   };
 
-  return {
-    docs,
-    /** POST, for a resource created at more than one path (zones by type). */
-    createHandler,
-    routes: new Hono<AppEnv>({ strict: false })
-      .get("/", describeRoute(docs.list), async (c) => {
-        const db = c.var.db;
-        const page = listPage(db, table, c.req.url, list.spec);
-        const { rows, counted, parts } = await firstBatch(c, {
-          rows: page.rows(list.select(db)),
-          counted: page.count,
-          parts: list.parts?.(db, page.ids) ?? {},
-        });
-        // The parts of an absent `parts` are `{}`.
-        return c.json(page.envelope(`/api/v1/${shape.docs.path}/`, counted, list.items(rows as Awaited<Q>, parts as NamedResults<LP>)));
-      })
-      .get("/:code", describeRoute(docs.get), async (c) => {
-        const code = c.req.param("code");
-        const item = one.item(await firstBatch(c, one.reads(c.var.db, code)));
-        if (item === undefined) throw missing(code);
-        return c.json(item);
-      })
-      .post("/", describeRoute(docs.create), createHandler)
-      .on(["PUT", "PATCH"], "/:code", describeRoute(docs.put, docs.patch), async (c) => {
-        const db = c.var.db;
-        const code = c.req.param("code");
-        const sent = submission(c);
-        const result = validateForm(update.form, sent.body);
-        const {
-          row: [row],
-          found,
-        } = await firstBatch(c, { row: shape.byCode(db, code), found: update.reads?.(db, result.values, sent) ?? {} });
-        if (!row) throw missing(code);
-        // The code is the identity of the resource: like Sylius' disabled code
-        // field, a submitted code is validated but never changes the resource.
-        checkCodeShape(result, result.values.code);
-        const plan = update.check(result, found as NamedResults<UR>, row, sent);
-        if (sent.emptyPut) {
-          for (const field of update.form.fields) {
-            const message = update.emptyPut?.[field];
-            if (message !== undefined) result.fail(field, message);
-          }
-        }
-        result.assertValid();
-        await runBatch(db, update.writes(db, row, plan, result, sent));
-        return c.body(null, 204);
-      })
-      .delete("/:code", describeRoute(docs.delete), async (c) => {
-        const db = c.var.db;
-        const code = c.req.param("code");
-        const {
-          row: [row],
-        } = await firstBatch(c, { row: shape.byCode(db, code) });
-        if (!row) throw missing(code);
-        if (shape.inUse) await deleteUnlessInUse(db, table, row.id, shape.inUse(row), `Cannot delete, the ${noun} is in use.`);
-        else await runBatch(db, [db.delete(table).where(eq(table.id, row.id))]);
-        return c.body(null, 204);
-      }),
-  };
+  const routes = new Hono<AppEnv>({ strict: false });
+  routes.get("/", describeRoute(docs.list), async (c) => {
+    const db = c.var.db;
+    const page = listPage(db, table, c.req.url, list.spec);
+    const { rows, counted, parts } = await firstBatch(c, {
+      rows: page.rows(list.select(db)),
+      counted: page.count,
+      parts: list.parts?.(db, page.ids) ?? {},
+    });
+    // The parts of an absent `parts` are `{}`.
+    return c.json(page.envelope(`/api/v1/${shape.docs.path}/`, counted, list.items(rows as Awaited<Q>, parts as NamedResults<LP>)));
+  });
+  if (create.at) for (const { path, variant, docs: at } of create.at) routes.post(path, describeRoute(at(docs.create)), (c) => createHandler(c, variant));
+  // Without `create.at`, V is `undefined`: the one create path has no variant.
+  else routes.post("/", describeRoute(docs.create), (c) => createHandler(c, undefined as V));
+  routes.get("/:code", describeRoute(docs.get), async (c) => {
+    const code = c.req.param("code");
+    const item = one.item(await firstBatch(c, one.reads(c.var.db, code)));
+    if (item === undefined) throw missing(code);
+    return c.json(item);
+  });
+  routes.on(["PUT", "PATCH"], "/:code", describeRoute(docs.put, docs.patch), async (c) => {
+    const db = c.var.db;
+    const code = c.req.param("code");
+    const sent = submission(c, undefined);
+    const result = validateForm(update.form, sent.body);
+    const {
+      row: [row],
+      found,
+    } = await firstBatch(c, { row: shape.byCode(db, code), found: update.reads?.(db, result.values, sent) ?? {} });
+    if (!row) throw missing(code);
+    // The code is the identity of the resource: like Sylius' disabled code
+    // field, a submitted code is validated but never changes the resource.
+    checkCodeShape(result, result.values.code);
+    const plan = update.check(result, found as NamedResults<UR>, row, sent);
+    if (sent.emptyPut) {
+      for (const field of update.form.fields) {
+        const message = update.emptyPut?.[field];
+        if (message !== undefined) result.fail(field, message);
+      }
+    }
+    result.assertValid();
+    await runBatch(db, update.writes(db, row, plan, result, sent));
+    return c.body(null, 204);
+  });
+  routes.delete("/:code", describeRoute(docs.delete), async (c) => {
+    const db = c.var.db;
+    const code = c.req.param("code");
+    const {
+      row: [row],
+    } = await firstBatch(c, { row: shape.byCode(db, code) });
+    if (!row) throw missing(code);
+    if (shape.inUse) await deleteUnlessInUse(db, table, row.id, shape.inUse(row), `Cannot delete, the ${noun} is in use.`);
+    else await runBatch(db, [db.delete(table).where(eq(table.id, row.id))]);
+    return c.body(null, 204);
+  });
+  return routes;
 }
-
-/** The documentation of a create served at another path (zones by type). */
-export const createDocsAt = (docs: OperationMeta, changes: Pick<OperationMeta, "operationId" | "summary" | "description">): OperationMeta => ({
-  ...docs,
-  ...changes,
-});

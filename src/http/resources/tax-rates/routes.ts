@@ -102,4 +102,4 @@ export const taxRateRoutes = resourceRoutes({
         .where(eq(taxRates.id, rate.id)),
     ],
   },
-}).routes;
+});

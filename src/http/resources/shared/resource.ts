@@ -235,3 +235,9 @@ export function resourceRoutes<
   });
   return routes;
 }
+
+/** The reads of a resource that is one row, and its representation (`ResourceShape.one`). */
+export const oneRow = <Row>(byCode: (db: Database, code: string) => Statement<Row[]>, serialize: (row: Row) => unknown) => ({
+  reads: (db: Database, code: string) => ({ rows: byCode(db, code) }),
+  item: ({ rows: [row] }: { rows: Row[] }) => (row === undefined ? undefined : serialize(row)),
+});

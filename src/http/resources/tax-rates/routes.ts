@@ -17,7 +17,7 @@ import { zoneByCode } from "../../../data/queries/zones";
 import { namedListSpec } from "../../list-page";
 import { nowIso } from "../../serializers/timestamps";
 import { EMPTY_PUT_NOTE } from "../../openapi/form-docs";
-import { resourceRoutes } from "../shared/resource";
+import { oneRow, resourceRoutes } from "../shared/resource";
 import { createForm, TAX_RATE_MESSAGES, updateForm } from "./form";
 import { serializeTaxRate } from "./serializer";
 import { TaxRate, TaxRatePage } from "./schemas";
@@ -51,10 +51,7 @@ export const taxRateRoutes = resourceRoutes({
     select: (db) => db.select(taxRateColumns).from(taxRates).$dynamic(),
     items: (rows) => rows.map(serializeTaxRate),
   },
-  one: {
-    reads: (db, code) => ({ rows: taxRateByCode(db, code) }),
-    item: ({ rows: [rate] }) => (rate ? serializeTaxRate(rate) : undefined),
-  },
+  one: oneRow(taxRateByCode, serializeTaxRate),
   create: {
     form: createForm,
     unique: TAX_RATE_MESSAGES.unique,

@@ -40,7 +40,7 @@ import {
 } from "../../../domain/promotion-config";
 import { serializePromotion, serializePromotionListItem } from "./serializer";
 import { nowIso } from "../../serializers/timestamps";
-import { codeListField, failUnknown, reported } from "../product-options/routes";
+import { codeListField, failUnknown, reported } from "../shared/fields";
 import { crudDocs, describeRoute, listSpec } from "../../openapi/describe";
 import { CODE_DESCRIPTION, codeListShape, documentForm, EMPTY_PUT_NOTE, type InputShape } from "../../openapi/form-docs";
 import { Promotion, PromotionPage } from "./schemas";

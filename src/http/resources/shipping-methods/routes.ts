@@ -27,7 +27,7 @@ import { z } from "zod";
 import type { AppEnv } from "../../context";
 import { boundedNext, defineForm, isEmptyBody, isPlainObject, validateForm, rethrowOutOfRange, rethrowUniqueViolation } from "../../form";
 import { CODE_PATTERN, codeList, integer, optionalBoolean, requiredString } from "../../fields";
-import { textMessage } from "../product-options/routes";
+import { textMessage } from "../shared/fields";
 import { MSG } from "../../../domain/messages";
 import { notFound } from "../../errors";
 import type { Database } from "../../../data/db";

@@ -130,7 +130,7 @@ export const paymentMethodRoutes = resourceRoutes({
   },
   update: {
     form: updateForm,
-    reads: (db, values) => writeReads(db, values),
+    reads: (db, _code, values) => writeReads(db, values),
     check: (result, found, _method, { merge }) => {
       const values = result.values;
       // PUT replaces the translations: it must leave at least one.

@@ -101,7 +101,8 @@ export interface ResourceShape<
   };
   update: {
     form: Form<US>;
-    reads?: (db: Database, values: FormResult<US>["values"], submission: Submission) => UR;
+    /** What the checks read, besides the row of the URL's `code`. */
+    reads?: (db: Database, code: string, values: FormResult<US>["values"], submission: Submission) => UR;
     /** An empty PUT fails these fields with these messages. */
     emptyPut?: Partial<Record<keyof US & string, string>>;
     check: (result: FormResult<US>, found: NamedResults<UR>, row: Row, submission: Submission) => UP;
@@ -206,7 +207,7 @@ export function resourceRoutes<
     const {
       row: [row],
       found,
-    } = await firstBatch(c, { row: shape.byCode(db, code), found: update.reads?.(db, result.values, sent) ?? {} });
+    } = await firstBatch(c, { row: shape.byCode(db, code), found: update.reads?.(db, code, result.values, sent) ?? {} });
     if (!row) throw missing(code);
     // The code is the identity of the resource: like Sylius' disabled code
     // field, a submitted code is validated but never changes the resource.

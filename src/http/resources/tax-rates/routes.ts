@@ -75,7 +75,7 @@ export const taxRateRoutes = resourceRoutes({
   },
   update: {
     form: updateForm,
-    reads: references,
+    reads: (db, _code, values) => references(db, values),
     emptyPut: {
       name: TAX_RATE_MESSAGES.nameBlank,
       category: TAX_RATE_MESSAGES.categoryBlank,

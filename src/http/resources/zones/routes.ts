@@ -91,7 +91,7 @@ const routes = resourceRoutes({
   },
   update: {
     form: updateForm,
-    reads: (db, _values, { body }) => ({ known: zonesWithCodes(db, sentMemberCodes(sentMembers(body))) }),
+    reads: (db, _code, _values, { body }) => ({ known: zonesWithCodes(db, sentMemberCodes(sentMembers(body))) }),
     emptyPut: { name: ZONE_MESSAGES.nameBlank, scope: ZONE_MESSAGES.scopeBlank },
     check: (result, { known }, zone, { body, emptyPut }) => {
       const sent = sentMembers(body);

@@ -48,19 +48,14 @@ export interface Submission<V = undefined> {
   emptyPut: boolean;
 }
 
-export interface ResourceShape<
-  Row extends { id: number },
-  CS extends CodeForm,
-  US extends CodeForm,
-  Q extends SQLiteSelect & Statement,
-  LP extends NamedQueries,
-  OR extends NamedQueries,
-  CR extends NamedQueries,
-  CP,
-  UR extends NamedQueries,
-  UP,
-  V = undefined,
-> {
+/**
+ * Row: what `byCode` reads; CS, US: the create and update forms; Q: the list's
+ * select; LP, OR, CR, UR: the reads of a list's parts, of one resource, of a
+ * create's and an update's checks; CP, UP: what the checks hand the writes;
+ * V: the variant of a create path.
+ */
+// prettier-ignore
+export interface ResourceShape<Row extends { id: number }, CS extends CodeForm, US extends CodeForm, Q extends SQLiteSelect & Statement, LP extends NamedQueries, OR extends NamedQueries, CR extends NamedQueries, CP, UR extends NamedQueries, UP, V = undefined> {
   /** `Tax rate`: `Tax rate with code "X" does not exist.`, `Cannot delete, the tax rate is in use.` */
   noun: string;
   /** The resource's table (its list, its delete). */
@@ -113,19 +108,8 @@ export interface ResourceShape<
 }
 
 /** The routes of a resource (list, create, get, PUT/PATCH, delete) with their documentation. */
-export function resourceRoutes<
-  Row extends { id: number },
-  CS extends CodeForm,
-  US extends CodeForm,
-  Q extends SQLiteSelect & Statement,
-  LP extends NamedQueries,
-  OR extends NamedQueries,
-  CR extends NamedQueries,
-  CP,
-  UR extends NamedQueries,
-  UP,
-  V = undefined,
->(shape: ResourceShape<Row, CS, US, Q, LP, OR, CR, CP, UR, UP, V>) {
+// prettier-ignore
+export function resourceRoutes<Row extends { id: number }, CS extends CodeForm, US extends CodeForm, Q extends SQLiteSelect & Statement, LP extends NamedQueries, OR extends NamedQueries, CR extends NamedQueries, CP, UR extends NamedQueries, UP, V = undefined>(shape: ResourceShape<Row, CS, US, Q, LP, OR, CR, CP, UR, UP, V>) {
   const { table, list, one, create, update } = shape;
   const missing = (code: string) => notFound(`${shape.noun} with code "${code}" does not exist.`);
   const noun = shape.noun.toLowerCase();

@@ -11,24 +11,28 @@
  * PUT: sent collections replace (translations, channels);
  * PATCH: the same, except that sent translations are merged by locale.
  */
-import { and, eq, notInArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { MSG } from "../../../domain/messages";
 import type { Database } from "../../../data/db";
-import { channels, locales, paymentMethodChannels, paymentMethods, paymentMethodTranslations } from "../../../data/schema";
+import { channels, locales, paymentMethods } from "../../../data/schema";
 import { groupBy, unique } from "../../../data/collections";
 import { contains, inJson } from "../../../data/conditions";
 import {
-  insertPaymentMethodChannels,
   nextPaymentMethodPosition,
   paymentMethodByCode,
   paymentMethodColumns,
   paymentMethodIdsOfCode,
   paymentMethodInUse,
   paymentMethodParts,
-  upsertPaymentMethodTranslations,
   type PaymentMethodParts,
   type PaymentMethodRow,
 } from "../../../data/queries/payment-methods";
+import {
+  insertMethodChannels,
+  methodCollectionWrites,
+  PAYMENT_METHOD_TABLES,
+  upsertMethodTranslations,
+} from "../../../data/queries/method-collections";
 import { boundedNext, type FormResult } from "../../form";
 import { nowIso } from "../../serializers/timestamps";
 import { resourceRoutes } from "../shared/resource";
@@ -124,8 +128,8 @@ export const paymentMethodRoutes = resourceRoutes({
         position: result.values.position ?? boundedNext(nextPaymentMethodPosition),
         enabled: result.values.enabled ?? true,
       }),
-      translations: upsertPaymentMethodTranslations(db, code, translationList(result.required("translations"))),
-      channels: insertPaymentMethodChannels(db, code, channelIds ?? []),
+      translations: upsertMethodTranslations(db, PAYMENT_METHOD_TABLES, code, translationList(result.required("translations"))),
+      channels: insertMethodChannels(db, PAYMENT_METHOD_TABLES, code, channelIds ?? []),
     }),
   },
   update: {
@@ -139,26 +143,16 @@ export const paymentMethodRoutes = resourceRoutes({
       }
       return checkReferences((field, message) => result.fail(field, message), values, found);
     },
-    writes: (db, method, channelIds, { values }, { merge }) => {
-      const id = method.id;
-      const sentLocales = Object.keys(values.translations ?? {});
-      return [
-        db
-          .update(paymentMethods)
-          .set({ position: values.position ?? method.position, enabled: values.enabled ?? method.enabled, updatedAt: nowIso() })
-          .where(eq(paymentMethods.id, id)),
-        ...(values.translations && !merge && sentLocales.length > 0
-          ? [
-              db
-                .delete(paymentMethodTranslations)
-                .where(and(eq(paymentMethodTranslations.methodId, id), notInArray(paymentMethodTranslations.locale, sentLocales))),
-            ]
-          : []),
-        ...(values.translations && sentLocales.length > 0 ? [upsertPaymentMethodTranslations(db, method.code, translationList(values.translations))] : []),
-        ...(channelIds !== undefined
-          ? [db.delete(paymentMethodChannels).where(eq(paymentMethodChannels.methodId, id)), insertPaymentMethodChannels(db, method.code, channelIds)]
-          : []),
-      ];
-    },
+    writes: (db, method, channelIds, { values }, { merge }) => [
+      db
+        .update(paymentMethods)
+        .set({ position: values.position ?? method.position, enabled: values.enabled ?? method.enabled, updatedAt: nowIso() })
+        .where(eq(paymentMethods.id, method.id)),
+      ...methodCollectionWrites(db, PAYMENT_METHOD_TABLES, method, {
+        translations: values.translations && translationList(values.translations),
+        merge,
+        channelIds,
+      }),
+    ],
   },
 });

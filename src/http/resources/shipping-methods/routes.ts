@@ -16,35 +16,31 @@
  * its code wherever a name is shown. `rules` (Sylius' shipping rules) are
  * accepted only empty: the service has none.
  */
-import { and, eq, notInArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { boundedNext, isPlainObject, type FormResult } from "../../form";
 import { MSG } from "../../../domain/messages";
 import type { Database } from "../../../data/db";
-import {
-  channels,
-  locales,
-  shippingCategories,
-  shippingMethodChannels,
-  shippingMethods,
-  shippingMethodTranslations,
-  taxCategories,
-} from "../../../data/schema";
+import { channels, locales, shippingCategories, shippingMethods, taxCategories } from "../../../data/schema";
 import { groupBy, mustExist, mustGet, unique } from "../../../data/collections";
 import { contains, inJson } from "../../../data/conditions";
 import { categoryByCode } from "../../../data/queries/categories";
 import { zoneByCode } from "../../../data/queries/zones";
 import {
   channelsOfShippingMethods,
-  insertShippingMethodChannels,
   nextShippingMethodPosition,
   shippingMethodByCode,
   shippingMethodColumns,
   shippingMethodIdsOfCode,
   shippingMethodParts,
-  upsertShippingMethodTranslations,
   type ShippingMethodParts,
   type ShippingMethodRow,
 } from "../../../data/queries/shipping-methods";
+import {
+  insertMethodChannels,
+  methodCollectionWrites,
+  SHIPPING_METHOD_TABLES,
+  upsertMethodTranslations,
+} from "../../../data/queries/method-collections";
 import { nowIso } from "../../serializers/timestamps";
 import { resourceRoutes } from "../shared/resource";
 import { textMessage } from "../shared/fields";
@@ -223,8 +219,8 @@ export const shippingMethodRoutes = resourceRoutes({
           categoryRequirement: result.values.categoryRequirement ?? "match_any",
           taxCategoryId: refs.taxCategoryId ?? null,
         }),
-        translations: translations.length ? upsertShippingMethodTranslations(db, code, translations) : undefined,
-        channels: insertShippingMethodChannels(db, code, refs.channelIds ?? []),
+        translations: translations.length ? upsertMethodTranslations(db, SHIPPING_METHOD_TABLES, code, translations) : undefined,
+        channels: insertMethodChannels(db, SHIPPING_METHOD_TABLES, code, refs.channelIds ?? []),
       };
     },
   },
@@ -247,37 +243,23 @@ export const shippingMethodRoutes = resourceRoutes({
       });
       return { translations, refs };
     },
-    writes: (db, method, { translations, refs }, { values }, { merge }) => {
-      const id = method.id;
-      const sentLocales = (translations ?? []).map((t) => t.locale);
-      return [
-        db
-          .update(shippingMethods)
-          .set({
-            position: values.position ?? method.position,
-            enabled: values.enabled ?? method.enabled,
-            zoneId: refs.zoneId ?? method.zoneId,
-            calculator: values.calculator ?? method.calculator,
-            configuration: refs.configuration,
-            categoryId: refs.categoryId === undefined ? method.categoryId : refs.categoryId,
-            categoryRequirement: values.categoryRequirement ?? method.categoryRequirement,
-            taxCategoryId: refs.taxCategoryId === undefined ? method.taxCategoryId : refs.taxCategoryId,
-            updatedAt: nowIso(),
-          })
-          .where(eq(shippingMethods.id, id)),
-        // PUT replaces the translations (an empty map removes them all), PATCH merges by locale.
-        ...(translations && !merge
-          ? [
-              db
-                .delete(shippingMethodTranslations)
-                .where(and(eq(shippingMethodTranslations.methodId, id), notInArray(shippingMethodTranslations.locale, sentLocales))),
-            ]
-          : []),
-        ...(translations && translations.length > 0 ? [upsertShippingMethodTranslations(db, method.code, translations)] : []),
-        ...(refs.channelIds !== undefined
-          ? [db.delete(shippingMethodChannels).where(eq(shippingMethodChannels.methodId, id)), insertShippingMethodChannels(db, method.code, refs.channelIds)]
-          : []),
-      ];
-    },
+    writes: (db, method, { translations, refs }, { values }, { merge }) => [
+      db
+        .update(shippingMethods)
+        .set({
+          position: values.position ?? method.position,
+          enabled: values.enabled ?? method.enabled,
+          zoneId: refs.zoneId ?? method.zoneId,
+          calculator: values.calculator ?? method.calculator,
+          configuration: refs.configuration,
+          categoryId: refs.categoryId === undefined ? method.categoryId : refs.categoryId,
+          categoryRequirement: values.categoryRequirement ?? method.categoryRequirement,
+          taxCategoryId: refs.taxCategoryId === undefined ? method.taxCategoryId : refs.taxCategoryId,
+          updatedAt: nowIso(),
+        })
+        .where(eq(shippingMethods.id, method.id)),
+      // PUT replaces the translations (an empty map removes them all), PATCH merges by locale.
+      ...methodCollectionWrites(db, SHIPPING_METHOD_TABLES, method, { translations, merge, channelIds: refs.channelIds }),
+    ],
   },
 });

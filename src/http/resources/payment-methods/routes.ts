@@ -35,7 +35,7 @@ import {
 } from "../../../data/queries/method-collections";
 import { boundedNext, type FormResult } from "../../form";
 import { nowIso } from "../../serializers/timestamps";
-import { resourceRoutes } from "../shared/resource";
+import { resourceRoutes, withParts } from "../shared/resource";
 import { createForm, PAYMENT_METHOD_MESSAGES, updateForm } from "./form";
 import { serializePaymentMethod } from "./serializer";
 import { PaymentMethod, PaymentMethodPage } from "./schemas";
@@ -86,6 +86,8 @@ const LIST = {
   filters: { code: (value: string) => contains(paymentMethods.code, value) },
 };
 
+const READS = withParts(paymentMethodByCode, paymentMethodIdsOfCode, paymentMethodParts, representation);
+
 export const paymentMethodRoutes = resourceRoutes({
   noun: "Payment method",
   table: paymentMethods,
@@ -102,14 +104,10 @@ export const paymentMethodRoutes = resourceRoutes({
   inUse: (method) => paymentMethodInUse(method.id),
   list: {
     spec: LIST,
-    select: (db) => db.select(paymentMethodColumns).from(paymentMethods).$dynamic(),
-    parts: paymentMethodParts,
-    items: (rows, parts) => representation(rows, parts),
+    select: (db: Database) => db.select(paymentMethodColumns).from(paymentMethods).$dynamic(),
+    ...READS.list,
   },
-  one: {
-    reads: (db, code) => ({ rows: paymentMethodByCode(db, code), parts: paymentMethodParts(db, paymentMethodIdsOfCode(db, code)) }),
-    item: ({ rows, parts }) => representation(rows, parts)[0],
-  },
+  one: READS.one,
   create: {
     form: createForm,
     unique: PAYMENT_METHOD_MESSAGES.codeTaken,

@@ -15,7 +15,7 @@
  * - DELETE while referenced (`inUse`): 409 `Cannot delete, the <noun> is in use.`
  */
 import { Hono, type Context } from "hono";
-import { eq, type SQL } from "drizzle-orm";
+import { eq, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteSelect, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
 import type { AppEnv } from "../../context";
@@ -71,7 +71,7 @@ export interface ResourceShape<Row extends { id: number }, CS extends CodeForm, 
     select: (db: Database) => Q;
     /** What is read with the page's rows, through their ids. */
     parts?: (db: Database, ids: Ids) => LP;
-    items: (rows: Awaited<Q>, parts: NamedResults<LP>) => unknown[];
+    items: (rows: NoInfer<Awaited<Q>>, parts: NamedResults<LP>) => unknown[];
   };
   /** The reads of one resource's representation (GET, and a create's read-back). */
   one: {
@@ -226,3 +226,22 @@ export const oneRow = <Row>(byCode: (db: Database, code: string) => Statement<Ro
   reads: (db: Database, code: string) => ({ rows: byCode(db, code) }),
   item: ({ rows: [row] }: { rows: Row[] }) => (row === undefined ? undefined : serialize(row)),
 });
+
+/**
+ * The reads of a resource whose representation needs parts read through its
+ * ids (translations, channels): the list's `parts` and `items`, and `one`.
+ */
+export function withParts<Row, P extends NamedQueries>(
+  byCode: (db: Database, code: string) => Statement<Row[]>,
+  idsOfCode: (db: Database, code: string) => SQLWrapper,
+  parts: (db: Database, ids: SQLWrapper) => P,
+  represent: (rows: Row[], parts: NamedResults<P>) => unknown[],
+) {
+  return {
+    list: { parts, items: represent },
+    one: {
+      reads: (db: Database, code: string) => ({ rows: byCode(db, code), parts: parts(db, idsOfCode(db, code)) }),
+      item: (found: { rows: Row[]; parts: NamedResults<P> }) => represent(found.rows, found.parts)[0],
+    },
+  };
+}

@@ -42,7 +42,7 @@ import {
   upsertMethodTranslations,
 } from "../../../data/queries/method-collections";
 import { nowIso } from "../../serializers/timestamps";
-import { resourceRoutes } from "../shared/resource";
+import { resourceRoutes, withParts } from "../shared/resource";
 import { textMessage } from "../shared/fields";
 import { createForm, NAME_LENGTH, SHIPPING_METHOD_MESSAGES, TRANSLATION_FIELDS, updateForm } from "./form";
 import { serializeShippingMethod } from "./serializer";
@@ -123,25 +123,26 @@ function writeReads(db: Database, values: Values) {
   };
 }
 
+/** What a write found: the referenced things, the method's channels and configuration now (none on create). */
 interface Found {
-  locales: { code: string }[];
-  zone: { id: number } | undefined;
+  zone: { id: number }[];
   channels: { id: number; code: string }[];
-  category: { id: number } | undefined;
-  taxCategory: { id: number } | undefined;
-  /** Channel codes the method has now (none on create). */
+  category: { id: number }[];
+  taxCategory: { id: number }[];
   currentChannels: string[];
-  /** Its configuration now ({} on create). */
   currentConfiguration: Record<string, { amount: number }>;
 }
 
 /** Data checks shared by create and update; returns the ids to write. */
 function checkReferences(fail: (field: Field, message: string) => void, values: Values, found: Found) {
   const channelId = new Map(found.channels.map((ch) => [ch.code, ch.id]));
-  if (values.zone !== undefined && !found.zone) fail("zone", MSG.invalid);
+  const [zone] = found.zone;
+  const [category] = found.category;
+  const [taxCategory] = found.taxCategory;
+  if (values.zone !== undefined && !zone) fail("zone", MSG.invalid);
   if (values.channels?.some((code) => !channelId.has(code))) fail("channels", MSG.invalid);
-  if (values.category && !found.category) fail("category", MSG.invalid);
-  if (values.taxCategory && !found.taxCategory) fail("taxCategory", MSG.invalid);
+  if (values.category && !category) fail("category", MSG.invalid);
+  if (values.taxCategory && !taxCategory) fail("taxCategory", MSG.invalid);
   // Every channel of the method needs an amount; configured channels must exist.
   const configuration = values.configuration ?? found.currentConfiguration;
   const methodChannels = values.channels ?? found.currentChannels;
@@ -153,13 +154,26 @@ function checkReferences(fail: (field: Field, message: string) => void, values: 
     // An unknown code has failed `channels` above (the form answers 400): it is left out, not an undefined id.
     channelIds: values.channels === undefined ? undefined : unique(values.channels).flatMap((code) => channelId.get(code) ?? []),
     configuration,
-    zoneId: found.zone?.id,
+    zoneId: zone?.id,
     /** undefined keeps, null clears. */
-    categoryId: values.category === undefined ? undefined : values.category === null ? null : (found.category?.id ?? null),
+    categoryId: values.category === undefined ? undefined : values.category === null ? null : (category?.id ?? null),
     taxCategoryId:
-      values.taxCategory === undefined ? undefined : values.taxCategory === null ? null : (found.taxCategory?.id ?? null),
+      values.taxCategory === undefined ? undefined : values.taxCategory === null ? null : (taxCategory?.id ?? null),
   };
 }
+
+/** The checks of a create or an update: the translations, then the references; what the writes need. */
+function checkWrite(
+  result: TranslationResult & { values: Values; fail(field: Field, message: string): void },
+  found: Omit<Found, "currentChannels" | "currentConfiguration"> & { locales: { code: string }[] },
+  current: Pick<Found, "currentChannels" | "currentConfiguration">,
+) {
+  const translations = checkTranslations(result, result.values.translations, new Set(found.locales.map((l) => l.code)));
+  const refs = checkReferences((field, message) => result.fail(field, message), result.values, { ...found, ...current });
+  return { translations, refs };
+}
+
+const READS = withParts(shippingMethodByCode, shippingMethodIdsOfCode, shippingMethodParts, representation);
 
 export const shippingMethodRoutes = resourceRoutes({
   noun: "Shipping method",
@@ -177,33 +191,16 @@ export const shippingMethodRoutes = resourceRoutes({
       defaultSorting: { field: "code", direction: "asc" },
       filters: { code: (value) => contains(shippingMethods.code, value) },
     },
-    select: (db) => db.select(shippingMethodColumns).from(shippingMethods).$dynamic(),
-    parts: shippingMethodParts,
-    items: (rows, parts) => representation(rows, parts),
+    select: (db: Database) => db.select(shippingMethodColumns).from(shippingMethods).$dynamic(),
+    ...READS.list,
   },
-  one: {
-    reads: (db, code) => ({ rows: shippingMethodByCode(db, code), parts: shippingMethodParts(db, shippingMethodIdsOfCode(db, code)) }),
-    item: ({ rows, parts }) => representation(rows, parts)[0],
-  },
+  one: READS.one,
   create: {
     form: createForm,
     unique: SHIPPING_METHOD_MESSAGES.unique,
     outOfRange: { field: "position", column: "shipping_methods.position" },
     reads: (db, values) => writeReads(db, values),
-    check: (result, found) => {
-      const values = result.values;
-      const translations = checkTranslations(result, values.translations, new Set(found.locales.map((l) => l.code))) ?? [];
-      const refs = checkReferences((field, message) => result.fail(field, message), values, {
-        locales: found.locales,
-        zone: found.zone[0],
-        channels: found.channels,
-        category: found.category[0],
-        taxCategory: found.taxCategory[0],
-        currentChannels: [],
-        currentConfiguration: {},
-      });
-      return { translations, refs };
-    },
+    check: (result, found) => checkWrite(result, found, { currentChannels: [], currentConfiguration: {} }),
     writes: (db, code, { translations, refs }, result) => {
       // A required field, found or the form failed.
       const zoneId = mustExist(refs.zoneId, "The zone's id");
@@ -219,30 +216,18 @@ export const shippingMethodRoutes = resourceRoutes({
           categoryRequirement: result.values.categoryRequirement ?? "match_any",
           taxCategoryId: refs.taxCategoryId ?? null,
         }),
-        translations: translations.length ? upsertMethodTranslations(db, SHIPPING_METHOD_TABLES, code, translations) : undefined,
+        translations: translations?.length ? upsertMethodTranslations(db, SHIPPING_METHOD_TABLES, code, translations) : undefined,
         channels: insertMethodChannels(db, SHIPPING_METHOD_TABLES, code, refs.channelIds ?? []),
       };
     },
   },
   update: {
     form: updateForm,
-    reads: (db, code, values) => ({ ...writeReads(db, values), currentChannels: channelsOfShippingMethods(db, shippingMethodIdsOfCode(db, code)) }),
+    reads: (db: Database, code: string, values: Values) => ({ ...writeReads(db, values), currentChannels: channelsOfShippingMethods(db, shippingMethodIdsOfCode(db, code)) }),
     // A PUT without a body is the form submitted empty: Sylius' update form fails calculator and zone.
     emptyPut: { calculator: SHIPPING_METHOD_MESSAGES.calculatorBlank, zone: SHIPPING_METHOD_MESSAGES.zoneBlank },
-    check: (result, found, method) => {
-      const values = result.values;
-      const translations = checkTranslations(result, values.translations, new Set(found.locales.map((l) => l.code)));
-      const refs = checkReferences((field, message) => result.fail(field, message), values, {
-        locales: found.locales,
-        zone: found.zone[0],
-        channels: found.channels,
-        category: found.category[0],
-        taxCategory: found.taxCategory[0],
-        currentChannels: found.currentChannels.map((ch) => ch.code),
-        currentConfiguration: method.configuration,
-      });
-      return { translations, refs };
-    },
+    check: (result, found, method) =>
+      checkWrite(result, found, { currentChannels: found.currentChannels.map((ch) => ch.code), currentConfiguration: method.configuration }),
     writes: (db, method, { translations, refs }, { values }, { merge }) => [
       db
         .update(shippingMethods)

@@ -5,7 +5,7 @@
  * selects the methods a channel offers (enabled, by position), for the
  * checkout.
  */
-import { channelDetailColumns, type ChannelDetailRow } from "./channels";
+import { channelDetailColumns } from "./channels";
 import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { NamedResults } from "../batch";
 import type { Database } from "../db";
@@ -28,11 +28,6 @@ export const paymentMethodColumns = {
   createdAt: paymentMethods.createdAt,
   updatedAt: paymentMethods.updatedAt,
 };
-
-/** A channel of a method, with what an order shows of a channel. */
-export interface PaymentMethodChannelRow extends ChannelDetailRow {
-  methodId: number;
-}
 
 export interface PaymentMethodTranslationRow {
   id: number;

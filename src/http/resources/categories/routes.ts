@@ -20,13 +20,14 @@ import {
   categoryColumns,
   shippingCategoryInUse,
   taxCategoryInUse,
+  type CategoryRow,
   type CategoryTable,
 } from "../../../data/queries/categories";
 import { nowIso } from "../../serializers/timestamps";
 import { CODE_DESCRIPTION, documentForm, EMPTY_PUT_NOTE, IGNORED_CODE } from "../../openapi/form-docs";
 import { namedListSpec } from "../../list-page";
 import { oneRow, resourceRoutes } from "../shared/resource";
-import { serializeShippingCategory, serializeTaxCategory, type CategoryRow } from "./serializer";
+import { serializeShippingCategory, serializeTaxCategory } from "./serializer";
 import { ShippingCategory, ShippingCategoryPage, TaxCategory, TaxCategoryPage } from "./schemas";
 
 /**

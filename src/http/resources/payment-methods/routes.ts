@@ -27,12 +27,7 @@ import {
   type PaymentMethodParts,
   type PaymentMethodRow,
 } from "../../../data/queries/payment-methods";
-import {
-  insertMethodChannels,
-  methodCollectionWrites,
-  PAYMENT_METHOD_TABLES,
-  upsertMethodTranslations,
-} from "../../../data/queries/method-collections";
+import { insertMethodChannels, methodCollectionWrites, PAYMENT_METHOD_TABLES, upsertMethodTranslations } from "../../../data/queries/method-collections";
 import { boundedNext, type FormResult } from "../../form";
 import { nowIso } from "../../serializers/timestamps";
 import { resourceRoutes, withParts } from "../shared/resource";

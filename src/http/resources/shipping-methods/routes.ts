@@ -35,12 +35,7 @@ import {
   type ShippingMethodParts,
   type ShippingMethodRow,
 } from "../../../data/queries/shipping-methods";
-import {
-  insertMethodChannels,
-  methodCollectionWrites,
-  SHIPPING_METHOD_TABLES,
-  upsertMethodTranslations,
-} from "../../../data/queries/method-collections";
+import { insertMethodChannels, methodCollectionWrites, SHIPPING_METHOD_TABLES, upsertMethodTranslations } from "../../../data/queries/method-collections";
 import { nowIso } from "../../serializers/timestamps";
 import { resourceRoutes, withParts } from "../shared/resource";
 import { textMessage } from "../shared/fields";

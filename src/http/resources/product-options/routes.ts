@@ -47,7 +47,7 @@ import { nowIso } from "../../serializers/timestamps";
 import { crudDocs, describeRoute, listSpec } from "../../openapi/describe";
 import { CODE_DESCRIPTION, documentForm, EMPTY_PUT_NOTE, type InputShape } from "../../openapi/form-docs";
 import { ProductOption, ProductOptionPage } from "./schemas";
-import { reported, textMessage } from "../shared/fields";
+import { checkText, reported } from "../shared/fields";
 
 /** Sylius 1.8's texts (ProductBundle's validators.en.yml), and this service's conflicts. */
 export const OPTION_MESSAGES = {
@@ -184,9 +184,9 @@ function parseOptionInput(
         continue;
       }
       if (Object.keys(entry).some((key) => key !== "name")) result.failAt("translations", [locale], MSG.extraFields);
-      const message = textMessage(entry.name, OPTION_MESSAGES.nameBlank, NAME_LENGTH);
-      if (message) result.failAt("translations", [locale, "name"], message);
-      else translations.set(locale, entry.name as string);
+      const name = checkText(entry.name, OPTION_MESSAGES.nameBlank, NAME_LENGTH);
+      if (name.message !== null) result.failAt("translations", [locale, "name"], name.message);
+      else translations.set(locale, name.text);
     }
     parsed.translations = translations;
   }
@@ -208,19 +208,19 @@ function parseOptionInput(
       }
       if (Object.keys(entry).some((key) => key !== "code" && key !== "translations")) result.failAt("values", [at], MSG.extraFields);
       let good = true;
-      const code = entry.code;
-      const codeMessage =
-        textMessage(code, OPTION_MESSAGES.valueCodeBlank) ?? (CODE_PATTERN.test(code as string) ? null : OPTION_MESSAGES.valueCodePattern);
+      const checked = checkText(entry.code, OPTION_MESSAGES.valueCodeBlank);
+      const code = checked.text ?? "";
+      const codeMessage = checked.message ?? (CODE_PATTERN.test(code) ? null : OPTION_MESSAGES.valueCodePattern);
       if (codeMessage) {
         result.failAt("values", [at, "code"], codeMessage);
         good = false;
       } else {
-        const owner = found.valueOwners.get(code as string);
-        if (seen.has(code as string) || (owner !== undefined && owner !== optionId)) {
+        const owner = found.valueOwners.get(code);
+        if (seen.has(code) || (owner !== undefined && owner !== optionId)) {
           result.failAt("values", [at, "code"], OPTION_MESSAGES.valueCodeTaken);
           good = false;
         }
-        seen.add(code as string);
+        seen.add(code);
       }
       const translations = new Map<string, string>();
       if (entry.translations !== undefined && entry.translations !== null) {
@@ -240,15 +240,16 @@ function parseOptionInput(
               continue;
             }
             if (Object.keys(translation).some((key) => key !== "value")) result.failAt("values", [at, "translations", locale], MSG.extraFields);
-            const message = textMessage(translation.value, OPTION_MESSAGES.valueBlank);
-            if (message) {
-              result.failAt("values", [at, "translations", locale, "value"], message);
+            const value = checkText(translation.value, OPTION_MESSAGES.valueBlank);
+            if (value.message !== null) {
+              result.failAt("values", [at, "translations", locale, "value"], value.message);
               good = false;
-            } else translations.set(locale, translation.value as string);
+            } else translations.set(locale, value.text);
           }
         }
       }
-      if (good) values.push({ code: code as string, translations });
+      // `good`: the code passed its checks above.
+      if (good) values.push({ code, translations });
     });
     parsed.values = values;
   }

@@ -42,13 +42,18 @@ export function failUnknown<F extends string>(
   }
 }
 
-/** A required text of a sub-form: its message, or null when it is good. */
-export function textMessage(value: unknown, blank: string, length?: { min: number; tooShort: string; max: number; tooLong: string }): string | null {
-  if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) return blank;
-  if (typeof value !== "string" || !isWellFormed(value)) return MSG.invalid;
-  if (length && value.length < length.min) return length.tooShort;
-  if (value.length > (length?.max ?? 255)) return length?.tooLong ?? MSG.invalid;
-  return null;
+type TextLength = { min: number; tooShort: string; max: number; tooLong: string };
+
+/** A required text of a sub-form: the text, or the message it fails with. */
+export function checkText(value: unknown, blank: string, length?: TextLength): { text: string; message: null } | { text: null; message: string } {
+  if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) return { text: null, message: blank };
+  if (typeof value !== "string" || !isWellFormed(value)) return { text: null, message: MSG.invalid };
+  if (length && value.length < length.min) return { text: null, message: length.tooShort };
+  if (value.length > (length?.max ?? 255)) return { text: null, message: length?.tooLong ?? MSG.invalid };
+  return { text: value, message: null };
 }
+
+/** A required text of a sub-form: its message, or null when it is good. */
+export const textMessage = (value: unknown, blank: string, length?: TextLength): string | null => checkText(value, blank, length).message;
 
 const isWellFormed = (value: string) => !/\p{Cs}/u.test(value);

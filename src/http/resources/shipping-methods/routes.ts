@@ -46,6 +46,8 @@ import { ShippingMethod, ShippingMethodPage } from "./schemas";
 type Values = FormResult<typeof updateForm.shape>["values"];
 type Field = (typeof updateForm.fields)[number];
 
+const TRANSLATION_FIELD_NAMES: ReadonlySet<string> = new Set(TRANSLATION_FIELDS);
+
 interface TranslationInput {
   locale: string;
   name: string;
@@ -76,7 +78,7 @@ function checkTranslations(result: TranslationResult, sent: Record<string, unkno
       result.failAt("translations", [locale], MSG.invalid);
       continue;
     }
-    if (Object.keys(entry).some((key) => !(TRANSLATION_FIELDS as readonly string[]).includes(key))) result.failAt("translations", [locale], MSG.extraFields);
+    if (Object.keys(entry).some((key) => !TRANSLATION_FIELD_NAMES.has(key))) result.failAt("translations", [locale], MSG.extraFields);
     const { name, description = null } = entry;
     const nameMessage = textMessage(name, SHIPPING_METHOD_MESSAGES.nameBlank, NAME_LENGTH);
     if (nameMessage) result.failAt("translations", [locale, "name"], nameMessage);

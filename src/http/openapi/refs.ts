@@ -9,6 +9,16 @@ export const parameterRef = (id: string) => ({ $ref: `#/components/parameters/${
 
 export const json = (schema: Json) => ({ "application/json": { schema } });
 
+/** A public operation of the service itself (tag `Service`, no token): its answers, then the 500 every operation can give. */
+export const serviceOperation = (operation: { operationId: string; summary: string; description: string; responses: Json }): Json => ({
+  tags: ["Service"],
+  operationId: operation.operationId,
+  summary: operation.summary,
+  description: operation.description,
+  security: [],
+  responses: { ...operation.responses, "500": responseRef("InternalError") },
+});
+
 /** Every response carries `X-Request-Id`; every `/api/v1` response also `Server-Timing`. */
 export const COMMON_HEADERS = { "X-Request-Id": headerRef("X-Request-Id") };
 

@@ -14,7 +14,7 @@ import type { AppEnv } from "../context";
 import { openApiJson, type RouteEntry } from "./document";
 import { DOCUMENT_PATH } from "./paths";
 import { describeRoute } from "./describe";
-import { API_HEADERS, json, responseRef } from "./refs";
+import { API_HEADERS, json, serviceOperation } from "./refs";
 
 export const DOCS_ASSETS = "/docs-assets/swagger-ui";
 
@@ -71,39 +71,35 @@ async function buildPolicy(): Promise<string> {
 }
 
 const documentDocs = describeRoute({
-  operation: () => ({
-    tags: ["Service"],
-    operationId: "openApiDocument",
-    summary: "This OpenAPI document",
-    description: "The OpenAPI 3.1 document of this API, built from the routes themselves. No token needed; any origin may read it.",
-    security: [],
-    responses: {
-      "200": {
-        description: "The OpenAPI 3.1 document.",
-        headers: API_HEADERS,
-        content: json({ type: "object", description: "An OpenAPI 3.1 document." }),
+  operation: () =>
+    serviceOperation({
+      operationId: "openApiDocument",
+      summary: "This OpenAPI document",
+      description: "The OpenAPI 3.1 document of this API, built from the routes themselves. No token needed; any origin may read it.",
+      responses: {
+        "200": {
+          description: "The OpenAPI 3.1 document.",
+          headers: API_HEADERS,
+          content: json({ type: "object", description: "An OpenAPI 3.1 document." }),
+        },
       },
-      "500": responseRef("InternalError"),
-    },
-  }),
+    }),
 });
 
 const pageDocs = describeRoute({
-  operation: () => ({
-    tags: ["Service"],
-    operationId: "apiDocumentation",
-    summary: "This documentation (HTML)",
-    description: "This document rendered by Swagger UI, served by the worker itself (no CDN). No token needed.",
-    security: [],
-    responses: {
-      "200": {
-        description: "An HTML page rendering this document (Swagger UI).",
-        headers: API_HEADERS,
-        content: { "text/html": { schema: { type: "string" } } },
+  operation: () =>
+    serviceOperation({
+      operationId: "apiDocumentation",
+      summary: "This documentation (HTML)",
+      description: "This document rendered by Swagger UI, served by the worker itself (no CDN). No token needed.",
+      responses: {
+        "200": {
+          description: "An HTML page rendering this document (Swagger UI).",
+          headers: API_HEADERS,
+          content: { "text/html": { schema: { type: "string" } } },
+        },
       },
-      "500": responseRef("InternalError"),
-    },
-  }),
+    }),
 });
 
 /** `appRoutes` is the route table of the app that mounts these routes (what the document describes). */

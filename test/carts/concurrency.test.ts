@@ -1,8 +1,8 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CartObject } from "../../src/http/cart/cart-object";
-import { api } from "../helpers/http";
-import { cartFixture, type CartFixture } from "./fixtures";
+import { api } from "../fixtures/http";
+import { cartFixture, type CartFixture } from "../fixtures/carts";
 
 let fx: CartFixture;
 beforeAll(async () => {

@@ -4,8 +4,8 @@
  * other fields fails on those, form-level, with `quantity` passing.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { api } from "../helpers/http";
-import { cartFixture, type CartFixture } from "./fixtures";
+import { api } from "../fixtures/http";
+import { cartFixture, type CartFixture } from "../fixtures/carts";
 
 let fx: CartFixture;
 beforeAll(async () => {

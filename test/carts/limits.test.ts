@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api } from "../helpers/http";
-import { cartFixture, type CartFixture } from "./fixtures";
+import { api } from "../fixtures/http";
+import { cartFixture, type CartFixture } from "../fixtures/carts";
 
 let fx: CartFixture;
 beforeAll(async () => {

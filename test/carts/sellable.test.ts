@@ -7,8 +7,8 @@
  */
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { api } from "../helpers/http";
-import { cartFixture, type CartFixture } from "./fixtures";
+import { api } from "../fixtures/http";
+import { cartFixture, type CartFixture } from "../fixtures/carts";
 
 const INVALID = "This value is not valid.";
 

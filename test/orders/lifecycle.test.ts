@@ -5,11 +5,11 @@
  * 404s, concurrency and idempotent retries.
  */
 import { describe, expect, it } from "vitest";
-import { api, d1RoundTrips } from "../helpers/http";
+import { api, d1RoundTrips } from "../fixtures/http";
 import { eq } from "drizzle-orm";
 import * as schema from "../../src/data/schema";
 import { STOCK_CHANGED } from "../../src/http/cart/order-lifecycle";
-import { cartWithItems, db, placedOrder, statesOf, stockOf, usedOf } from "./fixtures";
+import { cartWithItems, db, placedOrder, statesOf, stockOf, usedOf } from "../fixtures/orders";
 
 const refused = (transition: string, machine: string, state: string) => ({
   code: 409,

@@ -1,7 +1,8 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, d1RoundTrips, type ApiResponse } from "../fixtures/http";
-import { insertToken, insertUser, testClientId, uniqueLocaleCode } from "../fixtures/references";
+import { insertToken, insertUser, testClientId } from "../fixtures/tokens";
+import { uniqueLocaleCode } from "../fixtures/references";
 
 const MISSING = { error: "access_denied", error_description: "OAuth2 authentication required" };
 const INVALID = { error: "invalid_grant", error_description: "The access token provided is invalid." };

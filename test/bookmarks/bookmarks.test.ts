@@ -13,7 +13,8 @@ import { TEST_CLIENT, TEST_USER } from "../fixtures/accounts";
 import { api, d1RoundTrips, type ApiResponse } from "../fixtures/http";
 import { call } from "../fixtures/contract";
 import { cartFixture } from "../fixtures/carts";
-import { insertToken, insertUser, testClientId, tokenJson, uniqueLocaleCode } from "../fixtures/references";
+import { insertToken, insertUser, testClientId, tokenJson } from "../fixtures/tokens";
+import { uniqueLocaleCode } from "../fixtures/references";
 
 const HEADER = "X-D1-Bookmark";
 

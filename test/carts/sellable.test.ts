@@ -8,7 +8,7 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { api } from "../fixtures/http";
-import { cartFixture, type CartFixture } from "../fixtures/carts";
+import { addItem, cartFixture, newCart, type CartFixture } from "../fixtures/carts";
 
 const INVALID = "This value is not valid.";
 
@@ -21,14 +21,10 @@ beforeEach(async () => {
 const variantPath = (code: string) => `/api/v1/products/${fx.product}/variants/${code}`;
 
 async function cartWith(...codes: string[]) {
-  const cart = (await api("POST", "/api/v1/carts/", { customer: fx.customer, channel: fx.channel, localeCode: "en_US" })).body as { id: number };
+  const id = await newCart(fx);
   const items: number[] = [];
-  for (const code of codes) {
-    const res = await api("POST", `/api/v1/carts/${cart.id}/items/`, { variant: code, quantity: 1 });
-    expect(res.status).toBe(201);
-    items.push(res.body.id);
-  }
-  return { id: cart.id, items };
+  for (const code of codes) items.push(await addItem(id, code));
+  return { id, items };
 }
 
 const read = async (cartId: number) => (await api("GET", `/api/v1/carts/${cartId}`)).body;

@@ -1,8 +1,9 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, d1RoundTrips, uniqueCode } from "../fixtures/http";
+import { createChannel, createCustomer, createZone, ensureCurrency, ensureLocales } from "../fixtures/references";
+import { insertProduct, insertVariant } from "../fixtures/catalog";
 import { serializeChannelForCart, serializeChannelForCartList } from "../../src/http/resources/channels/serializer";
-import { createChannel, createCustomer, createZone, ensureCurrency, ensureLocale } from "../fixtures/config";
 
 const TIMESTAMP = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/);
 
@@ -28,8 +29,8 @@ async function stored(code: string) {
 
 describe("channels", () => {
   beforeAll(async () => {
-    await ensureLocale("en_US");
-    await ensureLocale("fr_FR");
+    await ensureLocales("en_US");
+    await ensureLocales("fr_FR");
     await ensureCurrency("USD");
     await ensureCurrency("EUR");
   });
@@ -244,18 +245,15 @@ describe("channels", () => {
 
     it("by a product", async () => {
       const channel = await createChannel();
-      const product = await env.DB.prepare("INSERT INTO products (code) VALUES (?) RETURNING id").bind(uniqueCode("P")).first<{ id: number }>();
-      await env.DB.prepare("INSERT INTO product_channels (product_id, channel_id) VALUES (?, ?)").bind(product!.id, channel.id).run();
+      const product = await insertProduct();
+      await env.DB.prepare("INSERT INTO product_channels (product_id, channel_id) VALUES (?, ?)").bind(product.id, channel.id).run();
       await refused(channel.code);
     });
 
     it("by a variant's channel pricing", async () => {
       const channel = await createChannel();
-      const product = await env.DB.prepare("INSERT INTO products (code) VALUES (?) RETURNING id").bind(uniqueCode("P")).first<{ id: number }>();
-      const variant = await env.DB.prepare("INSERT INTO product_variants (product_id, code) VALUES (?, ?) RETURNING id")
-        .bind(product!.id, uniqueCode("V"))
-        .first<{ id: number }>();
-      await env.DB.prepare("INSERT INTO channel_pricings (variant_id, channel_code, price) VALUES (?, ?, 100)").bind(variant!.id, channel.code).run();
+      const variant = await insertVariant((await insertProduct()).code);
+      await env.DB.prepare("INSERT INTO channel_pricings (variant_id, channel_code, price) VALUES (?, ?, 100)").bind(variant.id, channel.code).run();
       await refused(channel.code);
     });
 

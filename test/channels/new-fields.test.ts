@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { api, uniqueCode } from "../fixtures/http";
-import { createChannel, createCustomer, createZone, ensureLocale } from "../fixtures/config";
-import { serializeChannel } from "../../src/http/resources/channels/serializer";
 import { cartFixture } from "../fixtures/carts";
+import { createChannel, createCustomer, createZone, ensureLocales } from "../fixtures/references";
+import { serializeChannel } from "../../src/http/resources/channels/serializer";
 
 describe("channel description, hostname, color", () => {
   it("are taken on create and shown (omitted when not set)", async () => {
@@ -131,8 +131,8 @@ describe("customer birthday and gender", () => {
 
 describe("shipping-method translation description", () => {
   it("is taken per locale, shown when set, replaced by PUT and merged by PATCH", async () => {
-    await ensureLocale("en_US");
-    await ensureLocale("fr_FR");
+    await ensureLocales("en_US");
+    await ensureLocales("fr_FR");
     const channel = await createChannel();
     const zone = await createZone();
     const code = uniqueCode("SM");

@@ -9,8 +9,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, uniqueCode } from "../fixtures/http";
-import { createChannel, ensureCurrency, ensureLocale } from "../fixtures/config";
 import { TIMESTAMP, validationFailed } from "../fixtures/sylius";
+import { createChannel, ensureCurrency, ensureLocales } from "../fixtures/references";
 
 const PATH = "/api/v1/channels/";
 const SHOP_BILLING_DATA = { children: { taxId: {}, company: {}, countryCode: {}, street: {}, city: {}, postcode: {} } };
@@ -40,7 +40,7 @@ const CHILDREN = {
 
 describe("channels (Sylius 1.8)", () => {
   it("show_response and index_response: the detailed set alone, {id, code, _links} in lists", async () => {
-    await ensureLocale("en_US");
+    await ensureLocales("en_US");
     await ensureCurrency("USD");
     const code = uniqueCode("WEB");
     const created = await api("POST", PATH, {

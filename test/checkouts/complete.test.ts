@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { api } from "../fixtures/http";
-import { addItem, address, checkoutFixture, db, newCart, orderRow, paymentsOf, shipmentsOf, step, variantRow, type CheckoutFixture } from "../fixtures/checkout";
+import { addItem, newCart } from "../fixtures/carts";
+import { db } from "../fixtures/db";
+import { address, checkoutFixture, orderRow, paymentsOf, shipmentsOf, step, variantRow, type CheckoutFixture } from "../fixtures/checkout";
 import * as schema from "../../src/data/schema";
 import { eq } from "drizzle-orm";
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { api, d1RoundTrips } from "../fixtures/http";
-import { addItem, address, checkoutFixture, newCart, orderRow, paymentsOf, shipmentsOf } from "../fixtures/checkout";
+import { addItem, newCart } from "../fixtures/carts";
+import { address, checkoutFixture, orderRow, paymentsOf, shipmentsOf } from "../fixtures/checkout";
 
 describe("checkout walk-through", () => {
   it("address → select shipping → select payment → complete, two D1 round trips per step", async () => {

@@ -6,8 +6,8 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { call } from "../fixtures/contract";
-import { api, d1RoundTrips, uniqueCode } from "../fixtures/http";
-import { apiCatalog, ok, type ApiCatalog } from "../fixtures/catalog";
+import { api, d1RoundTrips, uniqueCode, ok } from "../fixtures/http";
+import { apiCatalog, type ApiCatalog } from "../fixtures/catalog";
 
 const VARIANT = "/api/v1/products/{productCode}/variants/{code}";
 const VARIANTS = "/api/v1/products/{productCode}/variants/";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, d1RoundTrips, uniqueCode } from "../fixtures/http";
-import { createCountry } from "../fixtures/countries";
+import { createCountry } from "../fixtures/references";
 
 const BASE = "/api/v1/countries/";
 

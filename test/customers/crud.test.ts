@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, d1RoundTrips, uniqueCode } from "../fixtures/http";
+import { createChannel, createCustomer } from "../fixtures/references";
 import { verifySecret } from "../../src/http/auth/crypto";
 import { serializeCustomerForCart, serializeCustomerForCartList } from "../../src/http/resources/customers/serializer";
-import { createChannel, createCustomer } from "../fixtures/config";
 
 const freshEmail = (prefix = "c") => `${uniqueCode(prefix).toLowerCase()}@example.com`;
 

@@ -14,21 +14,12 @@ import { oneOrder, tokenCheck, tokenCheckQuery } from "../../src/data/carts/cart
 import { prepared } from "../../src/data/prepared";
 import { eq, inArray, sql } from "drizzle-orm";
 import { orders } from "../../src/data/schema";
-import { api } from "../fixtures/http";
-import { cartFixture, type CartFixture } from "../fixtures/carts";
+import { cartFixture, cartWithItem } from "../fixtures/carts";
 
 const database = () => {
   const meter = new D1Meter();
   return { meter, db: createDatabase(new MeteredD1(env.DB, meter)) };
 };
-
-async function cartWithItem(fixture: CartFixture, variant: string, quantity: number): Promise<number> {
-  const cart = await api("POST", "/api/v1/carts/", { customer: fixture.customer, channel: fixture.channel, localeCode: "en_US" });
-  expect(cart.status).toBe(201);
-  const id = (cart.body as { id: number }).id;
-  expect((await api("POST", `/api/v1/carts/${id}/items/`, { variant, quantity })).status).toBe(201);
-  return id;
-}
 
 /** Two carts of one item each (of two variants, with these quantities): their ids. */
 async function twoCarts(firstQuantity: number, secondQuantity: number): Promise<[number, number]> {

@@ -4,8 +4,8 @@
  * measured inputs of the capacity model in the README.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { api } from "../fixtures/http";
-import { apiCatalog, ok } from "../fixtures/catalog";
+import { api, ok } from "../fixtures/http";
+import { apiCatalog } from "../fixtures/catalog";
 
 const metric = (headers: Headers, name: string): number | null => {
   const match = new RegExp(`\\b${name};desc="(\\d+)"`).exec(headers.get("Server-Timing") ?? "");

@@ -8,8 +8,9 @@ import { exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CartGateway } from "../../src/http/cart/cart-gateway";
 import { cartTtlSeconds, DEFAULT_CART_TTL_SECONDS } from "../../src/http/cart/cart-ttl";
-import { api, d1RoundTrips } from "../fixtures/http";
-import { apiCatalog, ok, type ApiCatalog } from "../fixtures/catalog";
+import { api, d1RoundTrips, ok } from "../fixtures/http";
+import { apiCatalog, type ApiCatalog } from "../fixtures/catalog";
+import { newCart } from "../fixtures/carts";
 
 const TTL_MS = cartTtlSeconds(env.CART_TTL) * 1000;
 const gateway = new CartGateway(env.CARTS);
@@ -38,10 +39,7 @@ beforeAll(async () => {
   channelId = row!.id;
 });
 
-const createCart = async (): Promise<number> => {
-  const cart: { id: number } = await ok("POST", "/api/v1/carts/", { customer: catalog.customer, channel: catalog.channel, localeCode: "en_US" });
-  return cart.id;
-};
+const createCart = (): Promise<number> => newCart(catalog);
 
 /** A cart with two items (3 × 10.00 and 2 × 3.33): units, and order, item and unit adjustments (shipping, promotion, taxes). */
 const filledCart = async (): Promise<number> => {

@@ -6,7 +6,8 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, uniqueCode } from "../fixtures/http";
-import { children, CREATE_FIELDS, insertProduct, setupCatalog, variantsPath, type Catalog } from "../fixtures/variants";
+import { insertProduct, variantsPath } from "../fixtures/catalog";
+import { children, CREATE_FIELDS, setupCatalog, type Catalog } from "../fixtures/variants";
 
 const MAX_INT = 2_147_483_647;
 const INVALID = "This value is not valid.";

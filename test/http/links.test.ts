@@ -4,8 +4,8 @@
  * of a catalogue and a cart built through the API, and follows each href.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { api } from "../fixtures/http";
-import { apiCatalog, ok, type ApiCatalog } from "../fixtures/catalog";
+import { api, ok } from "../fixtures/http";
+import { apiCatalog, type ApiCatalog } from "../fixtures/catalog";
 
 let catalog: ApiCatalog;
 let cartId: number;

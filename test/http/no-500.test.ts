@@ -4,8 +4,8 @@
  * shape (never a 500).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { api } from "../fixtures/http";
-import { apiCatalog, ok, type ApiCatalog } from "../fixtures/catalog";
+import { api, ok } from "../fixtures/http";
+import { apiCatalog, type ApiCatalog } from "../fixtures/catalog";
 
 let c: ApiCatalog;
 let cartId: number;

@@ -8,19 +8,14 @@ import { exports } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { forceAccessLogForTests } from "../../src/http/middleware/access-log";
 import { api, d1RoundTrips, uniqueCode } from "../fixtures/http";
-import { sha256Hex } from "../../src/http/auth/crypto";
 import { TEST_CLIENT } from "../fixtures/accounts";
-import { cartFixture } from "../fixtures/carts";
-import { ensureLocalesAndCurrency, insertProduct } from "../fixtures/variants";
+import { insertLocalesAndCurrency } from "../fixtures/references";
+import { createVariant, insertProduct } from "../fixtures/catalog";
+import { cartFixture, newCart } from "../fixtures/carts";
+import { sha256Hex } from "../../src/http/auth/crypto";
 
 const keyed = (key: string) => ({ headers: { "Idempotency-Key": key } });
 const newKey = () => `key-${crypto.randomUUID()}`;
-
-async function newCart(customer: string, channel: string): Promise<number> {
-  const res = await api("POST", "/api/v1/carts/", { customer, channel, localeCode: "en_US" });
-  expect(res.status).toBe(201);
-  return res.body.id;
-}
 
 async function cartItems(cartId: number): Promise<{ variant: string; quantity: number }[]> {
   const res = await api("GET", `/api/v1/carts/${cartId}`);
@@ -28,15 +23,8 @@ async function cartItems(cartId: number): Promise<{ variant: string; quantity: n
 }
 
 async function variantFixture(): Promise<{ product: string }> {
-  await ensureLocalesAndCurrency();
+  await insertLocalesAndCurrency();
   return { product: (await insertProduct()).code };
-}
-
-async function createVariant(product: string): Promise<string> {
-  const code = uniqueCode("V");
-  const res = await api("POST", `/api/v1/products/${product}/variants/`, { code });
-  expect(res.status).toBe(201);
-  return code;
 }
 
 interface CronHandler {
@@ -61,7 +49,7 @@ async function otherUserToken(): Promise<string> {
 describe("Idempotency-Key on cart changes", () => {
   it("replays an add: applied once, same response, replay header", async () => {
     const f = await cartFixture();
-    const cartId = await newCart(f.customer, f.channel);
+    const cartId = await newCart(f);
     const key = newKey();
     const body = { variant: f.variants[0]!.code, quantity: 2 };
     const first = await api("POST", `/api/v1/carts/${cartId}/items`, body, keyed(key));
@@ -76,7 +64,7 @@ describe("Idempotency-Key on cart changes", () => {
 
   it("replays a quantity change and a removal with no body", async () => {
     const f = await cartFixture();
-    const cartId = await newCart(f.customer, f.channel);
+    const cartId = await newCart(f);
     const added = await api("POST", `/api/v1/carts/${cartId}/items`, { variant: f.variants[0]!.code, quantity: 1 });
     const path = `/api/v1/carts/${cartId}/items/${added.body.id}`;
     const key = newKey();
@@ -111,7 +99,7 @@ describe("Idempotency-Key on cart changes", () => {
 
   it("concurrent adds with one key: one applied, the other a 409 or a replay", async () => {
     const f = await cartFixture();
-    const cartId = await newCart(f.customer, f.channel);
+    const cartId = await newCart(f);
     const key = newKey();
     const body = { variant: f.variants[1]!.code, quantity: 1 };
     const answers = await Promise.all(Array.from({ length: 4 }, () => api("POST", `/api/v1/carts/${cartId}/items`, body, keyed(key))));
@@ -123,7 +111,7 @@ describe("Idempotency-Key on cart changes", () => {
 
   it("does not store a refused change: the client fixes it and retries with the same key", async () => {
     const f = await cartFixture();
-    const cartId = await newCart(f.customer, f.channel);
+    const cartId = await newCart(f);
     const key = newKey();
     const refused = await api("POST", `/api/v1/carts/${cartId}/items`, { variant: f.unpriced, quantity: 1 }, keyed(key));
     expect(refused.status).toBe(400);
@@ -133,8 +121,8 @@ describe("Idempotency-Key on cart changes", () => {
 
   it("a cart key reused on another cart is a 422", async () => {
     const f = await cartFixture();
-    const cartA = await newCart(f.customer, f.channel);
-    const cartB = await newCart(f.customer, f.channel);
+    const cartA = await newCart(f);
+    const cartB = await newCart(f);
     const key = newKey();
     const body = { variant: f.variants[0]!.code, quantity: 1 };
     expect((await api("POST", `/api/v1/carts/${cartA}/items`, body, keyed(key))).status).toBe(201);
@@ -161,7 +149,7 @@ describe("Idempotency-Key on catalogue writes", () => {
 
   it("replays a variant PATCH without applying it again", async () => {
     const { product } = await variantFixture();
-    const variant = await createVariant(product);
+    const variant = (await createVariant(product)).code;
     const key = newKey();
     const path = `/api/v1/products/${product}/variants/${variant}`;
     expect((await api("PATCH", path, { onHand: 7, version: 1 }, keyed(key))).status).toBe(204);
@@ -196,7 +184,7 @@ describe("Idempotency-Key on catalogue writes", () => {
     const { product } = await variantFixture();
     const key = newKey();
     const path = `/api/v1/products/${product}/variants/`;
-    const taken = await createVariant(product);
+    const taken = (await createVariant(product)).code;
     expect((await api("POST", path, { code: taken }, keyed(key))).status).toBe(400);
     const fixed = await api("POST", path, { code: uniqueCode("V") }, keyed(key));
     expect([fixed.status, fixed.headers.get("Idempotent-Replayed")]).toEqual([201, null]);
@@ -238,7 +226,7 @@ describe("Idempotency-Key on catalogue writes", () => {
 
   it("does not store a stale version: the retry with the current one goes through", async () => {
     const { product } = await variantFixture();
-    const variant = await createVariant(product);
+    const variant = (await createVariant(product)).code;
     const path = `/api/v1/products/${product}/variants/${variant}`;
     const key = newKey();
     expect((await api("PUT", path, { version: 9 }, keyed(key))).status).toBe(409);
@@ -279,7 +267,7 @@ describe("Idempotency-Key on catalogue writes", () => {
     expect([deleteKeyed.status, d1RoundTrips(deleteKeyed.headers)]).toEqual([204, d1RoundTrips(deletePlain.headers)]);
 
     const f = await cartFixture();
-    const cartId = await newCart(f.customer, f.channel);
+    const cartId = await newCart(f);
     const addPlain = await api("POST", `/api/v1/carts/${cartId}/items`, { variant: f.variants[0]!.code, quantity: 1 });
     const addKeyed = await api("POST", `/api/v1/carts/${cartId}/items`, { variant: f.variants[1]!.code, quantity: 1 }, keyed(newKey()));
     expect([addKeyed.status, d1RoundTrips(addKeyed.headers)]).toEqual([201, d1RoundTrips(addPlain.headers)]);

@@ -137,7 +137,7 @@ describe("delete of a referenced locale or currency → 409", () => {
   it("a channel's default locale and base currency", async () => {
     const locale = await createLocale();
     const currency = await createCurrency();
-    const channelId = await insertChannel({ defaultLocaleId: locale.id, baseCurrencyId: currency.id });
+    const { id: channelId } = await insertChannel({ defaultLocaleId: locale.id, baseCurrencyId: currency.id });
 
     const l = await api("DELETE", `/api/v1/locales/${locale.code}`);
     expect(l.status).toBe(409);

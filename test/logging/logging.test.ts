@@ -4,7 +4,7 @@ import { forceAccessLogForTests } from "../../src/http/middleware/access-log";
 import { TEST_CLIENT, TEST_TOKEN, TEST_USER } from "../fixtures/accounts";
 import { api, uniqueCode } from "../fixtures/http";
 import { cartFixture, type CartFixture } from "../fixtures/carts";
-import { tokenForm, tokenJson, tokenQuery } from "../fixtures/references";
+import { tokenForm, tokenJson, tokenQuery } from "../fixtures/tokens";
 
 /**
  * The worker runs in this test's isolate (the Workers vitest pool), so a spy

@@ -3,16 +3,7 @@ import { describe, expect, it } from "vitest";
 import { sha256Hex } from "../../src/http/auth/crypto";
 import { TEST_CLIENT, TEST_USER } from "../fixtures/accounts";
 import { api } from "../fixtures/http";
-import {
-  insertClient,
-  insertToken,
-  insertUser,
-  testClientId,
-  tokenForm,
-  tokenJson,
-  tokenQuery,
-  type TokenCall,
-} from "../fixtures/references";
+import { insertClient, insertToken, insertUser, testClientId, tokenForm, tokenJson, tokenQuery, type TokenCall } from "../fixtures/tokens";
 
 const client = { client_id: TEST_CLIENT.id, client_secret: TEST_CLIENT.secret };
 const passwordGrant = { grant_type: "password", ...client, username: TEST_USER.username, password: TEST_USER.password };

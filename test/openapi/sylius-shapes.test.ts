@@ -6,10 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { uniqueCode } from "../fixtures/http";
-import { freeCurrencyCode, uniqueLocaleCode } from "../fixtures/references";
-import { ensureLocales } from "../fixtures/products";
-import { createTaxCategory, createZone } from "../fixtures/config";
 import { call } from "../fixtures/contract";
+import { freeCurrencyCode, uniqueLocaleCode, ensureLocales, createTaxCategory, createZone } from "../fixtures/references";
 
 describe("Sylius 1.8 shapes match the OpenAPI document", () => {
   it("locales and currencies", async () => {

@@ -7,7 +7,9 @@ import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import * as schema from "../../src/data/schema";
 import { api, d1RoundTrips } from "../fixtures/http";
-import { cartWithItems, db, placedOrder, type PlacedOrder } from "../fixtures/orders";
+import { cartWithItems } from "../fixtures/carts";
+import { db } from "../fixtures/db";
+import { placedOrder, type PlacedOrder } from "../fixtures/orders";
 
 /** Every key path in document order: `toEqual` ignores key order, this does not. */
 function keyPaths(value: unknown, prefix = ""): string[] {

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, d1RoundTrips, uniqueCode } from "../fixtures/http";
-import { createChannel, ensureLocale } from "../fixtures/config";
+import { createChannel, ensureLocales } from "../fixtures/references";
 import { paymentMethodDescription, paymentMethodName, serializePaymentMethod } from "../../src/http/resources/payment-methods/serializer";
 import { createDatabase } from "../../src/data/db";
 import { D1Meter, MeteredD1 } from "../../src/data/metered-d1";
@@ -34,8 +34,8 @@ const methodBody = (extra: Record<string, unknown> = {}) => ({
 
 describe("payment methods", () => {
   beforeAll(async () => {
-    await ensureLocale("en_US");
-    await ensureLocale("fr_FR");
+    await ensureLocales("en_US");
+    await ensureLocales("fr_FR");
   });
 
   it("creates a method with every field (201, 2 round trips) in the order's `method` shape; reads it (1 round trip)", async () => {

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, d1RoundTrips, uniqueCode } from "../fixtures/http";
-import { createVariant, ensureLocales } from "../fixtures/products";
+import { ensureLocales } from "../fixtures/references";
+import { insertVariant } from "../fixtures/catalog";
 
 const BASE = "/api/v1/product-options/";
 
@@ -263,7 +264,7 @@ describe("product options: update", () => {
       .first<{ id: number }>();
     const variantProduct = uniqueCode("P");
     await api("POST", "/api/v1/products/", { code: variantProduct, options: [code] });
-    const variant = await createVariant(variantProduct, [`${code}_big`]);
+    const variant = await insertVariant(variantProduct, [`${code}_big`]);
 
     const res = await api("PUT", `${BASE}${code}`, {
       translations: { fr_FR: { name: "Type" } },
@@ -364,7 +365,7 @@ describe("product options: update", () => {
     const option = await createOption();
     const product = uniqueCode("P");
     await api("POST", "/api/v1/products/", { code: product, options: [option.code] });
-    await createVariant(product, [`${option.code}_small`]);
+    await insertVariant(product, [`${option.code}_small`]);
     const res = await api("PUT", `${BASE}${option.code}`, {
       position: 7,
       values: [{ code: `${option.code}_big` }],
@@ -405,7 +406,7 @@ describe("product options: delete", () => {
     const option = await createOption();
     const product = uniqueCode("P");
     await api("POST", "/api/v1/products/", { code: product, options: [option.code] });
-    await createVariant(product, [`${option.code}_big`]);
+    await insertVariant(product, [`${option.code}_big`]);
     // Unassign the option directly, so only the variant link remains.
     await env.DB.prepare(
       "DELETE FROM product_option_assignments WHERE option_id = (SELECT id FROM product_options WHERE code = ?)",

@@ -7,8 +7,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { api, uniqueCode } from "../fixtures/http";
-import { ensureLocales } from "../fixtures/products";
 import { validationFailed } from "../fixtures/sylius";
+import { ensureLocales } from "../fixtures/references";
 
 const PATH = "/api/v1/product-options/";
 

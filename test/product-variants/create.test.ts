@@ -1,13 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, d1RoundTrips, uniqueCode } from "../fixtures/http";
-import {
-  CATEGORY_CREATED_ATOM,
-  CATEGORY_UPDATED_ATOM,
-  insertProduct,
-  setupCatalog,
-  variantsPath,
-  type Catalog,
-} from "../fixtures/variants";
+import { insertProduct, variantsPath } from "../fixtures/catalog";
+import { CATEGORY_CREATED_ATOM, CATEGORY_UPDATED_ATOM, setupCatalog, type Catalog } from "../fixtures/variants";
 
 let cat: Catalog;
 beforeAll(async () => {

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, d1RoundTrips, uniqueCode } from "../fixtures/http";
-import { createVariant, setupCatalog, useInOrder, variantPath, type Catalog } from "../fixtures/variants";
+import { createVariant, useInOrder, variantPath } from "../fixtures/catalog";
+import { setupCatalog, type Catalog } from "../fixtures/variants";
 
 let cat: Catalog;
 beforeAll(async () => {

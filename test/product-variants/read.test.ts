@@ -1,13 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, d1RoundTrips, uniqueCode } from "../fixtures/http";
-import {
-  createVariant,
-  insertProduct,
-  setupCatalog,
-  variantPath,
-  variantsPath,
-  type Catalog,
-} from "../fixtures/variants";
+import { createVariant, insertProduct, variantPath, variantsPath } from "../fixtures/catalog";
+import { setupCatalog, type Catalog } from "../fixtures/variants";
 
 let cat: Catalog;
 /** Three variants of cat.product, in creation order. */

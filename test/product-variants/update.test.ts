@@ -1,6 +1,8 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, d1RoundTrips, uniqueCode } from "../fixtures/http";
+import { createVariant, variantPath } from "../fixtures/catalog";
+import { children, setupCatalog, UPDATE_FIELDS, type Catalog } from "../fixtures/variants";
 import { namedBatch } from "../../src/data/batch";
 import { createDatabase } from "../../src/data/db";
 import { D1Meter, MeteredD1 } from "../../src/data/metered-d1";
@@ -10,7 +12,6 @@ import {
   variantViewQueries,
   variantViewsFrom,
 } from "../../src/data/queries/product-variants";
-import { children, createVariant, setupCatalog, UPDATE_FIELDS, variantPath, type Catalog } from "../fixtures/variants";
 
 const INVALID = "This value is not valid.";
 const EXTRA = "This form should not contain extra fields.";

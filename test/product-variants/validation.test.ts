@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, d1RoundTrips, uniqueCode } from "../fixtures/http";
-import { children, CREATE_FIELDS, createVariant, setupCatalog, variantsPath, type Catalog } from "../fixtures/variants";
+import { createVariant, variantsPath } from "../fixtures/catalog";
+import { children, CREATE_FIELDS, setupCatalog, type Catalog } from "../fixtures/variants";
 
 const BLANK_CODE = "Please enter the code.";
 const PATTERN = "Code can only be comprised of letters, numbers, dashes and underscores.";

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, d1RoundTrips, uniqueCode } from "../fixtures/http";
-import { createChannel, createOrderItem, createVariant, ensureLocales, shownChannel } from "../fixtures/products";
+import { insertChannel, ensureLocales, shownChannel } from "../fixtures/references";
+import { createProduct, insertVariant, useInOrder } from "../fixtures/catalog";
 
 const BASE = "/api/v1/products/";
 
@@ -27,20 +28,10 @@ async function stored(code: string) {
     .first<{ enabled: number; createdAt: string; updatedAt: string }>();
 }
 
-async function createProduct(body: Record<string, unknown> = {}) {
-  const res = await api("POST", BASE, {
-    code: uniqueCode("P"),
-    translations: { en_US: { name: "Mug", slug: "mug" } },
-    ...body,
-  });
-  expect(res.status).toBe(201);
-  return res.body;
-}
-
 describe("products: create and read", () => {
   it("creates a product with translations, options and channels in 2 round trips; get one in 1", async () => {
     const option = await createOption();
-    const channel = await createChannel();
+    const channel = await insertChannel();
     const code = uniqueCode("P");
     const res = await api("POST", BASE, {
       code,
@@ -80,7 +71,7 @@ describe("products: create and read", () => {
     expect(await stored(code)).toEqual({ enabled: 0, createdAt: timestamp, updatedAt: timestamp });
 
     // The variants are behind `_links.variants`, not in the product.
-    const variant = await createVariant(code);
+    const variant = await insertVariant(code);
     const read = await api("GET", `${BASE}${code}`);
     expect(read.status).toBe(200);
     expect(d1RoundTrips(read.headers)).toBe(1);
@@ -112,7 +103,7 @@ describe("products: list", () => {
   it("pages and filters in 1 round trip, list items in Sylius' default set", async () => {
     const prefix = uniqueCode("PL");
     const option = await createOption();
-    const channel = await createChannel();
+    const channel = await insertChannel();
     for (const suffix of ["c", "a", "b"]) {
       await createProduct({
         code: `${prefix}_${suffix}`,
@@ -209,7 +200,7 @@ describe("products: validation", () => {
 describe("products: update", () => {
   it("PUT keeps unsent fields and replaces sent collections (2 round trips)", async () => {
     const [first, second] = [await createOption(), await createOption()];
-    const [ch1, ch2] = [await createChannel(), await createChannel()];
+    const [ch1, ch2] = [await insertChannel(), await insertChannel()];
     const product = await createProduct({
       translations: { en_US: { name: "Mug", slug: "mug", description: "Old" }, fr_FR: { name: "Tasse", slug: "tasse" } },
       options: [first.code],
@@ -277,7 +268,7 @@ describe("products: update", () => {
   it("refuses (409) to remove an option whose values the product's variants use", async () => {
     const [used, unused] = [await createOption(), await createOption()];
     const product = await createProduct({ options: [used.code, unused.code] });
-    await createVariant(product.code, [`${used.code}_m`]);
+    await insertVariant(product.code, [`${used.code}_m`]);
     const res = await api("PUT", `${BASE}${product.code}`, { options: [unused.code], enabled: false });
     expect(res.status).toBe(409);
     expect(res.body).toEqual({
@@ -298,7 +289,7 @@ describe("products: delete", () => {
   it("deletes a product with its variants (2 round trips)", async () => {
     const option = await createOption();
     const product = await createProduct({ options: [option.code] });
-    const variant = await createVariant(product.code, [`${option.code}_s`]);
+    const variant = await insertVariant(product.code, [`${option.code}_s`]);
     const res = await api("DELETE", `${BASE}${product.code}`);
     expect(res.status).toBe(204);
     expect(d1RoundTrips(res.headers)).toBe(2);
@@ -313,8 +304,8 @@ describe("products: delete", () => {
 
   it("refuses (409) while a variant of the product is in an order item", async () => {
     const product = await createProduct();
-    const variant = await createVariant(product.code);
-    await createOrderItem(variant.id);
+    const variant = await insertVariant(product.code);
+    await useInOrder(variant.id);
     const res = await api("DELETE", `${BASE}${product.code}`);
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ code: 409, message: "Cannot delete, the product is in use." });

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { api, uniqueCode } from "../fixtures/http";
-import { ensureLocales } from "../fixtures/products";
+import { ensureLocales } from "../fixtures/references";
 
 const PATH = "/api/v1/products/";
 const SUB_FORM = { name: {}, slug: {}, description: {}, metaKeywords: {}, metaDescription: {}, shortDescription: {} };

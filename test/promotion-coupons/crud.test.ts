@@ -1,24 +1,22 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, d1RoundTrips, uniqueCode } from "../fixtures/http";
-import { createChannel, createCustomer } from "../fixtures/config";
+import { createChannel, createCustomer } from "../fixtures/references";
+import { createPromotion } from "../fixtures/catalog";
 
 const TIMESTAMP = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/);
 
-async function createPromotion(extra: Record<string, unknown> = {}): Promise<any> {
-  const res = await api("POST", "/api/v1/promotions/", { code: uniqueCode("CP"), name: "Holiday", couponBased: true, ...extra });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body;
-}
+/** A coupon-based promotion ("Holiday") unless `extra` says otherwise. */
+const couponPromotion = (extra: Record<string, unknown> = {}) => createPromotion({ name: "Holiday", couponBased: true, ...extra });
 
 const couponsOf = (promotion: string) => `/api/v1/promotions/${promotion}/coupons/`;
 
 describe("promotion couponBased", () => {
   it("is false by default, shown after `used`; a coupon-based promotion links its coupons", async () => {
-    const plain = await createPromotion({ couponBased: undefined });
+    const plain = await couponPromotion({ couponBased: undefined });
     expect(plain.couponBased).toBe(false);
     expect(plain._links).toEqual({ self: { href: `/api/v1/promotions/${plain.code}` } });
-    const based = await createPromotion();
+    const based = await couponPromotion();
     expect(based.couponBased).toBe(true);
     expect(Object.keys(based).indexOf("couponBased")).toBe(Object.keys(based).indexOf("used") + 1);
     expect(based._links).toEqual({
@@ -35,7 +33,7 @@ describe("promotion couponBased", () => {
 
 describe("promotion coupons", () => {
   it("creates a coupon (201, 2 round trips) in Sylius' representation; reads it (1 round trip)", async () => {
-    const promotion = await createPromotion();
+    const promotion = await couponPromotion();
     const code = uniqueCode("HOLIDAY");
     const res = await api("POST", couponsOf(promotion.code), { code });
     expect(res.status).toBe(201);
@@ -59,7 +57,7 @@ describe("promotion coupons", () => {
   });
 
   it("takes Sylius' optional limits and expiry, shown in its order", async () => {
-    const promotion = await createPromotion();
+    const promotion = await couponPromotion();
     const code = uniqueCode("ADV");
     const res = await api("POST", couponsOf(promotion.code), { code, usageLimit: 10, expiresAt: "2030-12-31", perCustomerUsageLimit: 1 });
     expect(res.status).toBe(201);
@@ -78,8 +76,8 @@ describe("promotion coupons", () => {
   });
 
   it("lists a promotion's coupons (Sylius' Default group) by code in one round trip; 404 for an unknown promotion", async () => {
-    const promotion = await createPromotion();
-    const other = await createPromotion();
+    const promotion = await couponPromotion();
+    const other = await couponPromotion();
     await api("POST", couponsOf(promotion.code), { code: `${promotion.code}_B`, usageLimit: 4, expiresAt: "2031-01-01T10:00:00+02:00" });
     await api("POST", couponsOf(promotion.code), { code: `${promotion.code}_A` });
     await api("POST", couponsOf(other.code), { code: `${other.code}_X` });
@@ -118,7 +116,7 @@ describe("promotion coupons", () => {
   });
 
   it("validates with Sylius' messages, code last as in its form", async () => {
-    const promotion = await createPromotion();
+    const promotion = await couponPromotion();
     const empty = await api("POST", couponsOf(promotion.code), {});
     expect(empty.status).toBe(400);
     expect(empty.body).toEqual({
@@ -142,7 +140,7 @@ describe("promotion coupons", () => {
   });
 
   it("keeps coupon codes unique across promotions (Sylius' message)", async () => {
-    const [one, two] = [await createPromotion(), await createPromotion()];
+    const [one, two] = [await couponPromotion(), await couponPromotion()];
     const code = uniqueCode("UNIQ");
     expect((await api("POST", couponsOf(one.code), { code })).status).toBe(201);
     for (const promotion of [one, two]) {
@@ -155,7 +153,7 @@ describe("promotion coupons", () => {
   });
 
   it("refuses a coupon for a promotion that is not coupon-based, as Sylius' coupon factory does", async () => {
-    const promotion = await createPromotion({ couponBased: false, name: "Spring sale" });
+    const promotion = await couponPromotion({ couponBased: false, name: "Spring sale" });
     const res = await api("POST", couponsOf(promotion.code), { code: uniqueCode("NOPE") });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
@@ -170,7 +168,7 @@ describe("promotion coupons", () => {
   });
 
   it("PUT and PATCH change limits and expiry (204); null removes them; the code cannot change", async () => {
-    const promotion = await createPromotion();
+    const promotion = await couponPromotion();
     const code = uniqueCode("UPD");
     await api("POST", couponsOf(promotion.code), { code, usageLimit: 3 });
     const one = `${couponsOf(promotion.code)}${code}`;
@@ -191,7 +189,7 @@ describe("promotion coupons", () => {
   });
 
   it("answers 404 for an unknown coupon or promotion on every operation", async () => {
-    const promotion = await createPromotion();
+    const promotion = await couponPromotion();
     const code = uniqueCode("C");
     await api("POST", couponsOf(promotion.code), { code });
     for (const method of ["GET", "PUT", "PATCH", "DELETE"]) {
@@ -207,7 +205,7 @@ describe("promotion coupons", () => {
   });
 
   it("deletes an unused coupon (204); refuses one an order carries (409), and so its promotion", async () => {
-    const promotion = await createPromotion();
+    const promotion = await couponPromotion();
     const unused = uniqueCode("DEL");
     await api("POST", couponsOf(promotion.code), { code: unused });
     const deleted = await api("DELETE", `${couponsOf(promotion.code)}${unused}`);

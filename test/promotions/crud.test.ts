@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { api, d1RoundTrips, uniqueCode } from "../fixtures/http";
-import { createChannel, ensureLocales, shownChannel } from "../fixtures/products";
+import { insertChannel, ensureLocales, shownChannel } from "../fixtures/references";
+import { createProduct, createPromotion } from "../fixtures/catalog";
 import { parseStoredAction, parseStoredRule } from "../../src/domain/promotion-config";
 import { parseDateTime } from "../../src/http/fields";
 
@@ -20,24 +21,11 @@ function children(failing: Record<string, string[]>) {
   );
 }
 
-async function createProduct() {
-  await ensureLocales("en_US");
-  const code = uniqueCode("P");
-  const res = await api("POST", "/api/v1/products/", { code });
-  expect(res.status).toBe(201);
-  return code;
-}
-
-async function createPromotion(body: Record<string, unknown> = {}) {
-  const res = await api("POST", BASE, { code: uniqueCode("PROMO"), name: "Promo", ...body });
-  expect(res.status).toBe(201);
-  return res.body;
-}
-
 describe("promotions: create and read", () => {
   it("creates a promotion with every field in 2 round trips; get one in 1", async () => {
-    const channel = await createChannel();
-    const product = await createProduct();
+    const channel = await insertChannel();
+    await ensureLocales("en_US");
+    const product = (await createProduct()).code;
     const code = uniqueCode("PROMO");
     const rules = [
       { type: "cart_quantity", configuration: { count: 3 } },
@@ -194,7 +182,7 @@ describe("promotions: validation", () => {
   });
 
   it("refuses bad configurations: wrong shapes, bounds, unknown channels and products", async () => {
-    const channel = await createChannel();
+    const channel = await insertChannel();
     const cases: { rules?: unknown; actions?: unknown; field: "rules" | "actions" }[] = [
       { field: "rules", rules: [{ type: "cart_quantity", configuration: { count: 0 } }] },
       { field: "rules", rules: [{ type: "cart_quantity", configuration: { count: 2, extra: true } }] },
@@ -239,7 +227,7 @@ describe("promotions: validation", () => {
 
 describe("promotions: update and delete", () => {
   it("PUT keeps unsent fields, replaces sent collections, ignores the code (2 round trips)", async () => {
-    const [ch1, ch2] = [await createChannel(), await createChannel()];
+    const [ch1, ch2] = [await insertChannel(), await insertChannel()];
     const promotion = await createPromotion({
       description: "Kept",
       priority: 2,
@@ -285,7 +273,7 @@ describe("promotions: update and delete", () => {
   });
 
   it("deletes (2 round trips), then it is gone", async () => {
-    const channel = await createChannel();
+    const channel = await insertChannel();
     const promotion = await createPromotion({ channels: [channel.code], rules: [{ type: "cart_quantity", configuration: { count: 1 } }] });
     const res = await api("DELETE", `${BASE}${promotion.code}`);
     expect(res.status).toBe(204);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, d1RoundTrips, uniqueCode } from "../fixtures/http";
+import { createChannel, createShippingCategory, createTaxCategory, createZone, ensureLocales } from "../fixtures/references";
 import { shippingMethodName } from "../../src/http/resources/shipping-methods/serializer";
-import { createChannel, createShippingCategory, createTaxCategory, createZone, ensureLocale } from "../fixtures/config";
 
 const TIMESTAMP = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/);
 
@@ -23,8 +23,8 @@ const methodBody = (zone: string, channel: string, extra: Record<string, unknown
 
 describe("shipping methods", () => {
   beforeAll(async () => {
-    await ensureLocale("en_US");
-    await ensureLocale("fr_FR");
+    await ensureLocales("en_US");
+    await ensureLocales("fr_FR");
   });
 
   it("creates a method with every field (201, 2 round trips) and reads it (1 round trip)", async () => {

@@ -6,13 +6,13 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, uniqueCode } from "../fixtures/http";
-import { createChannel, createZone, ensureLocale } from "../fixtures/config";
+import { createChannel, createZone, ensureLocales } from "../fixtures/references";
 
 const MAX_INT = 2_147_483_647;
 
 describe("shipping method positions", () => {
   it("refuses an auto-assigned position past the bound and a position past it", async () => {
-    await ensureLocale("en_US");
+    await ensureLocales("en_US");
     const channel = await createChannel();
     const zone = await createZone();
     const body = (extra: Record<string, unknown> = {}) => ({

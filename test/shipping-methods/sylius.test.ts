@@ -9,8 +9,8 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, uniqueCode } from "../fixtures/http";
-import { createChannel, createZone, ensureLocale } from "../fixtures/config";
 import { validationFailed } from "../fixtures/sylius";
+import { createChannel, createZone, ensureLocales } from "../fixtures/references";
 
 const PATH = "/api/v1/shipping-methods/";
 const CHILDREN = {
@@ -44,7 +44,7 @@ async function setup() {
 
 describe("shipping methods (Sylius 1.8)", () => {
   beforeAll(async () => {
-    await ensureLocale("en_US");
+    await ensureLocales("en_US");
   });
 
   it("may be created without a name (translations are optional): the code names it", async () => {

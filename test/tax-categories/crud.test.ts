@@ -1,16 +1,13 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, d1RoundTrips, uniqueCode } from "../fixtures/http";
-import { createChannel, createZone } from "../fixtures/config";
+import { createChannel, createZone } from "../fixtures/references";
+import { insertProduct, insertVariant } from "../fixtures/catalog";
 
 const TIMESTAMP = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/);
 
 /** A variant (and its product) inserted directly, referencing a category by id. */
-async function insertVariant(column: "tax_category_id" | "shipping_category_id", categoryId: number): Promise<void> {
-  const product = await env.DB.prepare("INSERT INTO products (code) VALUES (?) RETURNING id").bind(uniqueCode("P")).first<{ id: number }>();
-  await env.DB.prepare(`INSERT INTO product_variants (product_id, code, ${column}) VALUES (?, ?, ?)`)
-    .bind(product!.id, uniqueCode("V"), categoryId)
-    .run();
+async function variantOfCategory(categories: { taxCategoryId?: number; shippingCategoryId?: number }): Promise<void> {
+  await insertVariant((await insertProduct()).code, [], categories);
 }
 
 async function createShippingMethod(extra: Record<string, unknown>): Promise<void> {
@@ -32,7 +29,7 @@ const resources = [
     unique: "The tax category with given code already exists.",
     blank: { code: "Please enter tax category code.", name: "Please enter tax category name." },
     users: {
-      "a variant": async (category: { id: number }) => insertVariant("tax_category_id", category.id),
+      "a variant": async (category: { id: number }) => variantOfCategory({ taxCategoryId: category.id }),
       "a tax rate": async (category: { code: string }) => {
         const zone = await createZone();
         const res = await api("POST", "/api/v1/tax-rates/", { code: uniqueCode("R"), name: "VAT", amount: 0.2, category: category.code, zone: zone.code });
@@ -47,7 +44,7 @@ const resources = [
     unique: "The shipping category with given code already exists.",
     blank: { code: "Please enter shipping category code.", name: "Please enter shipping category name." },
     users: {
-      "a variant": async (category: { id: number }) => insertVariant("shipping_category_id", category.id),
+      "a variant": async (category: { id: number }) => variantOfCategory({ shippingCategoryId: category.id }),
       "a shipping method": async (category: { code: string }) => createShippingMethod({ category: category.code }),
     },
   },

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, d1RoundTrips, uniqueCode } from "../fixtures/http";
+import { createTaxCategory, createZone } from "../fixtures/references";
 import { decimalText } from "../../src/data/queries/tax-rates";
-import { createTaxCategory, createZone } from "../fixtures/config";
 
 const TIMESTAMP = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/);
 

@@ -8,8 +8,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { api, uniqueCode } from "../fixtures/http";
-import { createTaxCategory, createZone } from "../fixtures/config";
 import { TIMESTAMP, validationFailed } from "../fixtures/sylius";
+import { createTaxCategory, createZone } from "../fixtures/references";
 
 const PATH = "/api/v1/tax-rates/";
 

@@ -14,8 +14,8 @@ import wranglerToml from "../../wrangler.toml?raw";
 import { addressKey, SIGN_IN_PERIODS } from "../../src/http/auth/token-service";
 import { TEST_CLIENT } from "../fixtures/accounts";
 import { uniqueCode } from "../fixtures/http";
-import { insertClient, insertUser } from "../fixtures/references";
 import { call } from "../fixtures/contract";
+import { insertClient, insertUser } from "../fixtures/tokens";
 
 interface Limit {
   limit: number;

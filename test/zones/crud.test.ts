@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { api, d1RoundTrips, uniqueCode } from "../fixtures/http";
-import { createChannel, createTaxCategory } from "../fixtures/config";
+import { createChannel, createTaxCategory } from "../fixtures/references";
 
 const members = (...codes: string[]) => codes.map((code) => ({ code }));
 const zoneBody = (code: string, extra: Record<string, unknown> = {}) => ({

@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { api } from "../fixtures/http";
 import { addItem, cartFixture, newCart, type CartFixture } from "../fixtures/carts";
+import { validationFailed } from "../fixtures/sylius";
 
 let fx: CartFixture;
 beforeAll(async () => {
@@ -21,11 +22,7 @@ async function cartWithItem() {
   return { cartId, itemId: await addItem(cartId, fx.variants[0]!.code, 2) };
 }
 
-const failed = (children: Record<string, unknown>, formErrors?: string[]) => ({
-  code: 400,
-  message: "Validation Failed",
-  errors: formErrors ? { errors: formErrors, children } : { children },
-});
+const failed = validationFailed;
 
 describe("add item without a quantity", () => {
   it.each([

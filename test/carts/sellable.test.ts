@@ -9,6 +9,7 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { api } from "../fixtures/http";
 import { addItem, cartFixture, newCart, type CartFixture } from "../fixtures/carts";
+import { validationFailed } from "../fixtures/sylius";
 
 const INVALID = "This value is not valid.";
 
@@ -40,11 +41,7 @@ const money = async (cartId: number) => {
   };
 };
 
-const failed = (children: Record<string, unknown>, formErrors?: string[]) => ({
-  code: 400,
-  message: "Validation Failed",
-  errors: formErrors ? { errors: formErrors, children } : { children },
-});
+const failed = validationFailed;
 
 async function setVariant(code: string, body: Record<string, unknown>) {
   const res = await api("PATCH", variantPath(code), body);

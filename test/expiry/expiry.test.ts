@@ -4,32 +4,17 @@
  * hourly sweep hands the carts no alarm covers to their objects.
  */
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
-import { exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CartGateway } from "../../src/http/cart/cart-gateway";
 import { cartTtlSeconds, DEFAULT_CART_TTL_SECONDS } from "../../src/http/cart/cart-ttl";
 import { api, d1RoundTrips, ok } from "../fixtures/http";
 import { apiCatalog, type ApiCatalog } from "../fixtures/catalog";
 import { newCart } from "../fixtures/carts";
+import { runScheduledSweep } from "../fixtures/worker";
 
 const TTL_MS = cartTtlSeconds(env.CART_TTL) * 1000;
 const gateway = new CartGateway(env.CARTS);
 const stubOf = (cartId: number) => gateway.stub(cartId);
-
-/**
- * The worker's `scheduled` handler, which the runtime calls for a Cron
- * Trigger, reached through the worker's own default export (`exports.default`;
- * its type, a fetch-only service binding, does not list the method).
- */
-interface CronHandler {
-  scheduled(controller: { scheduledTime: number; cron: string }): Promise<void>;
-}
-const hasCronHandler = (target: object): target is CronHandler => typeof Reflect.get(target, "scheduled") === "function";
-const runSweep = async () => {
-  const worker = exports.default;
-  if (!hasCronHandler(worker)) throw new Error("The worker has no scheduled handler.");
-  await worker.scheduled({ scheduledTime: Date.now(), cron: "17 * * * *" });
-};
 
 let catalog: ApiCatalog;
 let channelId: number;
@@ -66,7 +51,6 @@ const objectState = (cartId: number) =>
     alarm: await state.storage.getAlarm(),
     keys: [...(await state.storage.list()).keys()],
   }));
-
 
 /** The cart's rows: the order, its items, their units and every adjustment. */
 interface CartRows {
@@ -267,7 +251,7 @@ describe("the scheduled sweep", () => {
     const armed = await createCart();
     await setLastChange(armed, longAgo());
 
-    await runSweep();
+    await runScheduledSweep();
 
     expect(await remaining(unarmedRows, unarmed)).toEqual({ orders: 0, items: 0, units: 0, adjustments: 0 });
     expect((await rowsOf(legacyStale!)).orders).toBe(0);
@@ -290,12 +274,12 @@ describe("the scheduled sweep", () => {
   it("hands over at most 100 carts per run, oldest first", async () => {
     // Older than any other cart of this file: these are the sweep's first candidates.
     const stale = await insertOrders(101, iso(Date.now() - TTL_MS - 30 * 86_400_000));
-    await runSweep();
+    await runScheduledSweep();
     const left = async () =>
       (await env.DB.prepare("SELECT id FROM orders WHERE id IN (SELECT value FROM json_each(?1))").bind(JSON.stringify(stale)).all<{ id: number }>())
         .results.map((r) => r.id);
     expect(await left()).toEqual([stale[100]]);
-    await runSweep();
+    await runScheduledSweep();
     expect(await left()).toEqual([]);
   });
 });

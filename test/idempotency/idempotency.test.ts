@@ -4,7 +4,6 @@
  * malformed key a 400; refusals are not stored; keys are per client and user.
  */
 import { env } from "cloudflare:test";
-import { exports } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { forceAccessLogForTests } from "../../src/http/middleware/access-log";
 import { api, d1RoundTrips, uniqueCode } from "../fixtures/http";
@@ -12,6 +11,7 @@ import { TEST_CLIENT } from "../fixtures/accounts";
 import { insertLocalesAndCurrency } from "../fixtures/references";
 import { createVariant, insertProduct } from "../fixtures/catalog";
 import { cartFixture, newCart } from "../fixtures/carts";
+import { runScheduledSweep } from "../fixtures/worker";
 import { sha256Hex } from "../../src/http/auth/crypto";
 
 const keyed = (key: string) => ({ headers: { "Idempotency-Key": key } });
@@ -26,11 +26,6 @@ async function variantFixture(): Promise<{ product: string }> {
   await insertLocalesAndCurrency();
   return { product: (await insertProduct()).code };
 }
-
-interface CronHandler {
-  scheduled(controller: { scheduledTime: number; cron: string }): Promise<void>;
-}
-const hasCronHandler = (target: object): target is CronHandler => typeof Reflect.get(target, "scheduled") === "function";
 
 /** A second admin user of the test client, with its own token. */
 async function otherUserToken(): Promise<string> {
@@ -329,9 +324,7 @@ describe("expiry of idempotency keys", () => {
     expect([again.status, again.headers.get("Idempotent-Replayed")]).toEqual([201, null]);
     await env.DB.prepare("UPDATE idempotency_keys SET expires_at = 1 WHERE key = ?1").bind(key).run();
 
-    const worker = exports.default;
-    if (!hasCronHandler(worker)) throw new Error("The worker has no scheduled handler.");
-    await worker.scheduled({ scheduledTime: Date.now(), cron: "17 * * * *" });
+    await runScheduledSweep();
     const left = await env.DB.prepare("SELECT COUNT(*) AS n FROM idempotency_keys WHERE expires_at <= ?1").bind(Math.floor(Date.now() / 1000)).first<{ n: number }>();
     expect(left?.n).toBe(0);
   });

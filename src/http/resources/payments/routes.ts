@@ -4,7 +4,8 @@ import { sql } from "drizzle-orm";
 import type { AppEnv } from "../../context";
 import { notFound } from "../../errors";
 import { idParams } from "../../ids";
-import { envelope, pageRequest } from "../../pagination";
+import { cursorAfter, envelope, pageRequest, withCursor, type Sorting } from "../../pagination";
+import { readPage } from "../../list-page";
 import { namedBatch } from "../../../data/batch";
 import { pageQueries } from "../../../data/list-page";
 import { paymentSorting, paymentViewQueries, paymentViewsFrom, placedPayments } from "../../../data/orders/order-views";
@@ -14,6 +15,9 @@ import { serializeOrderPayment } from "../orders/serializer";
 import { Payment, PaymentPage } from "../orders/schemas";
 
 const tag = "Payments";
+
+/** The list's one order (a cursor walks it). */
+const CREATED_DESC: Sorting<"createdAt"> = { field: "createdAt", direction: "desc" };
 
 const docs = {
   list: describeRoute({
@@ -36,16 +40,21 @@ const docs = {
 
 export const paymentRoutes = new Hono<AppEnv>({ strict: false })
   .get("/", docs.list, async (c) => {
-    const request = pageRequest(new URL(c.req.url));
+    const url = new URL(c.req.url);
+    const request = withCursor(pageRequest(url), url, CREATED_DESC);
     const db = c.var.db;
-    const page = pageQueries(db, payments, placedPayments, paymentSorting, request);
-    const read = await namedBatch(db, { counted: page.count, ids: page.ids, payments: paymentViewQueries(db, sql`${page.ids}`, false) });
-    const byId = new Map(paymentViewsFrom(read.payments).map((view) => [view.row.id, view]));
+    const page = pageQueries(db, payments, placedPayments, paymentSorting, request, {
+      counter: { scope: "payments" },
+      keyset: request.cursor === undefined ? undefined : { key: payments.createdAt, direction: "desc", nullable: false, after: request.cursor ?? undefined },
+    });
+    const read = await readPage(db, page, request, (ids) => ({ payments: paymentViewQueries(db, ids, false) }));
+    const byId = new Map(paymentViewsFrom(read.views.payments).map((view) => [view.row.id, view]));
     const items = read.ids.flatMap(({ id }) => {
       const view = byId.get(id);
       return view ? [serializeOrderPayment(view, "list")] : [];
     });
-    return c.json(envelope({ path: "/api/v1/payments/", request, total: read.counted[0]?.total ?? 0, items }));
+    const next = cursorAfter(CREATED_DESC, read.counted[0]?.next);
+    return c.json(envelope({ path: "/api/v1/payments/", request, total: read.counted[0]?.total ?? 0, items, next }));
   })
   .get("/:id", docs.get, idParams({ id: "Payment" }), async (c) => {
     const { id } = c.req.valid("param");

@@ -4,7 +4,8 @@ import { sql } from "drizzle-orm";
 import type { AppEnv } from "../../context";
 import { notFound } from "../../errors";
 import { idParams } from "../../ids";
-import { envelope, pageRequest } from "../../pagination";
+import { cursorAfter, envelope, pageRequest, withCursor, type Sorting } from "../../pagination";
+import { readPage } from "../../list-page";
 import { namedBatch } from "../../../data/batch";
 import { pageQueries } from "../../../data/list-page";
 import { placedShipments, shipmentSorting, shipmentViewQuery } from "../../../data/orders/order-views";
@@ -14,6 +15,9 @@ import { serializeOrderShipment } from "../orders/serializer";
 import { Shipment, ShipmentPage } from "../orders/schemas";
 
 const tag = "Shipments";
+
+/** The list's one order (a cursor walks it). */
+const CREATED_DESC: Sorting<"createdAt"> = { field: "createdAt", direction: "desc" };
 
 const docs = {
   list: describeRoute({
@@ -36,16 +40,21 @@ const docs = {
 
 export const shipmentRoutes = new Hono<AppEnv>({ strict: false })
   .get("/", docs.list, async (c) => {
-    const request = pageRequest(new URL(c.req.url));
+    const url = new URL(c.req.url);
+    const request = withCursor(pageRequest(url), url, CREATED_DESC);
     const db = c.var.db;
-    const page = pageQueries(db, shipments, placedShipments, shipmentSorting, request);
-    const read = await namedBatch(db, { counted: page.count, ids: page.ids, shipments: shipmentViewQuery(db, sql`${page.ids}`) });
-    const byId = new Map(read.shipments.map((row) => [row.id, row]));
+    const page = pageQueries(db, shipments, placedShipments, shipmentSorting, request, {
+      counter: { scope: "shipments" },
+      keyset: request.cursor === undefined ? undefined : { key: shipments.createdAt, direction: "desc", nullable: false, after: request.cursor ?? undefined },
+    });
+    const read = await readPage(db, page, request, (ids) => ({ shipments: shipmentViewQuery(db, ids) }));
+    const byId = new Map(read.views.shipments.map((row) => [row.id, row]));
     const items = read.ids.flatMap(({ id }) => {
       const row = byId.get(id);
       return row ? [serializeOrderShipment(row)] : [];
     });
-    return c.json(envelope({ path: "/api/v1/shipments/", request, total: read.counted[0]?.total ?? 0, items }));
+    const next = cursorAfter(CREATED_DESC, read.counted[0]?.next);
+    return c.json(envelope({ path: "/api/v1/shipments/", request, total: read.counted[0]?.total ?? 0, items, next }));
   })
   .get("/:id", docs.get, idParams({ id: "Shipment" }), async (c) => {
     const { id } = c.req.valid("param");

@@ -379,7 +379,7 @@ export function variantPageQueries(db: Database, query: VariantListQuery) {
 /**
  * A deep page in two batches, so the offset is walked once: `first` (the
  * product, the total, the page's ids), then `rest(ids)` (the rows, in the
- * list's order, and their children, by those ids).
+ * order of `ids` once the caller sorted them, and their children, by those ids).
  */
 export function variantDeepPageQueries(db: Database, query: VariantListQuery) {
   const page = variantPage(db, query);
@@ -390,11 +390,11 @@ export function variantDeepPageQueries(db: Database, query: VariantListQuery) {
       ids: page.ids,
     },
     rest: (ids: readonly number[]) => ({
+      // In no order: the caller puts them in the order of `ids` (sorting them here would sort in a temporary B-tree).
       rows: db
         .select(variantFields)
         .from(productVariants)
-        .where(sql`${productVariants.id} IN ${jsonValues(ids)}`)
-        .orderBy(...listOrder(query)),
+        .where(sql`${productVariants.id} IN ${jsonValues(ids)}`),
       children: variantChildrenQueries(db, variantIdsOf(jsonValues(ids))),
     }),
   };

@@ -403,7 +403,11 @@ export const productVariantRoutes = new Hono<AppEnv>({ strict: false })
         : await (async () => {
             const deep = variantDeepPageQueries(db, query);
             const first = await namedBatch(db, deep.first);
-            return { ...first, ...(await namedBatch(db, deep.rest(first.ids.map((row) => row.id)))) };
+            const ids = first.ids.map((row): number => row.id);
+            const rest = await namedBatch(db, deep.rest(ids));
+            const position = new Map(ids.map((id, i) => [id, i]));
+            rest.rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+            return { ...first, ...rest };
           })();
     if (!page.product[0]) throw productMissing(productCode);
     const items = assembleViews(page.rows, page.children).map((view) => serializeProductVariant(view, "listItem"));

@@ -33,19 +33,9 @@ CREATE INDEX `shipments_placed_created` ON `shipments` (`created_at`) WHERE stat
 -- application code. Scopes: a table's name (owner 0) for a whole-table list;
 -- `carts` and `orders` split orders by `state = 'cart'`; `payments` and
 -- `shipments` count those not in state `cart`; `product_variants` and
--- `promotion_coupons` count per owner (product, promotion).
-INSERT INTO `list_counts` (`scope`, `owner`, `total`) SELECT 'locales', 0, count(*) FROM `locales`;
---> statement-breakpoint
-CREATE TRIGGER `list_counts_locales_insert` AFTER INSERT ON `locales` BEGIN UPDATE `list_counts` SET `total` = `total` + 1 WHERE `scope` = 'locales' AND `owner` = 0; END;
---> statement-breakpoint
-CREATE TRIGGER `list_counts_locales_delete` AFTER DELETE ON `locales` BEGIN UPDATE `list_counts` SET `total` = `total` - 1 WHERE `scope` = 'locales' AND `owner` = 0; END;
---> statement-breakpoint
-INSERT INTO `list_counts` (`scope`, `owner`, `total`) SELECT 'currencies', 0, count(*) FROM `currencies`;
---> statement-breakpoint
-CREATE TRIGGER `list_counts_currencies_insert` AFTER INSERT ON `currencies` BEGIN UPDATE `list_counts` SET `total` = `total` + 1 WHERE `scope` = 'currencies' AND `owner` = 0; END;
---> statement-breakpoint
-CREATE TRIGGER `list_counts_currencies_delete` AFTER DELETE ON `currencies` BEGIN UPDATE `list_counts` SET `total` = `total` - 1 WHERE `scope` = 'currencies' AND `owner` = 0; END;
---> statement-breakpoint
+-- `promotion_coupons` count per owner (product, promotion). Locales,
+-- currencies and countries have none: a few hundred rows at most, counted by
+-- their lists. A write's D1 result (`meta.changes`) counts a trigger's change.
 INSERT INTO `list_counts` (`scope`, `owner`, `total`) SELECT 'tax_categories', 0, count(*) FROM `tax_categories`;
 --> statement-breakpoint
 CREATE TRIGGER `list_counts_tax_categories_insert` AFTER INSERT ON `tax_categories` BEGIN UPDATE `list_counts` SET `total` = `total` + 1 WHERE `scope` = 'tax_categories' AND `owner` = 0; END;

@@ -269,23 +269,37 @@ async function runSize(n, report) {
   }
 }
 
-/** A cart change's p50 alone, then while another client pages through the orders (page numbers, 100 per page, all the way). */
+/**
+ * A cart change's p50 alone, then while another client pages through the
+ * orders, 100 per page, without pause: by page numbers (from page 1 on, so
+ * deeper and deeper pages), then by cursor.
+ */
 async function contention({ cart, item, n }) {
   const change = (i) => call("PATCH", `/api/v1/carts/${cart.id}/items/${item}`, { quantity: 2 + (i & 1) });
   const alone = await measure("cart change, alone", change, 40);
-  let paging = true;
-  let pagesRead = 0;
-  const admin = (async () => {
-    const pages = Math.ceil(n / 100);
-    for (let page = 1; paging; page = (page % pages) + 1) {
-      await call("GET", `/api/v1/orders/?limit=100&page=${page}`);
-      pagesRead++;
-    }
-  })();
-  const busy = await measure("cart change, while a client pages through the orders", change, 40);
-  paging = false;
-  await admin;
-  return { alone, busy, pagesRead };
+  const busyWhile = async (next) => {
+    let paging = true;
+    let pagesRead = 0;
+    const admin = (async () => {
+      let state;
+      while (paging) {
+        state = await next(state);
+        pagesRead++;
+      }
+    })();
+    const busy = await measure("cart change, busy", change, 40);
+    paging = false;
+    await admin;
+    return { busy, pagesRead };
+  };
+  const pages = Math.ceil(n / 100);
+  const byNumber = await busyWhile(async (page = 0) => {
+    const p = (page % pages) + 1;
+    await call("GET", `/api/v1/orders/?limit=100&page=${p}`);
+    return p;
+  });
+  const byCursor = await busyWhile(async (href) => (await call("GET", href ?? "/api/v1/orders/?cursor=&limit=100")).body._links.next?.href);
+  return { alone, byNumber, byCursor };
 }
 
 function header() {
@@ -337,9 +351,11 @@ async function main() {
   const slowest = Math.max(...report.map((r) => r.max));
   console.log(`- slowest single request of the run: ${slowest.toFixed(0)} ms`);
   console.log("");
-  console.log(
-    `Cart change at N = ${large.toLocaleString("en-US")}: p50 ${busy.alone.p50.toFixed(1)} ms alone, ${busy.busy.p50.toFixed(1)} ms while another client paged through the orders (${busy.pagesRead} pages of 100 read meanwhile): ×${(busy.busy.p50 / busy.alone.p50).toFixed(2)}; p90 ${busy.alone.p90.toFixed(1)} → ${busy.busy.p90.toFixed(1)} ms.`,
-  );
+  const line = (how, { busy: b, pagesRead }) =>
+    `- while another client pages through the orders ${how} (${pagesRead} pages of 100 meanwhile): p50 ${b.p50.toFixed(1)} ms (×${(b.p50 / busy.alone.p50).toFixed(2)}), p90 ${b.p90.toFixed(1)} ms`;
+  console.log(`Cart change at N = ${large.toLocaleString("en-US")} (40 runs each): alone p50 ${busy.alone.p50.toFixed(1)} ms, p90 ${busy.alone.p90.toFixed(1)} ms`);
+  console.log(line("by page number", busy.byNumber));
+  console.log(line("by cursor", busy.byCursor));
 }
 
 main().catch((error) => {

@@ -18,8 +18,6 @@ import { carriedQuery, criteriaFrom, cursorAfter, envelope, pageRequest, sorting
 
 /** Tables whose whole-table list total is kept in `list_counts` (scope: the table's name; migration 0010's triggers). */
 export const COUNTED_TABLES: ReadonlySet<string> = new Set([
-  "locales",
-  "currencies",
   "tax_categories",
   "shipping_categories",
   "channels",

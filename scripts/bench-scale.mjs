@@ -14,7 +14,7 @@
 // Local numbers (wrangler dev, SQLite on this machine): rows read and round
 // trips are what D1 would bill and run; times are only comparable within a run.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { spawn } from "node:child_process";
@@ -114,12 +114,26 @@ async function sqlFile(dir, text) {
 }
 
 function query(dir, sql) {
+  return execute(dir, sql).results;
+}
+
+/** Bytes of the SQLite files under `dir` (the local D1). */
+function sqliteBytes(dir) {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && /\.sqlite(-wal)?$/.test(entry.name)) total += statSync(path.join(entry.parentPath, entry.name)).size;
+  }
+  return total;
+}
+
+/** The statement's D1 answer: `results` and `meta` (`size_after`: the database's bytes). */
+function execute(dir, sql) {
   const out = execFileSync("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", dir, "--json", "--command", sql], {
     env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" },
     encoding: "utf8",
     maxBuffer: 64 * 1024 * 1024,
   });
-  return JSON.parse(out)[0].results;
+  return JSON.parse(out)[0];
 }
 
 // ------------------------------------------------------------------ copies
@@ -210,7 +224,8 @@ async function runSize(n, report) {
     await call("POST", `/api/v1/carts/${cart.id}/items/`, { variant: "BENCH_0000000", quantity: 1 });
     const template = (await call("GET", `/api/v1/carts/${cart.id}`)).body;
     await worker.stop();
-    const bytes = () => query(dir, "SELECT page_count * page_size AS bytes FROM pragma_page_count(), pragma_page_size()")[0].bytes;
+    // The local D1's SQLite files (tables and indexes; local wrangler reports no `size_after`).
+    const bytes = () => sqliteBytes(path.join(dir, "v3", "d1"));
     const before = bytes();
     const copies = copiesSql(dir, cart.id, n);
     await sqlFile(dir, copies);

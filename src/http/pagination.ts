@@ -74,7 +74,7 @@ export function cursorFrom(url: URL, sorting: Sorting<string>): CursorKey | null
   const invalid = () => badRequest(`Invalid cursor "${raw}"; follow the _links.next of a cursor page, or send cursor= (empty) to start.`);
   let parsed: unknown;
   try {
-    parsed = JSON.parse(atob(raw.trim().replace(/-/g, "+").replace(/_/g, "/")));
+    parsed = JSON.parse(fromBase64Url(raw.trim()));
   } catch {
     throw invalid();
   }
@@ -99,7 +99,20 @@ export function cursorAfter(sorting: Sorting<string>, next: string | null | unde
   if (next == null) return null;
   // `next` is json_array(key, id), built by SQLite from the row: a two-element array.
   const [key, id] = JSON.parse(next) as [CursorKey["key"], number];
-  return btoa(JSON.stringify([sorting.field, sorting.direction, key, id])).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return toBase64Url(JSON.stringify([sorting.field, sorting.direction, key, id]));
+}
+
+/** Base64url of the UTF-8 bytes of `text` (a key may be any text, e.g. a variant's name). */
+function toBase64Url(text: string): string {
+  let binary = "";
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** The text `toBase64Url` encoded (throws on what is not base64; the caller checks the JSON it holds). */
+function fromBase64Url(encoded: string): string {
+  const binary = atob(encoded.replace(/-/g, "+").replace(/_/g, "/"));
+  return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
 }
 
 /**

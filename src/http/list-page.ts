@@ -3,13 +3,40 @@
  * `page`/`limit`, `sorting[field]=asc|desc` (ties broken by id in the same
  * direction, so pages never overlap) and `criteria[field]` filters (ANDed).
  * The statements come from `pageQueries` and go in the route's one batch.
+ *
+ * An unfiltered list of a table with a counter (`COUNTED_TABLES`) reads its
+ * total from `list_counts`; `cursor` walks the list by key instead of by page
+ * number (docs/api/cursors.md).
  */
-import { and, asc, desc, type SQL } from "drizzle-orm";
+import { and, asc, desc, getTableName, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "../data/db";
-import { pageQueries } from "../data/list-page";
+import { DEEP_OFFSET, idList, pageQueries, type ListCounter } from "../data/list-page";
+import { namedBatch, type NamedQueries, type NamedResults, type Statement } from "../data/batch";
+import { firstBatch, type FirstBatchContext } from "./first-batch";
 import { contains } from "../data/conditions";
-import { carriedQuery, criteriaFrom, envelope, pageRequest, sortingFrom, type Sorting } from "./pagination";
+import { carriedQuery, criteriaFrom, cursorAfter, envelope, pageRequest, sortingFrom, withCursor, type PageRequest, type Sorting } from "./pagination";
+
+/** Tables whose whole-table list total is kept in `list_counts` (scope: the table's name; migration 0010's triggers). */
+export const COUNTED_TABLES: ReadonlySet<string> = new Set([
+  "tax_categories",
+  "shipping_categories",
+  "channels",
+  "customers",
+  "product_options",
+  "tax_rates",
+  "payment_methods",
+  "promotions",
+  "shipping_methods",
+  "products",
+  "zones",
+]);
+
+/** The counter of `table`'s unfiltered list, if it has one. */
+export function tableCounter(table: SQLiteTable): ListCounter | undefined {
+  const name = getTableName(table);
+  return COUNTED_TABLES.has(name) ? { scope: name } : undefined;
+}
 
 type ListTable = SQLiteTable & { id: SQLiteColumn };
 
@@ -65,12 +92,47 @@ export function listPage<T extends ListTable, F extends string, C extends string
       return value === undefined ? undefined : condition(value);
     }),
   );
-  const request = pageRequest(parsed);
+  const request = withCursor(pageRequest(parsed), parsed, sorting);
   const query = carriedQuery(parsed);
+  const column = spec.sortable[sorting.field];
+  const keyset =
+    request.cursor === undefined ? undefined : { key: column, direction: sorting.direction, nullable: !column.notNull, after: request.cursor ?? undefined };
+  const counter = where === undefined ? tableCounter(table) : undefined;
   return {
-    ...pageQueries(db, table, where, orderBy, request),
+    ...pageQueries(db, table, where, orderBy, request, { counter, keyset }),
     orderBy,
-    envelope: <I>(path: string, counted: readonly { total: number }[], items: I[]) =>
-      envelope({ path, request, total: counted[0]?.total ?? 0, items, query }),
+    envelope: <I>(path: string, counted: readonly { total: number; next?: string | null }[], items: I[]) =>
+      envelope({ path, request, total: counted[0]?.total ?? 0, items, query, next: cursorAfter(sorting, counted[0]?.next) }),
   };
+}
+
+/** A page's count and ids statements, as `pageQueries` builds them. */
+export interface PageStatements {
+  count: Statement<{ total: number; next: string | null }[]>;
+  ids: Statement<{ id: number }[]>;
+}
+
+/**
+ * Reads a page whose parts load by its ids (`views(ids)`: statements that
+ * select by the `(…)` list `ids`). The first batch is the request's
+ * (`firstBatch`: the token check rides along). Up to `DEEP_OFFSET` it is the
+ * only one, each statement selecting the page again (it walks at most
+ * `DEEP_OFFSET + limit` index entries); from there two: the count and the
+ * ids (ONE walk of the index), then the views by those ids, so a deep page
+ * walks its index once.
+ */
+export async function readPage<V extends NamedQueries>(
+  c: FirstBatchContext,
+  page: PageStatements,
+  request: PageRequest,
+  views: (ids: SQL) => V,
+): Promise<{ counted: { total: number; next: string | null }[]; ids: { id: number }[]; views: NamedResults<V> }> {
+  if (request.offset < DEEP_OFFSET) {
+    const read = await firstBatch(c, { counted: page.count, ids: page.ids, views: views(sql`${page.ids}`) });
+    // A generic V's results are its NamedResults, which TypeScript cannot see through the batch's conditional result type.
+    return { counted: read.counted, ids: read.ids, views: read.views as NamedResults<V> };
+  }
+  const first = await firstBatch(c, { counted: page.count, ids: page.ids });
+  const second = await namedBatch(c.var.db, views(idList(first.ids.map((row) => row.id))));
+  return { counted: first.counted, ids: first.ids, views: second };
 }

@@ -23,6 +23,7 @@ import { promotionCoupons } from "../../../data/schema";
 import { deleteUnlessInUse, namedBatch, runBatch } from "../../../data/batch";
 import { contains } from "../../../data/conditions";
 import { pageQueries } from "../../../data/list-page";
+import { firstBatch } from "../../first-batch";
 import {
   couponByCode,
   couponInUse,
@@ -144,8 +145,10 @@ export const promotionCouponRoutes = new Hono<AppEnv>({ strict: false })
       eq(promotionCoupons.promotionId, promotionIdOf(promotionCode)),
       criteria.code === undefined ? undefined : contains(promotionCoupons.code, criteria.code),
     );
-    const page = pageQueries(db, promotionCoupons, where, [direction(SORTABLE[sorting.field]), direction(promotionCoupons.id)], request);
-    const { promotion, counted, rows } = await namedBatch(db, {
+    // Without criteria the total is the promotion's counter row (kept by the database's triggers), not a count of its coupons.
+    const counter = criteria.code === undefined ? { scope: "promotion_coupons", owner: promotionIdOf(promotionCode) } : undefined;
+    const page = pageQueries(db, promotionCoupons, where, [direction(SORTABLE[sorting.field]), direction(promotionCoupons.id)], request, { counter });
+    const { promotion, counted, rows } = await firstBatch(c, {
       promotion: couponPromotionByCode(db, promotionCode),
       counted: page.count,
       rows: page.rows(db.select(promotionCouponColumns).from(promotionCoupons).$dynamic()),
@@ -165,7 +168,7 @@ export const promotionCouponRoutes = new Hono<AppEnv>({ strict: false })
     const db = c.var.db;
     const promotionCode = promotionCodeOf(c);
     const code = c.req.param("code");
-    const { promotion, coupon } = await namedBatch(db, {
+    const { promotion, coupon } = await firstBatch(c, {
       promotion: couponPromotionByCode(db, promotionCode),
       coupon: couponOfPromotion(db, promotionCode, code),
     });

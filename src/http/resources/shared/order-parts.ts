@@ -1,26 +1,28 @@
 /**
  * The read-only resources of an order's parts (`/payments/`, `/shipments/`):
  * a list of those of placed orders (not in state `cart`), newest first, and
- * one by id (any). Each is one round trip: the page's ids, its total and the
- * views read through those ids in the same batch.
+ * one by id (any). A list page is one round trip (the page's ids, its total
+ * from the list's counter, and the views read through those ids), a deep
+ * page two (`readPage`); `cursor` walks the list by its creation time.
  */
 import { Hono } from "hono";
 import { sql, type SQL } from "drizzle-orm";
-import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
 import type { AppEnv } from "../../context";
 import { notFound } from "../../errors";
 import { firstBatch } from "../../first-batch";
 import { idParams } from "../../ids";
-import { envelope, pageRequest } from "../../pagination";
+import { readPage } from "../../list-page";
+import { cursorAfter, envelope, pageRequest, withCursor, type Sorting } from "../../pagination";
 import type { NamedQueries, NamedResults } from "../../../data/batch";
 import { pageQueries } from "../../../data/list-page";
+import type { payments, shipments } from "../../../data/schema";
 import { describeRoute } from "../../openapi/describe";
 
 export interface OrderPartShape<R extends NamedQueries, View> {
-  /** `Payment`: its path is the lower-cased plural. */
+  /** `Payment`: its path, and its list's counter scope, are the lower-cased plural. */
   noun: "Payment" | "Shipment";
-  table: SQLiteTable & { id: SQLiteColumn };
+  table: typeof payments | typeof shipments;
   /** The rows the list shows, and its order. */
   placed: SQL;
   sorting: SQL[];
@@ -32,8 +34,11 @@ export interface OrderPartShape<R extends NamedQueries, View> {
   docs: { listDescription: string; item: z.ZodType; page: z.ZodType };
 }
 
+/** The lists' one order (a cursor walks it). */
+const CREATED_DESC: Sorting<"createdAt"> = { field: "createdAt", direction: "desc" };
+
 export function orderPartRoutes<R extends NamedQueries, View>(shape: OrderPartShape<R, View>) {
-  const { noun } = shape;
+  const { noun, table } = shape;
   const plural = `${noun.toLowerCase()}s`;
   const tag = `${noun}s`;
   return new Hono<AppEnv>({ strict: false })
@@ -49,17 +54,21 @@ export function orderPartRoutes<R extends NamedQueries, View>(shape: OrderPartSh
         errors: [],
       }),
       async (c) => {
-        const request = pageRequest(new URL(c.req.url));
+        const url = new URL(c.req.url);
+        const request = withCursor(pageRequest(url), url, CREATED_DESC);
         const db = c.var.db;
-        const page = pageQueries(db, shape.table, shape.placed, shape.sorting, request);
-        const read = await firstBatch(c, { counted: page.count, ids: page.ids, views: shape.reads(db, sql`${page.ids}`, false) });
-        // A generic R's results are its NamedResults, which TypeScript cannot see through the batch's conditional result type.
-        const byId = new Map<unknown, View>(shape.views(read.views as NamedResults<R>).map((view) => [shape.idOf(view), view]));
+        const page = pageQueries(db, table, shape.placed, shape.sorting, request, {
+          counter: { scope: plural },
+          keyset: request.cursor === undefined ? undefined : { key: table.createdAt, direction: "desc", nullable: false, after: request.cursor ?? undefined },
+        });
+        const read = await readPage(c, page, request, (ids) => shape.reads(db, ids, false));
+        const byId = new Map<unknown, View>(shape.views(read.views).map((view) => [shape.idOf(view), view]));
         const items = read.ids.flatMap(({ id }) => {
           const view = byId.get(id);
           return view ? [shape.serialize(view, false)] : [];
         });
-        return c.json(envelope({ path: `/api/v1/${plural}/`, request, total: read.counted[0]?.total ?? 0, items }));
+        const next = cursorAfter(CREATED_DESC, read.counted[0]?.next);
+        return c.json(envelope({ path: `/api/v1/${plural}/`, request, total: read.counted[0]?.total ?? 0, items, next }));
       },
     )
     .get(

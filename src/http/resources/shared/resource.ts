@@ -105,6 +105,8 @@ export interface ResourceShape<Row extends { id: number }, CS extends CodeForm, 
   };
   /** An SQL boolean: the resource is referenced (DELETE answers 409). Without it a delete always deletes. */
   inUse?: (row: Row) => SQL;
+  /** A delete's statements when it is more than the row's DELETE (taxons renumber their tree); not with `inUse`. */
+  deletes?: (db: Database, row: Row) => Statement[];
 }
 
 /** The routes of a resource (list, create, get, PUT/PATCH, delete) with their documentation. */
@@ -217,7 +219,7 @@ export function resourceRoutes<Row extends { id: number }, CS extends CodeForm, 
     } = await firstBatch(c, { row: shape.byCode(db, code) });
     if (!row) throw missing(code);
     if (shape.inUse) await deleteUnlessInUse(db, table, row.id, shape.inUse(row), `Cannot delete, the ${noun} is in use.`);
-    else await runBatch(db, [db.delete(table).where(eq(table.id, row.id))]);
+    else await runBatch(db, shape.deletes?.(db, row) ?? [db.delete(table).where(eq(table.id, row.id))]);
     return c.body(null, 204);
   });
   return routes;

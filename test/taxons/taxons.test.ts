@@ -128,6 +128,38 @@ describe("TaxonApiTest (Sylius 1.8)", () => {
     );
   });
 
+  it("a first child (mugs, as product/create_with_main_taxon_response shows it): its root's other children keyed by index", async () => {
+    const t = await taxonsYml();
+    const res = await api("GET", `${PATH}${t.mugs}`);
+    expect(res.status).toBe(200);
+    const category = {
+      id: ANY_ID,
+      code: t.category,
+      children: { 1: flat(t.stickers, 4, 5, 1, 1), 2: flat(t.books, 6, 7, 1, 2), 3: flat(t.tShirts, 8, 13, 1, 3) },
+      left: 1,
+      right: 14,
+      level: 0,
+      position: t.rootPosition,
+      translations: UNTRANSLATED,
+      images: [],
+      _links: links(t.category),
+    };
+    expect(res.body).toEqual({
+      id: ANY_ID,
+      code: t.mugs,
+      root: category,
+      parent: category,
+      children: [],
+      left: 2,
+      right: 3,
+      level: 1,
+      position: 0,
+      translations: UNTRANSLATED,
+      images: [],
+      _links: links(t.mugs),
+    });
+  });
+
   it("it_allows_deleting_taxon / it_allows_deleting_root_taxon: the subtree goes, the tree closes up", async () => {
     const t = await taxonsYml();
     expect((await api("DELETE", `${PATH}${t.men}`)).status).toBe(204);

@@ -40,8 +40,11 @@ const TaxonObject = z.object({
   get parent(): z.ZodOptional<typeof TaxonObject> {
     return TaxonObject.optional();
   },
-  get children(): z.ZodOptional<z.ZodArray<typeof TaxonObject>> {
-    return z.array(TaxonObject).optional();
+  get children(): z.ZodOptional<z.ZodUnion<readonly [z.ZodArray<typeof TaxonObject>, z.ZodRecord<z.ZodString, typeof TaxonObject>]>> {
+    return z
+      .union([z.array(TaxonObject), z.record(z.string(), TaxonObject)])
+      .optional()
+      .meta({ description: "By position; keyed by index (as Sylius shows them) when a child is left out before another (the taxon being shown)." });
   },
   left: TaxonFields.shape.left,
   right: TaxonFields.shape.right,

@@ -11,7 +11,8 @@
  * a root's children's root: omitted), and omits nulls. `represent` follows
  * those two rules over the taxons read, so nested taxons show exactly what
  * Sylius shows (e.g. the root inside a taxon lists its children, whose own
- * children and translations are `[]`).
+ * children and translations are `[]`; a skipped child that is not the last
+ * turns the children into an object keyed by index, as PHP encodes them).
  *
  * `name` is the translation of the current locale (`en_US`). Like Sylius'
  * TranslatableTrait, a taxon without one gets an empty translation of that
@@ -38,7 +39,8 @@ export interface TaxonView {
   code: string;
   root?: TaxonView;
   parent?: TaxonView;
-  children?: TaxonView[];
+  /** A list, or keyed by index when JMS skipped a child before others (see `phpArray`). */
+  children?: TaxonView[] | Record<string, TaxonView>;
   left?: number;
   right?: number;
   level?: number;
@@ -89,6 +91,16 @@ function translationsOf(graph: TaxonGraph, row: TaxonRow): { name: string | unde
 }
 
 /**
+ * A collection JMS serialized with some elements skipped: it keeps the
+ * others' keys, so PHP encodes a list only when the kept keys are 0..n-1 (a
+ * skipped first child turns the children into `{"1": ..., "2": ...}`).
+ */
+function phpArray<T>(elements: readonly (T | undefined)[]): T[] | Record<string, T> {
+  const kept = elements.flatMap((element, index) => (element === undefined ? [] : [[String(index), element] as const]));
+  return kept.every(([key], i) => key === String(i)) ? kept.map(([, element]) => element) : Object.fromEntries(kept);
+}
+
+/**
  * The representation of the taxon `id` in `group`, reached through `path`
  * while serializing `visiting`; undefined when JMS skips it.
  */
@@ -100,9 +112,7 @@ export function represent(graph: TaxonGraph, id: number | null, detailed: boolea
   const { name, all } = translationsOf(graph, row);
   const root = represent(graph, row.rootId, detailed, [MAX_DEPTH, ...path], inside);
   const parent = represent(graph, row.parentId, detailed, [MAX_DEPTH, ...path], inside);
-  const children = detailed
-    ? (graph.children.get(row.id) ?? []).flatMap((child) => represent(graph, child.id, detailed, [null, ...path], inside) ?? [])
-    : undefined;
+  const children = detailed ? phpArray((graph.children.get(row.id) ?? []).map((child) => represent(graph, child.id, detailed, [null, ...path], inside))) : undefined;
   // A translation is reached through `translations`: skipped as deep as a child.
   const shown = tooDeep([null, ...path]) ? [] : all;
   return {

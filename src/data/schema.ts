@@ -239,13 +239,19 @@ export const productOptionValueTranslations = sqliteTable(
 
 // --------------------------------------------------------------- products
 
-export const products = sqliteTable("products", {
-  id: id(),
-  code: text("code").notNull().unique(),
-  enabled: bool("enabled").notNull().default(true),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const products = sqliteTable(
+  "products",
+  {
+    id: id(),
+    code: text("code").notNull().unique(),
+    enabled: bool("enabled").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** Sylius' main taxon (a taxon's delete clears it). */
+    mainTaxonId: integer("main_taxon_id").references((): AnySQLiteColumn => taxons.id, { onDelete: "set null" }),
+  },
+  (t) => [index("products_main_taxon").on(t.mainTaxonId)],
+);
 
 export const productTranslations = sqliteTable(
   "product_translations",

@@ -64,34 +64,33 @@ export interface TaxonTranslationInput {
 export const taxonByCode = (db: Database, code: string) => db.select(taxonColumns).from(taxons).where(eq(taxons.code, code));
 
 /**
- * Everything the detailed representation of the taxon `code` shows (Sylius'
- * serializer: the taxon with its subtree; its root and parent with their
- * children; its grandparent): a few indexed reads, each bounded by what is
- * shown.
+ * Everything the detailed representation of the taxons `ids` selects shows
+ * (Sylius' serializer: each taxon with its subtree; its root and parent
+ * with their children; its grandparent): a few indexed reads, each bounded
+ * by what is shown.
  */
-export function taxonDetailReads(db: Database, code: string) {
+export function taxonTreeReads(db: Database, ids: SQLWrapper) {
   const n = alias(taxons, "n");
   const p = alias(taxons, "p");
   const treeOfN = sql`coalesce(${n.rootId}, ${n.id})`;
+  const shown = inArray(n.id, ids);
   const subtree = db
     .select(taxonColumns)
     .from(n)
     .innerJoin(taxons, and(eq(taxons.rootId, treeOfN), gt(taxons.treeLeft, n.treeLeft), lt(taxons.treeLeft, n.treeRight)))
-    .where(eq(n.code, code));
+    .where(shown);
   const around = db
     .select(taxonColumns)
     .from(n)
     .leftJoin(p, eq(p.id, n.parentId))
-    .innerJoin(taxons, or(eq(taxons.id, n.rootId), eq(taxons.id, n.parentId), eq(taxons.id, p.parentId)))
-    .where(eq(n.code, code));
-  const childrenOf = (column: typeof n.rootId | typeof n.parentId) =>
-    db.select(taxonColumns).from(n).innerJoin(taxons, eq(taxons.parentId, column)).where(eq(n.code, code));
-  const shownIds = sql`SELECT ${n.id} FROM taxons n WHERE ${n.code} = ${code}
-    UNION ALL SELECT ${n.rootId} FROM taxons n WHERE ${n.code} = ${code}
-    UNION ALL SELECT ${n.parentId} FROM taxons n WHERE ${n.code} = ${code}
-    UNION ALL SELECT ${taxons.id} FROM taxons n JOIN ${taxons} ON ${taxons.rootId} = ${treeOfN} AND ${taxons.treeLeft} > ${n.treeLeft} AND ${taxons.treeLeft} < ${n.treeRight} WHERE ${n.code} = ${code}`;
+    .innerJoin(taxons, or(eq(taxons.id, n.id), eq(taxons.id, n.rootId), eq(taxons.id, n.parentId), eq(taxons.id, p.parentId)))
+    .where(shown);
+  const childrenOf = (column: typeof n.rootId | typeof n.parentId) => db.select(taxonColumns).from(n).innerJoin(taxons, eq(taxons.parentId, column)).where(shown);
+  const shownIds = sql`SELECT ${n.id} FROM taxons n WHERE ${shown}
+    UNION ALL SELECT ${n.rootId} FROM taxons n WHERE ${shown}
+    UNION ALL SELECT ${n.parentId} FROM taxons n WHERE ${shown}
+    UNION ALL SELECT ${taxons.id} FROM taxons n JOIN ${taxons} ON ${taxons.rootId} = ${treeOfN} AND ${taxons.treeLeft} > ${n.treeLeft} AND ${taxons.treeLeft} < ${n.treeRight} WHERE ${shown}`;
   return {
-    node: taxonByCode(db, code),
     subtree,
     around,
     rootChildren: childrenOf(n.rootId),
@@ -99,6 +98,20 @@ export function taxonDetailReads(db: Database, code: string) {
     translations: db.select(taxonTranslationColumns).from(taxonTranslations).where(inArray(taxonTranslations.taxonId, sql`(${shownIds})`)),
   };
 }
+
+/** The taxon `code` and what its detailed representation shows. */
+export const taxonDetailReads = (db: Database, code: string) => ({
+  node: taxonByCode(db, code),
+  ...taxonTreeReads(db, db.select({ id: taxons.id }).from(taxons).where(eq(taxons.code, code))),
+});
+
+/** The rows `taxonTreeReads` read, together. */
+export const treeRows = (found: { subtree: TaxonRow[]; around: TaxonRow[]; rootChildren: TaxonRow[]; siblings: TaxonRow[] }) => [
+  ...found.around,
+  ...found.rootChildren,
+  ...found.siblings,
+  ...found.subtree,
+];
 
 /**
  * What a list's items show besides themselves (the default representation:
@@ -242,7 +255,15 @@ function closeGap(db: Database, node: TaxonRow): Statement[] {
 }
 
 /** Deletes `node` and its subtree (the foreign keys cascade), then closes the gap. */
-export const deleteTaxon = (db: Database, node: TaxonRow): Statement[] => [db.delete(taxons).where(eq(taxons.id, node.id)), ...closeGap(db, node)];
+export const deleteTaxon = (db: Database, node: TaxonRow): Statement[] => [
+  // Products whose main taxon goes lose it (Sylius: ON DELETE SET NULL).
+  db
+    .update(products)
+    .set({ mainTaxonId: null })
+    .where(inArray(products.mainTaxonId, db.select({ id: taxons.id }).from(taxons).where(or(eq(taxons.id, node.id), and(eq(taxons.rootId, node.rootId ?? node.id), gt(taxons.treeLeft, node.left), lt(taxons.treeLeft, node.right)))))),
+  db.delete(taxons).where(eq(taxons.id, node.id)),
+  ...closeGap(db, node),
+];
 
 /**
  * Moves `node` with its subtree to the last child of `parent` (a root of
@@ -307,6 +328,39 @@ export function moveTaxon(db: Database, node: TaxonRow, parent: TaxonRow | null)
       .where(marked),
   );
   return statements;
+}
+
+/** The taxons with the codes `codes`. */
+export const taxonsWithCodes = (db: Database, codes: readonly string[]) => db.select(taxonColumns).from(taxons).where(inJson(taxons.code, codes));
+
+/** The product taxons of the products `ids` selects, by position, with their taxon's code. */
+export const productTaxonsOfProducts = (db: Database, ids: SQLWrapper) =>
+  db
+    .select({ id: productTaxons.id, productId: productTaxons.productId, taxonId: productTaxons.taxonId, position: productTaxons.position })
+    .from(productTaxons)
+    .where(inArray(productTaxons.productId, ids))
+    .orderBy(productTaxons.id);
+
+/** Replaces the taxons of the product `productCode` (those kept keep their position; new ones go last in their taxon). */
+export function replaceProductTaxons(db: Database, productCode: string, taxonIds: readonly number[], replace: boolean): Statement[] {
+  const product = db.select({ id: products.id }).from(products).where(eq(products.code, productCode));
+  const keep = JSON.stringify(taxonIds);
+  return [
+    ...(replace
+      ? [db.delete(productTaxons).where(and(inArray(productTaxons.productId, product), sql`${productTaxons.taxonId} NOT IN (SELECT value FROM json_each(${keep}))`))]
+      : []),
+    ...(taxonIds.length > 0
+      ? [
+          db
+            .insert(productTaxons)
+            .select(
+              sql`SELECT NULL, p.id, j.value, (SELECT coalesce(max(pt.position) + 1, 0) FROM product_taxons pt WHERE pt.taxon_id = j.value)
+                FROM products p, json_each(${keep}) j WHERE p.code = ${productCode}`,
+            )
+            .onConflictDoNothing(),
+        ]
+      : []),
+  ];
 }
 
 /** The product taxons of the taxon `code` for the products `productCodes`. */

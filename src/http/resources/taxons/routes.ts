@@ -40,6 +40,7 @@ import {
   taxonFormReads,
   taxonListParts,
   taxonTranslationWrites,
+  treeRows,
   type TaxonRow,
   type TaxonTranslationInput,
 } from "../../../data/queries/taxons";
@@ -98,10 +99,10 @@ const resource = resourceRoutes({
   },
   one: {
     reads: taxonDetailReads,
-    item: ({ node, subtree, around, rootChildren, siblings, translations }) => {
-      const [row] = node;
+    item: (found) => {
+      const [row] = found.node;
       if (!row) return undefined;
-      return represent(taxonGraph([...around, ...rootChildren, ...siblings, ...subtree, row], translations), row.id, true);
+      return represent(taxonGraph(treeRows(found), found.translations), row.id, true);
     },
   },
   create: {

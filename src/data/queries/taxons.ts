@@ -254,16 +254,38 @@ function closeGap(db: Database, node: TaxonRow): Statement[] {
   ];
 }
 
-/** Deletes `node` and its subtree (the foreign keys cascade), then closes the gap. */
-export const deleteTaxon = (db: Database, node: TaxonRow): Statement[] => [
-  // Products whose main taxon goes lose it (Sylius: ON DELETE SET NULL).
-  db
-    .update(products)
-    .set({ mainTaxonId: null })
-    .where(inArray(products.mainTaxonId, db.select({ id: taxons.id }).from(taxons).where(or(eq(taxons.id, node.id), and(eq(taxons.rootId, node.rootId ?? node.id), gt(taxons.treeLeft, node.left), lt(taxons.treeLeft, node.right)))))),
-  db.delete(taxons).where(eq(taxons.id, node.id)),
-  ...closeGap(db, node),
-];
+/**
+ * Deletes `node` and its subtree (the foreign keys cascade), closing the gap
+ * they leave. Every bound is read from the node's row as the batch runs, so
+ * a tree another write renumbered since the request read it stays exact.
+ */
+export function deleteTaxon(db: Database, node: TaxonRow): Statement[] {
+  const now = (expression: string) => sql`(SELECT ${sql.raw(expression)} FROM taxons g WHERE g.id = ${node.id})`;
+  const tree = now("coalesce(g.root_id, g.id)");
+  const right = now("g.tree_right");
+  const width = now("g.tree_right - g.tree_left + 1");
+  const inSubtree = or(eq(taxons.id, node.id), and(eq(taxons.rootId, tree), sql`${taxons.treeLeft} > ${now("g.tree_left")}`, sql`${taxons.treeLeft} < ${right}`));
+  return [
+    // Products whose main taxon goes lose it (Sylius: ON DELETE SET NULL).
+    db
+      .update(products)
+      .set({ mainTaxonId: null })
+      .where(inArray(products.mainTaxonId, db.select({ id: taxons.id }).from(taxons).where(inSubtree))),
+    db
+      .update(taxons)
+      .set({ treeLeft: sql`${taxons.treeLeft} - ${width}` })
+      .where(and(eq(taxons.rootId, tree), sql`${taxons.treeLeft} > ${right}`)),
+    db
+      .update(taxons)
+      .set({ treeRight: sql`${taxons.treeRight} - ${width}` })
+      .where(and(inTree(tree), sql`${taxons.treeRight} > ${right}`)),
+    db
+      .update(taxons)
+      .set({ position: sql`${taxons.position} - 1` })
+      .where(and(sql`${taxons.parentId} IS ${now("g.parent_id")}`, sql`${taxons.position} > ${now("g.position")}`)),
+    db.delete(taxons).where(eq(taxons.id, node.id)),
+  ];
+}
 
 /**
  * Moves `node` with its subtree to the last child of `parent` (a root of

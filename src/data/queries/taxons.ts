@@ -287,6 +287,9 @@ export function deleteTaxon(db: Database, node: TaxonRow): Statement[] {
   ];
 }
 
+/** The column a move's guard sets NULL when the tree changed since the request read it. */
+export const MOVE_CONFLICT_COLUMN = "taxons.tree_level";
+
 /**
  * Moves `node` with its subtree to the last child of `parent` (a root of
  * its own when null). `parent` is not in the subtree (the form checked).
@@ -298,6 +301,17 @@ export function moveTaxon(db: Database, node: TaxonRow, parent: TaxonRow | null)
   const oldTree = node.rootId ?? node.id;
   const inSubtree = node.rootId === null ? inTree(node.id) : and(eq(taxons.rootId, node.rootId), sql`${taxons.treeLeft} BETWEEN ${node.left} AND ${node.right}`);
   const statements: Statement[] = [
+    // The move is computed from the rows as the request read them: if another write changed them since, the
+    // guard's NULL fails the batch (nothing applies; MOVE_CONFLICT_COLUMN) rather than misnumber the tree.
+    db
+      .update(taxons)
+      .set({
+        treeLevel: sql`CASE WHEN (${taxons.id} = ${node.id} AND ${taxons.treeLeft} = ${node.left} AND ${taxons.treeRight} = ${node.right} AND ${taxons.treeLevel} = ${node.level}
+          AND ${taxons.rootId} IS ${node.rootId} AND ${taxons.parentId} IS ${node.parentId} AND ${taxons.position} = ${node.position})
+          OR (${taxons.id} = ${parent?.id ?? null} AND ${taxons.treeRight} = ${parent?.right ?? null} AND ${taxons.treeLevel} = ${parent?.level ?? null} AND ${taxons.rootId} IS ${parent?.rootId ?? null})
+          THEN ${taxons.treeLevel} ELSE NULL END`,
+      })
+      .where(inArray(taxons.id, parent === null ? [node.id] : [node.id, parent.id])),
     db
       .update(taxons)
       .set({ treeLeft: sql`-${taxons.treeLeft}`, treeRight: sql`-${taxons.treeRight}` })

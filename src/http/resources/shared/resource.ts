@@ -21,7 +21,7 @@ import type { z } from "zod";
 import type { AppEnv } from "../../context";
 import { isEmptyBody, rethrowOutOfRange, rethrowUniqueViolation, validateForm, type Form, type FormResult } from "../../form";
 import { CODE_PATTERN } from "../../fields";
-import { notFound } from "../../errors";
+import { conflict, notFound } from "../../errors";
 import { firstBatch } from "../../first-batch";
 import { listPage, type ListSpec } from "../../list-page";
 import { MSG } from "../../../domain/messages";
@@ -102,6 +102,8 @@ export interface ResourceShape<Row extends { id: number }, CS extends CodeForm, 
     emptyPut?: Partial<Record<keyof US & string, string>>;
     check: (result: FormResult<US>, found: NamedResults<UR>, row: Row, submission: Submission) => UP;
     writes: (db: Database, row: Row, plan: UP, result: FormResult<US>, submission: Submission) => Statement[];
+    /** A write that refuses NULL in `column` (a guard that found the data changed since the read): 409 `message` (declare it in `docs.updateConflict`). */
+    conflict?: { column: string; message: string };
   };
   /** An SQL boolean: the resource is referenced (DELETE answers 409). Without it a delete always deletes. */
   inUse?: (row: Row) => SQL;
@@ -208,7 +210,13 @@ export function resourceRoutes<Row extends { id: number }, CS extends CodeForm, 
       }
     }
     result.assertValid();
-    await runBatch(db, update.writes(db, row, plan, result, sent));
+    try {
+      await runBatch(db, update.writes(db, row, plan, result, sent));
+    } catch (error) {
+      const text = error instanceof Error ? `${error.message} ${error.cause instanceof Error ? error.cause.message : ""}` : String(error);
+      if (update.conflict && text.includes(`NOT NULL constraint failed: ${update.conflict.column}`)) throw conflict(update.conflict.message);
+      throw error;
+    }
     return c.body(null, 204);
   });
   routes.delete("/:code", describeRoute(docs.delete), async (c) => {

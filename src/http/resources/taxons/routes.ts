@@ -32,6 +32,7 @@ import {
   deleteTaxon,
   insertTaxon,
   moveTaxon,
+  MOVE_CONFLICT_COLUMN,
   productTaxonsOf,
   setProductTaxonPositions,
   taxonByCode,
@@ -50,6 +51,8 @@ import { resourceRoutes } from "../shared/resource";
 import { checkTranslations, createForm, sentSlugs, TAXON_MESSAGES, updateForm } from "./form";
 import { represent, taxonGraph } from "./serializer";
 import { Taxon, TaxonPage } from "./schemas";
+
+const MOVE_CONFLICT = "The taxon tree changed meanwhile, try again.";
 
 /** The (locale, slug) pairs other taxons than `self` hold. */
 const takenSlugs = (slugs: readonly { taxonId: number; locale: string; slug: string }[], self?: number) =>
@@ -79,7 +82,15 @@ const resource = resourceRoutes({
   noun: "Taxon",
   table: taxons,
   byCode: taxonByCode,
-  docs: { path: "taxons", tag: "Taxons", plural: "taxons", idPrefix: "Taxon", item: Taxon, page: TaxonPage },
+  docs: {
+    path: "taxons",
+    tag: "Taxons",
+    plural: "taxons",
+    idPrefix: "Taxon",
+    item: Taxon,
+    page: TaxonPage,
+    updateConflict: `409 \`${MOVE_CONFLICT}\` when a move finds the tree changed by another write meanwhile (nothing is applied; send it again).`,
+  },
   list: {
     spec: {
       sortable: { id: taxons.id, code: taxons.code },
@@ -134,6 +145,7 @@ const resource = resourceRoutes({
       ...(plan.translations ? taxonTranslationWrites(db, row, plan.translations, merge) : []),
       ...(plan.move ? moveTaxon(db, row, plan.move.to) : []),
     ],
+    conflict: { column: MOVE_CONFLICT_COLUMN, message: MOVE_CONFLICT },
   },
   deletes: deleteTaxon,
 });

@@ -10,6 +10,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  type AnySQLiteColumn,
   index,
   integer,
   primaryKey,
@@ -256,9 +257,11 @@ export const products = sqliteTable(
     enabled: bool("enabled").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Sylius' main taxon (a taxon's delete clears it). */
+    mainTaxonId: integer("main_taxon_id").references((): AnySQLiteColumn => taxons.id, { onDelete: "set null" }),
   },
-  // The product list's sortable timestamps (code: the unique index).
-  (t) => [index("products_created").on(t.createdAt), index("products_updated").on(t.updatedAt)],
+  // The product list's sortable timestamps (code: the unique index), and the products of a main taxon.
+  (t) => [index("products_created").on(t.createdAt), index("products_updated").on(t.updatedAt), index("products_main_taxon").on(t.mainTaxonId)],
 );
 
 export const productTranslations = sqliteTable(
@@ -301,6 +304,69 @@ export const productChannels = sqliteTable(
       .references(() => channels.id),
   },
   (t) => [primaryKey({ columns: [t.productId, t.channelId] })],
+);
+
+// ----------------------------------------------------------------- taxons
+
+/**
+ * The taxon trees as nested sets, as Sylius keeps them (Gedmo's tree):
+ * `tree_left`/`tree_right` number a tree depth-first, `tree_level` is the
+ * depth, `root_id` the tree's root (null on a root). A write renumbers one
+ * tree with a fixed number of range UPDATEs (indexed by root), so reading a
+ * subtree, an ancestor or a representation never walks the tree. `position`
+ * orders the children of one parent (the roots among themselves).
+ */
+export const taxons = sqliteTable(
+  "taxons",
+  {
+    id: id(),
+    code: text("code").notNull().unique(),
+    parentId: integer("parent_id").references((): AnySQLiteColumn => taxons.id, { onDelete: "cascade" }),
+    rootId: integer("root_id").references((): AnySQLiteColumn => taxons.id, { onDelete: "cascade" }),
+    treeLeft: integer("tree_left").notNull(),
+    treeRight: integer("tree_right").notNull(),
+    treeLevel: integer("tree_level").notNull(),
+    position: integer("position").notNull(),
+    enabled: bool("enabled").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("taxons_root_left").on(t.rootId, t.treeLeft),
+    index("taxons_root_right").on(t.rootId, t.treeRight),
+    index("taxons_parent_position").on(t.parentId, t.position),
+  ],
+);
+
+export const taxonTranslations = sqliteTable(
+  "taxon_translations",
+  {
+    id: id(),
+    taxonId: integer("taxon_id")
+      .notNull()
+      .references(() => taxons.id, { onDelete: "cascade" }),
+    locale: text("locale").notNull(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    description: text("description"),
+  },
+  (t) => [uniqueIndex("taxon_translations_taxon_locale").on(t.taxonId, t.locale), uniqueIndex("taxon_translations_locale_slug").on(t.locale, t.slug)],
+);
+
+/** A product in a taxon, at a position among the taxon's products. */
+export const productTaxons = sqliteTable(
+  "product_taxons",
+  {
+    id: id(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    taxonId: integer("taxon_id")
+      .notNull()
+      .references(() => taxons.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [uniqueIndex("product_taxons_product_taxon").on(t.productId, t.taxonId), index("product_taxons_taxon_position").on(t.taxonId, t.position)],
 );
 
 // ------------------------------------------------------ taxes and shipping

@@ -22,6 +22,7 @@ import { cartCouponRoutes, checkoutRoutes } from "./resources/checkouts/routes";
 import { checkoutSummaryRoutes } from "./resources/checkouts/summary";
 import { paymentRoutes } from "./resources/payments/routes";
 import { shipmentRoutes } from "./resources/shipments/routes";
+import { taxonRoutes } from "./resources/taxons/routes";
 
 export const apiRoutes = new Hono<AppEnv>({ strict: false })
   .route("/locales", localeRoutes)
@@ -36,6 +37,7 @@ export const apiRoutes = new Hono<AppEnv>({ strict: false })
   .route("/shipping-methods", shippingMethodRoutes)
   .route("/payment-methods", paymentMethodRoutes)
   .route("/product-options", productOptionRoutes)
+  .route("/taxons", taxonRoutes)
   // Variants are nested under their product: /products/{productCode}/variants/
   .route("/products/:productCode/variants", productVariantRoutes)
   .route("/products", productRoutes)

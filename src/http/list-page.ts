@@ -25,6 +25,7 @@ export const COUNTED_TABLES: ReadonlySet<string> = new Set([
   "customers",
   "product_options",
   "tax_rates",
+  "taxons",
   "payment_methods",
   "promotions",
   "shipping_methods",

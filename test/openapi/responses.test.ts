@@ -440,6 +440,19 @@ describe("every documented operation answers as documented", () => {
     expect((await call("DELETE", "/api/v1/promotions/{promotionCode}/coupons/{code}", { params })).status).toBe(204);
   });
 
+  it("taxons: a tree, a move, product positions", async () => {
+    const root = uniqueCode("TX");
+    const child = uniqueCode("TX");
+    created(await call("POST", "/api/v1/taxons/", { body: { code: root } }));
+    created(await call("POST", "/api/v1/taxons/", { body: { code: child, parent: root, translations: { [s.locale]: { name: "Walk", slug: child } } } }));
+    expect((await call("GET", "/api/v1/taxons/{code}", { params: { code: root } })).status).toBe(200);
+    expect((await call("GET", "/api/v1/taxons/", { query: `criteria[code]=${child}` })).body.total).toBe(1);
+    expect((await call("PUT", "/api/v1/taxons/{code}", { params: { code: child }, body: { parent: null } })).status).toBe(204);
+    expect((await call("PATCH", "/api/v1/taxons/{code}", { params: { code: child }, body: { parent: root } })).status).toBe(204);
+    expect((await call("PUT", "/api/v1/taxons/{code}/products", { params: { code: child }, body: { productsPositions: [] } })).status).toBe(204);
+    expect((await call("DELETE", "/api/v1/taxons/{code}", { params: { code: root } })).status).toBe(204);
+  });
+
   it("validation errors: an empty body fails exactly the fields the document marks required", async () => {
     const document = await servedDocument();
     const creates: [string, Record<string, string | number>][] = [

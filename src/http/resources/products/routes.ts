@@ -42,6 +42,7 @@ import { codeListField, failUnknown, reported } from "../shared/fields";
 import { crudDocs, describeRoute, listSpec } from "../../openapi/describe";
 import { CODE_DESCRIPTION, codeListShape, documentForm, EMPTY_PUT_NOTE, type InputShape } from "../../openapi/form-docs";
 import { Product, ProductPage } from "./schemas";
+import { checkTaxons, MAIN_TAXON_SHAPE, mainTaxonField, PRODUCT_TAXONS_SHAPE, productTaxonReads, productTaxonsField, productTaxonViews, queueFormTaxons, taxonWrites } from "./taxons";
 
 /** Sylius 1.8's texts (ProductBundle's validators.en.yml), and this service's conflicts. */
 export const PRODUCT_MESSAGES = {
@@ -73,11 +74,13 @@ const productShapes = {
   },
   options: codeListShape("Product option", ["mug_type"]),
   channels: codeListShape("Channel", ["US_WEB"]),
+  mainTaxon: MAIN_TAXON_SHAPE,
+  productTaxons: PRODUCT_TAXONS_SHAPE,
 } satisfies Record<string, InputShape>;
 
 /** Fields of Sylius' product form this service has no data for yet: only an empty value is accepted. */
 const emptyList = () => z.array(z.unknown(), { error: MSG.invalid }).max(0, { error: MSG.invalid }).optional();
-const NOT_YET = "Sylius' form field; this service has none yet (taxons, attributes, associations and images are out of scope): only an empty value is accepted.";
+const NOT_YET = "Sylius' form field; this service has none yet (attributes, associations and images are out of scope): only an empty value is accepted.";
 
 /**
  * Sylius 1.8's product form (AdminApiBundle's ProductType over ProductBundle's
@@ -94,8 +97,8 @@ export const createForm = defineForm({
     .refine((value) => Object.keys(value).length === 0, { error: MSG.invalid })
     .optional(),
   channels: codeListField(),
-  mainTaxon: z.null({ error: MSG.invalid }).optional(),
-  productTaxons: emptyList(),
+  mainTaxon: mainTaxonField(),
+  productTaxons: productTaxonsField(),
   images: emptyList(),
   code: requiredString(PRODUCT_MESSAGES.codeBlank).refine((s) => CODE_PATTERN.test(s), { error: PRODUCT_MESSAGES.codePattern }),
   options: codeListField(),
@@ -104,7 +107,7 @@ export const createForm = defineForm({
 documentForm(createForm, {
   component: "ProductCreate",
   shapes: productShapes,
-  descriptions: { code: CODE_DESCRIPTION, attributes: NOT_YET, associations: NOT_YET, mainTaxon: NOT_YET, productTaxons: NOT_YET, images: NOT_YET },
+  descriptions: { code: CODE_DESCRIPTION, attributes: NOT_YET, associations: NOT_YET, images: NOT_YET },
   example: {
     code: "MUG_TRAVEL",
     translations: { en_US: { name: "Travel mug", slug: "travel-mug", description: "Keeps it hot." } },
@@ -120,7 +123,7 @@ export const updateForm = defineForm({ ...createForm.shape, code: createForm.sha
 documentForm(updateForm, {
   component: "ProductUpdate",
   shapes: productShapes,
-  descriptions: { attributes: NOT_YET, associations: NOT_YET, mainTaxon: NOT_YET, productTaxons: NOT_YET, images: NOT_YET },
+  descriptions: { attributes: NOT_YET, associations: NOT_YET, images: NOT_YET },
   example: { enabled: false },
 });
 
@@ -215,10 +218,11 @@ function checkReferences(
 async function loadDetail(db: Database, code: string) {
   const batch = new Batch();
   const details = queueProductDetails(batch, db, productIdByCode(db, code));
+  const taxa = batch.addNamed(productTaxonReads(db, productIdByCode(db, code)));
   await batch.run(db);
   const [product] = details();
   if (!product) throw notFound(`Product with code "${code}" does not exist.`);
-  return product;
+  return serializeProduct(product, productTaxonViews(taxa(), product.id));
 }
 
 const docs = crudDocs({
@@ -260,7 +264,7 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     await batch.run(db);
     return c.json(page.envelope("/api/v1/products/", counted(), rows().map(serializeProductListItem)));
   })
-  .get("/:code", describeRoute(docs.get), async (c) => c.json(serializeProduct(await loadDetail(c.var.db, c.req.param("code")))))
+  .get("/:code", describeRoute(docs.get), async (c) => c.json(await loadDetail(c.var.db, c.req.param("code"))))
   .post("/", describeRoute(docs.create), async (c) => {
     const db = c.var.db;
     const result = validateForm(createForm, c.var.body);
@@ -270,10 +274,12 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     const reads = new Batch();
     const taken = code !== undefined ? reads.add(productIdByCode(db, code).limit(1)) : () => [];
     const found = queueReferences(reads, db, values);
+    const foundTaxons = queueFormTaxons(reads, db, values);
     await reads.run(db);
 
     if (taken().length > 0) result.fail("code", PRODUCT_MESSAGES.codeTaken);
     const ids = checkReferences(result, values, { locales: found.locales(), options: found.options(), channels: found.channels() });
+    const taxonPlan = checkTaxons(result, values, foundTaxons());
     const translations = resolveTranslations(result, values.translations, found.locales(), [], false);
     result.assertValid();
     const newCode = result.required("code");
@@ -288,7 +294,9 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
         channelIds: ids.channelIds ?? [],
       }),
     );
+    writes.addAll(taxonWrites(db, newCode, taxonPlan, false));
     const created = queueProductDetails(writes, db, productIdByCode(db, newCode));
+    const taxa = writes.addNamed(productTaxonReads(db, productIdByCode(db, newCode)));
     try {
       await writes.run(db);
     } catch (error) {
@@ -296,7 +304,7 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     }
     const [product] = created();
     if (!product) throw new Error(`Product "${newCode}" was not read back after its insert.`);
-    return c.json(serializeProduct(product), 201);
+    return c.json(serializeProduct(product, productTaxonViews(taxa(), product.id)), 201);
   })
   .on(["PUT", "PATCH"], "/:code", describeRoute(docs.put, docs.patch), async (c) => {
     const db = c.var.db;
@@ -309,11 +317,13 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     const current = queueProducts(reads, db, productIdByCode(db, code));
     const found = queueReferences(reads, db, values);
     const usedOptions = queueOptionsUsedByVariants(reads, db, code);
+    const foundTaxons = queueFormTaxons(reads, db, values);
     await reads.run(db);
 
     const [product] = current();
     if (!product) throw notFound(`Product with code "${code}" does not exist.`);
     const ids = checkReferences(result, values, { locales: found.locales(), options: found.options(), channels: found.channels() });
+    const taxonPlan = checkTaxons(result, values, foundTaxons());
     const translations = resolveTranslations(result, values.translations, found.locales(), product.translations, merge);
     // Sylius' product form has no field that fails empty on edit: the empty body itself is refused.
     if (!merge && isEmptyBody(c.var.body)) result.failForm(MSG.blank);
@@ -338,6 +348,7 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     }
     if (ids.optionIds) statements.push(...replaceProductOptions(db, product.id, ids.optionIds));
     if (ids.channelIds) statements.push(...replaceProductChannels(db, product.id, ids.channelIds));
+    statements.push(...taxonWrites(db, product.code, taxonPlan, true));
 
     const writes = new Batch();
     writes.addAll(statements);

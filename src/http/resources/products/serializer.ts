@@ -2,14 +2,15 @@
  * Products, with exactly the keys Sylius 1.8 serializes (AdminApiBundle's and
  * ProductBundle's Model.Product.yml):
  * - detailed (create, get one): `{id, name, code, attributes, options,
- *   associations, translations, productTaxons, channels, reviews,
+ *   associations, translations, productTaxons, channels, mainTaxon (when
+ *   set), reviews,
  *   averageRating, images, _links {self, variants}}`;
  * - list item (Default group): `{id, name, code, options, averageRating,
  *   images, _links.self}`.
  * `channels` are Sylius' detailed channel set (as an order shows its channel).
  * Options are the full option representations in both (ProductOption's
  * Default group is its whole set). Keys this service has no data for yet are
- * there, empty: `attributes`, `associations`, `productTaxons`, `reviews`,
+ * there, empty: `attributes`, `associations`, `reviews`,
  * `images` (`[]`) and `averageRating` (0). `translations` is keyed by locale
  * (`[]` when none); `name` is the en_US translation's name when present, else
  * the first one's, and absent without translations (JMS leaves out nulls).
@@ -21,12 +22,19 @@ import { preferredTranslation } from "../../../data/queries/product-options";
 import { enc, href } from "../../serializers/links";
 import { keyedByLocale, serializeProductOption } from "../product-options/serializer";
 import { serializeChannel } from "../channels/serializer";
+import type { TaxonView } from "../taxons/serializer";
 
 export const productLink = (code: string) => href(`/products/${enc(code)}`);
 
 const nameOf = (product: ProductDetail) => preferredTranslation(product.translations)?.name;
 
-export function serializeProduct(product: ProductDetail) {
+/** A product's taxons as `productTaxonViews` shows them (./taxons.ts). */
+export interface ProductTaxa {
+  mainTaxon: TaxonView | undefined;
+  productTaxons: { id: number; taxon: TaxonView; position: number }[];
+}
+
+export function serializeProduct(product: ProductDetail, taxa: ProductTaxa = { mainTaxon: undefined, productTaxons: [] }) {
   return {
     id: product.id,
     name: nameOf(product),
@@ -41,8 +49,9 @@ export function serializeProduct(product: ProductDetail) {
       slug: t.slug,
       description: t.description ?? undefined,
     })),
-    productTaxons: [],
+    productTaxons: taxa.productTaxons,
     channels: product.channels.map(serializeChannel),
+    ...(taxa.mainTaxon ? { mainTaxon: taxa.mainTaxon } : {}),
     reviews: [],
     averageRating: 0,
     images: [],

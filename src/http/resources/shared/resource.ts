@@ -21,7 +21,7 @@ import type { z } from "zod";
 import type { AppEnv } from "../../context";
 import { isEmptyBody, rethrowOutOfRange, rethrowUniqueViolation, validateForm, type Form, type FormResult } from "../../form";
 import { CODE_PATTERN } from "../../fields";
-import { notFound } from "../../errors";
+import { conflict, notFound } from "../../errors";
 import { firstBatch } from "../../first-batch";
 import { listPage, type ListSpec } from "../../list-page";
 import { MSG } from "../../../domain/messages";
@@ -102,9 +102,13 @@ export interface ResourceShape<Row extends { id: number }, CS extends CodeForm, 
     emptyPut?: Partial<Record<keyof US & string, string>>;
     check: (result: FormResult<US>, found: NamedResults<UR>, row: Row, submission: Submission) => UP;
     writes: (db: Database, row: Row, plan: UP, result: FormResult<US>, submission: Submission) => Statement[];
+    /** A write that refuses NULL in `column` (a guard that found the data changed since the read): 409 `message` (declare it in `docs.updateConflict`). */
+    conflict?: { column: string; message: string };
   };
   /** An SQL boolean: the resource is referenced (DELETE answers 409). Without it a delete always deletes. */
   inUse?: (row: Row) => SQL;
+  /** A delete's statements when it is more than the row's DELETE (taxons renumber their tree); not with `inUse`. */
+  deletes?: (db: Database, row: Row) => Statement[];
 }
 
 /** The routes of a resource (list, create, get, PUT/PATCH, delete) with their documentation. */
@@ -206,7 +210,13 @@ export function resourceRoutes<Row extends { id: number }, CS extends CodeForm, 
       }
     }
     result.assertValid();
-    await runBatch(db, update.writes(db, row, plan, result, sent));
+    try {
+      await runBatch(db, update.writes(db, row, plan, result, sent));
+    } catch (error) {
+      const text = error instanceof Error ? `${error.message} ${error.cause instanceof Error ? error.cause.message : ""}` : String(error);
+      if (update.conflict && text.includes(`NOT NULL constraint failed: ${update.conflict.column}`)) throw conflict(update.conflict.message);
+      throw error;
+    }
     return c.body(null, 204);
   });
   routes.delete("/:code", describeRoute(docs.delete), async (c) => {
@@ -217,7 +227,7 @@ export function resourceRoutes<Row extends { id: number }, CS extends CodeForm, 
     } = await firstBatch(c, { row: shape.byCode(db, code) });
     if (!row) throw missing(code);
     if (shape.inUse) await deleteUnlessInUse(db, table, row.id, shape.inUse(row), `Cannot delete, the ${noun} is in use.`);
-    else await runBatch(db, [db.delete(table).where(eq(table.id, row.id))]);
+    else await runBatch(db, shape.deletes?.(db, row) ?? [db.delete(table).where(eq(table.id, row.id))]);
     return c.body(null, 204);
   });
   return routes;

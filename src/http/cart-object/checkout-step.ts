@@ -6,7 +6,7 @@
  * key's record, the repriced cart, addresses, shipment, payment, checkout
  * state; or the completion).
  *
- * Order of checks (README, "Checkout and orders"): the order exists (404), the body (400), the
+ * Order of checks (docs/api/checkout-and-orders.md): the order exists (404), the body (400), the
  * transition (409), then the step: recalculate, then the automatic skips
  * (`afterStep`), all written together.
  */
@@ -191,7 +191,7 @@ function itemSnapshots(cart: CartState, variants: ReadonlyMap<number, VariantInf
   });
 }
 
-/** The shipping methods a shipment of this cart may take: after addressing those of its zones, before the channel's enabled ones (README, "Cart processing and inventory"). */
+/** The shipping methods a shipment of this cart may take: after addressing those of its zones, before the channel's enabled ones (docs/api/checkout-and-orders.md, "Cart processing and inventory"). */
 function selectableShippingMethods(loaded: Loaded, cart: CartState, overrides: CheckoutOverrides = {}) {
   const setup = checkoutSetup(loaded.setup, loaded.row, loaded.read.zones, new Date().toISOString(), overrides);
   if (loaded.row.shippingCountry === null) return setup.shippingMethods.filter((m) => m.enabled);

@@ -206,7 +206,7 @@ export async function readCheckoutMethods(host: CartHost, run: OperationRun, car
   const loaded = await load(run, host, cartId, null);
   const cart = loaded.cart;
   if (!cart) throw notFound(`Cart with id ${cartId} does not exist.`);
-  const state = loaded.row.checkoutState as CheckoutState;
+  const state = loaded.row.checkoutState;
   if (what === "shipping_methods") {
     if (!checkoutMachine.can(state, "select_shipping")) throw badRequest(ORDER_MSG.shippingMethodsUnresolvable);
     if (loaded.row.shipmentId === null) return { status: 200, body: { shipments: [] } };
@@ -282,7 +282,7 @@ export async function runCheckoutStep(host: CartHost, run: OperationRun, cartId:
 
   const { row } = loaded;
   const now = new Date().toISOString();
-  const state = row.checkoutState as CheckoutState;
+  const state = row.checkoutState;
   const overrides: CheckoutOverrides = {};
   const writes: CheckoutWrite[] = [];
   let transition: CheckoutTransition | null = null;
@@ -447,7 +447,7 @@ function completionSnapshot(loaded: Loaded, cart: CartState, variants: ReadonlyM
   const eligible = row.shipmentMethodCode === null ? [] : selectableShippingMethods(loaded, cart);
   return {
     state: "cart",
-    checkoutState: row.checkoutState as CheckoutState,
+    checkoutState: row.checkoutState,
     paymentState: "cart",
     shippingState: "cart",
     total: cart.total,

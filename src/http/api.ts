@@ -1,7 +1,8 @@
 /** Every `/api/v1` resource, mounted in one place. */
 import { Hono } from "hono";
 import type { AppEnv } from "./context";
-import { currencyRoutes, localeRoutes } from "./resources/code-only/routes";
+import { localeRoutes } from "./resources/locales/routes";
+import { currencyRoutes } from "./resources/currencies/routes";
 import { zoneRoutes } from "./resources/zones/routes";
 import { channelRoutes } from "./resources/channels/routes";
 import { customerRoutes } from "./resources/customers/routes";

@@ -6,7 +6,8 @@ import { currencyRoutes } from "./resources/currencies/routes";
 import { zoneRoutes } from "./resources/zones/routes";
 import { channelRoutes } from "./resources/channels/routes";
 import { customerRoutes } from "./resources/customers/routes";
-import { shippingCategoryRoutes, taxCategoryRoutes } from "./resources/categories/routes";
+import { taxCategoryRoutes } from "./resources/tax-categories/routes";
+import { shippingCategoryRoutes } from "./resources/shipping-categories/routes";
 import { taxRateRoutes } from "./resources/tax-rates/routes";
 // Before shipping methods: the order modules load in is the order of the OpenAPI components.
 import { productOptionRoutes } from "./resources/product-options/routes";

@@ -1,4 +1,4 @@
--- Demo catalogue: enough to try every example of the README with
+-- Demo catalogue: enough to try every example of the README and docs/api/ with
 -- curl right after `npm start`. Every statement is idempotent (INSERT OR IGNORE
 -- on unique keys, or guarded by NOT EXISTS), so loading it twice changes nothing.
 

@@ -27,7 +27,7 @@
  * the rows of plain selects (a flat field list) with the same decoders drizzle
  * would use, in one tight loop; every other query (writes, `returning`,
  * nested selections) is mapped by drizzle's prepared query, as `db.batch`
- * would. test/carts/named-batch.test.ts checks both give the same rows.
+ * would. test/d1/named-batch.test.ts checks both give the same rows.
  */
 import { and, Column, eq, inArray, is, noopDecoder, SQL, sql, type DriverValueDecoder, type Query as BuiltQuery } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";

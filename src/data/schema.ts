@@ -19,6 +19,14 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import type {
+  CheckoutState,
+  OrderPaymentState,
+  OrderShippingState,
+  OrderState,
+  PaymentState,
+  ShipmentState,
+} from "../domain/orders";
 
 const id = () => integer("id").primaryKey({ autoIncrement: true });
 const createdAt = () =>
@@ -668,8 +676,8 @@ export const orders = sqliteTable(
     currencyCode: text("currency_code").notNull(),
     localeCode: text("locale_code").notNull(),
     /** Sylius order state; carts are `cart`. */
-    state: text("state").notNull().default("cart"),
-    checkoutState: text("checkout_state").notNull().default("cart"),
+    state: text("state").$type<OrderState>().notNull().default("cart"),
+    checkoutState: text("checkout_state").$type<CheckoutState>().notNull().default("cart"),
     itemsTotal: integer("items_total").notNull().default(0),
     adjustmentsTotal: integer("adjustments_total").notNull().default(0),
     total: integer("total").notNull().default(0),
@@ -682,8 +690,8 @@ export const orders = sqliteTable(
     checkoutCompletedAt: text("checkout_completed_at"),
     notes: text("notes"),
     /** Sylius' order payment and shipping states (not serialized). */
-    paymentState: text("payment_state").notNull().default("cart"),
-    shippingState: text("shipping_state").notNull().default("cart"),
+    paymentState: text("payment_state").$type<OrderPaymentState>().notNull().default("cart"),
+    shippingState: text("shipping_state").$type<OrderShippingState>().notNull().default("cart"),
     shippingAddressId: integer("shipping_address_id").references(() => addresses.id),
     billingAddressId: integer("billing_address_id").references(() => addresses.id),
     promotionCouponId: integer("promotion_coupon_id").references(() => promotionCoupons.id),
@@ -725,7 +733,7 @@ export const payments = sqliteTable(
     methodId: integer("method_id").references(() => paymentMethods.id),
     currencyCode: text("currency_code").notNull(),
     amount: integer("amount").notNull(),
-    state: text("state").notNull().default("cart"),
+    state: text("state").$type<PaymentState>().notNull().default("cart"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -746,7 +754,7 @@ export const shipments = sqliteTable(
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
     methodId: integer("method_id").references(() => shippingMethods.id),
-    state: text("state").notNull().default("cart"),
+    state: text("state").$type<ShipmentState>().notNull().default("cart"),
     tracking: text("tracking"),
     shippedAt: text("shipped_at"),
     createdAt: createdAt(),

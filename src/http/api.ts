@@ -1,11 +1,13 @@
 /** Every `/api/v1` resource, mounted in one place. */
 import { Hono } from "hono";
 import type { AppEnv } from "./context";
-import { currencyRoutes, localeRoutes } from "./resources/code-only/routes";
+import { localeRoutes } from "./resources/locales/routes";
+import { currencyRoutes } from "./resources/currencies/routes";
 import { zoneRoutes } from "./resources/zones/routes";
 import { channelRoutes } from "./resources/channels/routes";
 import { customerRoutes } from "./resources/customers/routes";
-import { shippingCategoryRoutes, taxCategoryRoutes } from "./resources/categories/routes";
+import { taxCategoryRoutes } from "./resources/tax-categories/routes";
+import { shippingCategoryRoutes } from "./resources/shipping-categories/routes";
 import { taxRateRoutes } from "./resources/tax-rates/routes";
 // Before shipping methods: the order modules load in is the order of the OpenAPI components.
 import { productOptionRoutes } from "./resources/product-options/routes";

@@ -5,6 +5,7 @@
  * (number, states, inventory hold with its guards, usage).
  */
 import { and, eq, sql } from "drizzle-orm";
+import type { CheckoutState, OrderPaymentState, OrderShippingState, OrderState, PaymentState, ShipmentState } from "../../domain/orders";
 import type { Query, Statement } from "../batch";
 import type { Database } from "../db";
 import { prepared, type Value } from "../prepared";
@@ -75,7 +76,7 @@ export function cartLineStatements(db: Database, orderId: number, currencyCode: 
 export function orderCheckoutStatement(
   db: Database,
   orderId: number,
-  set: { checkoutState?: string; promotionCouponId?: number | null },
+  set: { checkoutState?: CheckoutState; promotionCouponId?: number | null },
   nowIso: string,
 ): CheckoutWrite {
   return db
@@ -174,13 +175,13 @@ export function guardedStockStatements(db: Database, change: StockChange): Check
 
 /** What completion writes: the plan's states, the lines that change, stock and usage. */
 export interface CompletionWrite {
-  checkoutState: string;
-  state: string;
-  paymentState: string;
-  shippingState: string;
+  checkoutState: CheckoutState;
+  state: OrderState;
+  paymentState: OrderPaymentState;
+  shippingState: OrderShippingState;
   notes: string | null;
-  payments: { id: number; from: string; to: string }[];
-  shipments: { id: number; from: string; to: string }[];
+  payments: { id: number; from: PaymentState; to: PaymentState }[];
+  shipments: { id: number; from: ShipmentState; to: ShipmentState }[];
   stock: StockChange[];
   promotionUsage: { id: number; used: number }[];
   couponUsage: { id: number; used: number } | null;
@@ -193,7 +194,7 @@ export interface CompletionWrite {
  * order's states and completion time, the payment and shipment states, the
  * guarded stock changes and the usage counters.
  */
-export function completionStatements(db: Database, orderId: number, fromCheckoutState: string, write: CompletionWrite, nowIso: string): CheckoutWrite[] {
+export function completionStatements(db: Database, orderId: number, fromCheckoutState: CheckoutState, write: CompletionWrite, nowIso: string): CheckoutWrite[] {
   const out: CheckoutWrite[] = [];
   for (const change of write.stock) out.push(...guardedStockStatements(db, change));
   out.push(

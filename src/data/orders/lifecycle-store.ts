@@ -15,6 +15,7 @@
  *   UPDATEs, each also guarded by its FROM state.
  */
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { OrderPaymentState, OrderShippingState, OrderState, PaymentState, ShipmentState } from "../../domain/orders";
 import type { NamedResults } from "../batch";
 import type { Database } from "../db";
 import { orderItems, orders, payments, productVariants, promotionCoupons, promotions, shipments } from "../schema";
@@ -65,10 +66,10 @@ export function orderSnapshotQueries(db: Database, orderId: number) {
 
 export type OrderSnapshotRows = NamedResults<ReturnType<typeof orderSnapshotQueries>>;
 
-export interface StateMove {
+export interface StateMove<S extends string> {
   id: number;
-  from: string;
-  to: string;
+  from: S;
+  to: S;
 }
 
 export interface StockMove {
@@ -80,12 +81,19 @@ export interface StockMove {
   minOnHold?: number;
 }
 
+/** The order's three lifecycle states, as a step reads or writes them. */
+export interface OrderStates {
+  state: OrderState;
+  paymentState: OrderPaymentState;
+  shippingState: OrderShippingState;
+}
+
 export interface LifecycleWrite {
   orderId: number;
-  from: { state: string; paymentState: string; shippingState: string };
-  to: { state: string; paymentState: string; shippingState: string };
-  payments: readonly StateMove[];
-  shipments: readonly StateMove[];
+  from: OrderStates;
+  to: OrderStates;
+  payments: readonly StateMove<PaymentState>[];
+  shipments: readonly StateMove<ShipmentState>[];
   /** The shipment shipped by this step: its tracking (null: none sent) and time. */
   shipped: { id: number; tracking: string | null } | null;
   stock: readonly StockMove[];
@@ -105,7 +113,7 @@ export function isGuardFailure(error: unknown): boolean {
 const json = (value: unknown) => JSON.stringify(value);
 
 /** True while every line named is still in its FROM state (a JSON list of `{i, s}`). */
-function linesHold(table: "payments" | "shipments", moves: readonly StateMove[]): SQL {
+function linesHold(table: "payments" | "shipments", moves: readonly StateMove<string>[]): SQL {
   if (!moves.length) return sql`1`;
   const list = json(moves.map((m) => ({ i: m.id, s: m.from })));
   return sql`NOT EXISTS (SELECT 1 FROM json_each(${list}) g WHERE NOT EXISTS (SELECT 1 FROM ${sql.raw(table)} t

@@ -1,5 +1,5 @@
 /**
- * The pure checkout and order lifecycle (as Sylius 1.8 runs it, with the differences the README lists): machines, skips,
+ * The pure checkout and order lifecycle (as Sylius 1.8 runs it, with the differences docs/api/differences-from-sylius.md lists): machines, skips,
  * plans, numbers, addresses. How the layers above use it:
  *
  * - a checkout step: `checkAddressing` (400) → `checkoutMachine.apply` (409)

@@ -45,7 +45,7 @@ export interface SignInLimits {
 /**
  * The period of each rate-limiting binding of wrangler.toml, by binding name.
  * A binding does not tell its period, so it is repeated here;
- * test/edge/throttle.test.ts fails when the two differ.
+ * test/throttling/throttle.test.ts fails when the two differ.
  */
 export const SIGN_IN_PERIODS = {
   SIGNIN_USER_LIMITER: 60,

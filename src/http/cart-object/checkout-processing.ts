@@ -1,5 +1,5 @@
 /**
- * The checkout's part of every cart recalculation (README, "Cart processing and inventory"), shared by item
+ * The checkout's part of every cart recalculation (docs/api/checkout-and-orders.md, "Cart processing and inventory"), shared by item
  * changes and checkout steps: which zones and methods the pricing uses, and
  * the cart's one shipment and one payment after it (Sylius'
  * OrderShipmentProcessor and OrderPaymentProcessor), as rows to write in the

@@ -6,7 +6,7 @@
  * key's record, the repriced cart, addresses, shipment, payment, checkout
  * state; or the completion).
  *
- * Order of checks (README, "Checkout and orders"): the order exists (404), the body (400), the
+ * Order of checks (docs/api/checkout-and-orders.md): the order exists (404), the body (400), the
  * transition (409), then the step: recalculate, then the automatic skips
  * (`afterStep`), all written together.
  */
@@ -191,7 +191,7 @@ function itemSnapshots(cart: CartState, variants: ReadonlyMap<number, VariantInf
   });
 }
 
-/** The shipping methods a shipment of this cart may take: after addressing those of its zones, before the channel's enabled ones (README, "Cart processing and inventory"). */
+/** The shipping methods a shipment of this cart may take: after addressing those of its zones, before the channel's enabled ones (docs/api/checkout-and-orders.md, "Cart processing and inventory"). */
 function selectableShippingMethods(loaded: Loaded, cart: CartState, overrides: CheckoutOverrides = {}) {
   const setup = checkoutSetup(loaded.setup, loaded.row, loaded.read.zones, new Date().toISOString(), overrides);
   if (loaded.row.shippingCountry === null) return setup.shippingMethods.filter((m) => m.enabled);
@@ -206,7 +206,7 @@ export async function readCheckoutMethods(host: CartHost, run: OperationRun, car
   const loaded = await load(run, host, cartId, null);
   const cart = loaded.cart;
   if (!cart) throw notFound(`Cart with id ${cartId} does not exist.`);
-  const state = loaded.row.checkoutState as CheckoutState;
+  const state = loaded.row.checkoutState;
   if (what === "shipping_methods") {
     if (!checkoutMachine.can(state, "select_shipping")) throw badRequest(ORDER_MSG.shippingMethodsUnresolvable);
     if (loaded.row.shipmentId === null) return { status: 200, body: { shipments: [] } };
@@ -282,7 +282,7 @@ export async function runCheckoutStep(host: CartHost, run: OperationRun, cartId:
 
   const { row } = loaded;
   const now = new Date().toISOString();
-  const state = row.checkoutState as CheckoutState;
+  const state = row.checkoutState;
   const overrides: CheckoutOverrides = {};
   const writes: CheckoutWrite[] = [];
   let transition: CheckoutTransition | null = null;
@@ -447,7 +447,7 @@ function completionSnapshot(loaded: Loaded, cart: CartState, variants: ReadonlyM
   const eligible = row.shipmentMethodCode === null ? [] : selectableShippingMethods(loaded, cart);
   return {
     state: "cart",
-    checkoutState: row.checkoutState as CheckoutState,
+    checkoutState: row.checkoutState,
     paymentState: "cart",
     shippingState: "cart",
     total: cart.total,

@@ -24,16 +24,10 @@ import {
   planCancellation,
   planPaymentCompletion,
   planShipment,
-  type CheckoutState,
   type LineNotFound,
-  type OrderPaymentState,
   type OrderPlan,
-  type OrderShippingState,
   type OrderSnapshot,
-  type OrderState,
-  type PaymentState,
   type PlanResult,
-  type ShipmentState,
   type TransitionRefused,
 } from "../../domain/orders";
 
@@ -118,14 +112,14 @@ export function snapshotFrom(rows: OrderSnapshotRows): OrderSnapshot | null {
   const order = rows.order[0];
   if (!order) return null;
   return {
-    state: order.state as OrderState,
-    checkoutState: order.checkoutState as CheckoutState,
-    paymentState: order.paymentState as OrderPaymentState,
-    shippingState: order.shippingState as OrderShippingState,
+    state: order.state,
+    checkoutState: order.checkoutState,
+    paymentState: order.paymentState,
+    shippingState: order.shippingState,
     total: order.total,
     items: rows.items.map((item) => ({ variantId: item.variantId, quantity: item.quantity, tracked: item.tracked === 1 })),
-    payments: rows.payments.map((p) => ({ id: p.id, state: p.state as PaymentState, amount: p.amount })),
-    shipments: rows.shipments.map((s) => ({ id: s.id, state: s.state as ShipmentState })),
+    payments: rows.payments.map((p) => ({ id: p.id, state: p.state, amount: p.amount })),
+    shipments: rows.shipments.map((s) => ({ id: s.id, state: s.state })),
     promotionIds: rows.promotions.map((p) => p.id),
     couponId: order.couponId,
   };

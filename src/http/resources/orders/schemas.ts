@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { code, component, int, keyedOrEmpty, Link, pageOf, SelfLinks, timestamp } from "../../openapi/common";
 import { Adjustment, CartItemUnit } from "../carts/schemas";
-import { TaxCategoryEmbedded } from "../categories/schemas";
+import { TaxCategoryEmbedded } from "../shared/category-views";
 import { Channel } from "../channels/schemas";
 import { PaymentMethod, PaymentMethodReference } from "../payment-methods/schemas";
 

@@ -25,7 +25,7 @@ import type {
 import type { ViewedItem } from "../../../data/carts/cart-views";
 import type { VariantView } from "../../../data/queries/product-variants";
 import { serializeAdjustment, serializeItemWith } from "../carts/serializer";
-import { serializeTaxCategory } from "../categories/serializer";
+import { serializeTaxCategory } from "../shared/category-views";
 import { variantPath } from "../product-variants/serializer";
 import { channelLinks, serializeChannel } from "../channels/serializer";
 import { birthdayDateTime, customerLinks } from "../customers/serializer";

@@ -13,7 +13,7 @@ import {
   ShippingCategoryReference,
   TaxCategory,
   TaxCategoryReference,
-} from "../categories/schemas";
+} from "../shared/category-views";
 
 const OMITTED = "Omitted when none.";
 const NEVER_SET = "Omitted when never set.";

@@ -15,7 +15,7 @@
  * (PHP's empty array), non-empty keyed ones as objects.
  */
 import type { VariantView } from "../../../data/queries/product-variants";
-import { serializeShippingCategory, serializeTaxCategory, type CategoryView } from "../categories/serializer";
+import { serializeShippingCategory, serializeTaxCategory, type CategoryView } from "../shared/category-views";
 import { enc, href } from "../../serializers/links";
 import { sameData } from "../../serializers/same-data";
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { CATEGORY_REQUIREMENTS, SHIPPING_CALCULATORS } from "../../../data/queries/shipping-methods";
 import { serializeShippingMethod } from "./serializer";
 import { code, component, int, keyedOrEmpty, Link, pageOf, timestamp } from "../../openapi/common";
-import { ShippingCategoryReference, TaxCategoryReference } from "../categories/schemas";
+import { ShippingCategoryReference, TaxCategoryReference } from "../shared/category-views";
 import { ZoneReference } from "../zones/schemas";
 import type { Conforms, Expect } from "../../openapi/conformance";
 

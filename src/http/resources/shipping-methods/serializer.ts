@@ -11,7 +11,7 @@
  * `shippingMethodName`.
  */
 import type { CategoryRow } from "../../../data/queries/categories";
-import { serializeShippingCategory, serializeTaxCategory } from "../categories/serializer";
+import { serializeShippingCategory, serializeTaxCategory } from "../shared/category-views";
 import { enc, href } from "../../serializers/links";
 import { atom } from "../../serializers/timestamps";
 import { serializeZoneReference, type ZoneRefRow } from "../zones/serializer";

@@ -1,9 +1,38 @@
-/** Tax and shipping categories (./serializer.ts) in their three views. */
+/**
+ * Tax and shipping categories, in their three views (the routes: ./categories.ts).
+ * One serializer each, used both for the resources themselves and when a
+ * variant embeds them:
+ * - `full` (get one, create, variant detailed): id, code, name, description, createdAt, updatedAt, _links.self
+ * - `embedded` (variant default set): id, code, name, createdAt, updatedAt, _links.self
+ * - `listItem` (inside variant lists): id, code, name, _links.self
+ */
 import { z } from "zod";
-import { serializeShippingCategory, serializeTaxCategory } from "./serializer";
+import type { CategoryRow } from "../../../data/queries/categories";
+import { enc, href } from "../../serializers/links";
+import { atom } from "../../serializers/timestamps";
 import { code, component, int, pageOf, SelfLinks, timestamp } from "../../openapi/common";
 import type { ConformsTo, Expect } from "../../openapi/conformance";
 
+export type CategoryView = "full" | "embedded" | "listItem";
+
+function serializeCategory(path: string, row: CategoryRow, view: CategoryView) {
+  const links = { self: href(`/${path}/${enc(row.code)}`) };
+  if (view === "listItem") return { id: row.id, code: row.code, name: row.name, _links: links };
+  const base = { id: row.id, code: row.code, name: row.name };
+  const times = { createdAt: atom(row.createdAt), updatedAt: atom(row.updatedAt) };
+  return view === "full"
+    ? { ...base, description: row.description ?? undefined, ...times, _links: links }
+    : { ...base, ...times, _links: links };
+}
+
+export const serializeTaxCategory = (row: CategoryRow, view: CategoryView = "full") =>
+  serializeCategory("tax-categories", row, view);
+
+export const serializeShippingCategory = (row: CategoryRow, view: CategoryView = "full") =>
+  serializeCategory("shipping-categories", row, view);
+
+// Both kinds' components are declared here, together: the OpenAPI document lists components in the
+// order their modules load, and this is the order it has always had.
 const full = () =>
   z.object({
     id: int(),

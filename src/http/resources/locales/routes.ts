@@ -1,0 +1,56 @@
+/**
+ * `/api/v1/locales/`: a resource that is nothing but a unique code (the
+ * shared part, with currencies: ../shared/code-only.ts).
+ *
+ * The blank message is LocaleBundle's validators.en.yml (`Please choose
+ * locale code.`).
+ */
+import { sql } from "drizzle-orm";
+import { locales } from "../../../data/schema";
+import { CODE_DESCRIPTION, documentForm } from "../../openapi/form-docs";
+import {
+  CODE_ONLY_UPDATE_DOCS,
+  codeOnlyCreateForm,
+  codeOnlyRoutes,
+  codeOnlyUpdateForm,
+  LocalePage,
+  LocaleResource,
+  serializeLocale,
+  serializeLocaleListItem,
+} from "../shared/code-only";
+
+export const LOCALE_MESSAGES = { blank: "Please choose locale code.", unique: "Locale code must be unique." } as const;
+
+export const localeCreateForm = codeOnlyCreateForm(LOCALE_MESSAGES.blank);
+
+documentForm(localeCreateForm, {
+  component: "LocaleCreate",
+  descriptions: { code: `${CODE_DESCRIPTION} Language, optional script and region: \`en_US\`.` },
+  example: { code: "fr_FR" },
+});
+
+export const localeUpdateForm = codeOnlyUpdateForm(LOCALE_MESSAGES.blank);
+
+documentForm(localeUpdateForm, { component: "LocaleUpdate", ...CODE_ONLY_UPDATE_DOCS });
+
+export const localeRoutes = codeOnlyRoutes({
+  noun: "Locale",
+  table: locales,
+  forms: { create: localeCreateForm, update: localeUpdateForm },
+  messages: LOCALE_MESSAGES,
+  serialize: serializeLocale,
+  serializeListItem: serializeLocaleListItem,
+  // Language, optional script and region: `en_US`.
+  codeShape: /^[a-z]{2,3}(?:_[A-Z][a-z]{3})?(?:_[A-Z]{2}|_\d{3})?$/,
+  inUse: (row) => sql`(
+      EXISTS (SELECT 1 FROM channel_locales WHERE locale_id = ${row.id})
+      OR EXISTS (SELECT 1 FROM channels WHERE default_locale_id = ${row.id})
+      OR EXISTS (SELECT 1 FROM product_translations WHERE locale = ${row.code})
+      OR EXISTS (SELECT 1 FROM product_variant_translations WHERE locale = ${row.code})
+      OR EXISTS (SELECT 1 FROM product_option_translations WHERE locale = ${row.code})
+      OR EXISTS (SELECT 1 FROM product_option_value_translations WHERE locale = ${row.code})
+      OR EXISTS (SELECT 1 FROM shipping_method_translations WHERE locale = ${row.code})
+      OR EXISTS (SELECT 1 FROM orders WHERE locale_code = ${row.code})
+    )`,
+  docs: { path: "locales", tag: "Locales", plural: "locales", idPrefix: "Locale", item: LocaleResource, page: LocalePage },
+});

@@ -1,0 +1,131 @@
+/**
+ * What `/api/v1/locales/` and `/api/v1/currencies/` share: resources that
+ * are nothing but a unique code (routes in ../locales/ and ../currencies/).
+ *
+ * List: default sorting `createdAt asc` (creation order, as Sylius lists
+ * them); sortable `code`, `createdAt`; `criteria[code]`.
+ *
+ * Forms follow Sylius 1.8: LocaleType and CurrencyType are choice fields (a
+ * code that is no locale or currency is `This value is not valid.`).
+ *
+ * Serialization, in the groups of Sylius 1.8 (LocaleBundle and
+ * CurrencyBundle `Model.*.yml`):
+ * - currency, both groups: id, code, self link (`serializeCurrency`);
+ * - locale `Default` (lists): id, code, self link (`serializeLocaleListItem`);
+ * - locale `Detailed` (one locale): id, code, createdAt, updatedAt, self link.
+ */
+import { eq, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { defineForm } from "../../form";
+import { CODE_PATTERN, requiredString } from "../../fields";
+import { MSG } from "../../../domain/messages";
+import { containsText } from "../../../data/conditions";
+import type { Database } from "../../../data/db";
+import type { currencies, locales } from "../../../data/schema";
+import type { CodeRow } from "../../../data/queries/code-only";
+import { atom, nowIso } from "../../serializers/timestamps";
+import { enc, href } from "../../serializers/links";
+import { EMPTY_PUT_NOTE } from "../../openapi/form-docs";
+import { code, component, int, pageOf, SelfLinks, timestamp } from "../../openapi/common";
+import type { Conforms, Expect } from "../../openapi/conformance";
+import { oneRow, resourceRoutes } from "./resource";
+
+const bareRow = (path: string, row: CodeRow) => ({ id: row.id, code: row.code, _links: { self: href(`/${path}/${enc(row.code)}`) } });
+
+export const serializeCurrency = (row: CodeRow) => bareRow("currencies", row);
+export const serializeLocaleListItem = (row: CodeRow) => bareRow("locales", row);
+export const serializeLocale = (row: CodeRow) => ({
+  id: row.id,
+  code: row.code,
+  createdAt: atom(row.createdAt),
+  updatedAt: atom(row.updatedAt),
+  _links: { self: href(`/locales/${enc(row.code)}`) },
+});
+
+// Both resources' components are declared here, together: the OpenAPI document lists components in
+// the order their modules load, and this is the order it has always had.
+const withTimes = (examples: string[]) =>
+  z.object({ id: int(), code: code().meta({ examples }), createdAt: timestamp(), updatedAt: timestamp(), _links: SelfLinks });
+const bare = (examples: string[]) => z.object({ id: int(), code: code().meta({ examples }), _links: SelfLinks });
+
+/** In Sylius 1.8's groups. */
+export const LocaleResource = component(
+  "Locale",
+  withTimes(["en_US"]),
+  "A locale (`Detailed` group): language, optional script and region (`en_US`).",
+);
+export const LocaleListItem = component("LocaleListItem", bare(["en_US"]), "A locale in a list (`Default` group): no timestamps.");
+export const CurrencyResource = component("Currency", bare(["USD"]), "A currency: an ISO 4217 code (`USD`); no timestamps.");
+export const LocalePage = pageOf("LocalePage", LocaleListItem);
+export const CurrencyPage = pageOf("CurrencyPage", CurrencyResource);
+
+type _Locale = Expect<Conforms<ReturnType<typeof serializeLocale>, typeof LocaleResource>>;
+type _LocaleItem = Expect<Conforms<ReturnType<typeof serializeLocaleListItem>, typeof LocaleListItem>>;
+type _Currency = Expect<Conforms<ReturnType<typeof serializeCurrency>, typeof CurrencyResource>>;
+
+/** A choice among codes (Symfony's LocaleType, CurrencyType): anything but a known shape is `This value is not valid.`. */
+const choiceCode = (blank: string) => requiredString(blank).refine((s) => CODE_PATTERN.test(s), { error: MSG.invalid });
+
+// One form per resource, the same fields: each documents its own kind of code.
+export const codeOnlyCreateForm = (blank: string) => defineForm({ code: choiceCode(blank) });
+export const codeOnlyUpdateForm = (blank: string) => defineForm({ code: choiceCode(blank).optional() });
+
+export const CODE_ONLY_UPDATE_DOCS = {
+  descriptions: { code: "Validated, but the code of a locale or currency cannot change." },
+  example: {},
+} as const;
+
+const CODE_ONLY_PUT = `The code of a locale or currency cannot change: a sent \`code\` is validated, then ignored. ${EMPTY_PUT_NOTE}`;
+const CODE_ONLY_PATCH = "The code of a locale or currency cannot change: a sent `code` is validated, then ignored.";
+
+interface CodeOnlyKind {
+  noun: string;
+  table: typeof locales | typeof currencies;
+  forms: { create: ReturnType<typeof codeOnlyCreateForm>; update: ReturnType<typeof codeOnlyUpdateForm> };
+  messages: { blank: string; unique: string };
+  /** A well-formed code must also match this. */
+  codeShape: RegExp;
+  serialize: (row: CodeRow) => unknown;
+  serializeListItem?: (row: CodeRow) => unknown;
+  inUse: (row: CodeRow) => SQL;
+  docs: { path: string; tag: string; plural: string; idPrefix: string; item: z.ZodType; page: z.ZodType };
+}
+
+/** A resource that is nothing but its code: its table, forms, messages, code shape and what references it. */
+export function codeOnlyRoutes(kind: CodeOnlyKind) {
+  const { table } = kind;
+  const columns = { id: table.id, code: table.code, createdAt: table.createdAt, updatedAt: table.updatedAt };
+  const byCode = (db: Database, code: string) => db.select(columns).from(table).where(eq(table.code, code)).limit(1);
+  return resourceRoutes({
+    noun: kind.noun,
+    table,
+    byCode,
+    codeShape: kind.codeShape,
+    docs: { ...kind.docs, putNote: CODE_ONLY_PUT, patchNote: CODE_ONLY_PATCH },
+    inUse: kind.inUse,
+    list: {
+      spec: {
+        sortable: { code: table.code, createdAt: table.createdAt },
+        // Creation order (ties broken by id), as Sylius lists locales and currencies.
+        defaultSorting: { field: "createdAt", direction: "asc" },
+        filters: { code: (value: string) => containsText(table.code, value) },
+      },
+      select: (db) => db.select(columns).from(table).$dynamic(),
+      items: (rows) => rows.map(kind.serializeListItem ?? kind.serialize),
+    },
+    one: oneRow(byCode, kind.serialize),
+    create: {
+      form: kind.forms.create,
+      unique: kind.messages.unique,
+      check: () => undefined,
+      writes: (db, code) => ({ row: db.insert(table).values({ code }) }),
+    },
+    update: {
+      form: kind.forms.update,
+      emptyPut: { code: kind.messages.blank },
+      check: () => undefined,
+      // Nothing but the code, which never changes: an update only touches updatedAt.
+      writes: (db, row) => [db.update(table).set({ updatedAt: nowIso() }).where(eq(table.id, row.id))],
+    },
+  });
+}

@@ -11,7 +11,9 @@
  * PUT and PATCH: sent translations are added or renamed by locale (others
  * kept, as Sylius' translations form does); fields not sent keep their values.
  */
+import { Hono } from "hono";
 import { eq } from "drizzle-orm";
+import type { AppEnv } from "../../context";
 import type { Database } from "../../../data/db";
 import { locales, productAttributes } from "../../../data/schema";
 import { groupBy } from "../../../data/collections";
@@ -55,7 +57,7 @@ const knownLocales = (db: Database, body: unknown) => ({
 
 const configurationText = (configuration: object | undefined) => (configuration === undefined ? undefined : JSON.stringify(configuration));
 
-export const productAttributeRoutes = resourceRoutes({
+const routes = resourceRoutes({
   noun: "Product attribute",
   table: productAttributes,
   byCode: productAttributeByCode,
@@ -138,3 +140,11 @@ export const productAttributeRoutes = resourceRoutes({
     ],
   },
 });
+
+export const productAttributeRoutes = new Hono<AppEnv>({ strict: false })
+  // The creation paths take POST only (as documented), not the item routes: 405.
+  .use(`/:type{${ATTRIBUTE_TYPES.join("|")}}`, async (c, next) => {
+    if (c.req.method === "POST") return next();
+    return c.json({ code: 405, message: `No route found for "${c.req.method} ${c.req.path}": Method Not Allowed (Allow: POST)` }, 405, { Allow: "POST" });
+  })
+  .route("/", routes);

@@ -166,3 +166,120 @@ export function parseConfiguration(stored: string): AttributeConfiguration {
     return {};
   }
 }
+
+// ------------------------------------------------------------ values
+
+/** A stored value: what a product's attribute value serializes as (date types as stored ISO text). */
+export type AttributeValue = string | number | boolean | string[] | null;
+
+/** Symfony's texts of the constraints the types' `validate` apply (validators.en.xlf). */
+const plural = (limit: number, one: string, many: string) => (limit === 1 ? one : many).replace("{{ limit }}", String(limit));
+export const VALUE_MESSAGES = {
+  tooShort: (limit: number) =>
+    plural(limit, "This value is too short. It should have 1 character or more.", "This value is too short. It should have {{ limit }} characters or more."),
+  tooLong: (limit: number) =>
+    plural(limit, "This value is too long. It should have 1 character or less.", "This value is too long. It should have {{ limit }} characters or less."),
+  tooFew: (limit: number) =>
+    plural(limit, "This collection should contain 1 element or more.", "This collection should contain {{ limit }} elements or more."),
+  tooMany: (limit: number) =>
+    plural(limit, "This collection should contain 1 element or less.", "This collection should contain {{ limit }} elements or less."),
+};
+
+const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+
+/** A calendar date (and time) that exists, as `YYYY-MM-DDTHH:MM:SS+00:00`, or null. */
+function dateTimeText(year: number, month: number, day: number, hour = 0, minute = 0, second = 0): string | null {
+  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  if (hour > 23 || minute > 59 || second > 59 || year < 1 || year > 9999) return null;
+  return `${pad(year, 4)}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}:${pad(second)}+00:00`;
+}
+
+const intOf = (value: unknown): number | null =>
+  typeof value === "number" && Number.isInteger(value) ? value : typeof value === "string" && /^\d+$/.test(value) ? Number(value) : null;
+
+/** DateType / DateTimeType: `YYYY-MM-DD[ HH:MM[:SS]]` (or `T`), or the choice widgets' {year, month, day} / {date: {...}, time: {hour, minute}}. */
+function dateValue(value: unknown, withTime: boolean): string | null {
+  if (typeof value === "string") {
+    const match = /^(\d{4})-(\d\d)-(\d\d)(?:[ T](\d\d):(\d\d)(?::(\d\d))?(?:Z|\+00:00)?)?$/.exec(value.trim());
+    if (!match || (!withTime && match[4] !== undefined)) return null;
+    const [, y, mo, d, h, mi, s] = match.map((part) => (part === undefined ? 0 : Number(part)));
+    return dateTimeText(y ?? 0, mo ?? 0, d ?? 0, h, mi, s);
+  }
+  if (!isRecord(value)) return null;
+  const day = withTime ? value.date : value;
+  const time = withTime ? value.time : {};
+  if (!isRecord(day) || !isRecord(time)) return null;
+  const parts = [day.year, day.month, day.day, time.hour ?? 0, time.minute ?? 0].map(intOf);
+  if (parts.some((part) => part === null)) return null;
+  const [y, mo, d, h, mi] = parts.map((part) => part ?? 0);
+  return dateTimeText(y ?? 0, mo ?? 0, d ?? 0, h, mi);
+}
+
+/**
+ * The value an attribute's form field makes of `sent` and its `validate`
+ * violations: `{ value }` or `{ message }`. A blank value is null (no type
+ * here is required: Sylius' configuration forms never set `required`).
+ */
+export function checkValue(type: AttributeType, configuration: AttributeConfiguration, sent: unknown): { value: AttributeValue } | { message: string } {
+  const invalid = { message: MSG.invalid };
+  if (sent === undefined || sent === null || sent === "") return { value: type === "checkbox" ? false : type === "select" ? [] : null };
+  switch (type) {
+    case "text":
+    case "textarea": {
+      if (typeof sent !== "string" && typeof sent !== "number") return invalid;
+      const text = String(sent);
+      const { min, max } = configuration;
+      // TextAttributeType checks the length only when both bounds are set.
+      if (type === "text" && min !== undefined && max !== undefined) {
+        if (text.length < min) return { message: VALUE_MESSAGES.tooShort(min) };
+        if (text.length > max) return { message: VALUE_MESSAGES.tooLong(max) };
+      }
+      return { value: text };
+    }
+    case "checkbox":
+      return typeof sent === "boolean" ? { value: sent } : invalid;
+    case "integer": {
+      const number = typeof sent === "number" ? sent : typeof sent === "string" && /^\s*-?\d+\s*$/.test(sent) ? Number(sent) : NaN;
+      return Number.isSafeInteger(number) ? { value: number } : invalid;
+    }
+    case "percent": {
+      // PercentType (fractional): the percentage sent is stored as a fraction (50 → 0.5).
+      const number = typeof sent === "number" ? sent : typeof sent === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(sent) ? Number(sent) : NaN;
+      return Number.isFinite(number) ? { value: number / 100 } : invalid;
+    }
+    case "date":
+    case "datetime": {
+      const text = dateValue(sent, type === "datetime");
+      return text === null ? invalid : { value: text };
+    }
+    case "select": {
+      const multiple = configuration.multiple === true;
+      const sentKeys: unknown = multiple ? sent : [sent];
+      if (!Array.isArray(sentKeys)) return invalid;
+      const keys: unknown[] = sentKeys;
+      const chosen: string[] = [];
+      for (const key of keys) {
+        if (typeof key !== "string" || !Object.hasOwn(configuration.choices ?? {}, key)) return invalid;
+        if (!chosen.includes(key)) chosen.push(key);
+      }
+      const min = configuration.min || undefined;
+      const max = configuration.max || undefined;
+      if (min !== undefined && chosen.length < min) return { message: VALUE_MESSAGES.tooFew(min) };
+      if (max !== undefined && chosen.length > max) return { message: VALUE_MESSAGES.tooMany(max) };
+      return { value: chosen };
+    }
+  }
+}
+
+/** A stored value (JSON text) back. */
+export function parseValue(stored: string | null): AttributeValue {
+  if (stored === null) return null;
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    if (typeof parsed === "string" || typeof parsed === "number" || typeof parsed === "boolean") return parsed;
+    return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === "string") : null;
+  } catch {
+    return null;
+  }
+}

@@ -4,10 +4,10 @@
  * a new attribute is appended or inserted, a moved one shifts those in
  * between; the gap a delete leaves is closed by a trigger of the migration).
  */
-import { eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
+import { asc, eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
 import type { NamedResults, Statement } from "../batch";
 import type { Database } from "../db";
-import { productAttributes, productAttributeTranslations } from "../schema";
+import { productAttributes, productAttributeTranslations, productAttributeValues, products } from "../schema";
 
 export interface ProductAttributeRow {
   id: number;
@@ -101,5 +101,63 @@ export function moveAttributeStatements(db: Database, id: number, from: number, 
           .update(productAttributes)
           .set({ position: sql`${productAttributes.position} + 1` })
           .where(sql`${productAttributes.position} >= ${to} AND ${productAttributes.position} < ${from} AND ${others}`),
+  ];
+}
+
+// ------------------------------------------------------------ values
+
+/** The attributes a product form names, by code (what checking their values needs). */
+export const attributesByCodes = (db: Database, codes: readonly string[]) =>
+  db
+    .select({ code: productAttributes.code, type: productAttributes.type, configuration: productAttributes.configuration })
+    .from(productAttributes)
+    .where(sql`${productAttributes.code} IN (SELECT value FROM json_each(${JSON.stringify(codes)}))`);
+
+/**
+ * The attribute values of the products `productIds` selects, in the order
+ * they were added, with their attribute's code, type and name (in
+ * `nameLocale`, null without that translation).
+ */
+export const attributeValuesOfProducts = (db: Database, productIds: SQLWrapper, nameLocale: string) =>
+  db
+    .select({
+      id: productAttributeValues.id,
+      productId: productAttributeValues.productId,
+      localeCode: productAttributeValues.localeCode,
+      value: productAttributeValues.value,
+      code: productAttributes.code,
+      type: productAttributes.type,
+      name: sql<string | null>`(SELECT t.name FROM ${productAttributeTranslations} t WHERE t.attribute_id = ${productAttributes.id} AND t.locale = ${nameLocale})`,
+    })
+    .from(productAttributeValues)
+    .innerJoin(productAttributes, eq(productAttributes.id, productAttributeValues.attributeId))
+    .where(inArray(productAttributeValues.productId, productIds))
+    .orderBy(asc(productAttributeValues.id));
+
+export interface AttributeValueInput {
+  attribute: string;
+  localeCode: string;
+  /** JSON text of the value. */
+  value: string | null;
+}
+
+/**
+ * Replaces the attribute values of the product with `productCode` by
+ * `values` (attributes by code): a delete, then one insert through json_each.
+ */
+export function replaceAttributeValues(db: Database, productCode: string, values: readonly AttributeValueInput[]): Statement[] {
+  const productId = sql`(SELECT ${products.id} FROM ${products} WHERE ${products.code} = ${productCode})`;
+  return [
+    db.delete(productAttributeValues).where(eq(productAttributeValues.productId, productId)),
+    ...(values.length === 0
+      ? []
+      : [
+          db
+            .insert(productAttributeValues)
+            .select(
+              sql`SELECT NULL, ${productId}, a.id, json_extract(j.value, '$.localeCode'), json_extract(j.value, '$.value')
+                  FROM json_each(${JSON.stringify(values)}) j JOIN ${productAttributes} a ON a.code = json_extract(j.value, '$.attribute') ORDER BY j.key`,
+            ),
+        ]),
   ];
 }

@@ -42,6 +42,9 @@ import { codeListField, failUnknown, reported } from "../shared/fields";
 import { crudDocs, describeRoute, listSpec } from "../../openapi/describe";
 import { CODE_DESCRIPTION, codeListShape, documentForm, EMPTY_PUT_NOTE, type InputShape } from "../../openapi/form-docs";
 import { Product, ProductPage } from "./schemas";
+import { attributeReferences, checkAttributeValues } from "./attributes";
+import { attributesByCodes, attributeValuesOfProducts, replaceAttributeValues } from "../../../data/queries/product-attributes";
+import { DEFAULT_LOCALE } from "../../../domain/product-attributes";
 
 /** Sylius 1.8's texts (ProductBundle's validators.en.yml), and this service's conflicts. */
 export const PRODUCT_MESSAGES = {
@@ -73,11 +76,17 @@ const productShapes = {
   },
   options: codeListShape("Product option", ["mug_type"]),
   channels: codeListShape("Channel", ["US_WEB"]),
+  attributes: {
+    schema: z
+      .array(z.object({ attribute: z.string(), localeCode: z.string(), value: z.unknown() }))
+      .meta({ description: "Values by attribute code and locale, typed by the attribute (see the product attributes' documentation); sent values replace the old ones." }),
+    examples: [[{ attribute: "mug_material", localeCode: "en_US", value: "concrete" }]],
+  },
 } satisfies Record<string, InputShape>;
 
 /** Fields of Sylius' product form this service has no data for yet: only an empty value is accepted. */
 const emptyList = () => z.array(z.unknown(), { error: MSG.invalid }).max(0, { error: MSG.invalid }).optional();
-const NOT_YET = "Sylius' form field; this service has none yet (taxons, attributes, associations and images are out of scope): only an empty value is accepted.";
+const NOT_YET = "Sylius' form field; this service has none yet (taxons, associations and images are out of scope): only an empty value is accepted.";
 
 /**
  * Sylius 1.8's product form (AdminApiBundle's ProductType over ProductBundle's
@@ -88,7 +97,7 @@ const NOT_YET = "Sylius' form field; this service has none yet (taxons, attribut
 export const createForm = defineForm({
   enabled: optionalBoolean(),
   translations: reported(z.record(z.string(), z.unknown())),
-  attributes: emptyList(),
+  attributes: reported(z.array(z.unknown())),
   associations: z
     .record(z.string(), z.unknown(), { error: MSG.invalid })
     .refine((value) => Object.keys(value).length === 0, { error: MSG.invalid })
@@ -104,7 +113,7 @@ export const createForm = defineForm({
 documentForm(createForm, {
   component: "ProductCreate",
   shapes: productShapes,
-  descriptions: { code: CODE_DESCRIPTION, attributes: NOT_YET, associations: NOT_YET, mainTaxon: NOT_YET, productTaxons: NOT_YET, images: NOT_YET },
+  descriptions: { code: CODE_DESCRIPTION, associations: NOT_YET, mainTaxon: NOT_YET, productTaxons: NOT_YET, images: NOT_YET },
   example: {
     code: "MUG_TRAVEL",
     translations: { en_US: { name: "Travel mug", slug: "travel-mug", description: "Keeps it hot." } },
@@ -120,7 +129,7 @@ export const updateForm = defineForm({ ...createForm.shape, code: createForm.sha
 documentForm(updateForm, {
   component: "ProductUpdate",
   shapes: productShapes,
-  descriptions: { attributes: NOT_YET, associations: NOT_YET, mainTaxon: NOT_YET, productTaxons: NOT_YET, images: NOT_YET },
+  descriptions: { associations: NOT_YET, mainTaxon: NOT_YET, productTaxons: NOT_YET, images: NOT_YET },
   example: { enabled: false },
 });
 
@@ -189,9 +198,15 @@ function resolveTranslations(
   return resolved;
 }
 
-function queueReferences(batch: Batch, db: Database, values: { translations?: SentTranslations; options?: string[]; channels?: string[] }) {
+function queueReferences(
+  batch: Batch,
+  db: Database,
+  values: { translations?: SentTranslations; options?: string[]; channels?: string[]; attributes?: unknown[] },
+) {
+  const attributes = attributeReferences(values.attributes);
   return {
-    locales: queueExistingLocales(batch, db, Object.keys(values.translations ?? {})),
+    attributes: batch.add(attributesByCodes(db, attributes.codes)),
+    locales: queueExistingLocales(batch, db, [...Object.keys(values.translations ?? {}), ...attributes.locales]),
     options: queueIdsByCode(batch, db, productOptions, values.options ?? []),
     channels: queueIdsByCode(batch, db, channels, values.channels ?? []),
   };
@@ -215,10 +230,11 @@ function checkReferences(
 async function loadDetail(db: Database, code: string) {
   const batch = new Batch();
   const details = queueProductDetails(batch, db, productIdByCode(db, code));
+  const attributeValues = batch.add(attributeValuesOfProducts(db, productIdByCode(db, code), DEFAULT_LOCALE));
   await batch.run(db);
   const [product] = details();
   if (!product) throw notFound(`Product with code "${code}" does not exist.`);
-  return product;
+  return serializeProduct(product, attributeValues());
 }
 
 const docs = crudDocs({
@@ -260,7 +276,7 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     await batch.run(db);
     return c.json(page.envelope("/api/v1/products/", counted(), rows().map(serializeProductListItem)));
   })
-  .get("/:code", describeRoute(docs.get), async (c) => c.json(serializeProduct(await loadDetail(c.var.db, c.req.param("code")))))
+  .get("/:code", describeRoute(docs.get), async (c) => c.json(await loadDetail(c.var.db, c.req.param("code"))))
   .post("/", describeRoute(docs.create), async (c) => {
     const db = c.var.db;
     const result = validateForm(createForm, c.var.body);
@@ -275,6 +291,7 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     if (taken().length > 0) result.fail("code", PRODUCT_MESSAGES.codeTaken);
     const ids = checkReferences(result, values, { locales: found.locales(), options: found.options(), channels: found.channels() });
     const translations = resolveTranslations(result, values.translations, found.locales(), [], false);
+    const attributeValues = checkAttributeValues(result, values.attributes, { attributes: found.attributes(), locales: found.locales() });
     result.assertValid();
     const newCode = result.required("code");
 
@@ -288,7 +305,9 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
         channelIds: ids.channelIds ?? [],
       }),
     );
+    if (attributeValues?.length) writes.addAll(replaceAttributeValues(db, newCode, attributeValues));
     const created = queueProductDetails(writes, db, productIdByCode(db, newCode));
+    const createdValues = writes.add(attributeValuesOfProducts(db, productIdByCode(db, newCode), DEFAULT_LOCALE));
     try {
       await writes.run(db);
     } catch (error) {
@@ -296,7 +315,7 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     }
     const [product] = created();
     if (!product) throw new Error(`Product "${newCode}" was not read back after its insert.`);
-    return c.json(serializeProduct(product), 201);
+    return c.json(serializeProduct(product, createdValues()), 201);
   })
   .on(["PUT", "PATCH"], "/:code", describeRoute(docs.put, docs.patch), async (c) => {
     const db = c.var.db;
@@ -315,6 +334,7 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     if (!product) throw notFound(`Product with code "${code}" does not exist.`);
     const ids = checkReferences(result, values, { locales: found.locales(), options: found.options(), channels: found.channels() });
     const translations = resolveTranslations(result, values.translations, found.locales(), product.translations, merge);
+    const attributeValues = checkAttributeValues(result, values.attributes, { attributes: found.attributes(), locales: found.locales() });
     // Sylius' product form has no field that fails empty on edit: the empty body itself is refused.
     if (!merge && isEmptyBody(c.var.body)) result.failForm(MSG.blank);
     result.assertValid();
@@ -338,6 +358,7 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     }
     if (ids.optionIds) statements.push(...replaceProductOptions(db, product.id, ids.optionIds));
     if (ids.channelIds) statements.push(...replaceProductChannels(db, product.id, ids.channelIds));
+    if (attributeValues) statements.push(...replaceAttributeValues(db, product.code, attributeValues));
 
     const writes = new Batch();
     writes.addAll(statements);

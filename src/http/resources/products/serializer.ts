@@ -9,7 +9,7 @@
  * `channels` are Sylius' detailed channel set (as an order shows its channel).
  * Options are the full option representations in both (ProductOption's
  * Default group is its whole set). Keys this service has no data for yet are
- * there, empty: `attributes`, `associations`, `productTaxons`, `reviews`,
+ * there, empty: `associations`, `productTaxons`, `reviews`,
  * `images` (`[]`) and `averageRating` (0). `translations` is keyed by locale
  * (`[]` when none); `name` is the en_US translation's name when present, else
  * the first one's, and absent without translations (JMS leaves out nulls).
@@ -21,17 +21,18 @@ import { preferredTranslation } from "../../../data/queries/product-options";
 import { enc, href } from "../../serializers/links";
 import { keyedByLocale, serializeProductOption } from "../product-options/serializer";
 import { serializeChannel } from "../channels/serializer";
+import { serializeAttributeValue, type AttributeValueRow } from "./attributes";
 
 export const productLink = (code: string) => href(`/products/${enc(code)}`);
 
 const nameOf = (product: ProductDetail) => preferredTranslation(product.translations)?.name;
 
-export function serializeProduct(product: ProductDetail) {
+export function serializeProduct(product: ProductDetail, attributeValues: readonly AttributeValueRow[]) {
   return {
     id: product.id,
     name: nameOf(product),
     code: product.code,
-    attributes: [],
+    attributes: attributeValues.map(serializeAttributeValue),
     options: product.optionRecords.map(serializeProductOption),
     associations: [],
     translations: keyedByLocale(product.translations, (t) => ({

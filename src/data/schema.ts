@@ -377,6 +377,60 @@ export const productTaxons = sqliteTable(
   (t) => [uniqueIndex("product_taxons_product_taxon").on(t.productId, t.taxonId), index("product_taxons_taxon_position").on(t.taxonId, t.position)],
 );
 
+// Product attributes (Sylius' sylius_product_attribute*): a typed attribute
+// with its configuration (JSON), translated names and a sortable position;
+// a product's values, one per attribute and locale, as JSON of the type's
+// value (string, boolean, number, array of choice keys, date text).
+export const productAttributes = sqliteTable(
+  "product_attributes",
+  {
+    id: id(),
+    code: text("code").notNull().unique(),
+    type: text("type").notNull(),
+    configuration: text("configuration").notNull().default("[]"),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("product_attributes_position").on(t.position),
+    index("product_attributes_created").on(t.createdAt),
+    index("product_attributes_updated").on(t.updatedAt),
+  ],
+);
+
+export const productAttributeTranslations = sqliteTable(
+  "product_attribute_translations",
+  {
+    id: id(),
+    attributeId: integer("attribute_id")
+      .notNull()
+      .references(() => productAttributes.id, { onDelete: "cascade" }),
+    locale: text("locale").notNull(),
+    name: text("name").notNull(),
+  },
+  (t) => [uniqueIndex("product_attribute_translations_attribute_locale").on(t.attributeId, t.locale)],
+);
+
+export const productAttributeValues = sqliteTable(
+  "product_attribute_values",
+  {
+    id: id(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    attributeId: integer("attribute_id")
+      .notNull()
+      .references(() => productAttributes.id, { onDelete: "cascade" }),
+    localeCode: text("locale_code").notNull(),
+    value: text("value"),
+  },
+  (t) => [
+    uniqueIndex("product_attribute_values_product_attribute_locale").on(t.productId, t.attributeId, t.localeCode),
+    index("product_attribute_values_attribute").on(t.attributeId),
+  ],
+);
+
 // ------------------------------------------------------ taxes and shipping
 
 export const taxCategories = sqliteTable("tax_categories", {

@@ -19,6 +19,7 @@ import { cartRoutes } from "./resources/carts/routes";
 import { orderRoutes } from "./resources/orders/routes";
 import { countryRoutes } from "./resources/countries/routes";
 import { paymentMethodRoutes } from "./resources/payment-methods/routes";
+import { productAttributeRoutes } from "./resources/product-attributes/routes";
 import { promotionCouponRoutes } from "./resources/promotion-coupons/routes";
 import { cartCouponRoutes, checkoutRoutes } from "./resources/checkouts/routes";
 import { checkoutSummaryRoutes } from "./resources/checkouts/summary";
@@ -38,6 +39,7 @@ export const apiRoutes = new Hono<AppEnv>({ strict: false })
   .route("/shipping-categories", shippingCategoryRoutes)
   .route("/shipping-methods", shippingMethodRoutes)
   .route("/payment-methods", paymentMethodRoutes)
+  .route("/product-attributes", productAttributeRoutes)
   .route("/product-options", productOptionRoutes)
   .route("/taxons", taxonRoutes)
   // Variants are nested under their product: /products/{productCode}/variants/

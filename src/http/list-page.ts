@@ -30,6 +30,7 @@ export const COUNTED_TABLES: ReadonlySet<string> = new Set([
   "promotions",
   "shipping_methods",
   "products",
+  "product_attributes",
   "zones",
 ]);
 

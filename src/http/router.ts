@@ -7,7 +7,7 @@
  * method, and Sylius' paths have two such places: `GET /checkouts/{id}`
  * beside `GET /checkouts/select-shipping/{id}`, and `/zones/{code}` beside
  * the creation paths `/zones/country|province|zone` (whose other methods
- * answer 405). Refused once, it would leave Hono's SmartRouter on its
+ * answer 405), and the same for `/product-attributes/{type}`. Refused once, it would leave Hono's SmartRouter on its
  * TrieRouter for every request: under workerd about 2 ms of CPU per match
  * with this API's ~300 routes (a PatternRouter for all of them, 1.4 ms),
  * where RegExpRouter takes a few microseconds.
@@ -60,4 +60,4 @@ export class SplitRouter<T> implements Router<T> {
 
 /** The routes of this API that RegExpRouter refuses (see above). */
 export const onSideRouter = (method: string, path: string): boolean =>
-  (method === "GET" && path === "/api/v1/checkouts/:id") || path.startsWith("/api/v1/zones/:type{");
+  (method === "GET" && path === "/api/v1/checkouts/:id") || path.startsWith("/api/v1/zones/:type{") || path.startsWith("/api/v1/product-attributes/:type{");

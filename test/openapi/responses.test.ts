@@ -453,6 +453,21 @@ describe("every documented operation answers as documented", () => {
     expect((await call("DELETE", "/api/v1/taxons/{code}", { params: { code: root } })).status).toBe(204);
   });
 
+  it("product attributes: one of each type, get, list, update, delete", async () => {
+    const codes: string[] = [];
+    for (const type of ["text", "textarea", "checkbox", "integer", "percent", "datetime", "date", "select"]) {
+      const code = uniqueCode(`attr_${type}`);
+      created(await call("POST", `/api/v1/product-attributes/${type}`, { body: { code, translations: { en_US: { name: `Walk ${type}` } } } }));
+      codes.push(code);
+    }
+    const [code = ""] = codes;
+    expect((await call("GET", "/api/v1/product-attributes/{code}", { params: { code } })).status).toBe(200);
+    expect((await call("GET", "/api/v1/product-attributes/", { query: "limit=5" })).status).toBe(200);
+    expect((await call("PUT", "/api/v1/product-attributes/{code}", { params: { code }, body: { translations: { en_US: { name: "Walk 2" } } } })).status).toBe(204);
+    expect((await call("PATCH", "/api/v1/product-attributes/{code}", { params: { code }, body: { configuration: { min: 1, max: 3 } } })).status).toBe(204);
+    expect((await call("DELETE", "/api/v1/product-attributes/{code}", { params: { code } })).status).toBe(204);
+  });
+
   it("validation errors: an empty body fails exactly the fields the document marks required", async () => {
     const document = await servedDocument();
     const creates: [string, Record<string, string | number>][] = [

@@ -43,6 +43,9 @@ import { crudDocs, describeRoute, listSpec } from "../../openapi/describe";
 import { CODE_DESCRIPTION, codeListShape, documentForm, EMPTY_PUT_NOTE, type InputShape } from "../../openapi/form-docs";
 import { Product, ProductPage } from "./schemas";
 import { checkTaxons, MAIN_TAXON_SHAPE, mainTaxonField, PRODUCT_TAXONS_SHAPE, productTaxonReads, productTaxonsField, productTaxonViews, queueFormTaxons, taxonWrites } from "./taxons";
+import { attributeReferences, checkAttributeValues } from "./attributes";
+import { attributesByCodes, attributeValuesOfProducts, replaceAttributeValues } from "../../../data/queries/product-attributes";
+import { DEFAULT_LOCALE } from "../../../domain/product-attributes";
 
 /** Sylius 1.8's texts (ProductBundle's validators.en.yml), and this service's conflicts. */
 export const PRODUCT_MESSAGES = {
@@ -76,11 +79,17 @@ const productShapes = {
   channels: codeListShape("Channel", ["US_WEB"]),
   mainTaxon: MAIN_TAXON_SHAPE,
   productTaxons: PRODUCT_TAXONS_SHAPE,
+  attributes: {
+    schema: z
+      .array(z.object({ attribute: z.string(), localeCode: z.string(), value: z.unknown() }))
+      .meta({ description: "Values by attribute code and locale, typed by the attribute (see the product attributes' documentation); sent values replace the old ones." }),
+    examples: [[{ attribute: "mug_material", localeCode: "en_US", value: "concrete" }]],
+  },
 } satisfies Record<string, InputShape>;
 
 /** Fields of Sylius' product form this service has no data for yet: only an empty value is accepted. */
 const emptyList = () => z.array(z.unknown(), { error: MSG.invalid }).max(0, { error: MSG.invalid }).optional();
-const NOT_YET = "Sylius' form field; this service has none yet (attributes, associations and images are out of scope): only an empty value is accepted.";
+const NOT_YET = "Sylius' form field; this service has none yet (associations and images are out of scope): only an empty value is accepted.";
 
 /**
  * Sylius 1.8's product form (AdminApiBundle's ProductType over ProductBundle's
@@ -91,7 +100,7 @@ const NOT_YET = "Sylius' form field; this service has none yet (attributes, asso
 export const createForm = defineForm({
   enabled: optionalBoolean(),
   translations: reported(z.record(z.string(), z.unknown())),
-  attributes: emptyList(),
+  attributes: reported(z.array(z.unknown())),
   associations: z
     .record(z.string(), z.unknown(), { error: MSG.invalid })
     .refine((value) => Object.keys(value).length === 0, { error: MSG.invalid })
@@ -107,7 +116,7 @@ export const createForm = defineForm({
 documentForm(createForm, {
   component: "ProductCreate",
   shapes: productShapes,
-  descriptions: { code: CODE_DESCRIPTION, attributes: NOT_YET, associations: NOT_YET, images: NOT_YET },
+  descriptions: { code: CODE_DESCRIPTION, associations: NOT_YET, images: NOT_YET },
   example: {
     code: "MUG_TRAVEL",
     translations: { en_US: { name: "Travel mug", slug: "travel-mug", description: "Keeps it hot." } },
@@ -123,7 +132,7 @@ export const updateForm = defineForm({ ...createForm.shape, code: createForm.sha
 documentForm(updateForm, {
   component: "ProductUpdate",
   shapes: productShapes,
-  descriptions: { attributes: NOT_YET, associations: NOT_YET, images: NOT_YET },
+  descriptions: { associations: NOT_YET, images: NOT_YET },
   example: { enabled: false },
 });
 
@@ -192,9 +201,15 @@ function resolveTranslations(
   return resolved;
 }
 
-function queueReferences(batch: Batch, db: Database, values: { translations?: SentTranslations; options?: string[]; channels?: string[] }) {
+function queueReferences(
+  batch: Batch,
+  db: Database,
+  values: { translations?: SentTranslations; options?: string[]; channels?: string[]; attributes?: unknown[] },
+) {
+  const attributes = attributeReferences(values.attributes);
   return {
-    locales: queueExistingLocales(batch, db, Object.keys(values.translations ?? {})),
+    attributes: batch.add(attributesByCodes(db, attributes.codes)),
+    locales: queueExistingLocales(batch, db, [...Object.keys(values.translations ?? {}), ...attributes.locales]),
     options: queueIdsByCode(batch, db, productOptions, values.options ?? []),
     channels: queueIdsByCode(batch, db, channels, values.channels ?? []),
   };
@@ -219,10 +234,11 @@ async function loadDetail(db: Database, code: string) {
   const batch = new Batch();
   const details = queueProductDetails(batch, db, productIdByCode(db, code));
   const taxa = batch.addNamed(productTaxonReads(db, productIdByCode(db, code)));
+  const attributeValues = batch.add(attributeValuesOfProducts(db, productIdByCode(db, code), DEFAULT_LOCALE));
   await batch.run(db);
   const [product] = details();
   if (!product) throw notFound(`Product with code "${code}" does not exist.`);
-  return serializeProduct(product, productTaxonViews(taxa(), product.id));
+  return serializeProduct(product, attributeValues(), productTaxonViews(taxa(), product.id));
 }
 
 const docs = crudDocs({
@@ -281,6 +297,7 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     const ids = checkReferences(result, values, { locales: found.locales(), options: found.options(), channels: found.channels() });
     const taxonPlan = checkTaxons(result, values, foundTaxons());
     const translations = resolveTranslations(result, values.translations, found.locales(), [], false);
+    const attributeValues = checkAttributeValues(result, values.attributes, { attributes: found.attributes(), locales: found.locales() });
     result.assertValid();
     const newCode = result.required("code");
 
@@ -295,8 +312,10 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
       }),
     );
     writes.addAll(taxonWrites(db, newCode, taxonPlan, false));
+    if (attributeValues?.length) writes.addAll(replaceAttributeValues(db, newCode, attributeValues));
     const created = queueProductDetails(writes, db, productIdByCode(db, newCode));
     const taxa = writes.addNamed(productTaxonReads(db, productIdByCode(db, newCode)));
+    const createdValues = writes.add(attributeValuesOfProducts(db, productIdByCode(db, newCode), DEFAULT_LOCALE));
     try {
       await writes.run(db);
     } catch (error) {
@@ -304,7 +323,7 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     }
     const [product] = created();
     if (!product) throw new Error(`Product "${newCode}" was not read back after its insert.`);
-    return c.json(serializeProduct(product, productTaxonViews(taxa(), product.id)), 201);
+    return c.json(serializeProduct(product, createdValues(), productTaxonViews(taxa(), product.id)), 201);
   })
   .on(["PUT", "PATCH"], "/:code", describeRoute(docs.put, docs.patch), async (c) => {
     const db = c.var.db;
@@ -325,6 +344,7 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     const ids = checkReferences(result, values, { locales: found.locales(), options: found.options(), channels: found.channels() });
     const taxonPlan = checkTaxons(result, values, foundTaxons());
     const translations = resolveTranslations(result, values.translations, found.locales(), product.translations, merge);
+    const attributeValues = checkAttributeValues(result, values.attributes, { attributes: found.attributes(), locales: found.locales() });
     // Sylius' product form has no field that fails empty on edit: the empty body itself is refused.
     if (!merge && isEmptyBody(c.var.body)) result.failForm(MSG.blank);
     result.assertValid();
@@ -349,6 +369,7 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     if (ids.optionIds) statements.push(...replaceProductOptions(db, product.id, ids.optionIds));
     if (ids.channelIds) statements.push(...replaceProductChannels(db, product.id, ids.channelIds));
     statements.push(...taxonWrites(db, product.code, taxonPlan, true));
+    if (attributeValues) statements.push(...replaceAttributeValues(db, product.code, attributeValues));
 
     const writes = new Batch();
     writes.addAll(statements);

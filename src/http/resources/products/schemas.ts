@@ -1,5 +1,6 @@
 /** Products (serializer.ts): detailed (create, get one) and list items. */
 import { z } from "zod";
+import { ATTRIBUTE_TYPES } from "../../../domain/product-attributes";
 import { serializeProduct, serializeProductListItem } from "./serializer";
 import { code, component, int, keyedOrEmpty, Link, pageOf, SelfLinks } from "../../openapi/common";
 import { ProductOption } from "../product-options/schemas";
@@ -29,6 +30,22 @@ const none = (what: string) =>
 /** Sylius 1.8's keys this service has no data for yet (AdminApiBundle's and ProductBundle's Model.Product.yml). */
 const rating = z.number().meta({ description: "The average of the product's accepted reviews: 0 (no reviews yet).", examples: [0] });
 
+const ProductAttributeValue = component(
+  "ProductAttributeValue",
+  z.object({
+    id: int(),
+    code: z.string().meta({ description: "The attribute's code." }),
+    name: z.string().optional().meta({ description: "The attribute's en_US name; left out without one." }),
+    value: z
+      .union([z.string(), z.number(), z.boolean(), z.array(z.string())])
+      .optional()
+      .meta({ description: "Typed by the attribute: text, number (integer; percent as a fraction), boolean, date text (`2020-01-31T00:00:00+00:00`), or choice keys (select). Left out when empty." }),
+    type: z.enum(ATTRIBUTE_TYPES),
+    localeCode: z.string(),
+  }),
+  "An attribute value of a product (AttributeBundle's Model.AttributeValue.yml).",
+);
+
 const ProductLinks = component("ProductLinks", z.object({ self: Link, variants: Link }));
 
 export const ProductTaxon = component(
@@ -43,7 +60,7 @@ export const Product = component(
     id: int(),
     name,
     code: code(),
-    attributes: none("Attribute values"),
+    attributes: z.array(ProductAttributeValue).meta({ description: "The product's attribute values, in the order they were added." }),
     options: z.array(ProductOption),
     associations: none("Associations"),
     translations,

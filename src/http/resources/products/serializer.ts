@@ -10,7 +10,7 @@
  * `channels` are Sylius' detailed channel set (as an order shows its channel).
  * Options are the full option representations in both (ProductOption's
  * Default group is its whole set). Keys this service has no data for yet are
- * there, empty: `attributes`, `associations`, `reviews`,
+ * there, empty: `associations`, `reviews`,
  * `images` (`[]`) and `averageRating` (0). `translations` is keyed by locale
  * (`[]` when none); `name` is the en_US translation's name when present, else
  * the first one's, and absent without translations (JMS leaves out nulls).
@@ -23,6 +23,7 @@ import { enc, href } from "../../serializers/links";
 import { keyedByLocale, serializeProductOption } from "../product-options/serializer";
 import { serializeChannel } from "../channels/serializer";
 import type { TaxonView } from "../taxons/serializer";
+import { serializeAttributeValue, type AttributeValueRow } from "./attributes";
 
 export const productLink = (code: string) => href(`/products/${enc(code)}`);
 
@@ -34,12 +35,16 @@ export interface ProductTaxa {
   productTaxons: { id: number; taxon: TaxonView; position: number }[];
 }
 
-export function serializeProduct(product: ProductDetail, taxa: ProductTaxa = { mainTaxon: undefined, productTaxons: [] }) {
+export function serializeProduct(
+  product: ProductDetail,
+  attributeValues: readonly AttributeValueRow[],
+  taxa: ProductTaxa = { mainTaxon: undefined, productTaxons: [] },
+) {
   return {
     id: product.id,
     name: nameOf(product),
     code: product.code,
-    attributes: [],
+    attributes: attributeValues.map(serializeAttributeValue),
     options: product.optionRecords.map(serializeProductOption),
     associations: [],
     translations: keyedByLocale(product.translations, (t) => ({

@@ -53,7 +53,7 @@ module.exports = {
       name: "adapters-not-to-routes",
       severity: "error",
       comment: "The cart object and the auth code are adapters: they may use domain, data and serializers, never a route or the app.",
-      from: { path: "^src/http/(cart|auth)/" },
+      from: { path: "^src/http/(cart-object|auth)/" },
       to: { path: ["^src/http/resources/[^/]+/routes\\.ts$", "^src/http/(api|app)\\.ts$"] },
     },
     {
@@ -61,7 +61,7 @@ module.exports = {
       severity: "error",
       comment:
         "Only the Worker entry and the cart Durable Object class read env; cloudflare:workers exports env (and DurableObject), so nothing else imports it.",
-      from: { path: "^src/", pathNot: ["^src/index\\.ts$", "^src/http/cart/cart-object\\.ts$"] },
+      from: { path: "^src/", pathNot: ["^src/index\\.ts$", "^src/http/cart-object/cart-object\\.ts$"] },
       to: { path: "^cloudflare:workers$" },
     },
     {

@@ -7,14 +7,14 @@ import { createApp } from "./http/app";
 import type { AppEnv } from "./http/context";
 import { D1Meter, MeteredD1 } from "./data/metered-d1";
 import { createDatabase } from "./data/db";
-import { CartGateway } from "./http/cart/cart-gateway";
+import { CartGateway } from "./http/cart-object/cart-gateway";
 import { SIGN_IN_PERIODS } from "./http/auth/token-service";
 import { allowedOrigins } from "./http/middleware/cors";
-import { sweepExpiredCarts } from "./http/cart/cart-sweep";
-import { cartTtlSeconds } from "./http/cart/cart-ttl";
+import { sweepExpiredCarts } from "./http/cart-object/cart-sweep";
+import { cartTtlSeconds } from "./http/cart-object/cart-ttl";
 import { sweepExpiredKeys } from "./data/idempotency";
 
-export { CartObject } from "./http/cart/cart-object";
+export { CartObject } from "./http/cart-object/cart-object";
 
 const provideServices = createMiddleware<AppEnv & { Bindings: Env }>(async (c, next) => {
   const meter = new D1Meter();

@@ -35,6 +35,7 @@ import { SQLiteSelectBase, type SQLiteColumn, type SQLiteTable, type SQLiteUpdat
 import { unique } from "./collections";
 import type { Database } from "./db";
 import { InUseError } from "./errors";
+import { isReadOnlySql } from "./metered-d1";
 
 /** A drizzle query (select, insert, update, delete builder) that can run in a batch, and its result. */
 export type Statement<Result = unknown> = BatchItem<"sqlite"> &
@@ -130,6 +131,19 @@ export class Batch {
   }
 }
 
+/**
+ * Whether every query of `entry` only reads: a drizzle select, or a bound
+ * query whose SQL cannot write (see `isReadOnlySql`). Anything else (an
+ * insert, update or delete builder) counts as a write.
+ */
+export function readsOnly(entry: NamedEntry): boolean {
+  if (entry === undefined) return true;
+  if (entry instanceof BoundQuery) return isReadOnlySql(entry.sql);
+  if (isStatement(entry)) return is(entry, SQLiteSelectBase) || isReadOnlySql(entry.toSQL().sql);
+  if (isStatementList(entry)) return entry.every(readsOnly);
+  return Object.values(entry).every(readsOnly);
+}
+
 export function isStatement(entry: unknown): entry is Statement {
   return typeof entry === "object" && entry !== null && typeof (entry as Partial<Statement>).toSQL === "function";
 }
@@ -210,6 +224,7 @@ type Decode = ((value: unknown) => unknown) | null;
 
 /** The decoding of a value drizzle would apply, or null when it is the identity (most columns). */
 function decodeOf(decoder: DriverValueDecoder<unknown, unknown>): Decode {
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- compared by identity, then called with its decoder as `this`
   const map = decoder.mapFromDriverValue;
   if (decoder === noopDecoder || map === Column.prototype.mapFromDriverValue) return null;
   return (value) => map.call(decoder, value);

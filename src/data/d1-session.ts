@@ -13,8 +13,8 @@ export const SESSION_CONSTRAINTS = ["first-primary", "first-unconstrained"] as c
 
 export type SessionConstraint = (typeof SESSION_CONSTRAINTS)[number];
 
-/** A session's start: a constraint, or a bookmark (see `isBookmark`). */
-export type SessionStart = SessionConstraint | string;
+/** A session's start: a constraint (`SessionConstraint`), or a bookmark (see `isBookmark`), which is text. */
+export type SessionStart = string;
 
 /**
  * The shape of a bookmark as D1 returns it: three groups of 8 hex digits (the

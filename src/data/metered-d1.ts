@@ -9,17 +9,19 @@
  * writes and never sees the database go back in time. The meter keeps the
  * latest bookmark of the work it measured, for the response to hand out.
  *
- * It also lets a request's authentication ride along with the request's first
- * read: a pending "guard" statement is prepended to the first batch made only
- * of reads, so an authenticated GET costs one round trip. Before anything that
- * may write runs (a single statement, or a batch containing a non-SELECT), a
- * pending guard is checked on its own first, so nothing is ever written for an
- * unauthenticated request.
+ * The request's checks (the token check, an idempotency key's lookup) are
+ * held here until they run. They run in the request's first batch: the
+ * `firstBatch` helper (src/http/first-batch.ts) takes them explicitly and
+ * runs them with its reads (`takeChecks` / `settleChecks`), so an
+ * authenticated GET costs one round trip. As a safety net for D1 work that
+ * does not start with that helper, pending checks join the first batch made
+ * only of reads, and are run on their own before anything that may write (a
+ * single statement, or a batch containing a non-SELECT): nothing is ever
+ * written for an unauthenticated request, whichever call comes first.
  *
- * An idempotency "claim" rides along the same way: its lookup joins the first
- * batch (or the guard's own round trip), and its record joins the first batch
- * that writes (or the first writing statement, run as a batch), so the record
- * commits or rolls back with the change it guards.
+ * An idempotency claim's record joins the first batch that writes (or the
+ * first writing statement, run as a batch), so the record commits or rolls
+ * back with the change it guards.
  */
 
 import { isBookmark, laterBookmark, type SessionStart } from "./d1-session";
@@ -78,13 +80,26 @@ function metaOf(value: unknown): Partial<D1Meta> | null {
 /** What a guard's statement is prepared on: the request's session, or a fresh one on the primary. */
 export type Preparer = Pick<D1DatabaseSession, "prepare">;
 
+/** A statement's text and values, run in whichever batch it joins. */
+export interface RawQuery {
+  sql: string;
+  params: readonly unknown[];
+}
+
 /** A check that must pass before a request's data may be returned or changed. */
 export interface Guard {
-  statement: (db: Preparer) => D1PreparedStatement;
+  query: RawQuery;
   /** Throws when the guard's result does not allow the request. */
   verify: (result: D1Result) => void;
   /** What another component needs to run this check itself (see `delegateGuard`). */
   delegable?: { tokenHash: string };
+}
+
+/** The checks taken for one batch (see `takeChecks`): their queries, in the order they run. */
+export interface Checks {
+  readonly guard: Guard | null;
+  readonly lookup: Claim | null;
+  readonly queries: readonly RawQuery[];
 }
 
 /**
@@ -92,14 +107,20 @@ export interface Guard {
  * file): no extra round trip of its own.
  */
 export interface Claim {
-  /** The record lookup, prepended to the request's first batch (after the guard). */
-  lookup: (db: Preparer) => D1PreparedStatement;
+  /** The record lookup, run in the request's first batch (after the guard). */
+  lookup: RawQuery;
   /** Reads the lookup's result; throws to stop the request (a replay, another request's key). */
   verify: (result: D1Result) => void;
-  /** The record's statements: `first` run before the write's own statements, `last` after them. */
-  record: (db: Preparer) => { first: D1PreparedStatement[]; last: D1PreparedStatement[] };
-  /** What a failed write that carried the record throws instead (the key taken meanwhile), or the error itself. */
-  onWriteFailure: (error: unknown) => unknown;
+  /**
+   * The record: its statements (`first` run before the write's own
+   * statements, `last` after them), and what a failed write that carried it
+   * throws instead (the key taken meanwhile), or the error itself. None: the
+   * caller writes the record in its own write batch (the cart object).
+   */
+  record?: {
+    statements: (db: Preparer) => { first: D1PreparedStatement[]; last: D1PreparedStatement[] };
+    onWriteFailure: (error: unknown) => unknown;
+  };
 }
 
 type ClaimStage = "lookup" | "record" | "recorded";
@@ -203,17 +224,46 @@ export class MeteredD1 {
     return pending;
   }
 
-  /** Verifies a pending guard (and runs a pending claim lookup) now, in a round trip of their own. */
-  async verifyGuard(): Promise<void> {
+  /**
+   * Takes the pending checks (the guard, the claim's lookup) for a batch
+   * that is about to run them: null when none is pending. The caller runs
+   * `queries` first in its batch, then hands their results to `settleChecks`,
+   * or the checks back to `restoreChecks` when the batch failed.
+   */
+  takeChecks(): Checks | null {
     const guard = this.takeGuard();
     const lookup = this.takeLookup();
-    if (!guard && !lookup) return;
+    if (!guard && !lookup) return null;
+    return { guard, lookup, queries: [...(guard ? [guard.query] : []), ...(lookup ? [lookup.lookup] : [])] };
+  }
+
+  /** Reads the results of taken checks (in the order of their `queries`): throws when one refuses the request. */
+  async settleChecks(checks: Checks, results: readonly D1Result[]): Promise<void> {
+    const [first, second] = results;
+    if (checks.guard && first) await this.verify(checks.guard, first);
+    const lookedUp = checks.guard ? second : first;
+    if (checks.lookup && lookedUp) checks.lookup.verify(lookedUp);
+  }
+
+  /** Taken checks whose batch failed (a SQL error): they were not run, so they are pending again. */
+  restoreChecks(checks: Checks): void {
+    this.guard ??= checks.guard;
+    if (checks.lookup) this.claimStage = "lookup";
+  }
+
+  /** Runs the pending checks now, in a round trip of their own (nothing when none is pending). */
+  async verifyGuard(): Promise<void> {
+    const checks = this.takeChecks();
+    if (!checks) return;
     const session = this.session;
-    const statements = [...(guard ? [guard.statement(session)] : []), ...(lookup ? [lookup.lookup(session)] : [])];
-    const results = await this.roundTrip(session, () => session.batch(statements));
-    if (guard && results[0]) await this.verify(guard, results[0]);
-    const lookedUp = results[guard ? 1 : 0];
-    if (lookup && lookedUp) lookup.verify(lookedUp);
+    let results: D1Result[];
+    try {
+      results = await this.roundTrip(session, () => session.batch(checks.queries.map((q) => prepareRaw(session, q))));
+    } catch (error) {
+      this.restoreChecks(checks);
+      throw error;
+    }
+    await this.settleChecks(checks, results);
   }
 
   /**
@@ -230,35 +280,36 @@ export class MeteredD1 {
     } catch (refusal) {
       if (this.start === "first-primary") throw refusal;
       const primary = this.database.withSession("first-primary");
-      const fresh = await this.roundTrip(primary, () => guard.statement(primary).all());
+      const fresh = await this.roundTrip(primary, () => prepareRaw(primary, guard.query).all());
       guard.verify(fresh);
     }
   }
 
-  /** The claim whose lookup is pending; from now on it waits for its record. */
+  /** The claim whose lookup is pending; from now on it waits for its record (if it has one). */
   private takeLookup(): Claim | null {
-    if (this.claimStage !== "lookup" || !this.claim) return null;
-    this.claimStage = "record";
-    return this.claim;
+    const claim = this.claim;
+    if (this.claimStage !== "lookup" || !claim) return null;
+    this.claimStage = claim.record ? "record" : null;
+    return claim;
   }
 
-  /** The claim whose record must join the next write. */
-  private recordToWrite(): Claim | null {
-    return this.claimStage === "record" ? this.claim : null;
+  /** The record that must join the next write. */
+  private recordToWrite(): NonNullable<Claim["record"]> | null {
+    return this.claimStage === "record" ? (this.claim?.record ?? null) : null;
   }
 
   /**
    * Runs a write (statements of one batch) with the claim's record around it:
    * `[record.first..., statements..., record.last...]`; returns the write's own results.
    */
-  private async writeWithRecord(claim: Claim, raw: D1PreparedStatement[]): Promise<D1Result[]> {
+  private async writeWithRecord(record: NonNullable<Claim["record"]>, raw: D1PreparedStatement[]): Promise<D1Result[]> {
     const session = this.session;
-    const { first, last } = claim.record(session);
+    const { first, last } = record.statements(session);
     let results: D1Result[];
     try {
       results = await this.roundTrip(session, () => session.batch([...first, ...raw, ...last]));
     } catch (error) {
-      throw claim.onWriteFailure(error);
+      throw record.onWriteFailure(error);
     }
     this.claimStage = "recorded";
     return results.slice(first.length, first.length + raw.length);
@@ -293,17 +344,18 @@ export class MeteredD1 {
           if (prop === "all" || prop === "run" || prop === "first" || prop === "raw") {
             return async (...args: unknown[]) => {
               await self.verifyGuard();
-              const claim = isReadOnlySql(sql) ? null : self.recordToWrite();
-              if (claim) {
-                const [result] = await self.writeWithRecord(claim, [stmt]);
+              const record = isReadOnlySql(sql) ? null : self.recordToWrite();
+              if (record) {
+                const [result] = await self.writeWithRecord(record, [stmt]);
                 return asMethodResult(prop, result, args);
               }
               const method = Reflect.get(target, prop) as (...a: unknown[]) => Promise<unknown>;
               return self.roundTrip(self.session, () => method.apply(target, args));
             };
           }
-          const value = Reflect.get(target, prop);
-          return typeof value === "function" ? value.bind(target) : value;
+          const value: unknown = Reflect.get(target, prop);
+          // A statement's other methods, bound to the statement they belong to.
+          return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
         },
       });
       statementSql.set(proxy, sql);
@@ -318,28 +370,22 @@ export class MeteredD1 {
         const readOnly = statements.every((s) => isReadOnlySql(statementSql.get(s) ?? ""));
         if (!readOnly) {
           await self.verifyGuard();
-          const claim = self.recordToWrite();
-          if (claim) return (await self.writeWithRecord(claim, raw)) as D1Result<T>[];
+          const record = self.recordToWrite();
+          if (record) return (await self.writeWithRecord(record, raw)) as D1Result<T>[];
         }
         const session = self.session;
-        const guard = self.takeGuard();
-        const lookup = self.takeLookup();
-        if (!guard && !lookup) return self.roundTrip(session, () => session.batch<T>(raw));
-        const riders = [...(guard ? [guard.statement(session)] : []), ...(lookup ? [lookup.lookup(session)] : [])];
+        const checks = self.takeChecks();
+        if (!checks) return self.roundTrip(session, () => session.batch<T>(raw));
+        const riders = checks.queries.map((q) => prepareRaw(session, q));
         let all: D1Result<T>[];
         try {
           all = await self.roundTrip(session, () => session.batch<T>([...riders, ...raw]));
         } catch (error) {
-          // The batch failed (a SQL error): the guard was not verified, nor
-          // the lookup run, so they stay pending and run before anything else.
-          self.guard ??= guard;
-          if (lookup) self.claimStage = "lookup";
+          // The batch failed (a SQL error): the checks did not run, so they run before anything else.
+          self.restoreChecks(checks);
           throw error;
         }
-        const [first, second] = all;
-        if (guard && first) await self.verify(guard, first);
-        const lookedUp = guard ? second : first;
-        if (lookup && lookedUp) lookup.verify(lookedUp);
+        await self.settleChecks(checks, all);
         return all.slice(riders.length);
       },
     };
@@ -352,6 +398,9 @@ export class MeteredD1 {
     return db as D1Database;
   }
 }
+
+/** A raw query as a statement of `db`. */
+const prepareRaw = (db: Preparer, query: RawQuery): D1PreparedStatement => db.prepare(query.sql).bind(...query.params);
 
 /**
  * A statement's result in the shape of the method called on it, from its

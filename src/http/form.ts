@@ -171,11 +171,28 @@ export function validateForm<S extends z.ZodRawShape>(form: Form<S>, body: unkno
 
 const LONE_SURROGATE = /\p{Cs}/u;
 
-/** True when every string in `value` (keys included, at any depth) is well-formed UTF-16. */
+/**
+ * True when every string in `value` (keys included, at any depth) is
+ * well-formed UTF-16. Iterative (an explicit stack), so no nesting can
+ * exhaust the call stack; a body's depth is bounded before it gets here
+ * anyway (json-body.ts, MAX_JSON_DEPTH).
+ */
 function isWellFormedDeep(value: unknown): boolean {
-  if (typeof value === "string") return !LONE_SURROGATE.test(value);
-  if (Array.isArray(value)) return value.every(isWellFormedDeep);
-  if (isPlainObject(value)) return Object.entries(value).every(([key, item]) => !LONE_SURROGATE.test(key) && isWellFormedDeep(item));
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === "string") {
+      if (LONE_SURROGATE.test(next)) return false;
+    } else if (Array.isArray(next)) {
+      const items: readonly unknown[] = next;
+      for (const item of items) pending.push(item);
+    } else if (isPlainObject(next)) {
+      for (const [key, item] of Object.entries(next)) {
+        if (LONE_SURROGATE.test(key)) return false;
+        pending.push(item);
+      }
+    }
+  }
   return true;
 }
 

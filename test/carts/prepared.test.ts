@@ -7,13 +7,13 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { namedBatch } from "../../src/data/batch";
-import { createDatabase } from "../../src/data/db";
+import { createDatabase, type Database } from "../../src/data/db";
 import { D1Meter, MeteredD1 } from "../../src/data/metered-d1";
 import { cartViewOfOrder, cartViewQueries } from "../../src/data/carts/cart-views";
-import { oneOrder, tokenCheck, tokenCheckQuery } from "../../src/data/carts/cart-store";
-import { prepared } from "../../src/data/prepared";
+import { oneOrder } from "../../src/data/carts/cart-store";
+import { prepared, type Value } from "../../src/data/prepared";
 import { eq, inArray, sql } from "drizzle-orm";
-import { orders } from "../../src/data/schema";
+import { oauthAccessTokens, orders } from "../../src/data/schema";
 import { api } from "../helpers/http";
 import { cartFixture, type CartFixture } from "./fixtures";
 
@@ -52,6 +52,9 @@ describe("prepared", () => {
   });
 
   it("binds strings too, and a value matching nothing reads nothing", async () => {
+    const tokenCheckQuery = (d: Database, tokenHash: Value<string>) =>
+      d.select({ clientId: oauthAccessTokens.clientId }).from(oauthAccessTokens).where(eq(oauthAccessTokens.tokenHash, tokenHash));
+    const tokenCheck = prepared(["tokenHash"], (d, values) => tokenCheckQuery(d, values.tokenHash));
     const { db } = database();
     const read = await namedBatch(db, { known: tokenCheck.bind(db, { tokenHash: "no such hash" }), built: tokenCheckQuery(db, "no such hash") });
     expect(read.known).toEqual([]);

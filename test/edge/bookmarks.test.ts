@@ -162,7 +162,7 @@ describe("MeteredD1 sessions", () => {
   /** A guard that refuses its first answer (a replica without the row yet) and accepts the next (the primary's). */
   function staleOnce(seen: { verified: number }): Guard {
     return {
-      statement: (db) => db.prepare("SELECT 1 AS ok"),
+      query: { sql: "SELECT 1 AS ok", params: [] },
       verify: () => {
         seen.verified += 1;
         if (seen.verified === 1) throw new Error("not on this replica yet");

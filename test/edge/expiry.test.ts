@@ -6,8 +6,8 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CartGateway } from "../../src/http/cart/cart-gateway";
-import { cartTtlSeconds, DEFAULT_CART_TTL_SECONDS } from "../../src/http/cart/cart-ttl";
+import { CartGateway } from "../../src/http/cart-object/cart-gateway";
+import { cartTtlSeconds, DEFAULT_CART_TTL_SECONDS } from "../../src/http/cart-object/cart-ttl";
 import { api, d1RoundTrips } from "../helpers/http";
 import { apiCatalog, ok, type ApiCatalog } from "../helpers/catalog";
 

@@ -11,7 +11,7 @@ class Refused extends Error {}
 
 function guard(pass: boolean, seen: { verified: number }): Guard {
   return {
-    statement: (db) => db.prepare("SELECT 1 AS ok"),
+    query: { sql: "SELECT 1 AS ok", params: [] },
     verify: (result) => {
       seen.verified += 1;
       expect(result.results).toEqual([{ ok: 1 }]);

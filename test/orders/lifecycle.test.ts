@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { api, d1RoundTrips } from "../helpers/http";
 import { eq } from "drizzle-orm";
 import * as schema from "../../src/data/schema";
-import { STOCK_CHANGED } from "../../src/http/cart/order-lifecycle";
+import { STOCK_CHANGED } from "../../src/http/cart-object/order-lifecycle";
 import { cartWithItems, db, placedOrder, statesOf, stockOf, usedOf } from "./fixtures";
 
 const refused = (transition: string, machine: string, state: string) => ({

@@ -16,13 +16,11 @@ import type {
   TaxRate,
 } from "../../domain/pricing";
 import { keyed, type NamedResults, type Statement } from "../batch";
-import { prepared, type Value } from "../prepared";
+import type { Value } from "../prepared";
 import type { Database } from "../db";
 import {
   adjustments,
-  adminUsers,
   channels,
-  oauthAccessTokens,
   orderItems,
   orderItemUnits,
   orders,
@@ -49,26 +47,6 @@ import type { CartState, StoredAdjustment, StoredItem, VariantInfo } from "./sta
 /** An `IN` list of order ids: `(?)` for one cart, or a parenthesised subquery. */
 export type OrderIds = SQL;
 export const oneOrder = (id: Value<number>): OrderIds => sql`(${id})`;
-
-/**
- * The bearer token check of `src/http/auth/bearer.ts`, as a query of the
- * cart object's own first batch (the object has no request connection to
- * carry it).
- */
-export const tokenCheckQuery = (db: Database, tokenHash: Value<string>) =>
-  db
-    .select({
-      clientId: oauthAccessTokens.clientId,
-      userId: oauthAccessTokens.userId,
-      expiresAt: oauthAccessTokens.expiresAt,
-      userEnabled: adminUsers.enabled,
-    })
-    .from(oauthAccessTokens)
-    .leftJoin(adminUsers, eq(adminUsers.id, oauthAccessTokens.userId))
-    .where(eq(oauthAccessTokens.tokenHash, tokenHash));
-
-/** `tokenCheckQuery` built once (see prepared.ts): the cart object's token check, for every token. */
-export const tokenCheck = prepared(["tokenHash"], (db, values) => tokenCheckQuery(db, values.tokenHash));
 
 /**
  * The rows of a set of orders: the orders (with their channel's code), their

@@ -10,7 +10,7 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../context";
 import { authError, HttpError } from "../errors";
 import { sha256Hex } from "./crypto";
-import { TOKEN_CHECK_SQL, verifyTokenCheck } from "./token-check";
+import { tokenGuard } from "./token-guard";
 
 const BEARER = /^Bearer\s+([\x21-\x7e]+)\s*$/i;
 
@@ -23,11 +23,7 @@ export const bearerAuth = createMiddleware<AppEnv>(async (c, next) => {
   c.set("auth", null);
   c.set("tokenHash", tokenHash);
 
-  c.var.d1.setGuard({
-    statement: (db) => db.prepare(TOKEN_CHECK_SQL).bind(tokenHash),
-    verify: (result) => c.set("auth", verifyTokenCheck(result, now)),
-    delegable: { tokenHash },
-  });
+  c.var.d1.setGuard(tokenGuard(tokenHash, now, (principal) => c.set("auth", principal)));
 
   await next();
 

@@ -185,7 +185,7 @@ async function newTokens(withRefresh: boolean) {
       token_type: "bearer",
       scope: null,
       ...(refresh ? { refresh_token: refresh } : {}),
-    } satisfies TokenResponse as TokenResponse,
+    } satisfies TokenResponse,
     hashes: {
       accessHash: await sha256Hex(access),
       accessExpiresAt: issuedAt + ACCESS_TOKEN_TTL,

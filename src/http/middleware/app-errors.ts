@@ -13,10 +13,26 @@ import { IdempotentReplay, KeyTakenMeanwhile } from "../idempotency/keys";
 const RACE = "The resource was changed by another request meanwhile; retry the request.";
 
 /**
+ * The error a handler's failure stands for. drizzle wraps what a single
+ * statement's run throws (`Failed query: ...`, the thrown error as its
+ * `cause`): a refusal of the request's checks, which run before a handler's
+ * first write (a 401, a replay), stays itself.
+ */
+export function requestErrorOf(error: unknown): unknown {
+  if (error instanceof Error && !(error instanceof HttpError)) {
+    const cause = error.cause;
+    if (cause instanceof HttpError || cause instanceof IdempotentReplay || cause instanceof KeyTakenMeanwhile) return cause;
+  }
+  return error;
+}
+
+/**
  * The one `onError` of the app: known errors render as themselves, the rest as a logged 500.
  * Generic over the env so the app, typed with the entry's bindings, can install it.
  */
-export function renderError<E extends AppEnv>(error: Error, c: Context<E>): Response {
+export function renderError<E extends AppEnv>(thrown: Error, c: Context<E>): Response {
+  const cause = requestErrorOf(thrown);
+  const error = cause instanceof Error ? cause : thrown;
   // Not failures: the idempotency middleware answers them (a replay) once the handler stopped.
   if (error instanceof IdempotentReplay || error instanceof KeyTakenMeanwhile) return c.body(null, 409);
   if (error instanceof HttpError) {

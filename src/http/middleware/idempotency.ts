@@ -22,7 +22,7 @@ import type { SQL } from "drizzle-orm";
 import type { AppEnv } from "../context";
 import { HttpError } from "../errors";
 import { namedBatch } from "../../data/batch";
-import type { Claim, Preparer } from "../../data/metered-d1";
+import type { Claim, D1Meter, MeteredD1, Preparer } from "../../data/metered-d1";
 import {
   idempotencyForgetQuery,
   idempotencyLookupQuery,
@@ -46,6 +46,7 @@ import {
   type KeyedCall,
 } from "../idempotency/keys";
 import { setResponseHeader } from "./request-id";
+import { requestErrorOf } from "./app-errors";
 
 /** Answers a GET of `path` for the request `c` (the app itself, with the request's credentials): how a 201 is re-rendered. */
 export type RenderResource<E extends AppEnv> = (c: Context<E>, path: string) => Promise<Response>;
@@ -89,25 +90,28 @@ export function idempotency<E extends AppEnv>(renderResource: RenderResource<E>)
     c.set("idempotency", call);
     const db = c.var.db;
     const claim: Claim = {
-      lookup: (d1) => prepared(d1, idempotencyLookupQuery(db, call.tokenHash, key, nowSeconds())),
+      lookup: idempotencyLookupQuery(db, call.tokenHash, key, nowSeconds()).toSQL(),
       verify: (result) => {
         const outcome = judge((result.results as StoredOutcome[])[0], request);
         if (outcome) throw new IdempotentReplay(outcome);
       },
-      record: (d1) => {
-        const scope = c.var.auth;
-        if (!scope) throw new Error("An idempotency record is written after the token check");
-        const creates = request.method === "POST";
-        const outcome = { status: creates ? 201 : 204, resource: creates && !call.resource ? bodyCode(c.var.body) : null };
-        const statements = idempotencyRecordQueries(db, request, scope, outcome, nowSeconds());
-        return {
-          first: statements.map((statement) => prepared(d1, statement)),
-          last: call.resource ? [prepared(d1, idempotencyResourceQuery(db, key, scope, call.resource))] : [],
-        };
+      record: {
+        statements: (d1) => {
+          const scope = c.var.auth;
+          if (!scope) throw new Error("An idempotency record is written after the token check");
+          const creates = request.method === "POST";
+          const outcome = { status: creates ? 201 : 204, resource: creates && !call.resource ? bodyCode(c.var.body) : null };
+          const statements = idempotencyRecordQueries(db, request, scope, outcome, nowSeconds());
+          return {
+            first: statements.map((statement) => prepared(d1, statement)),
+            last: call.resource ? [prepared(d1, idempotencyResourceQuery(db, key, scope, call.resource))] : [],
+          };
+        },
+        onWriteFailure: (error) => (isKeyTaken(error) ? new KeyTakenMeanwhile() : error),
       },
-      onWriteFailure: (error) => (isKeyTaken(error) ? new KeyTakenMeanwhile() : error),
     };
-    c.var.d1.setClaim(claim);
+    const connection: MeteredD1 = c.var.d1;
+    connection.setClaim(claim);
     await next();
     await settle(c, call, renderResource);
   });
@@ -115,8 +119,8 @@ export function idempotency<E extends AppEnv>(renderResource: RenderResource<E>)
 
 /** After the handler: the replay, the race lost, the record of a refused change, the replay header. */
 async function settle<E extends AppEnv>(c: Context<E>, call: Call, renderResource: RenderResource<E>): Promise<void> {
-  const d1 = c.var.d1;
-  let error: unknown = c.error;
+  const d1: MeteredD1 = c.var.d1;
+  let error: unknown = requestErrorOf(c.error);
   if (d1.hasPendingLookup) {
     // The handler answered without reaching D1 (a form error, a malformed id): a
     // record of another request is still a 422, and the token check runs with it.
@@ -156,7 +160,8 @@ async function replay<E extends AppEnv>(c: Context<E>, call: Call, outcome: Stor
   const current = await renderResource(c, `${call.request.path}/${encodeURIComponent(outcome.resource)}`);
   // The GET's D1 cost is this request's too (Server-Timing, the access log).
   const timing = /d1;dur=([\d.]+);desc="(\d+)"/.exec(current.headers.get("Server-Timing") ?? "");
-  if (timing) c.var.meter.add(Number(timing[2]), Number(timing[1]));
+  const meter: D1Meter = c.var.meter;
+  if (timing) meter.add({ roundTrips: Number(timing[2]), durationMs: Number(timing[1]), rowsRead: 0, rowsWritten: 0 });
   // Gone since (deleted): the replay says so as a GET would.
   if (current.status !== 200) return current;
   return new Response(current.body, { status: outcome.status, headers: { "Content-Type": current.headers.get("Content-Type") ?? "application/json" } });

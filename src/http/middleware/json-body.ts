@@ -7,8 +7,44 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 const tooLarge = () => apiError(413, "Request body is larger than 1 MiB.");
 
 /**
+ * How deeply a JSON body may nest arrays and objects. The deepest form
+ * (a promotion's action configuration by channel,
+ * `{"actions":[{"configuration":{"WEB":{"amount":1}}}]}`) nests five levels.
+ * Walks over a body (validation, the `__proto__` key escaping) recurse, so a
+ * body is refused past this bound before any of them runs.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+export const TOO_DEEP = `Request body is nested deeper than ${MAX_JSON_DEPTH} levels.`;
+
+/**
+ * Whether `text` nests arrays and objects deeper than `limit`: one pass over
+ * the text, no recursion, brackets inside strings skipped. It does not check
+ * the syntax (JSON.parse does, after); an unbalanced text only ends the scan.
+ */
+export function nestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (inString) {
+      if (code === 0x5c /* backslash: skip the escaped character */) i++;
+      else if (code === 0x22 /* " */) inString = false;
+    } else if (code === 0x22) {
+      inString = true;
+    } else if (code === 0x5b /* [ */ || code === 0x7b /* { */) {
+      if (++depth > limit) return true;
+    } else if (code === 0x5d /* ] */ || code === 0x7d /* } */) {
+      depth--;
+    }
+  }
+  return false;
+}
+
+/**
  * Reads the body of a write as JSON whatever `Content-Type` says (an empty
- * body is `{}`), refusing bodies over 1 MiB without buffering them whole.
+ * body is `{}`), refusing bodies over 1 MiB without buffering them whole, and
+ * bodies nested deeper than MAX_JSON_DEPTH (400) before parsing them.
  */
 export const jsonBody = createMiddleware<AppEnv>(async (c, next) => {
   const method = c.req.method;
@@ -21,6 +57,7 @@ export const jsonBody = createMiddleware<AppEnv>(async (c, next) => {
     c.set("body", {});
     return next();
   }
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) throw apiError(400, TOO_DEEP);
   try {
     c.set("body", JSON.parse(text));
   } catch {
@@ -41,7 +78,8 @@ export async function readBodyText(request: Request): Promise<string> {
 
 async function readLimited(request: Request, limit: number): Promise<string> {
   if (!request.body) return "";
-  const reader = request.body.getReader();
+  // The platform types a request body as a stream of `any`; its chunks are bytes (Uint8Array).
+  const reader = request.body.getReader() as ReadableStreamDefaultReader<Uint8Array>;
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {

@@ -27,6 +27,7 @@ import {
   TOO_MANY_REQUESTS,
 } from "./refs";
 import { TOKEN_PATH } from "./paths";
+import { MAX_JSON_DEPTH } from "../middleware/json-body";
 
 export type { Json } from "./describe";
 
@@ -327,7 +328,9 @@ function operationObject(path: string, method: Method, op: OperationMeta): Json 
   responses[String(op.success.status)] = success;
   if (conditional.precondition === "If-None-Match") responses["304"] = responseRef("NotModified");
   // Every body is bounded (1 MiB), whatever the operation lists.
-  const errors = new Set<ErrorStatus>(op.form ? [...op.errors, 413] : op.errors);
+  // A POST, PUT or PATCH reads its body (src/http/middleware/json-body.ts), with or without a form.
+  const takesBody = method === "post" || method === "put" || method === "patch";
+  const errors = new Set<ErrorStatus>(op.form || takesBody ? [...op.errors, 413] : op.errors);
   if (conditional.precondition === "If-Match") errors.add(412);
   if (errors.has(400) && !op.form && !op.list && !writes) throw new Error(`${op.operationId}: 400 without a form or a list`);
   // Every operation may answer a malformed `X-D1-Bookmark` (400); a list an unknown sorting field or direction;
@@ -337,12 +340,13 @@ function operationObject(path: string, method: Method, op: OperationMeta): Json 
   for (const status of [...errors].sort((a, b) => a - b)) {
     if (status === 400 && op.form) {
       responses["400"] = {
-        description: `Validation failed (every field of the form is reported), the body is not JSON (\`Invalid JSON body.\`), the \`Idempotency-Key\` header is malformed, or ${MALFORMED_BOOKMARK}.`,
+        description: `Validation failed (every field of the form is reported), the body is not JSON (\`Invalid JSON body.\`) or nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels, the \`Idempotency-Key\` header is malformed, or ${MALFORMED_BOOKMARK}.`,
         headers: API_HEADERS,
         content: json({ anyOf: [ref(formErrorsComponent(formDocs(op.form).component, op.form)), ref("Error")] }),
       };
     } else if (status === 400) {
-      responses["400"] = responseRef(writes ? "BadIdempotencyKey" : op.list && op.list.sorting.length > 0 ? "BadQuery" : "BadBookmark");
+      const badRequest = takesBody ? "BadBody" : writes ? "BadIdempotencyKey" : op.list && op.list.sorting.length > 0 ? "BadQuery" : "BadBookmark";
+      responses["400"] = responseRef(badRequest);
     } else {
       responses[String(status)] = responseRef(ERROR_RESPONSES[status]);
     }
@@ -415,7 +419,7 @@ function unsupportedOperation(path: string, method: string, supported: string[])
 
 const DESCRIPTION = `A back office of a commerce platform, compatible with the Sylius 1.x admin API (v1): product variants, carts and the resources they use.
 
-**Conventions.** JSON in and out. Amounts are integers in minor units (divide by 100 to show them). Collections are paginated (\`page\` from 1, \`limit\` clamped to 1..100, values that are not integers ignored) in a HAL envelope; \`sorting[field]=asc|desc\` with a field or direction the list does not have is a 400. Validation errors list every field of the form (\`errors.children\`), failing fields with their messages. Other errors are \`{code, message}\`; an unknown route is a 404, a known path with another method a 405 with an \`Allow\` header (declared as operations tagged *Unsupported methods*). A body is read as JSON whatever its \`Content-Type\`, and may be at most 1 MiB (413). Every response carries \`X-Request-Id\`; every \`/api/v1\` response carries \`Server-Timing\` with the D1 round trips of the request. Every write (POST, PUT, PATCH, DELETE) accepts \`Idempotency-Key\`: a retry with the same key and request replays the first outcome (\`Idempotent-Replayed: true\`) and changes nothing.
+**Conventions.** JSON in and out. Amounts are integers in minor units (divide by 100 to show them). Collections are paginated (\`page\` from 1, \`limit\` clamped to 1..100, values that are not integers ignored) in a HAL envelope; \`sorting[field]=asc|desc\` with a field or direction the list does not have is a 400. Validation errors list every field of the form (\`errors.children\`), failing fields with their messages. Other errors are \`{code, message}\`; an unknown route is a 404, a known path with another method a 405 with an \`Allow\` header (declared as operations tagged *Unsupported methods*). A body is read as JSON whatever its \`Content-Type\`, may be at most 1 MiB (413) and may nest arrays and objects at most ${MAX_JSON_DEPTH} levels deep (400). Every response carries \`X-Request-Id\`; every \`/api/v1\` response carries \`Server-Timing\` with the D1 round trips of the request. Every write (POST, PUT, PATCH, DELETE) accepts \`Idempotency-Key\`: a retry with the same key and request replays the first outcome (\`Idempotent-Replayed: true\`) and changes nothing.
 
 **Consistency.** A request's database work runs in one D1 session. Without \`X-D1-Bookmark\` it starts on the primary database, so it sees every write made before it. With a bookmark from an earlier response's \`X-D1-Bookmark\`, the nearest read replica that has every write up to that bookmark answers: a client reads its own writes, from anywhere. With \`first-unconstrained\` the nearest replica answers, however far behind. Writes always start on the primary. Every \`/api/v1\` response of a request that reached the database carries its latest bookmark (cart changes included) in \`X-D1-Bookmark\`; a malformed one is a 400.
 
@@ -463,6 +467,9 @@ export function buildDocument(routes: readonly RouteEntry[]): Json {
           "Conflict: a stale or missing `version`, or the resource is still in use, or a request with the same `Idempotency-Key` is still being processed.",
         ),
         BadIdempotencyKey: error(`The \`Idempotency-Key\` header is malformed (1 to 255 printable ASCII characters), or ${MALFORMED_BOOKMARK}.`),
+        BadBody: error(
+          `The body is not JSON (\`Invalid JSON body.\`) or nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels, the \`Idempotency-Key\` header is malformed (1 to 255 printable ASCII characters), or ${MALFORMED_BOOKMARK}.`,
+        ),
         IdempotencyKeyReused: error("The `Idempotency-Key` was already used with another request (method, path or body)."),
         PayloadTooLarge: error("The body is larger than 1 MiB."),
         NotModified: {

@@ -19,7 +19,7 @@ import { serializeViewedCart, viewedCartJson } from "./serializer";
 import { cartRecordEtag } from "./etag";
 import { taggedJsonText } from "../../conditional";
 import { JsonSplicer, jsonText } from "../../serializers/json-splice";
-import type { ChangeErrors } from "../../cart/cart-change";
+import type { ChangeErrors } from "../../cart-object/cart-change";
 import { addItemForm, cartCreateForm, changeItemForm, requireQuantity } from "./forms";
 import type { z } from "zod";
 import { describeRoute, type OperationMeta } from "../../openapi/describe";
@@ -159,27 +159,28 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
   .post("/:cartId/items", docs.addItem, idParams({ cartId: "Cart" }), async (c) => {
     const { cartId } = c.req.valid("param");
     const form = validateForm(addItemForm, c.var.body);
-    const reply = await c.var.carts.call(
+    const reply = await c.var.carts.callForm(
       c,
       cartId,
       (stub, caller) => stub.addItem(cartId, caller, form.values.variant ?? null, form.valid ? (form.values.quantity ?? null) : null),
       { ifMatch: c.req.header("If-Match") },
     );
-    mergeErrors(form, reply.formErrors);
+    if (reply.outcome === "form") mergeErrors(form, reply.formErrors);
     form.assertValid();
-    return c.json(reply.body as object, 201);
+    if (reply.outcome !== "done" || reply.body === null) throw new Error("An add that passed validation answers its item");
+    return c.json(reply.body, 201);
   })
   .on(["PUT", "PATCH"], "/:cartId/items/:itemId", docs.changeItem, idParams({ cartId: "Cart", itemId: "Cart item" }), async (c) => {
     const { cartId, itemId } = c.req.valid("param");
     const form = validateForm(changeItemForm, c.var.body);
     requireQuantity(form, c.var.body);
-    const reply = await c.var.carts.call(
+    const reply = await c.var.carts.callForm(
       c,
       cartId,
       (stub, caller) => stub.changeItem(cartId, caller, itemId, form.valid ? (form.values.quantity ?? null) : null),
       { ifMatch: c.req.header("If-Match") },
     );
-    mergeErrors(form, reply.formErrors);
+    if (reply.outcome === "form") mergeErrors(form, reply.formErrors);
     form.assertValid();
     return c.body(null, 204);
   })
@@ -189,9 +190,8 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
     return c.body(null, 204);
   });
 
-function mergeErrors<S extends z.ZodRawShape>(form: FormResult<S>, errors: ChangeErrors | undefined): void {
-  if (!errors) return;
-  for (const message of errors.quantity ?? []) form.fail("quantity" as keyof S & string, message);
-  for (const message of errors.variant ?? []) form.fail("variant" as keyof S & string, message);
+function mergeErrors<S extends z.ZodRawShape>(form: FormResult<S>, errors: ChangeErrors): void {
+  for (const message of errors.quantity ?? []) form.fail("quantity", message);
+  for (const message of errors.variant ?? []) form.fail("variant", message);
   for (const message of errors.form ?? []) form.failForm(message);
 }

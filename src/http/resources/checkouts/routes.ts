@@ -138,7 +138,7 @@ export const checkoutRoutes = new Hono<AppEnv>({ strict: false })
   .get("/select-shipping/:id", docs.shippingMethods, idParams({ id: "Cart" }), async (c) => {
     const { id } = c.req.valid("param");
     const reply = await c.var.carts.call(c, id, (stub, caller) => stub.checkoutMethods(id, caller, "shipping_methods"));
-    return c.json(reply.body as object, 200);
+    return c.json(reply.body, 200);
   })
   .put("/select-shipping/:id", docs.selectShipping, idParams({ id: "Order" }), async (c) => {
     const { id } = c.req.valid("param");
@@ -151,7 +151,7 @@ export const checkoutRoutes = new Hono<AppEnv>({ strict: false })
   .get("/select-payment/:id", docs.paymentMethods, idParams({ id: "Cart" }), async (c) => {
     const { id } = c.req.valid("param");
     const reply = await c.var.carts.call(c, id, (stub, caller) => stub.checkoutMethods(id, caller, "payment_methods"));
-    return c.json(reply.body as object, 200);
+    return c.json(reply.body, 200);
   })
   .on(["PUT", "PATCH"], "/select-payment/:id", docs.selectPayment, idParams({ id: "Order" }), async (c) => {
     const { id } = c.req.valid("param");

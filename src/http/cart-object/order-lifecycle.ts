@@ -12,20 +12,12 @@
  * usage counts). The object is the only writer of the order's rows, so the
  * guard fails only when a variant's stock changed under the plan (an admin
  * edit): the step answers 409 and changes nothing.
- *
- * The types mirror the cart object's `Caller` and `CartReply` structurally
- * (importing them would make a cycle with cart-object.ts).
  */
-import { verifyTokenRow } from "../auth/token-check";
 import { HttpError, conflict, notFound } from "../errors";
-import { namedBatch } from "../../data/batch";
-import type { Database } from "../../data/db";
-import type { D1Meter } from "../../data/metered-d1";
-import { idempotencyLookupQuery, idempotencyRecordQueries, isKeyTaken, type KeyedRequest, type KeyScope } from "../../data/idempotency";
+import { done, replayedStatus, type CartReply, type OperationRun } from "./operation";
 import { isGuardFailure, lifecycleWriteQueries, orderSnapshotQueries, type OrderSnapshotRows } from "../../data/orders/lifecycle-store";
-import { judge, keyReused } from "../idempotency/keys";
 import { ifMatchHolds, preconditionFailed } from "../conditional";
-import { oneOrder, tokenCheck } from "../../data/carts/cart-store";
+import { oneOrder } from "../../data/carts/cart-store";
 import { orderViewQueries, orderViewsFrom } from "../../data/orders/order-views";
 import { orderEtag } from "../resources/orders/etag";
 import {
@@ -50,56 +42,21 @@ export type OrderStep =
   | { kind: "pay"; paymentId: number }
   | { kind: "ship"; shipmentId: number; tracking: string | null };
 
-/** The cart object's `Caller`, as far as a lifecycle step uses it. */
-export interface StepCaller {
-  tokenHash: string | null;
-  requestId: string;
-  /** The request's `If-Match`: the step applies only while the order's tag (its `GET /orders/{id}` ETag) matches it. */
-  ifMatch?: string | null;
-  idempotency?: { request: KeyedRequest; tokenHash: string; scope: KeyScope | null };
-}
-
-/** The cart object's `CartReply`, as a step fills it. */
-export interface StepReply {
-  status: number;
-  body: unknown;
-  headers?: Record<string, string>;
-  replayed?: boolean;
-  metrics: { roundTrips: number; durationMs: number; rowsRead: number; rowsWritten: number };
-  bookmark: string | null;
-}
-
 /** The 409 of a stock row that changed under the plan (an admin edit between the read and the write). */
 export const STOCK_CHANGED = "The stock of a variant of this order changed meanwhile; nothing was changed, try again.";
 
-const nowSeconds = () => Math.floor(Date.now() / 1000);
-
-export async function runOrderStep(db: Database, meter: D1Meter, caller: StepCaller | null, orderId: number, step: OrderStep): Promise<StepReply> {
-  try {
-    return await applyStep(db, meter, caller, orderId, step);
-  } catch (error) {
-    if (error instanceof HttpError) {
-      return { status: error.status, body: error.body, headers: error.headers, metrics: metricsOf(meter), bookmark: meter.bookmark };
-    }
-    console.error(JSON.stringify({ level: "error", where: "CartObject.orderStep", requestId: caller?.requestId ?? null, error: String(error), stack: (error as Error)?.stack }));
-    return { status: 500, body: { code: 500, message: "Internal server error." }, metrics: metricsOf(meter), bookmark: meter.bookmark };
-  }
-}
-
-async function applyStep(db: Database, meter: D1Meter, caller: StepCaller | null, orderId: number, step: OrderStep): Promise<StepReply> {
-  const keyed = caller?.idempotency;
-  const read = await namedBatch(db, {
-    token: caller?.tokenHash ? tokenCheck.bind(db, { tokenHash: caller.tokenHash }) : undefined,
-    claim: keyed ? idempotencyLookupQuery(db, keyed.tokenHash, keyed.request.key, nowSeconds()) : undefined,
+/** Runs a lifecycle step in `run` (the pipeline's ends: first batch, replay, guarded write); a refusal throws. */
+export async function runOrderStep(run: OperationRun, orderId: number, step: OrderStep): Promise<CartReply> {
+  const { db, caller } = run;
+  // Read: the order's snapshot, and what its tag is made of only when there is an If-Match to compare it with.
+  const read = await run.read({
     snapshot: orderSnapshotQueries(db, orderId),
-    // What the order's tag is made of, only when there is an If-Match to compare it with.
     tagged: typeof caller?.ifMatch === "string" ? orderViewQueries(db, oneOrder(orderId)) : undefined,
   });
-  const principal = read.token ? verifyTokenRow(read.token[0], nowSeconds()) : null;
   const snapshot = snapshotFrom(read.snapshot);
   if (!snapshot) throw notFound(`Order with id ${orderId} does not exist.`);
-  const replayed = keyed ? judge(read.claim?.[0], keyed.request) : null;
-  if (replayed) return { ...reply(replayed.status, meter), replayed: true };
+  const replayed = run.replay();
+  if (replayed) return done(replayedStatus(replayed.status), null, run.meter, true);
   if (read.tagged) {
     const view = orderViewsFrom(read.tagged);
     const record = view.records[0];
@@ -107,17 +64,17 @@ async function applyStep(db: Database, meter: D1Meter, caller: StepCaller | null
     if (!ifMatchHolds(caller?.ifMatch, current)) throw preconditionFailed();
   }
 
+  // Decide.
   const planned = plan(snapshot, step);
   if (!planned.ok) throw refusalError(planned.refusal);
   const result = planned.plan;
   const now = new Date().toISOString();
+
+  // Guarded write.
   try {
-    await namedBatch(db, {
-      record:
-        keyed
-          ? idempotencyRecordQueries(db, keyed.request, scopeOf(keyed.scope, principal), { status: 204, resource: null }, nowSeconds())
-          : undefined,
-      written: lifecycleWriteQueries(db, {
+    await run.write(
+      { status: 204, resource: null },
+      lifecycleWriteQueries(db, {
         orderId,
         from: { state: snapshot.state, paymentState: snapshot.paymentState, shippingState: snapshot.shippingState },
         to: { state: result.state, paymentState: result.paymentState, shippingState: result.shippingState },
@@ -129,13 +86,12 @@ async function applyStep(db: Database, meter: D1Meter, caller: StepCaller | null
         couponUsage: result.couponUsage,
         now,
       }),
-    });
+    );
   } catch (error) {
-    if (isKeyTaken(error)) throw keyReused();
     if (isGuardFailure(error)) throw conflict(STOCK_CHANGED);
     throw error;
   }
-  return reply(204, meter);
+  return done(204, null, run.meter);
 }
 
 function plan(snapshot: OrderSnapshot, step: OrderStep): PlanResult<OrderPlan, TransitionRefused | LineNotFound> {
@@ -174,18 +130,3 @@ export function snapshotFrom(rows: OrderSnapshotRows): OrderSnapshot | null {
     couponId: order.couponId,
   };
 }
-
-function scopeOf(scope: KeyScope | null, principal: KeyScope | null): KeyScope {
-  const found = principal ?? scope;
-  if (!found) throw new Error("A keyed order step needs its principal");
-  return found;
-}
-
-const metricsOf = (meter: D1Meter) => ({
-  roundTrips: meter.roundTrips,
-  durationMs: meter.durationMs,
-  rowsRead: meter.rowsRead,
-  rowsWritten: meter.rowsWritten,
-});
-
-const reply = (status: number, meter: D1Meter): StepReply => ({ status, body: null, metrics: metricsOf(meter), bookmark: meter.bookmark });

@@ -7,10 +7,12 @@
  * reached into the request's (the response's `X-D1-Bookmark`).
  */
 import type { D1Meter, MeteredD1 } from "../../data/metered-d1";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { HttpError } from "../errors";
 import type { Principal } from "../auth/token-check";
 import type { KeyedCall } from "../idempotency/keys";
-import type { CartObject, CartReply, Caller, ExpiryOutcome } from "./cart-object";
+import type { CartObject, ExpiryOutcome } from "./cart-object";
+import type { Caller, CartReply, Done, FormRefused } from "./operation";
 
 /**
  * What the gateway uses of a request's context. Structural (a Hono
@@ -39,16 +41,30 @@ export class CartGateway {
   }
 
   /**
-   * Calls the cart's object; error replies are thrown as HttpErrors, except
-   * form errors. `ifMatch`: the request's `If-Match`, which the object
-   * compares with the cart's tag in the same serialized change.
+   * Calls the cart's object and maps its typed outcome to HTTP: a refusal is
+   * thrown as the HttpError it stands for; a success (its body typed by the
+   * operation) and an item form's errors (for the route to merge with its
+   * own) are returned. `ifMatch`: the request's `If-Match`, which the object
+   * compares with the resource's tag in the same serialized operation.
    */
-  async call(
+  async call<B>(
     c: RequestCost,
     cartId: number,
-    work: (stub: DurableObjectStub<CartObject>, caller: Caller) => Promise<CartReply>,
+    work: (stub: DurableObjectStub<CartObject>, caller: Caller) => Promise<CartReply<B>>,
     preconditions: { ifMatch?: string } = {},
-  ): Promise<CartReply> {
+  ): Promise<Done<B>> {
+    const reply = await this.callForm(c, cartId, work, preconditions);
+    if (reply.outcome === "form") throw new Error("Only an item change answers form errors");
+    return reply;
+  }
+
+  /** `call` for an item change, whose form errors (what only data can tell) are the route's to merge with its own. */
+  async callForm<B>(
+    c: RequestCost,
+    cartId: number,
+    work: (stub: DurableObjectStub<CartObject>, caller: Caller) => Promise<CartReply<B>>,
+    preconditions: { ifMatch?: string } = {},
+  ): Promise<Done<B> | FormRefused> {
     const keyed = c.var.idempotency;
     const caller: Caller = {
       tokenHash: c.var.d1.delegateGuard()?.tokenHash ?? null,
@@ -64,10 +80,11 @@ export class CartGateway {
     c.set("durableObjectMs", c.var.durableObjectMs + (performance.now() - started));
     c.var.meter.add(reply.metrics);
     c.var.meter.reached(reply.bookmark);
-    if (reply.replayed && keyed) keyed.replayed = true;
-    if (reply.status >= 400 && !reply.formErrors) {
-      throw new HttpError(reply.status as 400, reply.body, reply.headers ?? {});
+    if (reply.outcome === "refused") {
+      // The object's refusals are the HttpErrors it caught (their statuses are error statuses).
+      throw new HttpError(reply.status as ContentfulStatusCode, reply.body, reply.headers ?? {});
     }
+    if (reply.outcome === "done" && reply.replayed && keyed) keyed.replayed = true;
     return reply;
   }
 

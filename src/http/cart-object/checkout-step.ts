@@ -10,10 +10,8 @@
  * transition (409), then the step: recalculate, then the automatic skips
  * (`afterStep`), all written together.
  */
-import { sql } from "drizzle-orm";
-import { namedBatch } from "../../data/batch";
+import { namedBatch, type NamedResults } from "../../data/batch";
 import type { Database } from "../../data/db";
-import type { D1Meter } from "../../data/metered-d1";
 import {
   cartRowQueries,
   cartStateFrom,
@@ -21,7 +19,6 @@ import {
   pricingContextQueries,
   pricingSetupFrom,
   reserveIdsQuery,
-  tokenCheck,
   variantInfoQuery,
   type PricingContextRows,
 } from "../../data/carts/cart-store";
@@ -46,7 +43,6 @@ import {
   orderCheckoutStatement,
   type CheckoutWrite,
 } from "../../data/checkout/checkout-writer";
-import { idempotencyLookupQuery, idempotencyRecordQueries, isKeyTaken } from "../../data/idempotency";
 import {
   afterStep,
   checkAddressing,
@@ -66,25 +62,16 @@ import {
 import { MSG } from "../../domain/messages";
 import { pricingContextFrom, type ItemSnapshot, type PricingSetup } from "../../domain/pricing";
 import { eligibleShippingMethods, shippingCharge } from "../../domain/pricing/steps/shipping";
-import { verifyTokenRow } from "../auth/token-check";
 import { ifMatchHolds, preconditionFailed } from "../conditional";
 import { apiError, badRequest, HttpError, notFound } from "../errors";
-import { judge, keyReused } from "../idempotency/keys";
+import { replayedStatus, type Caller, type OperationRun } from "./operation";
 import { cartEtag } from "../resources/carts/etag";
 import { plansOf, repriceCart, type IdSource } from "./cart-change";
 import { cartLinesOf, checkoutSetup, type CheckoutOverrides, type CountryZone } from "./checkout-processing";
-import type { KeyedRequest, KeyScope } from "../../data/idempotency";
 
-/** What a step uses of the object's caller (cart-object.ts `Caller`, which fits). */
-export interface Caller {
-  tokenHash: string | null;
-  ifMatch?: string | null;
-  idempotency?: { request: KeyedRequest; tokenHash: string; scope: KeyScope | null };
-}
 
 /** What the checkout needs of the cart's object (its cache, ids, expiry). */
 export interface CartHost {
-  database(meter: D1Meter): Database;
   /** The cached cart when it is this one, else null (cold). */
   cached(cartId: number): CartState | null;
   keep(cart: CartState | null): void;
@@ -108,25 +95,25 @@ export type CheckoutStep =
 export type CheckoutRead = "shipping_methods" | "payment_methods";
 
 /** A step's answer: status and body (the object wraps it with its metrics). */
-export interface StepAnswer {
-  status: number;
-  body: unknown;
+export interface StepAnswer<B = null> {
+  status: 200 | 201 | 204;
+  body: B;
   replayed?: boolean;
 }
 
-const nowSeconds = () => Math.floor(Date.now() / 1000);
+/** The methods each shipment or each payment may take (GET select-shipping / select-payment). */
+export type CheckoutMethods =
+  | { shipments: { methods: { id: number; code: string; name: string; description?: string | null; price: number }[] }[] }
+  | { payments: { methods: { id: number; code: string; name: string; description?: string | null }[] }[] };
 
 /** Everything a step reads, in its one read batch. */
 function readQueries(db: Database, host: CartHost, cartId: number, caller: Caller | null, step: CheckoutStep | null, reserve: number) {
-  const keyed = caller?.idempotency;
   const address = step?.kind === "address" ? pickAddresses(step.body) : null;
   const countryOf = (value: unknown): string | null =>
     typeof value === "object" && value !== null && "countryCode" in value && typeof value.countryCode === "string" ? value.countryCode : null;
   const extra = address ? [countryOf(address.shippingAddress), countryOf(address.billingAddress)].filter((c): c is string => c !== null) : [];
   const billing = address ? (countryOf(address.billingAddress) ?? "") : undefined;
   return {
-    token: caller?.tokenHash ? tokenCheck.bind(db, { tokenHash: caller.tokenHash }) : undefined,
-    claim: keyed ? idempotencyLookupQuery(db, keyed.tokenHash, keyed.request.key, nowSeconds()) : undefined,
     checkout: checkoutRowQuery(db, cartId),
     cart: host.cached(cartId) === null ? cartRowQueries(db, oneOrder(cartId)) : undefined,
     variants: variantInfoQuery(db, cartId, null),
@@ -140,7 +127,7 @@ function readQueries(db: Database, host: CartHost, cartId: number, caller: Calle
   };
 }
 
-type ReadRows = Awaited<ReturnType<typeof namedBatch<ReturnType<typeof readQueries>>>>;
+type ReadRows = NamedResults<ReturnType<typeof readQueries>>;
 
 /** The loaded step: rows, the cart (null when the order is no longer a cart), the setup. */
 interface Loaded {
@@ -149,15 +136,14 @@ interface Loaded {
   cart: CartState | null;
   setup: PricingSetup;
   variants: Map<number, VariantInfo>;
-  principal: KeyScope | null;
 }
 
-async function load(db: Database, host: CartHost, cartId: number, caller: Caller | null, step: CheckoutStep | null): Promise<Loaded> {
+async function load(run: OperationRun, host: CartHost, cartId: number, step: CheckoutStep | null): Promise<Loaded> {
   const cached = host.cached(cartId);
   const units = cached ? cached.items.reduce((sum, item) => sum + item.quantity, 0) : 0;
   const reserve = host.reserveCount(units * 4 + 64);
-  const read = await namedBatch(db, readQueries(db, host, cartId, caller, step, reserve));
-  const principal = read.token ? verifyTokenRow(read.token[0], nowSeconds()) : null;
+  // The caller's checks first (the id reservation checks the token itself).
+  const read = await run.read(readQueries(run.db, host, cartId, run.caller, step, reserve), { writesGuarded: true });
   if (read.reserved) host.reserved(read.reserved, reserve);
   const row = read.checkout[0];
   if (!row) {
@@ -175,7 +161,7 @@ async function load(db: Database, host: CartHost, cartId: number, caller: Caller
   }
   const setup = pricingSetupFrom(read.context);
   if (!setup) throw new Error(`Channel of order ${cartId} not found`);
-  return { read, row, cart, setup, variants: new Map(read.variants.map((v) => [v.id, v])), principal };
+  return { read, row, cart, setup, variants: new Map(read.variants.map((v) => [v.id, v])) };
 }
 
 /** 412 unless `If-Match` matches the cart's current tag (read in the same batch; this object is the cart's one writer). */
@@ -183,12 +169,6 @@ async function checkIfMatch(caller: Caller | null, read: ReadRows): Promise<void
   if (!read.tagged) return;
   const parts = cartTagPartsFrom(read.tagged);
   if (!ifMatchHolds(caller?.ifMatch, parts ? await cartEtag(parts) : null)) throw preconditionFailed();
-}
-
-function scopeOf(caller: Caller, principal: KeyScope | null): KeyScope {
-  const scope = principal ?? caller.idempotency?.scope ?? null;
-  if (!scope) throw new Error("A keyed checkout step needs its principal");
-  return scope;
 }
 
 /** The cart's items as the pricing engine sees them (for method eligibility). */
@@ -222,9 +202,8 @@ function selectableShippingMethods(loaded: Loaded, cart: CartState, overrides: C
 // ----------------------------------------------------------------------------- reads
 
 /** GET select-shipping / select-payment: the methods each shipment or payment may take. */
-export async function readCheckoutMethods(host: CartHost, meter: D1Meter, cartId: number, caller: Caller | null, what: CheckoutRead): Promise<StepAnswer> {
-  const db = host.database(meter);
-  const loaded = await load(db, host, cartId, caller, null);
+export async function readCheckoutMethods(host: CartHost, run: OperationRun, cartId: number, what: CheckoutRead): Promise<StepAnswer<CheckoutMethods>> {
+  const loaded = await load(run, host, cartId, null);
   const cart = loaded.cart;
   if (!cart) throw notFound(`Cart with id ${cartId} does not exist.`);
   const state = loaded.row.checkoutState as CheckoutState;
@@ -292,13 +271,12 @@ function selectedCodes(body: unknown, key: "shipments" | "payments"): { codes: (
 }
 
 /** Applies a checkout write to the cart in its object; the object wraps the answer. */
-export async function runCheckoutStep(host: CartHost, meter: D1Meter, cartId: number, caller: Caller | null, step: CheckoutStep): Promise<StepAnswer> {
-  const db = host.database(meter);
-  const loaded = await load(db, host, cartId, caller, step);
-  const keyed = caller?.idempotency;
-  const replayed = keyed ? judge(loaded.read.claim?.[0], keyed.request) : null;
-  if (replayed) return { status: replayed.status, body: null, replayed: true };
-  if (step.kind === "complete") return complete(db, host, loaded, cartId, caller, step.notes);
+export async function runCheckoutStep(host: CartHost, run: OperationRun, cartId: number, step: CheckoutStep): Promise<StepAnswer> {
+  const { db, caller } = run;
+  const loaded = await load(run, host, cartId, step);
+  const replayed = run.replay();
+  if (replayed) return { status: replayedStatus(replayed.status), body: null, replayed: true };
+  if (step.kind === "complete") return complete(run, host, loaded, cartId, step.notes);
   if (step.kind === "coupon" && loaded.cart === null) throw notFound(`Cart with id ${cartId} does not exist.`);
   await checkIfMatch(caller, loaded.read);
 
@@ -432,15 +410,12 @@ export async function runCheckoutStep(host: CartHost, meter: D1Meter, cartId: nu
   }
   const lines = cartLinesOf(after, row, loaded.read.paymentMethods, chosenPayment);
   const outcome = { status: 204, resource: null };
-  await writeKeyed(() =>
-    namedBatch(db, {
-      record: keyed ? idempotencyRecordQueries(db, keyed.request, scopeOf(caller, loaded.principal), outcome, nowSeconds()) : undefined,
-      written: cartWriteStatements(db, cart, after, now),
-      steps: writes,
-      lines: cartLineStatements(db, cartId, cart.currencyCode, row, lines, now),
-      order: orderCheckoutStatement(db, cartId, { checkoutState: nextState, ...(couponId !== undefined ? { promotionCouponId: couponId } : {}) }, now),
-    }),
-  );
+  await run.write(outcome, {
+    written: cartWriteStatements(db, cart, after, now),
+    steps: writes,
+    lines: cartLineStatements(db, cartId, cart.currencyCode, row, lines, now),
+    order: orderCheckoutStatement(db, cartId, { checkoutState: nextState, ...(couponId !== undefined ? { promotionCouponId: couponId } : {}) }, now),
+  });
   host.keep(after);
   await host.armAfterChange(cartId);
   return { status: 204, body: null };
@@ -448,15 +423,6 @@ export async function runCheckoutStep(host: CartHost, meter: D1Meter, cartId: nu
 
 /** Sylius PaymentBundle validators.en.yml `sylius.payment.method.not_blank` (a PUT that sends no method). */
 const PAYMENT_METHOD_MISSING = "Please select a payment method.";
-
-async function writeKeyed<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isKeyTaken(error)) throw keyReused();
-    throw error;
-  }
-}
 
 // ----------------------------------------------------------------------------- complete
 
@@ -512,7 +478,8 @@ function completionSnapshot(loaded: Loaded, cart: CartState, variants: ReadonlyM
   };
 }
 
-async function complete(db: Database, host: CartHost, loaded: Loaded, cartId: number, caller: Caller | null, notes: string | null): Promise<StepAnswer> {
+async function complete(run: OperationRun, host: CartHost, loaded: Loaded, cartId: number, notes: string | null): Promise<StepAnswer> {
+  const { db, caller } = run;
   const cart = loaded.cart;
   if (!cart) throw apiError(409, ORDER_MSG.transitionRefused("complete", "checkout", loaded.row.checkoutState));
   await checkIfMatch(caller, loaded.read);
@@ -525,11 +492,10 @@ async function complete(db: Database, host: CartHost, loaded: Loaded, cartId: nu
   }
   const plan = planned.plan;
   const now = new Date().toISOString();
-  const keyed = caller?.idempotency;
   try {
-    await writeKeyed(() =>
-      namedBatch(db, {
-        record: keyed ? idempotencyRecordQueries(db, keyed.request, scopeOf(caller, loaded.principal), { status: 204, resource: null }, nowSeconds()) : undefined,
+    await run.write(
+      { status: 204, resource: null },
+      {
         completed: completionStatements(
           db,
           cartId,
@@ -548,7 +514,7 @@ async function complete(db: Database, host: CartHost, loaded: Loaded, cartId: nu
           },
           now,
         ),
-      }),
+      },
     );
   } catch (error) {
     if (!isStockGuardFailure(error)) throw error;
@@ -565,7 +531,5 @@ async function complete(db: Database, host: CartHost, loaded: Loaded, cartId: nu
   return { status: 204, body: null };
 }
 
-/** For tests: the SQL `changes()` guard's text, so a test can assert the batch shape. */
-export const STOCK_GUARD_SQL = sql`changes() = 0`;
 
 export type { PricingContextRows, PaymentMethodRow, CountryZone };

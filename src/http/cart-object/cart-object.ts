@@ -15,7 +15,6 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import { and, eq, inArray } from "drizzle-orm";
-import { verifyTokenRow } from "../auth/token-check";
 import { HttpError, notFound } from "../errors";
 import { MSG } from "../../domain/messages";
 import {
@@ -25,7 +24,6 @@ import {
   pricingSetupFrom,
   reserveIdsQuery,
   reservedRange,
-  tokenCheck,
   type PricingSetup,
 } from "../../data/carts/cart-store";
 import { addedVariantView, changeReads } from "../../data/carts/change-reads";
@@ -35,67 +33,24 @@ import { ifMatchHolds, preconditionFailed } from "../conditional";
 import { cartEtag } from "../resources/carts/etag";
 import { expireCartQueries, expiredAddressesQuery } from "../../data/carts/cart-expiry";
 import { namedBatch } from "../../data/batch";
-import { idempotencyLookupQuery, idempotencyRecordQueries, isKeyTaken, type KeyedRequest, type KeyScope, type StoredOutcome } from "../../data/idempotency";
-import { judge, keyInFlight, keyReused } from "../idempotency/keys";
+import type { StoredOutcome } from "../../data/idempotency";
+import { keyInFlight } from "../idempotency/keys";
+import { done, errorReply, formRefused, OperationRun, replayedStatus, type Caller, type CartReply } from "./operation";
 import { createDatabase, type Database } from "../../data/db";
 import { D1Meter, MeteredD1 } from "../../data/metered-d1";
 import { addresses, orders } from "../../data/schema";
 import { variantViewsFrom } from "../../data/queries/product-variants";
 import { serializeCartItem } from "../resources/carts/serializer";
+
+/** An added item as the response shows it. */
+export type CartItemBody = ReturnType<typeof serializeCartItem>;
 import { cartBlocked, IdsExhausted, planAdd, planChange, planRemove, repriceCart, type ChangeContext, type ChangeErrors, type IdSource, type PlanResult } from "./cart-change";
 import type { CartState, VariantInfo } from "../../data/carts/state";
 import { cartTtlSeconds, expiryCutoff } from "./cart-ttl";
 import { cartLineStatements } from "../../data/checkout/checkout-writer";
 import { cartLinesOf, checkoutSetup } from "./checkout-processing";
-import { readCheckoutMethods, runCheckoutStep, type CartHost, type CheckoutRead, type CheckoutStep, type StepAnswer } from "./checkout-step";
+import { readCheckoutMethods, runCheckoutStep, type CartHost, type CheckoutMethods, type CheckoutRead, type CheckoutStep, type StepAnswer } from "./checkout-step";
 import { runOrderStep, type OrderStep } from "./order-lifecycle";
-
-/** What the object's D1 work cost (its meter's counts). */
-export interface CartMetrics {
-  roundTrips: number;
-  durationMs: number;
-  rowsRead: number;
-  rowsWritten: number;
-}
-
-/** What the worker gets back: an HTTP answer, plus the cost of producing it. */
-export interface CartReply {
-  status: number;
-  body: unknown;
-  headers?: Record<string, string>;
-  /** Form errors for the worker to merge with its own (add/change item). */
-  formErrors?: ChangeErrors;
-  /** The answer replays an earlier request's outcome (`Idempotency-Key`). */
-  replayed?: boolean;
-  metrics: CartMetrics;
-  /**
-   * The D1 bookmark this call's work reached (its D1 sessions start at
-   * `first-primary`), for the client's next read to see its write; null
-   * when it did no D1 work.
-   */
-  bookmark: string | null;
-}
-
-/** The request a call belongs to, as the cart gateway passes it. */
-export interface Caller {
-  /** The token check the worker delegated to this object's first batch; null when the worker already ran it. */
-  tokenHash: string | null;
-  /** The request's id, carried by this object's log lines to tie them to the worker's access log line. */
-  requestId: string;
-  /** Whether the request is logged: the object then writes a line for its part of it. */
-  log: boolean;
-  /** The request's `If-Match`: an item change then applies only while the cart's tag matches it. */
-  ifMatch?: string | null;
-  /** The request's `Idempotency-Key`, which this object looks up in its first batch and records with its write. */
-  idempotency?: CartKey;
-}
-
-/** A keyed cart change: the request, the token the record's scope is found through, and the principal when already known. */
-export interface CartKey {
-  request: KeyedRequest;
-  tokenHash: string;
-  scope: KeyScope | null;
-}
 
 type Operation =
   | { kind: "add"; variantCode: string | null; quantity: number | null }
@@ -143,20 +98,20 @@ export class CartObject extends DurableObject<Env> {
     return result;
   }
 
-  addItem(cartId: number, caller: Caller | null, variantCode: string | null, quantity: number | null): Promise<CartReply> {
-    return this.logged(caller, cartId, "addItem", () => this.serialize(() => this.change(cartId, caller, { kind: "add", variantCode, quantity })));
+  addItem(cartId: number, caller: Caller | null, variantCode: string | null, quantity: number | null): Promise<CartReply<CartItemBody | null>> {
+    return this.logged(caller, cartId, "addItem", () => this.operate(caller, (run) => this.applyChange(run, cartId, { kind: "add", variantCode, quantity })));
   }
 
-  changeItem(cartId: number, caller: Caller | null, itemId: number, quantity: number | null): Promise<CartReply> {
-    return this.logged(caller, cartId, "changeItem", () => this.serialize(() => this.change(cartId, caller, { kind: "change", itemId, quantity })));
+  changeItem(cartId: number, caller: Caller | null, itemId: number, quantity: number | null): Promise<CartReply<CartItemBody | null>> {
+    return this.logged(caller, cartId, "changeItem", () => this.operate(caller, (run) => this.applyChange(run, cartId, { kind: "change", itemId, quantity })));
   }
 
-  removeItem(cartId: number, caller: Caller | null, itemId: number): Promise<CartReply> {
-    return this.logged(caller, cartId, "removeItem", () => this.serialize(() => this.change(cartId, caller, { kind: "remove", itemId })));
+  removeItem(cartId: number, caller: Caller | null, itemId: number): Promise<CartReply<CartItemBody | null>> {
+    return this.logged(caller, cartId, "removeItem", () => this.operate(caller, (run) => this.applyChange(run, cartId, { kind: "remove", itemId })));
   }
 
   /** Runs a keyed call unless one with the same key is queued or running here (then 409 at once). */
-  private async once(caller: Caller | null, run: () => Promise<CartReply>): Promise<CartReply> {
+  private async once<B>(caller: Caller | null, run: () => Promise<CartReply<B>>): Promise<CartReply<B>> {
     const keyed = caller?.idempotency;
     if (!keyed) return run();
     const id = `${keyed.tokenHash}\n${keyed.request.key}`;
@@ -170,37 +125,52 @@ export class CartObject extends DurableObject<Env> {
   }
 
   deleteCart(cartId: number, caller: Caller | null): Promise<CartReply> {
-    return this.logged(caller, cartId, "deleteCart", () => this.serialize(async () => {
-      const meter = new D1Meter();
-      try {
-        const db = this.database(meter);
-        const keyed = caller?.idempotency;
-        const found = await namedBatch(db, {
-          token: caller?.tokenHash ? tokenCheck.bind(db, { tokenHash: caller.tokenHash }) : undefined,
-          claim: keyed ? idempotencyLookupQuery(db, keyed.tokenHash, keyed.request.key, nowSeconds()) : undefined,
+    return this.logged(caller, cartId, "deleteCart", () =>
+      this.operate(caller, async (run) => {
+        const { db } = run;
+        const found = await run.read({
           cart: db
             .select({ id: orders.id, shippingAddressId: orders.shippingAddressId, billingAddressId: orders.billingAddressId })
             .from(orders)
             .where(and(eq(orders.id, cartId), eq(orders.state, "cart"))),
         });
-        const principal = found.token ? verifyTokenRow(found.token[0], nowSeconds()) : null;
-        const replayed = keyed ? judge(found.claim?.[0], keyed.request) : null;
-        if (replayed) return { ...reply(replayed.status, null, meter), replayed: true };
+        const replayed = run.replay();
+        if (replayed) return done(replayedStatus(replayed.status), null, run.meter, true);
         if (!found.cart.length) throw notFound(`Cart with id ${cartId} does not exist.`);
-        await writeKeyed(() =>
-          namedBatch(db, {
-            record: keyed ? idempotencyRecordQueries(db, keyed.request, scopeOf(keyed, principal), { status: 204, resource: null }, nowSeconds()) : undefined,
+        const addressIds = addressIdsOf(found.cart[0]);
+        await run.write(
+          { status: 204, resource: null },
+          {
             deleted: db.delete(orders).where(and(eq(orders.id, cartId), eq(orders.state, "cart"))),
             // Its addresses (rows of their own, referenced by the order only) go with it, once it no longer references them.
-            addresses: addressIdsOf(found.cart[0]).length ? db.delete(addresses).where(inArray(addresses.id, addressIdsOf(found.cart[0]))) : undefined,
-          }),
+            addresses: addressIds.length ? db.delete(addresses).where(inArray(addresses.id, addressIds)) : undefined,
+          },
         );
         await this.retire();
-        return reply(204, null, meter);
+        return done(204, null, run.meter);
+      }),
+    );
+  }
+
+  /**
+   * Runs an operation in this object's queue, in a run of its own (its D1
+   * connection with the caller's checks, its meter): what it answers, or
+   * its refusal as a reply. A failure that is not a refusal leaves the cart's
+   * state unknown: the copy in memory is dropped, to be read again.
+   */
+  private operate<B>(caller: Caller | null, operation: (run: OperationRun) => Promise<CartReply<B>>): Promise<CartReply<B>> {
+    return this.serialize(async () => {
+      const run = new OperationRun(this.env.DB, caller);
+      try {
+        return await operation(run);
       } catch (error) {
-        return errorReply(error, meter, caller);
+        if (!(error instanceof HttpError)) {
+          this.cart = null;
+          this.ids = { next: 1, last: 0 };
+        }
+        return errorReply(error, run.meter, caller);
       }
-    }));
+    });
   }
 
   /**
@@ -208,13 +178,14 @@ export class CartObject extends DurableObject<Env> {
    * request's id; its duration counts the wait in the queue, which the
    * worker's line alone cannot tell apart from the work.
    */
-  private async logged(caller: Caller | null, cartId: number, operation: string, call: () => Promise<CartReply>): Promise<CartReply> {
+  private async logged<B>(caller: Caller | null, cartId: number, operation: string, call: () => Promise<CartReply<B>>): Promise<CartReply<B>> {
     const started = performance.now();
     const result = await this.once(caller, call);
     if (caller?.log) {
       const { roundTrips: d1RoundTrips, rowsRead, rowsWritten } = result.metrics;
       const durationMs = Math.round((performance.now() - started) * 10) / 10;
-      console.log(JSON.stringify({ level: "info", where: "CartObject", requestId: caller.requestId, cartId, operation, status: result.status, durationMs, d1RoundTrips, rowsRead, rowsWritten }));
+      const status = result.outcome === "form" ? 400 : result.status;
+      console.log(JSON.stringify({ level: "info", where: "CartObject", requestId: caller.requestId, cartId, operation, status, durationMs, d1RoundTrips, rowsRead, rowsWritten }));
     }
     return result;
   }
@@ -260,37 +231,22 @@ export class CartObject extends DurableObject<Env> {
     return this.cart ? structuredClone(this.cart) : null;
   }
 
-  private async change(cartId: number, caller: Caller | null, op: Operation): Promise<CartReply> {
-    const meter = new D1Meter();
-    try {
-      return await this.applyChange(cartId, caller, op, meter);
-    } catch (error) {
-      if (!(error instanceof HttpError)) {
-        // Unknown state after a failure: reload from D1 next time.
-        this.cart = null;
-        this.ids = { next: 1, last: 0 };
-      }
-      return errorReply(error, meter, caller);
-    }
-  }
-
-  /** A drizzle database over this object's D1, counted by `meter`. */
+  /** A drizzle database over this object's D1, counted by `meter` (work outside an operation: expiry). */
   private database(meter: D1Meter): Database {
     return createDatabase(new MeteredD1(this.env.DB, meter));
   }
 
-  private async applyChange(cartId: number, caller: Caller | null, op: Operation, meter: D1Meter): Promise<CartReply> {
-    const db = this.database(meter);
+  /** An item change: read (the caller's checks first), decide, reprice, guarded write. */
+  private async applyChange(run: OperationRun, cartId: number, op: Operation): Promise<CartReply<CartItemBody | null>> {
+    const { db, caller, meter } = run;
     const cold = this.cart === null || this.cart.id !== cartId;
     const wantedIds = op.kind === "add" || op.kind === "change" ? (op.quantity ?? 0) * 4 + 64 : 16;
     const reserve = this.idsLeft() < wantedIds ? Math.max(ID_BLOCK, wantedIds * 2) : 0;
     const addCode = op.kind === "add" ? op.variantCode : null;
-    const keyed = caller?.idempotency;
 
-    // One round trip: everything the change needs.
-    const read = await namedBatch(db, {
-      token: caller?.tokenHash ? tokenCheck.bind(db, { tokenHash: caller.tokenHash }) : undefined,
-      claim: keyed ? idempotencyLookupQuery(db, keyed.tokenHash, keyed.request.key, nowSeconds()) : undefined,
+    // One round trip: everything the change needs, after the caller's checks (the id reservation checks the token itself).
+    const read = await run.read(
+      {
       cart: cold ? cartRowQueries(db, oneOrder(cartId)) : undefined,
       // Variants, pricing context and checkout rows (the same SQL for every change, built once).
       ...changeReads.bind(db, { cartId, addCode: addCode ?? "" }),
@@ -298,9 +254,10 @@ export class CartObject extends DurableObject<Env> {
       addedView: addCode !== null ? addedVariantView.bind(db, { code: addCode }) : undefined,
       reserved: reserve ? reserveIdsQuery(db, reserve, caller?.tokenHash ?? undefined) : undefined,
       // What the cart's tag is made of, to compare If-Match with (only then: it reads every item's variant view).
-      tagged: typeof caller?.ifMatch === "string" ? cartTagQueries(db, cartId) : undefined,
-    });
-    const principal = read.token ? verifyTokenRow(read.token[0], nowSeconds()) : null;
+        tagged: typeof caller?.ifMatch === "string" ? cartTagQueries(db, cartId) : undefined,
+      },
+      { writesGuarded: true },
+    );
     if (read.reserved) this.ids = reservedRange(read.reserved, reserve);
     if (read.cart) this.cart = cartStateFrom(read.cart);
     const cart = this.cart;
@@ -308,7 +265,7 @@ export class CartObject extends DurableObject<Env> {
       this.cart = null;
       throw notFound(`Cart with id ${cartId} does not exist.`);
     }
-    const replayed = keyed ? judge(read.claim?.[0], keyed.request) : null;
+    const replayed = run.replay();
     if (replayed) return replayOf(replayed, cart, read.addedView ? variantViewsFrom(read.addedView) : [], meter);
     if (read.tagged) await checkIfMatch(caller?.ifMatch, cart, op, read.tagged);
     const variants = read.variants;
@@ -322,19 +279,16 @@ export class CartObject extends DurableObject<Env> {
     const context: ChangeContext = { channelEnabled: read.context.channel[0]?.enabled ?? false, variants: byId };
     const planned = await this.withIds(db, (ids) => this.plan(cart, op, variants, context, ids));
     if ("notFound" in planned) throw notFound(`Cart item with id ${op.kind === "add" ? "" : op.itemId} does not exist in cart ${cartId}.`);
-    if ("errors" in planned) return { status: 400, body: null, formErrors: planned.errors, metrics: metricsOf(meter), bookmark: meter.bookmark };
+    if ("errors" in planned) return formRefused(planned.errors, meter);
     const after = await this.withIds(db, (ids) => repriceCart(cart, planned.plans, byId, setup, now, ids));
     const checkoutRow = read.checkout[0];
     const outcome = op.kind === "add" ? { status: 201, resource: String(planned.itemId) } : { status: 204, resource: null };
-    await writeKeyed(() =>
-      namedBatch(db, {
-        // First: a key recorded meanwhile by another request fails the batch before anything is written.
-        record: keyed ? idempotencyRecordQueries(db, keyed.request, scopeOf(keyed, principal), outcome, nowSeconds()) : undefined,
-        written: cartWriteStatements(db, cart, after, now),
-        // The cart's shipment and payment follow the recalculation; the checkout state stays (Sylius 1.8 resets nothing on an item change).
-        lines: checkoutRow ? cartLineStatements(db, cartId, cart.currencyCode, checkoutRow, cartLinesOf(after, checkoutRow, read.paymentMethods), now) : undefined,
-      }),
-    );
+    // The key's record goes first (see OperationRun.write).
+    await run.write(outcome, {
+      written: cartWriteStatements(db, cart, after, now),
+      // The cart's shipment and payment follow the recalculation; the checkout state stays (Sylius 1.8 resets nothing on an item change).
+      lines: checkoutRow ? cartLineStatements(db, cartId, cart.currencyCode, checkoutRow, cartLinesOf(after, checkoutRow, read.paymentMethods), now) : undefined,
+    });
     this.cart = after;
     await this.armAfterChange(cartId);
 
@@ -342,9 +296,9 @@ export class CartObject extends DurableObject<Env> {
       const item = after.items.find((i) => i.id === planned.itemId);
       if (!item) throw new Error(`Item ${planned.itemId} missing after the add`);
       const views = new Map((read.addedView ? variantViewsFrom(read.addedView) : []).map((view) => [view.row.id, view]));
-      return reply(201, serializeCartItem(item, cartId, views), meter);
+      return done(201, serializeCartItem(item, cartId, views), meter);
     }
-    return reply(204, null, meter);
+    return done(204, null, meter);
   }
 
   private plan(cart: CartState, op: Operation, variants: VariantInfo[], context: ChangeContext, ids: IdSource): PlanResult {
@@ -484,34 +438,19 @@ export class CartObject extends DurableObject<Env> {
   /** A checkout write (addressing, selections, coupon, completion), serialized with the cart's changes. */
   checkoutStep(cartId: number, caller: Caller | null, step: CheckoutStep): Promise<CartReply> {
     return this.logged(caller, cartId, `checkout:${step.kind}`, () =>
-      this.serialize(() => this.checkoutCall(caller, (meter) => runCheckoutStep(this.checkoutHost(), meter, cartId, caller, step))),
+      this.operate(caller, async (run) => answered(run, await runCheckoutStep(this.checkoutHost(), run, cartId, step))),
     );
   }
 
   /** The methods a checkout step may choose from (GET select-shipping / select-payment). */
-  checkoutMethods(cartId: number, caller: Caller | null, what: CheckoutRead): Promise<CartReply> {
+  checkoutMethods(cartId: number, caller: Caller | null, what: CheckoutRead): Promise<CartReply<CheckoutMethods>> {
     return this.logged(caller, cartId, `checkout:${what}`, () =>
-      this.serialize(() => this.checkoutCall(caller, (meter) => readCheckoutMethods(this.checkoutHost(), meter, cartId, caller, what))),
+      this.operate(caller, async (run) => answered(run, await readCheckoutMethods(this.checkoutHost(), run, cartId, what))),
     );
-  }
-
-  private async checkoutCall(caller: Caller | null, run: (meter: D1Meter) => Promise<StepAnswer>): Promise<CartReply> {
-    const meter = new D1Meter();
-    try {
-      const answer = await run(meter);
-      return { ...reply(answer.status, answer.body, meter), ...(answer.replayed ? { replayed: true } : {}) };
-    } catch (error) {
-      if (!(error instanceof HttpError)) {
-        this.cart = null;
-        this.ids = { next: 1, last: 0 };
-      }
-      return errorReply(error, meter, caller);
-    }
   }
 
   private checkoutHost(): CartHost {
     return {
-      database: (meter) => this.database(meter),
       cached: (cartId) => (this.cart !== null && this.cart.id === cartId ? this.cart : null),
       keep: (cart) => {
         this.cart = cart;
@@ -549,16 +488,16 @@ export class CartObject extends DurableObject<Env> {
   /** A lifecycle step in this object's queue; the order is no cart any more, so no cart copy is kept. */
   private orderStep(orderId: number, caller: Caller | null, operation: string, step: OrderStep): Promise<CartReply> {
     return this.logged(caller, orderId, operation, () =>
-      this.serialize(() => {
+      this.operate(caller, (run) => {
         this.cart = null;
-        const meter = new D1Meter();
-        return runOrderStep(this.database(meter), meter, caller, orderId, step);
+        return runOrderStep(run, orderId, step);
       }),
     );
   }
 }
 
-const nowSeconds = () => Math.floor(Date.now() / 1000);
+/** A checkout step's answer as the object's reply. */
+const answered = <B>(run: OperationRun, answer: StepAnswer<B>): CartReply<B> => done(answer.status, answer.body, run.meter, answer.replayed);
 
 /** The ids of a cart's addresses (set by the checkout's addressing). */
 const addressIdsOf = (cart: { shippingAddressId: number | null; billingAddressId: number | null } | undefined): number[] =>
@@ -577,54 +516,18 @@ async function checkIfMatch(ifMatch: string | null | undefined, cart: CartState,
   if (!ifMatchHolds(ifMatch, parts ? await cartEtag(parts) : null)) throw preconditionFailed();
 }
 
-/** The principal a keyed change's record belongs to: checked here, or by the worker before the call. */
-function scopeOf(keyed: CartKey, principal: KeyScope | null): KeyScope {
-  const scope = principal ?? keyed.scope;
-  if (!scope) throw new Error("A keyed cart change needs its principal");
-  return scope;
-}
-
-/**
- * Runs a write that carries a key's record: the record already taken (by a
- * request on another path, since a retry of this one would have been found
- * by the lookup) rolled the write back, and is that request's key.
- */
-async function writeKeyed<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isKeyTaken(error)) throw keyReused();
-    throw error;
-  }
-}
-
 /**
  * A retry's answer: the stored status; an added item is re-rendered from the
  * cart as it is now (gone since: a 404), a change or removal has no body.
  */
-function replayOf(outcome: StoredOutcome, cart: CartState, views: ReturnType<typeof variantViewsFrom>, meter: D1Meter): CartReply {
-  if (outcome.resource === null) return { ...reply(outcome.status, null, meter), replayed: true };
+function replayOf(outcome: StoredOutcome, cart: CartState, views: ReturnType<typeof variantViewsFrom>, meter: D1Meter): CartReply<CartItemBody | null> {
+  if (outcome.resource === null) return done(replayedStatus(outcome.status), null, meter, true);
   const itemId = Number(outcome.resource);
   const item = cart.items.find((i) => i.id === itemId);
   if (!item) throw notFound(`Cart item with id ${itemId} does not exist in cart ${cart.id}.`);
   const byId = new Map(views.map((view) => [view.row.id, view]));
-  return { ...reply(outcome.status, serializeCartItem(item, cart.id, byId), meter), replayed: true };
-}
-
-function metricsOf(meter: D1Meter): CartMetrics {
-  return { roundTrips: meter.roundTrips, durationMs: meter.durationMs, rowsRead: meter.rowsRead, rowsWritten: meter.rowsWritten };
-}
-
-function reply(status: number, body: unknown, meter: D1Meter): CartReply {
-  return { status, body, metrics: metricsOf(meter), bookmark: meter.bookmark };
-}
-
-function errorReply(error: unknown, meter: D1Meter, caller: Caller | null): CartReply {
-  if (error instanceof HttpError) {
-    return { status: error.status, body: error.body, headers: error.headers, metrics: metricsOf(meter), bookmark: meter.bookmark };
-  }
-  console.error(JSON.stringify({ level: "error", where: "CartObject", requestId: caller?.requestId ?? null, error: String(error), stack: (error as Error)?.stack }));
-  return { status: 500, body: { code: 500, message: "Internal server error." }, metrics: metricsOf(meter), bookmark: meter.bookmark };
+  return done(replayedStatus(outcome.status), serializeCartItem(item, cart.id, byId), meter, true);
 }
 
 export type { PricingSetup };
+export type { Caller, CartKey, CartMetrics, CartReply } from "./operation";

@@ -1,0 +1,213 @@
+/**
+ * What every operation of the cart object shares (an item change, a
+ * checkout step, an order transition, a deletion): the caller it runs for,
+ * the typed reply it hands the gateway, and the pipeline's ends
+ * (`OperationRun`). Each operation reads in one batch (the caller's token
+ * check and its key's lookup ahead of its own reads), decides, then writes
+ * in one guarded batch that carries its key's record; a refusal or a
+ * failure becomes a reply (`errorReply`).
+ */
+import { namedBatch, type NamedEntry, type NamedQueries, type NamedResults } from "../../data/batch";
+import { createDatabase, type Database } from "../../data/db";
+import { D1Meter, MeteredD1 } from "../../data/metered-d1";
+import {
+  idempotencyLookupQuery,
+  idempotencyRecordQueries,
+  isKeyTaken,
+  type KeyedRequest,
+  type KeyScope,
+  type StoredOutcome,
+} from "../../data/idempotency";
+import { tokenGuard } from "../auth/token-guard";
+import { HttpError } from "../errors";
+import { firstBatch } from "../first-batch";
+import { judge, keyReused } from "../idempotency/keys";
+import type { ChangeErrors } from "./cart-change";
+
+/** The request a call belongs to, as the cart gateway passes it. */
+export interface Caller {
+  /** The token check the worker delegated to this object's first batch; null when the worker already ran it. */
+  tokenHash: string | null;
+  /** The request's id, carried by this object's log lines to tie them to the worker's access log line. */
+  requestId: string;
+  /** Whether the request is logged: the object then writes a line for its part of it. */
+  log: boolean;
+  /** The request's `If-Match`: the operation applies only while the resource's tag matches it. */
+  ifMatch?: string | null;
+  /** The request's `Idempotency-Key`, which this object looks up in its first batch and records with its write. */
+  idempotency?: CartKey;
+}
+
+/** A keyed call: the request, the token the record's scope is found through, and the principal when already known. */
+export interface CartKey {
+  request: KeyedRequest;
+  tokenHash: string;
+  scope: KeyScope | null;
+}
+
+/** What the object's D1 work cost (its meter's counts). */
+export interface CartMetrics {
+  roundTrips: number;
+  durationMs: number;
+  rowsRead: number;
+  rowsWritten: number;
+}
+
+/** What every reply carries: the cost of producing it, and the D1 bookmark its work reached (null: no D1 work). */
+interface ReplyCost {
+  metrics: CartMetrics;
+  bookmark: string | null;
+}
+
+/** The operation went through (or replays one that did): `body` is what the route answers (null: no body). */
+export interface Done<B> extends ReplyCost {
+  outcome: "done";
+  status: 200 | 201 | 204;
+  body: B;
+  /** The answer replays an earlier request's outcome (`Idempotency-Key`). */
+  replayed?: boolean;
+}
+
+/** The operation was refused: an HTTP error in the contract's shape, for the gateway to throw. */
+export interface Refused extends ReplyCost {
+  outcome: "refused";
+  status: number;
+  body: { code: number; message: string } | Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+/** An item change's form failed on what only data can tell: the errors, for the worker to merge with its own. */
+export interface FormRefused extends ReplyCost {
+  outcome: "form";
+  formErrors: ChangeErrors;
+}
+
+/** What the worker gets back from an operation whose success answers `B`. */
+export type CartReply<B = null> = Done<B> | Refused | FormRefused;
+
+export const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+export function metricsOf(meter: D1Meter): CartMetrics {
+  return { roundTrips: meter.roundTrips, durationMs: meter.durationMs, rowsRead: meter.rowsRead, rowsWritten: meter.rowsWritten };
+}
+
+/** A success (or a replayed one). */
+export function done<B>(status: 200 | 201 | 204, body: B, meter: D1Meter, replayed = false): Done<B> {
+  return { outcome: "done", status, body, metrics: metricsOf(meter), bookmark: meter.bookmark, ...(replayed ? { replayed: true } : {}) };
+}
+
+/** A replayed outcome's status as a success's (a record only ever stores one). */
+export const replayedStatus = (status: number): 200 | 201 | 204 => (status === 201 ? 201 : status === 200 ? 200 : 204);
+
+export function formRefused(formErrors: ChangeErrors, meter: D1Meter): FormRefused {
+  return { outcome: "form", formErrors, metrics: metricsOf(meter), bookmark: meter.bookmark };
+}
+
+/** A refusal as a reply; anything else is logged and answered as a 500. */
+export function errorReply(error: unknown, meter: D1Meter, caller: Caller | null, where = "CartObject"): Refused {
+  const cost = { metrics: metricsOf(meter), bookmark: meter.bookmark };
+  if (error instanceof HttpError) {
+    const body = typeof error.body === "object" && error.body !== null ? (error.body as Record<string, unknown>) : { code: error.status, message: error.message };
+    return { outcome: "refused", status: error.status, body, headers: error.headers, ...cost };
+  }
+  const stack = error instanceof Error ? error.stack : undefined;
+  console.error(JSON.stringify({ level: "error", where, requestId: caller?.requestId ?? null, error: String(error), stack }));
+  return { outcome: "refused", status: 500, body: { code: 500, message: "Internal server error." }, ...cost };
+}
+
+/** The principal a keyed operation's record belongs to: checked in this object's first batch, or by the worker before the call. */
+export function scopeOf(keyed: CartKey, principal: KeyScope | null): KeyScope {
+  const scope = principal ?? keyed.scope;
+  if (!scope) throw new Error("A keyed operation needs its principal");
+  return scope;
+}
+
+/**
+ * Runs a write that carries a key's record: the record already taken (by a
+ * request on another path, since a retry of this one would have been found
+ * by the lookup) rolled the write back, and is that request's key.
+ */
+export async function writeKeyed<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isKeyTaken(error)) throw keyReused();
+    throw error;
+  }
+}
+
+/**
+ * One run of an operation for its caller: the pipeline's ends. Its D1
+ * connection holds the caller's checks (the token check the worker handed
+ * over, the key's lookup), which `read` runs ahead of the operation's reads
+ * in its first batch (`firstBatch`, as a route's); `replay` judges the key's
+ * record found there; `write` is the guarded write with the key's record.
+ * The operation supplies its reads, its decision and its statements.
+ */
+export class OperationRun {
+  readonly meter = new D1Meter();
+  readonly db: Database;
+  private readonly d1: MeteredD1;
+  /** The principal the token check found (null: the worker checked it, see `CartKey.scope`). */
+  private principal: KeyScope | null = null;
+  /** The key's record found by the lookup (undefined: none, or no key). */
+  private found: StoredOutcome | undefined;
+
+  constructor(
+    database: D1Database,
+    readonly caller: Caller | null,
+  ) {
+    this.d1 = new MeteredD1(database, this.meter);
+    this.db = createDatabase(this.d1);
+    const now = nowSeconds();
+    if (caller?.tokenHash) {
+      this.d1.setGuard(
+        tokenGuard(caller.tokenHash, now, (principal) => {
+          this.principal = principal;
+        }),
+      );
+    }
+    const keyed = caller?.idempotency;
+    if (keyed) {
+      this.d1.setClaim({
+        lookup: idempotencyLookupQuery(this.db, keyed.tokenHash, keyed.request.key, now).toSQL(),
+        // Judged by `replay`, where the operation decides (a missing resource is a 404 first).
+        verify: (result) => {
+          this.found = (result.results as StoredOutcome[])[0];
+        },
+      });
+    }
+  }
+
+  /**
+   * The first batch: the caller's checks, then `reads`. A refused token
+   * throws its 401 before any row is handed back. `writesGuarded`: the reads
+   * include a write that checks the token itself (the id reservation), so
+   * the checks still ride the same batch.
+   */
+  read<T extends NamedQueries>(reads: T, options: { writesGuarded?: boolean } = {}): Promise<NamedResults<T>> {
+    return firstBatch({ var: { db: this.db, d1: this.d1 } }, reads, options);
+  }
+
+  /** The outcome to replay for the caller's key (null: none); a record of another request under the key is a 422. */
+  replay(): StoredOutcome | null {
+    const keyed = this.caller?.idempotency;
+    return keyed ? judge(this.found, keyed.request) : null;
+  }
+
+  /**
+   * The guarded write: `statements` in one atomic batch, the key's record
+   * (with `outcome`) first, so a key recorded meanwhile fails the batch
+   * before anything is written (a 422).
+   */
+  write<T extends NamedEntry>(outcome: { status: number; resource: string | null }, statements: T): Promise<NamedResults<{ record: ReturnType<typeof idempotencyRecordQueries> | undefined; written: T }>> {
+    const keyed = this.caller?.idempotency;
+    const db = this.db;
+    return writeKeyed(() =>
+      namedBatch(db, {
+        record: keyed ? idempotencyRecordQueries(db, keyed.request, scopeOf(keyed, this.principal), outcome, nowSeconds()) : undefined,
+        written: statements,
+      }),
+    );
+  }
+}

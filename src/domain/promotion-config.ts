@@ -66,12 +66,6 @@ export const promotionActionSchema = z.discriminatedUnion("type", [
 
 export type PromotionRule = z.infer<typeof promotionRuleSchema>;
 export type PromotionAction = z.infer<typeof promotionActionSchema>;
-export type PromotionRuleType = PromotionRule["type"];
-export type PromotionActionType = PromotionAction["type"];
-
-export const PROMOTION_RULE_TYPES = promotionRuleSchema.options.map((o) => o.shape.type.value);
-export const PROMOTION_ACTION_TYPES = promotionActionSchema.options.map((o) => o.shape.type.value);
-
 /** Channel codes a rule's configuration refers to (they must exist). */
 export function ruleChannelCodes(rule: PromotionRule): string[] {
   return rule.type === "item_total" ? Object.keys(rule.configuration) : [];

@@ -7,8 +7,9 @@ import { channelRoutes } from "./resources/channels/routes";
 import { customerRoutes } from "./resources/customers/routes";
 import { shippingCategoryRoutes, taxCategoryRoutes } from "./resources/categories/routes";
 import { taxRateRoutes } from "./resources/tax-rates/routes";
-import { shippingMethodRoutes } from "./resources/shipping-methods/routes";
+// Before shipping methods: the order modules load in is the order of the OpenAPI components.
 import { productOptionRoutes } from "./resources/product-options/routes";
+import { shippingMethodRoutes } from "./resources/shipping-methods/routes";
 import { productRoutes } from "./resources/products/routes";
 import { promotionRoutes } from "./resources/promotions/routes";
 import { productVariantRoutes } from "./resources/product-variants/routes";

@@ -21,9 +21,6 @@ export const requiredString = (blank: string = MSG.blank, max = 255) =>
 export const requiredCode = (blank: string = MSG.blank) =>
   requiredString(blank).refine((s) => CODE_PATTERN.test(s), { error: MSG.codePattern });
 
-/** A reference to another resource by its code (existence is checked against data). */
-export const codeReference = () => requiredString(MSG.blank);
-
 export const optionalString = (max = 4000) =>
   z.string({ error: MSG.invalid }).max(max, { error: MSG.invalid }).nullable().optional();
 

@@ -31,7 +31,7 @@ export interface FormOptions<F extends string> {
 }
 
 export function defineForm<S extends z.ZodRawShape>(shape: S, options: FormOptions<keyof S & string> = {}): Form<S> {
-  return { shape, fields: Object.keys(shape) as (keyof S & string)[], schema: z.object(shape), quiet: new Set(options.quiet ?? []) };
+  return { shape, fields: Object.keys(shape), schema: z.object(shape), quiet: new Set(options.quiet ?? []) };
 }
 
 /** What data checks need of a form result (any form with these fields). */

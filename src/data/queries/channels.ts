@@ -10,22 +10,6 @@ import { channelCurrencies, channelLocales, channels } from "../schema";
 
 export const TAX_CALCULATION_STRATEGIES = ["order_items_based", "order_item_units_based"] as const;
 
-export interface ChannelRow {
-  id: number;
-  code: string;
-  name: string;
-  enabled: boolean;
-  baseCurrencyId: number;
-  defaultLocaleId: number;
-  defaultTaxZoneId: number | null;
-  taxCalculationStrategy: string;
-  hostname: string | null;
-  description: string | null;
-  color: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
 export const channelColumns = {
   id: channels.id,
   code: channels.code,

@@ -1,13 +1,4 @@
-/** Tables that are nothing but a unique code (locales, currencies) and their rows. */
-import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-
-export type CodeTable = SQLiteTable & {
-  id: SQLiteColumn;
-  code: SQLiteColumn;
-  createdAt: SQLiteColumn;
-  updatedAt: SQLiteColumn;
-};
-
+/** The rows of tables that are nothing but a unique code (locales, currencies). */
 export interface CodeRow {
   id: number;
   code: string;

@@ -5,7 +5,7 @@
  * selects the methods a channel offers (enabled, by position), for the
  * checkout.
  */
-import { channelDetailColumns, type ChannelDetailRow } from "./channels";
+import { channelDetailColumns } from "./channels";
 import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { NamedResults } from "../batch";
 import type { Database } from "../db";
@@ -28,11 +28,6 @@ export const paymentMethodColumns = {
   createdAt: paymentMethods.createdAt,
   updatedAt: paymentMethods.updatedAt,
 };
-
-/** A channel of a method, with what an order shows of a channel. */
-export interface PaymentMethodChannelRow extends ChannelDetailRow {
-  methodId: number;
-}
 
 export interface PaymentMethodTranslationRow {
   id: number;
@@ -108,33 +103,6 @@ export function paymentMethodParts(db: Database, ids: SQLWrapper) {
 
 /** What `paymentMethodParts` reads, by name. */
 export type PaymentMethodParts = NamedResults<ReturnType<typeof paymentMethodParts>>;
-
-/**
- * Inserts (or, for an existing locale, rewrites) translations of the method
- * with `code`, looked up in SQL so it works right after the method's INSERT.
- */
-export const upsertPaymentMethodTranslations = (
-  db: Database,
-  code: string,
-  translations: readonly { locale: string; name: string; description: string | null }[],
-) =>
-  db
-    .insert(paymentMethodTranslations)
-    .select(
-      sql`SELECT NULL, m.id, json_extract(j.value, '$.locale'), json_extract(j.value, '$.name'), json_extract(j.value, '$.description')
-          FROM payment_methods m, json_each(${JSON.stringify(translations)}) j WHERE m.code = ${code}`,
-    )
-    .onConflictDoUpdate({
-      target: [paymentMethodTranslations.methodId, paymentMethodTranslations.locale],
-      set: { name: sql`excluded.name`, description: sql`excluded.description` },
-    });
-
-/** Links the method with `code` to channels by id. */
-export const insertPaymentMethodChannels = (db: Database, code: string, channelIds: readonly number[]) =>
-  db
-    .insert(paymentMethodChannels)
-    .select(sql`SELECT m.id, j.value FROM payment_methods m, json_each(${JSON.stringify(channelIds)}) j WHERE m.code = ${code}`)
-    .onConflictDoNothing();
 
 /** The next position: 0 for the first method, else the highest + 1. */
 export const nextPaymentMethodPosition = sql<number>`(SELECT COALESCE(MAX(position) + 1, 0) FROM payment_methods)`;

@@ -2,13 +2,13 @@
  * Promotions: batched reads (a page of promotions with channel codes, rules
  * and actions) and the write statements of create/update.
  */
-import { asc, desc, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { asc, eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "../db";
 import { channelDetailColumns, type ChannelDetailRow } from "./channels";
-import { channels, promotionActions, promotionChannels, promotionRules, promotions } from "../schema";
+import { channels, products, promotionActions, promotionChannels, promotionRules, promotions } from "../schema";
 import type { PromotionAction, PromotionRule } from "../../domain/promotion-config";
-import { chunks, insertSelectValues, type Batch, type Statement } from "../batch";
-import { groupBy } from "../collections";
+import { chunks, insertSelectValues, type NamedResults, type Statement } from "../batch";
+import { groupBy, unique } from "../collections";
 
 export interface PromotionPartRow {
   id: number;
@@ -52,25 +52,14 @@ export interface PromotionFields {
 export const promotionIdByCode = (db: Database, code: string) =>
   db.select({ id: promotions.id }).from(promotions).where(eq(promotions.code, code));
 
-const DEFAULT_ORDER = [desc(promotions.priority), asc(promotions.id)];
+/** The promotion row with `code`. */
+export const promotionByCode = (db: Database, code: string) => db.select().from(promotions).where(eq(promotions.code, code)).limit(1);
 
-/** Queues the promotions whose ids are in `ids` with their channel codes, rules and actions. */
-export function queuePromotions(
-  batch: Batch,
-  db: Database,
-  ids: SQLWrapper,
-  orderBy: SQL[] = DEFAULT_ORDER,
-): () => PromotionRecord[] {
-  const rows = batch.add(
-    db
-      .select()
-      .from(promotions)
-      .where(inArray(promotions.id, ids))
-      .orderBy(...orderBy),
-  );
-  // Distinct column names (promotion_id, id, code, ...): safe in a batch.
-  const channelRows = batch.add(
-    db
+/** The channels, rules and actions of the promotions whose ids `ids` selects (named queries for one batch). */
+export function promotionParts(db: Database, ids: SQLWrapper) {
+  return {
+    // Distinct column names (promotion_id, id, code, ...): safe in a batch.
+    channels: db
       .select({
         promotionId: promotionChannels.promotionId,
         ...channelDetailColumns,
@@ -79,30 +68,45 @@ export function queuePromotions(
       .innerJoin(channels, eq(channels.id, promotionChannels.channelId))
       .where(inArray(promotionChannels.promotionId, ids))
       .orderBy(asc(channels.id)),
-  );
-  const rules = batch.add(
-    db.select().from(promotionRules).where(inArray(promotionRules.promotionId, ids)).orderBy(asc(promotionRules.id)),
-  );
-  const actions = batch.add(
-    db
+    rules: db.select().from(promotionRules).where(inArray(promotionRules.promotionId, ids)).orderBy(asc(promotionRules.id)),
+    actions: db
       .select()
       .from(promotionActions)
       .where(inArray(promotionActions.promotionId, ids))
       .orderBy(asc(promotionActions.id)),
-  );
-  return () => {
-    const channelsOf = groupBy(channelRows(), (row) => row.promotionId);
-    const rulesOf = groupBy(rules(), (row) => row.promotionId);
-    const actionsOf = groupBy(actions(), (row) => row.promotionId);
-    const part = ({ id, type, configuration }: PromotionPartRow) => ({ id, type, configuration });
-    return rows().map((row) => ({
-      ...row,
-      channels: (channelsOf.get(row.id) ?? []).map(({ promotionId: _, ...channel }) => channel),
-      rules: (rulesOf.get(row.id) ?? []).map(part),
-      actions: (actionsOf.get(row.id) ?? []).map(part),
-    }));
   };
 }
+
+/** What `promotionParts` reads, by name. */
+export type PromotionParts = NamedResults<ReturnType<typeof promotionParts>>;
+
+/** The promotions `rows` with their parts. */
+export function promotionRecords(rows: readonly (typeof promotions.$inferSelect)[], parts: PromotionParts): PromotionRecord[] {
+  const channelsOf = groupBy(parts.channels, (row) => row.promotionId);
+  const rulesOf = groupBy(parts.rules, (row) => row.promotionId);
+  const actionsOf = groupBy(parts.actions, (row) => row.promotionId);
+  const part = ({ id, type, configuration }: PromotionPartRow) => ({ id, type, configuration });
+  return rows.map((row) => ({
+    ...row,
+    channels: (channelsOf.get(row.id) ?? []).map(({ promotionId: _, ...channel }) => channel),
+    rules: (rulesOf.get(row.id) ?? []).map(part),
+    actions: (actionsOf.get(row.id) ?? []).map(part),
+  }));
+}
+
+/** The ids of the channels and products among `codes`, in statements of at most 90 codes. */
+export const referenceReads = (db: Database, codes: { channels: Iterable<string>; products: Iterable<string> }) => ({
+  channels: chunks(unique([...codes.channels]), 1).map((part) =>
+    db.select({ id: channels.id, code: channels.code }).from(channels).where(inArray(channels.code, part)),
+  ),
+  products: chunks(unique([...codes.products]), 1).map((part) =>
+    db.select({ id: products.id, code: products.code }).from(products).where(inArray(products.code, part)),
+  ),
+});
+
+/** Code → id of what `referenceReads` found. */
+export const idsByCode = (found: readonly (readonly { id: number; code: string }[])[]) =>
+  new Map(found.flatMap((rows) => rows.map((row) => [row.code, row.id] as const)));
 
 // ------------------------------------------------------------------ writes
 

@@ -111,34 +111,5 @@ export function shippingMethodParts(db: Database, ids: SQLWrapper) {
 /** What `shippingMethodParts` reads, by name. */
 export type ShippingMethodParts = NamedResults<ReturnType<typeof shippingMethodParts>>;
 
-/**
- * Inserts (or, for an existing locale, rewrites: name and description) translations of the method
- * with `code`, looked up in SQL so it works right after the method's INSERT.
- */
-export const upsertShippingMethodTranslations = (
-  db: Database,
-  code: string,
-  translations: readonly { locale: string; name: string; description: string | null }[],
-) =>
-  db
-    .insert(shippingMethodTranslations)
-    .select(
-      sql`SELECT NULL, m.id, json_extract(j.value, '$.locale'), json_extract(j.value, '$.name'), json_extract(j.value, '$.description')
-          FROM shipping_methods m, json_each(${JSON.stringify(translations)}) j WHERE m.code = ${code}`,
-    )
-    .onConflictDoUpdate({
-      target: [shippingMethodTranslations.methodId, shippingMethodTranslations.locale],
-      set: { name: sql`excluded.name`, description: sql`excluded.description` },
-    });
-
-/** Links the method with `code` to channels by id. */
-export const insertShippingMethodChannels = (db: Database, code: string, channelIds: readonly number[]) =>
-  db
-    .insert(shippingMethodChannels)
-    .select(
-      sql`SELECT m.id, j.value FROM shipping_methods m, json_each(${JSON.stringify(channelIds)}) j WHERE m.code = ${code}`,
-    )
-    .onConflictDoNothing();
-
 /** The next position: 0 for the first method, else the highest + 1. */
 export const nextShippingMethodPosition = sql<number>`(SELECT COALESCE(MAX(position) + 1, 0) FROM shipping_methods)`;

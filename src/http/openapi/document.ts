@@ -187,7 +187,7 @@ function requestSchemas(forms: Map<string, { form: AnyForm; docs: FormDocs }>): 
   });
   return Object.fromEntries(
     Object.entries(schemas).map(([id, schema]) => {
-      const body = tidy(schema as Json);
+      const body = tidy(schema);
       const fields = required.get(id) ?? [];
       if (fields.length > 0) body.required = fields;
       else delete body.required;

@@ -50,7 +50,7 @@ const FORM_DOCS = new WeakMap<AnyForm, FormDocs>();
 
 /** Attaches `docs` to `form` (the document reads them when an operation's request body is this form). */
 export function documentForm<F extends AnyForm>(form: F, docs: FormDocs<F>): void {
-  FORM_DOCS.set(form, docs as FormDocs);
+  FORM_DOCS.set(form, docs);
 }
 
 export function formDocs(form: AnyForm): FormDocs {

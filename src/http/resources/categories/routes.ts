@@ -1,6 +1,6 @@
 /**
  * `/api/v1/tax-categories/` and `/api/v1/shipping-categories/`: code, name,
- * description (see `codeKeyedRoutes`). Tax categories are used by
+ * description. Tax categories are used by
  * variants, tax rates and shipping methods; shipping categories by variants
  * and shipping methods.
  *
@@ -9,25 +9,25 @@
  * group (id, code, name, self link); one category is the `Detailed` group.
  * Cost: GET one/list 1 D1 round trip; create/update/delete 2.
  */
-import { eq } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { defineForm } from "../../form";
 import { CODE_PATTERN, optionalString, requiredString } from "../../fields";
 import { MSG } from "../../../domain/messages";
 import { shippingCategories, taxCategories } from "../../../data/schema";
-import { contains } from "../../../data/conditions";
-import type { Database } from "../../../data/db";
 import {
   categoryByCode,
   categoryColumns,
   shippingCategoryInUse,
   taxCategoryInUse,
+  type CategoryRow,
   type CategoryTable,
 } from "../../../data/queries/categories";
 import { nowIso } from "../../serializers/timestamps";
 import { CODE_DESCRIPTION, documentForm, EMPTY_PUT_NOTE, IGNORED_CODE } from "../../openapi/form-docs";
-import { codeKeyedRoutes } from "../code-keyed/routes";
-import { serializeShippingCategory, serializeTaxCategory, type CategoryRow } from "./serializer";
+import { namedListSpec } from "../../list-page";
+import { oneRow, resourceRoutes } from "../shared/resource";
+import { serializeShippingCategory, serializeTaxCategory } from "./serializer";
 import { ShippingCategory, ShippingCategoryPage, TaxCategory, TaxCategoryPage } from "./schemas";
 
 /**
@@ -108,72 +108,78 @@ for (const [form, component] of [
   documentForm(form, { component, shapes: { code: IGNORED_CODE }, example: { name: "Gift cards and e-vouchers" } });
 }
 
-type CreateValues = { name?: string; description?: string | null };
-type UpdateValues = CreateValues;
-
-/** Everything but the table, its path, its messages and what references it. */
-function category(
-  table: CategoryTable,
-  path: string,
-  forms: { create: typeof taxCategoryCreateForm | typeof shippingCategoryCreateForm; update: typeof taxCategoryUpdateForm },
-) {
-  return {
-    path,
-    table,
-    columns: categoryColumns(table),
-    byCode: (db: Database, code: string) => categoryByCode(db, table, code),
-    forms,
-    insert: (db: Database, values: CreateValues, code: string) =>
-      db.insert(table).values({ code, name: values.name ?? "", description: values.description ?? null }),
-    update: (db: Database, row: CategoryRow, values: UpdateValues) =>
-      db
-        .update(table)
-        .set({
-          name: values.name ?? row.name,
-          description: values.description === undefined ? row.description : values.description,
-          updatedAt: nowIso(),
-        })
-        .where(eq(table.id, row.id)),
-    list: {
-      sortable: { code: table.code, name: table.name, createdAt: table.createdAt, updatedAt: table.updatedAt },
-      defaultSorting: { field: "code", direction: "asc" as const },
-      filters: { code: (value: string) => contains(table.code, value), name: (value: string) => contains(table.name, value) },
-    },
-  };
+interface CategoryKind {
+  noun: string;
+  table: CategoryTable;
+  forms: { create: typeof taxCategoryCreateForm | typeof shippingCategoryCreateForm; update: typeof taxCategoryUpdateForm };
+  messages: { unique: string; nameBlank: string };
+  serialize: (row: CategoryRow, group: "full" | "listItem") => unknown;
+  inUse: (id: number) => SQL;
+  docs: { path: string; tag: string; plural: string; idPrefix: string; item: z.ZodType; page: z.ZodType };
 }
 
-export const taxCategoryRoutes = codeKeyedRoutes({
-  ...category(taxCategories, "tax-categories", { create: taxCategoryCreateForm, update: taxCategoryUpdateForm }),
-  serialize: (row: CategoryRow) => serializeTaxCategory(row, "full"),
-  serializeListItem: (row: CategoryRow) => serializeTaxCategory(row, "listItem"),
-  emptyPut: { name: TAX_CATEGORY_MESSAGES.nameBlank },
-  messages: { noun: "Tax category", unique: TAX_CATEGORY_MESSAGES.unique },
-  inUse: (row) => taxCategoryInUse(row.id),
-  docs: {
-    tag: "Tax categories",
-    noun: "tax category",
-    plural: "tax categories",
-    idPrefix: "TaxCategory",
-    item: TaxCategory,
-    page: TaxCategoryPage,
-    putNote: EMPTY_PUT_NOTE,
-  },
+/** A kind of category: its table, forms, messages, representation and what references it. */
+const categoryRoutes = (kind: CategoryKind) =>
+  resourceRoutes({
+    noun: kind.noun,
+    table: kind.table,
+    byCode: (db, code) => categoryByCode(db, kind.table, code),
+    docs: { ...kind.docs, putNote: EMPTY_PUT_NOTE },
+    inUse: (row) => kind.inUse(row.id),
+    list: {
+      spec: namedListSpec(kind.table),
+      select: (db) => db.select(categoryColumns(kind.table)).from(kind.table).$dynamic(),
+      items: (rows) => rows.map((row) => kind.serialize(row, "listItem")),
+    },
+    one: oneRow((db, code) => categoryByCode(db, kind.table, code), (row) => kind.serialize(row, "full")),
+    create: {
+      form: kind.forms.create,
+      unique: kind.messages.unique,
+      check: () => undefined,
+      writes: (db, code, _plan, { values }) => ({
+        row: db.insert(kind.table).values({ code, name: values.name ?? "", description: values.description ?? null }),
+      }),
+    },
+    update: {
+      form: kind.forms.update,
+      emptyPut: { name: kind.messages.nameBlank },
+      check: () => undefined,
+      writes: (db, row, _plan, { values }) => [
+        db
+          .update(kind.table)
+          .set({
+            name: values.name ?? row.name,
+            description: values.description === undefined ? row.description : values.description,
+            updatedAt: nowIso(),
+          })
+          .where(eq(kind.table.id, row.id)),
+      ],
+    },
+  });
+
+export const taxCategoryRoutes = categoryRoutes({
+  noun: "Tax category",
+  table: taxCategories,
+  forms: { create: taxCategoryCreateForm, update: taxCategoryUpdateForm },
+  messages: TAX_CATEGORY_MESSAGES,
+  serialize: serializeTaxCategory,
+  inUse: taxCategoryInUse,
+  docs: { path: "tax-categories", tag: "Tax categories", plural: "tax categories", idPrefix: "TaxCategory", item: TaxCategory, page: TaxCategoryPage },
 });
 
-export const shippingCategoryRoutes = codeKeyedRoutes({
-  ...category(shippingCategories, "shipping-categories", { create: shippingCategoryCreateForm, update: shippingCategoryUpdateForm }),
-  serialize: (row: CategoryRow) => serializeShippingCategory(row, "full"),
-  serializeListItem: (row: CategoryRow) => serializeShippingCategory(row, "listItem"),
-  emptyPut: { name: SHIPPING_CATEGORY_MESSAGES.nameBlank },
-  messages: { noun: "Shipping category", unique: SHIPPING_CATEGORY_MESSAGES.unique },
-  inUse: (row) => shippingCategoryInUse(row.id),
+export const shippingCategoryRoutes = categoryRoutes({
+  noun: "Shipping category",
+  table: shippingCategories,
+  forms: { create: shippingCategoryCreateForm, update: shippingCategoryUpdateForm },
+  messages: SHIPPING_CATEGORY_MESSAGES,
+  serialize: serializeShippingCategory,
+  inUse: shippingCategoryInUse,
   docs: {
+    path: "shipping-categories",
     tag: "Shipping categories",
-    noun: "shipping category",
     plural: "shipping categories",
     idPrefix: "ShippingCategory",
     item: ShippingCategory,
     page: ShippingCategoryPage,
-    putNote: EMPTY_PUT_NOTE,
   },
 });

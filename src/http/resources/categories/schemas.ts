@@ -1,4 +1,4 @@
-/** Tax and shipping categories (src/serializers/categories.ts) in their three views. */
+/** Tax and shipping categories (./serializer.ts) in their three views. */
 import { z } from "zod";
 import { serializeShippingCategory, serializeTaxCategory } from "./serializer";
 import { code, component, int, pageOf, SelfLinks, timestamp } from "../../openapi/common";

@@ -9,8 +9,6 @@ import { enc, href } from "../../serializers/links";
 import { atom } from "../../serializers/timestamps";
 import type { CategoryRow } from "../../../data/queries/categories";
 
-export type { CategoryRow };
-
 export type CategoryView = "full" | "embedded" | "listItem";
 
 function serializeCategory(path: string, row: CategoryRow, view: CategoryView) {

@@ -1,6 +1,6 @@
 /**
  * `/api/v1/locales/` and `/api/v1/currencies/`: resources that are nothing
- * but a unique code (see `codeKeyedRoutes`).
+ * but a unique code.
  *
  * List: default sorting `createdAt asc` (creation order, as Sylius lists
  * them); sortable `code`, `createdAt`; `criteria[code]`.
@@ -10,7 +10,8 @@
  * valid.`); the blank messages are LocaleBundle's and CurrencyBundle's
  * validators.en.yml (`Please choose locale code.`, `Please choose currency code.`).
  */
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
+import type { z } from "zod";
 import { defineForm } from "../../form";
 import { CODE_PATTERN, requiredString } from "../../fields";
 import { MSG } from "../../../domain/messages";
@@ -20,7 +21,7 @@ import { currencies, locales } from "../../../data/schema";
 import type { CodeRow } from "../../../data/queries/code-only";
 import { nowIso } from "../../serializers/timestamps";
 import { CODE_DESCRIPTION, documentForm, EMPTY_PUT_NOTE } from "../../openapi/form-docs";
-import { codeKeyedRoutes } from "../code-keyed/routes";
+import { oneRow, resourceRoutes } from "../shared/resource";
 import { serializeCurrency, serializeLocale, serializeLocaleListItem } from "./serializer";
 import { CurrencyPage, CurrencyResource, LocalePage, LocaleResource } from "./schemas";
 
@@ -63,41 +64,67 @@ for (const [form, component] of [
 const CODE_ONLY_PUT = `The code of a locale or currency cannot change: a sent \`code\` is validated, then ignored. ${EMPTY_PUT_NOTE}`;
 const CODE_ONLY_PATCH = "The code of a locale or currency cannot change: a sent `code` is validated, then ignored.";
 
-/** Everything but the table, its path, its code's shape, its messages and what references it. */
-function codeOnly(
-  table: typeof locales | typeof currencies,
-  path: string,
-  createForm: typeof localeCreateForm,
-  updateForm: typeof localeUpdateForm,
-  blank: string,
-) {
-  const columns = { id: table.id, code: table.code, createdAt: table.createdAt, updatedAt: table.updatedAt };
-  return {
-    path,
-    table,
-    columns,
-    byCode: (db: Database, code: string) => db.select(columns).from(table).where(eq(table.code, code)).limit(1),
-    forms: { create: createForm, update: updateForm },
-    insert: (db: Database, _values: unknown, code: string) => db.insert(table).values({ code }),
-    // Nothing but the code, which never changes: an update only touches updatedAt.
-    update: (db: Database, row: CodeRow) => db.update(table).set({ updatedAt: nowIso() }).where(eq(table.id, row.id)),
-    emptyPut: { code: blank },
-    list: {
-      sortable: { code: table.code, createdAt: table.createdAt },
-      // Creation order (ties broken by id), as Sylius lists locales and currencies.
-      defaultSorting: { field: "createdAt", direction: "asc" as const },
-      filters: { code: (value: string) => containsText(table.code, value) },
-    },
-  };
+interface CodeOnlyKind {
+  noun: string;
+  table: typeof locales | typeof currencies;
+  forms: { create: typeof localeCreateForm; update: typeof localeUpdateForm };
+  messages: { blank: string; unique: string };
+  /** A well-formed code must also match this. */
+  codeShape: RegExp;
+  serialize: (row: CodeRow) => unknown;
+  serializeListItem?: (row: CodeRow) => unknown;
+  inUse: (row: CodeRow) => SQL;
+  docs: { path: string; tag: string; plural: string; idPrefix: string; item: z.ZodType; page: z.ZodType };
 }
 
-export const localeRoutes = codeKeyedRoutes({
-  ...codeOnly(locales, "locales", localeCreateForm, localeUpdateForm, LOCALE_MESSAGES.blank),
+/** A resource that is nothing but its code: its table, forms, messages, code shape and what references it. */
+function codeOnlyRoutes(kind: CodeOnlyKind) {
+  const { table } = kind;
+  const columns = { id: table.id, code: table.code, createdAt: table.createdAt, updatedAt: table.updatedAt };
+  const byCode = (db: Database, code: string) => db.select(columns).from(table).where(eq(table.code, code)).limit(1);
+  return resourceRoutes({
+    noun: kind.noun,
+    table,
+    byCode,
+    codeShape: kind.codeShape,
+    docs: { ...kind.docs, putNote: CODE_ONLY_PUT, patchNote: CODE_ONLY_PATCH },
+    inUse: kind.inUse,
+    list: {
+      spec: {
+        sortable: { code: table.code, createdAt: table.createdAt },
+        // Creation order (ties broken by id), as Sylius lists locales and currencies.
+        defaultSorting: { field: "createdAt", direction: "asc" },
+        filters: { code: (value: string) => containsText(table.code, value) },
+      },
+      select: (db) => db.select(columns).from(table).$dynamic(),
+      items: (rows) => rows.map(kind.serializeListItem ?? kind.serialize),
+    },
+    one: oneRow(byCode, kind.serialize),
+    create: {
+      form: kind.forms.create,
+      unique: kind.messages.unique,
+      check: () => undefined,
+      writes: (db, code) => ({ row: db.insert(table).values({ code }) }),
+    },
+    update: {
+      form: kind.forms.update,
+      emptyPut: { code: kind.messages.blank },
+      check: () => undefined,
+      // Nothing but the code, which never changes: an update only touches updatedAt.
+      writes: (db, row) => [db.update(table).set({ updatedAt: nowIso() }).where(eq(table.id, row.id))],
+    },
+  });
+}
+
+export const localeRoutes = codeOnlyRoutes({
+  noun: "Locale",
+  table: locales,
+  forms: { create: localeCreateForm, update: localeUpdateForm },
+  messages: LOCALE_MESSAGES,
   serialize: serializeLocale,
   serializeListItem: serializeLocaleListItem,
   // Language, optional script and region: `en_US`.
   codeShape: /^[a-z]{2,3}(?:_[A-Z][a-z]{3})?(?:_[A-Z]{2}|_\d{3})?$/,
-  messages: { noun: "Locale", unique: LOCALE_MESSAGES.unique },
   inUse: (row) => sql`(
       EXISTS (SELECT 1 FROM channel_locales WHERE locale_id = ${row.id})
       OR EXISTS (SELECT 1 FROM channels WHERE default_locale_id = ${row.id})
@@ -108,28 +135,21 @@ export const localeRoutes = codeKeyedRoutes({
       OR EXISTS (SELECT 1 FROM shipping_method_translations WHERE locale = ${row.code})
       OR EXISTS (SELECT 1 FROM orders WHERE locale_code = ${row.code})
     )`,
-  docs: { tag: "Locales", noun: "locale", plural: "locales", idPrefix: "Locale", item: LocaleResource, page: LocalePage, putNote: CODE_ONLY_PUT, patchNote: CODE_ONLY_PATCH },
+  docs: { path: "locales", tag: "Locales", plural: "locales", idPrefix: "Locale", item: LocaleResource, page: LocalePage },
 });
 
-export const currencyRoutes = codeKeyedRoutes({
-  ...codeOnly(currencies, "currencies", currencyCreateForm, currencyUpdateForm, CURRENCY_MESSAGES.blank),
+export const currencyRoutes = codeOnlyRoutes({
+  noun: "Currency",
+  table: currencies,
+  forms: { create: currencyCreateForm, update: currencyUpdateForm },
+  messages: CURRENCY_MESSAGES,
   serialize: serializeCurrency,
   // ISO 4217: `USD`.
   codeShape: /^[A-Z]{3}$/,
-  messages: { noun: "Currency", unique: CURRENCY_MESSAGES.unique },
   inUse: (row) => sql`(
       EXISTS (SELECT 1 FROM channel_currencies WHERE currency_id = ${row.id})
       OR EXISTS (SELECT 1 FROM channels WHERE base_currency_id = ${row.id})
       OR EXISTS (SELECT 1 FROM orders WHERE currency_code = ${row.code})
     )`,
-  docs: {
-    tag: "Currencies",
-    noun: "currency",
-    plural: "currencies",
-    idPrefix: "Currency",
-    item: CurrencyResource,
-    page: CurrencyPage,
-    putNote: CODE_ONLY_PUT,
-    patchNote: CODE_ONLY_PATCH,
-  },
+  docs: { path: "currencies", tag: "Currencies", plural: "currencies", idPrefix: "Currency", item: CurrencyResource, page: CurrencyPage },
 });

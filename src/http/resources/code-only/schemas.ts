@@ -1,4 +1,4 @@
-/** Locales and currencies: resources that are nothing but a code (routes in ./routes.ts, through resources/code-keyed). */
+/** Locales and currencies: resources that are nothing but a code (routes in ./routes.ts). */
 import { z } from "zod";
 import { serializeCurrency, serializeLocale, serializeLocaleListItem } from "./serializer";
 import { code, component, int, pageOf, SelfLinks, timestamp } from "../../openapi/common";

@@ -1,6 +1,6 @@
 /**
  * `/api/v1/countries/`: the countries addresses may use, keyed by their
- * ISO 3166-1 alpha-2 code (see `codeKeyedRoutes`). Sylius 1.8 has no update
+ * ISO 3166-1 alpha-2 code. Sylius 1.8 has no update
  * of a country in its admin API; here PUT/PATCH change `enabled` (the code
  * cannot change). A country still used by a zone member or an address
  * cannot be deleted (409).
@@ -13,13 +13,12 @@ import { eq } from "drizzle-orm";
 import { defineForm } from "../../form";
 import { optionalBoolean, requiredCode } from "../../fields";
 import { contains } from "../../../data/conditions";
-import type { Database } from "../../../data/db";
 import { countries } from "../../../data/schema";
 import { COUNTRY_CODES } from "../../../data/queries/zones";
-import { countryByCode, countryColumns, countryInUse, type CountryRow } from "../../../data/queries/countries";
+import { countryByCode, countryColumns, countryInUse } from "../../../data/queries/countries";
 import { nowIso } from "../../serializers/timestamps";
 import { documentForm } from "../../openapi/form-docs";
-import { codeKeyedRoutes } from "../code-keyed/routes";
+import { oneRow, resourceRoutes } from "../shared/resource";
 import { serializeCountry } from "./serializer";
 import { Country, CountryPage } from "./schemas";
 
@@ -58,37 +57,48 @@ const ISO_CODE = new RegExp(`^(?:${[...COUNTRY_CODES].join("|")})$`);
 
 const CODE_NOTE = "A sent `code` is validated, then ignored: the code of a country cannot change.";
 
-export const countryRoutes = codeKeyedRoutes({
-  path: "countries",
+export const countryRoutes = resourceRoutes({
+  noun: "Country",
   table: countries,
-  columns: countryColumns,
-  byCode: (db: Database, code: string) => countryByCode(db, code),
-  forms: { create: createForm, update: updateForm },
+  byCode: countryByCode,
   codeShape: ISO_CODE,
-  insert: (db: Database, values: { enabled?: boolean }, code: string) => db.insert(countries).values({ code, enabled: values.enabled ?? true }),
-  update: (db: Database, row: CountryRow, values: { enabled?: boolean }) =>
-    db
-      .update(countries)
-      .set({ enabled: values.enabled ?? row.enabled, updatedAt: nowIso() })
-      .where(eq(countries.id, row.id)),
-  serialize: serializeCountry,
-  list: {
-    sortable: { code: countries.code, createdAt: countries.createdAt, updatedAt: countries.updatedAt },
-    defaultSorting: { field: "code", direction: "asc" as const },
-    filters: { code: (value: string) => contains(countries.code, value) },
-  },
-  // A PUT without a body is the form submitted empty: its code is blank (as the other code-keyed resources).
-  emptyPut: { code: COUNTRY_MESSAGES.codeBlank },
-  messages: { noun: "Country", unique: COUNTRY_MESSAGES.codeTaken },
-  inUse: (row) => countryInUse(row.code),
   docs: {
+    path: "countries",
     tag: "Countries",
-    noun: "country",
     plural: "countries",
     idPrefix: "Country",
     item: Country,
     page: CountryPage,
     putNote: CODE_NOTE,
     patchNote: `${CODE_NOTE} Fields not sent keep their values.`,
+  },
+  inUse: (row) => countryInUse(row.code),
+  list: {
+    spec: {
+      sortable: { code: countries.code, createdAt: countries.createdAt, updatedAt: countries.updatedAt },
+      defaultSorting: { field: "code", direction: "asc" },
+      filters: { code: (value: string) => contains(countries.code, value) },
+    },
+    select: (db) => db.select(countryColumns).from(countries).$dynamic(),
+    items: (rows) => rows.map(serializeCountry),
+  },
+  one: oneRow(countryByCode, serializeCountry),
+  create: {
+    form: createForm,
+    unique: COUNTRY_MESSAGES.codeTaken,
+    check: () => undefined,
+    writes: (db, code, _plan, { values }) => ({ row: db.insert(countries).values({ code, enabled: values.enabled ?? true }) }),
+  },
+  update: {
+    form: updateForm,
+    // A PUT without a body is the form submitted empty: its code is blank (as the other code-keyed resources).
+    emptyPut: { code: COUNTRY_MESSAGES.codeBlank },
+    check: () => undefined,
+    writes: (db, row, _plan, { values }) => [
+      db
+        .update(countries)
+        .set({ enabled: values.enabled ?? row.enabled, updatedAt: nowIso() })
+        .where(eq(countries.id, row.id)),
+    ],
   },
 });

@@ -1,4 +1,4 @@
-/** Countries (routes in ./routes.ts, through resources/code-keyed). */
+/** Countries (routes in ./routes.ts). */
 import { z } from "zod";
 import { serializeCountry } from "./serializer";
 import { code, component, int, pageOf, SelfLinks } from "../../openapi/common";

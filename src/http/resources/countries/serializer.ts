@@ -12,7 +12,7 @@ export function serializeCountry(row: CountryRow) {
   return {
     id: row.id,
     code: row.code,
-    provinces: [] as never[],
+    provinces: [],
     enabled: row.enabled,
     _links: countryLinks(row.code),
   };

@@ -10,14 +10,13 @@ import { Hono } from "hono";
 import { and, eq, exists } from "drizzle-orm";
 import { z } from "zod";
 import type { AppEnv } from "../../context";
-import { defineForm, isEmptyBody, isPlainObject, validateForm, boundedNext, rethrowOutOfRange, type Failable, type FormResult } from "../../form";
+import { defineForm, isEmptyBody, isPlainObject, validateForm, boundedNext, rethrowOutOfRange, type FormResult } from "../../form";
 import { CODE_PATTERN, integer, requiredString } from "../../fields";
 import { MSG } from "../../../domain/messages";
 import { conflict, notFound } from "../../errors";
 import { isForeignKeyViolation, isUniqueViolation } from "../../../data/constraints";
 import { productOptions, productOptionTranslations } from "../../../data/schema";
 import { Batch, runBatch, type Statement } from "../../../data/batch";
-import { unique } from "../../../data/collections";
 import { containsText } from "../../../data/conditions";
 import type { Database } from "../../../data/db";
 import { listPage } from "../../list-page";
@@ -48,6 +47,7 @@ import { nowIso } from "../../serializers/timestamps";
 import { crudDocs, describeRoute, listSpec } from "../../openapi/describe";
 import { CODE_DESCRIPTION, documentForm, EMPTY_PUT_NOTE, type InputShape } from "../../openapi/form-docs";
 import { ProductOption, ProductOptionPage } from "./schemas";
+import { checkText, reported } from "../shared/fields";
 
 /** Sylius 1.8's texts (ProductBundle's validators.en.yml), and this service's conflicts. */
 export const OPTION_MESSAGES = {
@@ -65,45 +65,6 @@ export const OPTION_MESSAGES = {
   valueInUse: (code: string) => `Cannot remove the option value "${code}", it is used by a product variant.`,
   valuesInUse: "Cannot remove option values that are used by product variants.",
 } as const;
-
-// ------------------------------------------------------- shared form helpers
-
-const KNOWN_MESSAGES = new Set((Object.values(MSG) as unknown[]).filter((m): m is string => typeof m === "string"));
-
-/**
- * An optional compound field validated by `schema`: its issues are reported
- * on the field itself with the texts of `MSG` (anything else becomes
- * `This value is not valid.`), each message once.
- */
-export function reported<T extends z.ZodType>(schema: T) {
-  return z.unknown().transform((value, ctx): z.output<T> | undefined => {
-    if (value === undefined) return undefined;
-    const parsed = schema.safeParse(value);
-    if (parsed.success) return parsed.data;
-    const messages = new Set(parsed.error.issues.map((i) => (KNOWN_MESSAGES.has(i.message) ? i.message : MSG.invalid)));
-    for (const message of messages) ctx.addIssue({ code: "custom", message });
-    return z.NEVER;
-  });
-}
-
-/** A list of resource codes (duplicates dropped, order kept). */
-export const codeListField = () =>
-  reported(z.array(requiredString()).transform(unique));
-
-/** Fails `field` once when any of `codes` is missing from `found`. */
-export function failUnknown<F extends string>(
-  result: Failable<F>,
-  field: F,
-  codes: Iterable<string>,
-  found: Set<string>,
-): void {
-  for (const code of codes) {
-    if (!found.has(code)) {
-      result.fail(field, MSG.invalid);
-      return;
-    }
-  }
-}
 
 // ---------------------------------------------------------------------- form
 //
@@ -195,16 +156,6 @@ function referenced(input: RawOptionInput): { locales: string[]; valueCodes: str
   return { locales, valueCodes };
 }
 
-/** A required text of a sub-form: its message, or null when it is good. */
-export function textMessage(value: unknown, blank: string, length?: { min: number; tooShort: string; max: number; tooLong: string }): string | null {
-  if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) return blank;
-  if (typeof value !== "string" || !isWellFormed(value)) return MSG.invalid;
-  if (length && value.length < length.min) return length.tooShort;
-  if (value.length > (length?.max ?? 255)) return length?.tooLong ?? MSG.invalid;
-  return null;
-}
-
-const isWellFormed = (value: string) => !/\p{Cs}/u.test(value);
 
 const NAME_LENGTH = { min: 2, tooShort: OPTION_MESSAGES.nameTooShort, max: 255, tooLong: OPTION_MESSAGES.nameTooLong };
 
@@ -233,9 +184,9 @@ function parseOptionInput(
         continue;
       }
       if (Object.keys(entry).some((key) => key !== "name")) result.failAt("translations", [locale], MSG.extraFields);
-      const message = textMessage(entry.name, OPTION_MESSAGES.nameBlank, NAME_LENGTH);
-      if (message) result.failAt("translations", [locale, "name"], message);
-      else translations.set(locale, entry.name as string);
+      const name = checkText(entry.name, OPTION_MESSAGES.nameBlank, NAME_LENGTH);
+      if (name.message !== null) result.failAt("translations", [locale, "name"], name.message);
+      else translations.set(locale, name.text);
     }
     parsed.translations = translations;
   }
@@ -257,19 +208,19 @@ function parseOptionInput(
       }
       if (Object.keys(entry).some((key) => key !== "code" && key !== "translations")) result.failAt("values", [at], MSG.extraFields);
       let good = true;
-      const code = entry.code;
-      const codeMessage =
-        textMessage(code, OPTION_MESSAGES.valueCodeBlank) ?? (CODE_PATTERN.test(code as string) ? null : OPTION_MESSAGES.valueCodePattern);
+      const checked = checkText(entry.code, OPTION_MESSAGES.valueCodeBlank);
+      const code = checked.text ?? "";
+      const codeMessage = checked.message ?? (CODE_PATTERN.test(code) ? null : OPTION_MESSAGES.valueCodePattern);
       if (codeMessage) {
         result.failAt("values", [at, "code"], codeMessage);
         good = false;
       } else {
-        const owner = found.valueOwners.get(code as string);
-        if (seen.has(code as string) || (owner !== undefined && owner !== optionId)) {
+        const owner = found.valueOwners.get(code);
+        if (seen.has(code) || (owner !== undefined && owner !== optionId)) {
           result.failAt("values", [at, "code"], OPTION_MESSAGES.valueCodeTaken);
           good = false;
         }
-        seen.add(code as string);
+        seen.add(code);
       }
       const translations = new Map<string, string>();
       if (entry.translations !== undefined && entry.translations !== null) {
@@ -289,15 +240,16 @@ function parseOptionInput(
               continue;
             }
             if (Object.keys(translation).some((key) => key !== "value")) result.failAt("values", [at, "translations", locale], MSG.extraFields);
-            const message = textMessage(translation.value, OPTION_MESSAGES.valueBlank);
-            if (message) {
-              result.failAt("values", [at, "translations", locale, "value"], message);
+            const value = checkText(translation.value, OPTION_MESSAGES.valueBlank);
+            if (value.message !== null) {
+              result.failAt("values", [at, "translations", locale, "value"], value.message);
               good = false;
-            } else translations.set(locale, translation.value as string);
+            } else translations.set(locale, value.text);
           }
         }
       }
-      if (good) values.push({ code: code as string, translations });
+      // `good`: the code passed its checks above.
+      if (good) values.push({ code, translations });
     });
     parsed.values = values;
   }
@@ -305,7 +257,8 @@ function parseOptionInput(
 }
 
 function failUniqueViolation(result: OptionResult, error: unknown): never {
-  const text = error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? "")}` : "";
+  const cause = error instanceof Error ? error.cause : undefined;
+  const text = error instanceof Error ? `${error.message} ${cause instanceof Error ? String(cause) : typeof cause === "string" ? cause : ""}` : "";
   if (text.includes("product_option_values.code")) result.fail("values", OPTION_MESSAGES.valueCodeTaken);
   else result.fail("code", OPTION_MESSAGES.codeTaken);
   result.assertValid();
@@ -398,7 +351,7 @@ export const productOptionRoutes = new Hono<AppEnv>({ strict: false })
         code: newCode,
         // Sylius' sortable position: appended when not given, never past the end.
         position: position === undefined ? boundedNext(nextOptionPosition()) : insertedOptionPosition(position),
-        translations: input.translations ?? new Map(),
+        translations: input.translations ?? new Map<string, string>(),
         values: input.values ?? [],
       }),
     );

@@ -1,4 +1,4 @@
-/** Product options (src/serializers/product-option.ts). */
+/** Product options (./serializer.ts). */
 import { z } from "zod";
 import { serializeProductOption } from "./serializer";
 import { code, component, int, keyedOrEmpty, pageOf, SelfLinks } from "../../openapi/common";

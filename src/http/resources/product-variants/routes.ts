@@ -247,7 +247,7 @@ interface CheckedReferences {
 }
 
 /** What the data checks need of a create or update form result. */
-type CheckedForm = Failable<keyof UpdateShape & string> & { values: Values; nest(field: "optionValues", names: readonly string[]): void };
+type CheckedForm = Failable<keyof UpdateShape> & { values: Values; nest(field: "optionValues", names: readonly string[]): void };
 
 /** The data checks of a write, added to the form result (only for fields that passed their format). */
 function checkReferences(result: CheckedForm, refs: ReferenceResults): CheckedReferences {

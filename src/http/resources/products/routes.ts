@@ -38,7 +38,7 @@ import {
 } from "../../../data/queries/products";
 import { serializeProduct, serializeProductListItem } from "./serializer";
 import { nowIso } from "../../serializers/timestamps";
-import { codeListField, failUnknown, reported } from "../product-options/routes";
+import { codeListField, failUnknown, reported } from "../shared/fields";
 import { crudDocs, describeRoute, listSpec } from "../../openapi/describe";
 import { CODE_DESCRIPTION, codeListShape, documentForm, EMPTY_PUT_NOTE, type InputShape } from "../../openapi/form-docs";
 import { Product, ProductPage } from "./schemas";
@@ -283,7 +283,7 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
       createProductStatements(db, {
         code: newCode,
         enabled: values.enabled ?? true,
-        translations: translations ?? new Map(),
+        translations: translations ?? new Map<string, ProductTranslationInput>(),
         optionIds: ids.optionIds ?? [],
         channelIds: ids.channelIds ?? [],
       }),

@@ -6,24 +6,20 @@
  * read batch that also carries the auth check, then one atomic write batch;
  * a create's write batch ends with the SELECTs of the response).
  */
-import { Hono } from "hono";
 import { eq, or, sql } from "drizzle-orm";
-import { z } from "zod";
-import type { AppEnv } from "../../context";
-import { defineForm, isEmptyBody, validateForm, type Failable, rethrowUniqueViolation } from "../../form";
-import { CODE_PATTERN, formDateTime, integer, optionalBoolean, requiredString } from "../../fields";
-import { MSG } from "../../../domain/messages";
-import { notFound } from "../../errors";
-import { channels, products, promotions } from "../../../data/schema";
+import type { Failable } from "../../form";
+import { promotions } from "../../../data/schema";
 import type { Database } from "../../../data/db";
-import { Batch, deleteUnlessInUse, queueIdsByCode, type Statement } from "../../../data/batch";
 import { promotionCouponsInUse } from "../../../data/queries/promotion-coupons";
 import { containsText } from "../../../data/conditions";
-import { listPage } from "../../list-page";
 import {
   createPromotionStatements,
+  idsByCode,
+  promotionByCode,
   promotionIdByCode,
-  queuePromotions,
+  promotionParts,
+  promotionRecords,
+  referenceReads,
   replacePromotionActions,
   replacePromotionChannels,
   replacePromotionRules,
@@ -31,8 +27,6 @@ import {
 } from "../../../data/queries/promotions";
 import {
   actionChannelCodes,
-  promotionActionSchema,
-  promotionRuleSchema,
   ruleChannelCodes,
   ruleProductCodes,
   type PromotionAction,
@@ -40,117 +34,11 @@ import {
 } from "../../../domain/promotion-config";
 import { serializePromotion, serializePromotionListItem } from "./serializer";
 import { nowIso } from "../../serializers/timestamps";
-import { codeListField, failUnknown, reported } from "../product-options/routes";
-import { crudDocs, describeRoute, listSpec } from "../../openapi/describe";
-import { CODE_DESCRIPTION, codeListShape, documentForm, EMPTY_PUT_NOTE, type InputShape } from "../../openapi/form-docs";
+import { failUnknown } from "../shared/fields";
+import { resourceRoutes } from "../shared/resource";
+import { EMPTY_PUT_NOTE } from "../../openapi/form-docs";
 import { Promotion, PromotionPage } from "./schemas";
-
-/** PromotionBundle's validators.en.yml (Promotion.xml: NotBlank, Regex, Length 2..255, PromotionDateRange). */
-export const PROMOTION_MESSAGES = {
-  codeBlank: "Please enter promotion code.",
-  codePattern: "Promotion code can only be comprised of letters, numbers, dashes and underscores.",
-  codeTaken: "The promotion with given code already exists.",
-  nameBlank: "Please enter promotion name.",
-  nameTooShort: "Promotion name must be at least 2 characters long.",
-  nameTooLong: "Promotion name must not be longer than 255 characters.",
-  descriptionTooShort: "Promotion description must be at least 2 characters long.",
-  descriptionTooLong: "Promotion description must not be longer than 255 characters.",
-  endsBeforeStart: "End date cannot be set prior start date.",
-} as const;
-
-// ---------------------------------------------------------------------- form
-//
-// Sylius 1.8's PromotionType: name, description, exclusive, usageLimit,
-// startsAt and endsAt (DateTimeType: `{date, time}` sub-forms), priority,
-// couponBased, rules, actions, channels (CoreBundle's extension), then code.
-
-const promotionName = () =>
-  z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? PROMOTION_MESSAGES.nameBlank : MSG.invalid) })
-    .refine((s) => s.trim().length > 0, { error: PROMOTION_MESSAGES.nameBlank, abort: true })
-    .refine((s) => s.length >= 2, { error: PROMOTION_MESSAGES.nameTooShort, abort: true })
-    .refine((s) => s.length <= 255, { error: PROMOTION_MESSAGES.nameTooLong });
-const promotionDescription = () =>
-  z
-    .string({ error: MSG.invalid })
-    .nullable()
-    .optional()
-    .transform((s) => (s === "" ? null : s))
-    .refine((s) => s == null || s.length >= 2, { error: PROMOTION_MESSAGES.descriptionTooShort, abort: true })
-    .refine((s) => s == null || s.length <= 255, { error: PROMOTION_MESSAGES.descriptionTooLong });
-const promotionCode = () =>
-  requiredString(PROMOTION_MESSAGES.codeBlank).refine((s) => CODE_PATTERN.test(s), { error: PROMOTION_MESSAGES.codePattern });
-const DATE_TIME_CHILDREN = { children: { date: {}, time: {} } };
-const dateShape = {
-  schema: z
-    .union([
-      z.object({ date: z.string().meta({ examples: ["2026-12-05"] }), time: z.string().meta({ examples: ["11:00"] }) }),
-      z.string(),
-      z.null(),
-    ])
-    .optional(),
-  examples: [{ date: "2026-12-05", time: "11:00" }, "2026-12-05T11:00:00+00:00", null],
-};
-const DATE_DESCRIPTION = "Sylius' form input `{date: \"YYYY-MM-DD\", time: \"HH:MM\"}` (UTC; both empty for none), or an ISO 8601 date-time, or null.";
-
-/** `channels`, `rules` and `actions` parse `unknown` (their messages are re-worded): what they accept. */
-const promotionShapes = {
-  channels: codeListShape("Channel", ["US_WEB"]),
-  rules: {
-    schema: z.array(promotionRuleSchema).meta({ description: "All must hold for the promotion to apply. A sent list replaces the old one." }),
-    examples: [[{ type: "cart_quantity", configuration: { count: 2 } }]],
-  },
-  actions: {
-    schema: z.array(promotionActionSchema).meta({ description: "Applied in order. A sent list replaces the old one." }),
-    examples: [[{ type: "order_percentage_discount", configuration: { percentage: 0.1 } }]],
-  },
-  startsAt: dateShape,
-  endsAt: dateShape,
-} satisfies Record<string, InputShape>;
-
-export const createForm = defineForm({
-  name: promotionName(),
-  description: promotionDescription(),
-  exclusive: optionalBoolean(),
-  usageLimit: integer({ min: 1 }).nullable().optional(),
-  startsAt: formDateTime(),
-  endsAt: formDateTime(),
-  priority: integer().optional(),
-  couponBased: optionalBoolean(),
-  rules: reported(z.array(promotionRuleSchema)),
-  actions: reported(z.array(promotionActionSchema)),
-  channels: codeListField(),
-  code: promotionCode(),
-});
-
-documentForm(createForm, {
-  component: "PromotionCreate",
-  shapes: promotionShapes,
-  descriptions: { code: CODE_DESCRIPTION, startsAt: DATE_DESCRIPTION, endsAt: `${DATE_DESCRIPTION} Not before startsAt.` },
-  example: {
-    code: "SUMMER",
-    name: "Summer sale",
-    description: "10 % off from two items",
-    priority: 10,
-    exclusive: false,
-    usageLimit: 500,
-    couponBased: false,
-    startsAt: { date: "2026-06-01", time: "00:00" },
-    endsAt: { date: "2026-08-31", time: "23:59" },
-    channels: ["US_WEB"],
-    rules: [{ type: "cart_quantity", configuration: { count: 2 } }],
-    actions: [{ type: "order_percentage_discount", configuration: { percentage: 0.1 } }],
-  },
-});
-
-/** Updates: the code is the identity (validated, never applied); nothing else is required. */
-export const updateForm = defineForm({
-  ...createForm.shape,
-  name: createForm.shape.name.optional(),
-  code: createForm.shape.code.optional(),
-});
-
-documentForm(updateForm, { component: "PromotionUpdate", shapes: promotionShapes, example: { priority: 20 } });
+import { createForm, DATE_TIME_CHILDREN, PROMOTION_MESSAGES, updateForm } from "./form";
 
 type PromotionResult = Failable<"code" | "endsAt" | "channels" | "rules" | "actions">;
 
@@ -170,32 +58,28 @@ interface SentReferences {
   actions?: PromotionAction[];
 }
 
-function queueReferences(batch: Batch, db: Database, values: SentReferences) {
-  const channelCodes = [
-    ...(values.channels ?? []),
-    ...(values.rules ?? []).flatMap(ruleChannelCodes),
-    ...(values.actions ?? []).flatMap(actionChannelCodes),
-  ];
-  return {
-    channels: queueIdsByCode(batch, db, channels, channelCodes),
-    products: queueIdsByCode(batch, db, products, (values.rules ?? []).flatMap(ruleProductCodes)),
-  };
-}
+/** What the checks of a write read: the sent channels' and products' ids by code. */
+const sentReferenceReads = (db: Database, values: SentReferences) =>
+  referenceReads(db, {
+    channels: [...(values.channels ?? []), ...(values.rules ?? []).flatMap(ruleChannelCodes), ...(values.actions ?? []).flatMap(actionChannelCodes)],
+    products: (values.rules ?? []).flatMap(ruleProductCodes),
+  });
 
 function checkReferences(
   result: PromotionResult,
   values: SentReferences,
-  found: { channels: Map<string, number>; products: Map<string, number> },
+  found: { channels: { id: number; code: string }[][]; products: { id: number; code: string }[][] },
 ): number[] | undefined {
-  const channelCodes = new Set(found.channels.keys());
-  const productCodes = new Set(found.products.keys());
+  const channelIds = idsByCode(found.channels);
+  const channelCodes = new Set(channelIds.keys());
+  const productCodes = new Set(idsByCode(found.products).keys());
   if (values.channels) failUnknown(result, "channels", values.channels, channelCodes);
   for (const rule of values.rules ?? []) {
     failUnknown(result, "rules", ruleChannelCodes(rule), channelCodes);
     failUnknown(result, "rules", ruleProductCodes(rule), productCodes);
   }
   for (const action of values.actions ?? []) failUnknown(result, "actions", actionChannelCodes(action), channelCodes);
-  return values.channels?.map((code) => found.channels.get(code) ?? 0);
+  return values.channels?.map((code) => channelIds.get(code) ?? 0);
 }
 
 function checkDates(result: PromotionResult, startsAt: string | null, endsAt: string | null): void {
@@ -206,25 +90,25 @@ function checkDates(result: PromotionResult, startsAt: string | null, endsAt: st
 
 // -------------------------------------------------------------------- routes
 
-const docs = crudDocs({
-  tag: "Promotions",
-  noun: "promotion",
-  plural: "promotions",
-  idPrefix: "Promotion",
-  item: Promotion,
-  page: PromotionPage,
-  create: createForm,
-  update: updateForm,
-  list: listSpec(["priority", "code", "name", "createdAt", "updatedAt"], ["code", "name", "search", "couponBased"], "priority desc"),
-  // An order (or a cart) that carries one of its coupons keeps the promotion.
-  deleteConflict: true,
-  putNote: `A sent \`code\` is validated, then ignored. Sent channels, rules and actions replace the old ones. ${EMPTY_PUT_NOTE}`,
-});
+const NAMED_FIELDS = ["name", "description", "priority", "exclusive", "usageLimit", "couponBased", "startsAt", "endsAt"] as const;
 
-export const promotionRoutes = new Hono<AppEnv>({ strict: false })
-  .get("/", describeRoute(docs.list), async (c) => {
-    const db = c.var.db;
-    const page = listPage(db, promotions, c.req.url, {
+export const promotionRoutes = resourceRoutes({
+  noun: "Promotion",
+  table: promotions,
+  byCode: promotionByCode,
+  docs: {
+    path: "promotions",
+    tag: "Promotions",
+    plural: "promotions",
+    idPrefix: "Promotion",
+    item: Promotion,
+    page: PromotionPage,
+    putNote: `A sent \`code\` is validated, then ignored. Sent channels, rules and actions replace the old ones. ${EMPTY_PUT_NOTE}`,
+  },
+  // An order (or a cart) that carries one of its coupons keeps the promotion.
+  inUse: (promotion) => promotionCouponsInUse(promotion.id),
+  list: {
+    spec: {
       sortable: {
         priority: promotions.priority,
         code: promotions.code,
@@ -240,117 +124,70 @@ export const promotionRoutes = new Hono<AppEnv>({ strict: false })
         search: (value) => or(containsText(promotions.code, value), containsText(promotions.name, value)) ?? sql`1`,
         couponBased: (value) => (value === "true" || value === "1" ? eq(promotions.couponBased, true) : value === "false" || value === "0" ? eq(promotions.couponBased, false) : sql`0`),
       },
-    });
-    const batch = new Batch();
-    const counted = batch.add(page.count);
-    const rows = queuePromotions(batch, db, page.ids, page.orderBy);
-    await batch.run(db);
-    return c.json(page.envelope("/api/v1/promotions/", counted(), rows().map(serializePromotionListItem)));
-  })
-  .get("/:code", describeRoute(docs.get), async (c) => {
-    const db = c.var.db;
-    const code = c.req.param("code");
-    const batch = new Batch();
-    const rows = queuePromotions(batch, db, promotionIdByCode(db, code));
-    await batch.run(db);
-    const [promotion] = rows();
-    if (!promotion) throw notFound(`Promotion with code "${code}" does not exist.`);
-    return c.json(serializePromotion(promotion));
-  })
-  .post("/", describeRoute(docs.create), async (c) => {
-    const db = c.var.db;
-    const result = validateForm(createForm, c.var.body);
-    shapeDates(result);
-    const values = result.values;
-    const code = values.code;
-
-    const reads = new Batch();
-    const taken = code !== undefined ? reads.add(promotionIdByCode(db, code).limit(1)) : () => [];
-    const found = queueReferences(reads, db, values);
-    await reads.run(db);
-
-    if (taken().length > 0) result.fail("code", PROMOTION_MESSAGES.codeTaken);
-    const channelIds = checkReferences(result, values, { channels: found.channels(), products: found.products() });
-    checkDates(result, values.startsAt ?? null, values.endsAt ?? null);
-    result.assertValid();
-    const newCode = result.required("code");
-
-    const fields: PromotionFields = {
-      name: result.required("name"),
-      description: values.description ?? null,
-      priority: values.priority ?? 0,
-      exclusive: values.exclusive ?? false,
-      usageLimit: values.usageLimit ?? null,
-      couponBased: values.couponBased ?? false,
-      startsAt: values.startsAt ?? null,
-      endsAt: values.endsAt ?? null,
-    };
-    const writes = new Batch();
-    writes.addAll(
-      createPromotionStatements(db, {
-        ...fields,
-        code: newCode,
-        channelIds: channelIds ?? [],
-        rules: values.rules ?? [],
-        actions: values.actions ?? [],
-      }),
-    );
-    const created = queuePromotions(writes, db, promotionIdByCode(db, newCode));
-    try {
-      await writes.run(db);
-    } catch (error) {
-      rethrowUniqueViolation(error, result, "code", PROMOTION_MESSAGES.codeTaken);
-    }
-    const [promotion] = created();
-    if (!promotion) throw new Error(`Promotion "${newCode}" was not read back after its insert.`);
-    return c.json(serializePromotion(promotion), 201);
-  })
-  .on(["PUT", "PATCH"], "/:code", describeRoute(docs.put, docs.patch), async (c) => {
-    const db = c.var.db;
-    const code = c.req.param("code");
-    const result = validateForm(updateForm, c.var.body);
-    shapeDates(result);
+    },
+    select: (db: Database) => db.select().from(promotions).$dynamic(),
+    parts: promotionParts,
+    items: (rows, parts) => promotionRecords(rows, parts).map(serializePromotionListItem),
+  },
+  one: {
+    reads: (db, code) => ({ rows: promotionByCode(db, code), parts: promotionParts(db, promotionIdByCode(db, code)) }),
+    item: ({ rows, parts }) => promotionRecords(rows, parts).map(serializePromotion)[0],
+  },
+  create: {
+    form: createForm,
+    unique: PROMOTION_MESSAGES.codeTaken,
+    reads: (db, values) => sentReferenceReads(db, values),
+    check: (result, found) => {
+      shapeDates(result);
+      const channelIds = checkReferences(result, result.values, found);
+      checkDates(result, result.values.startsAt ?? null, result.values.endsAt ?? null);
+      return channelIds;
+    },
+    writes: (db, code, channelIds, result) => {
+      const values = result.values;
+      const fields: PromotionFields = {
+        name: result.required("name"),
+        description: values.description ?? null,
+        priority: values.priority ?? 0,
+        exclusive: values.exclusive ?? false,
+        usageLimit: values.usageLimit ?? null,
+        couponBased: values.couponBased ?? false,
+        startsAt: values.startsAt ?? null,
+        endsAt: values.endsAt ?? null,
+      };
+      return {
+        promotion: createPromotionStatements(db, { ...fields, code, channelIds: channelIds ?? [], rules: values.rules ?? [], actions: values.actions ?? [] }),
+      };
+    },
+  },
+  update: {
+    form: updateForm,
+    reads: (db: Database, _code: string, values: SentReferences) => sentReferenceReads(db, values),
     // A PUT without a body is the form submitted empty: Sylius' update form fails the name.
-    if (c.req.method === "PUT" && isEmptyBody(c.var.body)) result.fail("name", PROMOTION_MESSAGES.nameBlank);
-    const values = result.values;
-
-    const reads = new Batch();
-    const current = queuePromotions(reads, db, promotionIdByCode(db, code));
-    const found = queueReferences(reads, db, values);
-    await reads.run(db);
-
-    const [promotion] = current();
-    if (!promotion) throw notFound(`Promotion with code "${code}" does not exist.`);
-    const channelIds = checkReferences(result, values, { channels: found.channels(), products: found.products() });
-    checkDates(
-      result,
-      values.startsAt !== undefined ? values.startsAt : promotion.startsAt,
-      values.endsAt !== undefined ? values.endsAt : promotion.endsAt,
-    );
-    result.assertValid();
-
-    const changes: Partial<typeof promotions.$inferInsert> = { updatedAt: nowIso() };
-    for (const key of ["name", "description", "priority", "exclusive", "usageLimit", "couponBased", "startsAt", "endsAt"] as const) {
-      if (values[key] !== undefined) (changes as Record<string, unknown>)[key] = values[key];
-    }
-    const statements: Statement[] = [db.update(promotions).set(changes).where(eq(promotions.id, promotion.id))];
-    if (channelIds) statements.push(...replacePromotionChannels(db, promotion.id, channelIds));
-    if (values.rules) statements.push(...replacePromotionRules(db, promotion.id, values.rules));
-    if (values.actions) statements.push(...replacePromotionActions(db, promotion.id, values.actions));
-
-    const writes = new Batch();
-    writes.addAll(statements);
-    await writes.run(db);
-    return c.body(null, 204);
-  })
-  .delete("/:code", describeRoute(docs.delete), async (c) => {
-    const db = c.var.db;
-    const code = c.req.param("code");
-    const reads = new Batch();
-    const found = reads.add(promotionIdByCode(db, code).limit(1));
-    await reads.run(db);
-    const [promotion] = found();
-    if (!promotion) throw notFound(`Promotion with code "${code}" does not exist.`);
-    await deleteUnlessInUse(db, promotions, promotion.id, promotionCouponsInUse(promotion.id), "Cannot delete, the promotion is in use.");
-    return c.body(null, 204);
-  });
+    emptyPut: { name: PROMOTION_MESSAGES.nameBlank },
+    check: (result, found, promotion) => {
+      shapeDates(result);
+      const values = result.values;
+      const channelIds = checkReferences(result, values, found);
+      checkDates(
+        result,
+        values.startsAt !== undefined ? values.startsAt : promotion.startsAt,
+        values.endsAt !== undefined ? values.endsAt : promotion.endsAt,
+      );
+      return channelIds;
+    },
+    writes: (db, promotion, channelIds, { values }) => {
+      const changes: Partial<typeof promotions.$inferInsert> = { updatedAt: nowIso() };
+      for (const key of NAMED_FIELDS) {
+        const value = values[key];
+        if (value !== undefined) Object.assign(changes, { [key]: value });
+      }
+      return [
+        db.update(promotions).set(changes).where(eq(promotions.id, promotion.id)),
+        ...(channelIds ? replacePromotionChannels(db, promotion.id, channelIds) : []),
+        ...(values.rules ? replacePromotionRules(db, promotion.id, values.rules) : []),
+        ...(values.actions ? replacePromotionActions(db, promotion.id, values.actions) : []),
+      ];
+    },
+  },
+});

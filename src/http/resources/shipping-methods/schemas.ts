@@ -1,4 +1,4 @@
-/** Shipping methods (src/serializers/shipping-method.ts). */
+/** Shipping methods (./serializer.ts). */
 import { z } from "zod";
 import { CATEGORY_REQUIREMENTS, SHIPPING_CALCULATORS } from "../../../data/queries/shipping-methods";
 import { serializeShippingMethod } from "./serializer";

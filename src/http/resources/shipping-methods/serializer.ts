@@ -10,7 +10,8 @@
  * `name` (also the label of a cart's shipping adjustment) is given by
  * `shippingMethodName`.
  */
-import { serializeShippingCategory, serializeTaxCategory, type CategoryRow } from "../categories/serializer";
+import type { CategoryRow } from "../../../data/queries/categories";
+import { serializeShippingCategory, serializeTaxCategory } from "../categories/serializer";
 import { enc, href } from "../../serializers/links";
 import { atom } from "../../serializers/timestamps";
 import { serializeZoneReference, type ZoneRefRow } from "../zones/serializer";

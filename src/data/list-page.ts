@@ -1,30 +1,122 @@
 /**
  * The statements of one page of a list (see `src/http/list-page.ts` for how a
- * request's `page`, `limit`, `sorting` and `criteria` become them).
+ * request's `page`, `limit`, `sorting`, `criteria` and `cursor` become them).
  *
  * The statements go in the route's ONE batch: the total, the page's rows, and
  * the page's ids as a subquery, through which the children of the page load
  * in that same batch (one round trip, no N+1).
+ *
+ * What a page costs does not grow with the rows stored (docs/performance/scale.md):
+ * - the total of an unfiltered list is one row of `list_counts`, kept by
+ *   SQLite triggers (migration 0010), not a count of the list's rows;
+ * - every list's sorting is planned on an index, so a page walks `offset +
+ *   limit` index entries; a cursor (`keyset`) seeks to its key and walks
+ *   `limit` entries, however deep the walk is;
+ * - a deep page (`offset >= DEEP_OFFSET`) read by a list with many statements
+ *   reads its ids first (`ids`, one index walk) and loads the rest by those
+ *   ids (`idList`): one more round trip instead of a walk per statement.
  */
-import { count, type SQL } from "drizzle-orm";
+import { and, count, eq, gt, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteSelect, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "./db";
+import { jsonValues } from "./conditions";
+import { listCounts } from "./schema";
 
 type ListTable = SQLiteTable & { id: SQLiteColumn };
 
-/** The total, the page's ids (a subquery) and its rows, of `table` filtered by `where` in `orderBy` order. */
+/** From this offset on, a page whose statements would each walk the offset reads its ids first (see `idList`). */
+export const DEEP_OFFSET = 100;
+
+/** The counter row that holds a list's total (see the `list_counts` table): `owner` 0 unless nested. */
+export interface ListCounter {
+  scope: string;
+  /** The parent of a nested list (a product's id, a promotion's id), or a subquery that selects it. */
+  owner?: number | SQL;
+}
+
+/** Where a cursor walk resumes: after the row whose sort key is `key` and id is `id`. */
+export interface CursorKey {
+  key: string | number | null;
+  id: number;
+}
+
+/** A cursor walk (keyset pagination) along the list's sort key. */
+export interface Keyset {
+  /** The sort key (the sorted column or expression). */
+  key: SQLiteColumn | SQL;
+  direction: "asc" | "desc";
+  /** Whether the key may be NULL (SQLite sorts NULL first ascending, last descending). */
+  nullable: boolean;
+  /** The last row seen; `undefined` starts the walk. */
+  after: CursorKey | undefined;
+}
+
+export interface PageWindow {
+  limit: number;
+  offset: number;
+}
+
+export interface PageOptions {
+  /** The list's counter; give it only when `where` is the list's own condition (no criteria). */
+  counter?: ListCounter | undefined;
+  /** Read the page as a cursor walk instead of by offset. */
+  keyset?: Keyset | undefined;
+}
+
+/** The rows after `after` in the keyset's order (ties by id, in the same direction). */
+export function keysetCondition(keyset: Keyset, id: SQLiteColumn): SQL | undefined {
+  const { after, key, direction, nullable } = keyset;
+  if (!after) return undefined;
+  const beyond = direction === "asc" ? gt : lt;
+  if (after.key === null) {
+    // NULL keys come first ascending (then every non-NULL one), last descending.
+    const sameNull = and(isNull(key), beyond(id, after.id));
+    return direction === "asc" ? or(sameNull, isNotNull(key)) : sameNull;
+  }
+  // A row value comparison: SQLite seeks the (key, id) index entry and walks on from it.
+  const seek = sql`(${key}, ${id}) ${sql.raw(direction === "asc" ? ">" : "<")} (${after.key}, ${after.id})`;
+  return nullable && direction === "desc" ? or(seek, isNull(key)) : seek;
+}
+
+/**
+ * The total, the page's ids (a subquery) and its rows, of `table` filtered by
+ * `where` in `orderBy` order. `count` reads the counter row when there is one
+ * (one row read), else counts the matches; its `next` is the cursor key of
+ * the page's last row (JSON `[key, id]`) in a cursor walk, else NULL.
+ */
 export function pageQueries<T extends ListTable>(
   db: Database,
   table: T,
   where: SQL | undefined,
   orderBy: SQL[],
-  page: { limit: number; offset: number },
+  page: PageWindow,
+  options: PageOptions = {},
 ) {
+  const { counter, keyset } = options;
+  const seek = keyset ? keysetCondition(keyset, table.id) : undefined;
+  const rowsWhere = and(where, seek);
+  const offset = keyset ? 0 : page.offset;
+  const next = keyset
+    ? sql<string | null>`(${db
+        .select({ next: sql`json_array(${keyset.key}, ${table.id})` })
+        .from(table)
+        .where(rowsWhere)
+        .orderBy(...orderBy)
+        .limit(1)
+        .offset(page.limit - 1)})`
+    : sql<string | null>`NULL`;
   return {
-    count: db.select({ total: count() }).from(table).where(where),
-    ids: db.select({ id: table.id }).from(table).where(where).orderBy(...orderBy).limit(page.limit).offset(page.offset),
+    count: counter
+      ? db
+          .select({ total: listCounts.total, next: next.as("next") })
+          .from(listCounts)
+          .where(and(eq(listCounts.scope, counter.scope), sql`${listCounts.owner} = ${counter.owner ?? 0}`))
+      : db.select({ total: count(), next: next.as("next") }).from(table).where(where),
+    ids: db.select({ id: table.id }).from(table).where(rowsWhere).orderBy(...orderBy).limit(page.limit).offset(offset),
     /** The page's rows of `query`, a `db.select(columns).from(table).$dynamic()` (dynamic, so it stays typed here). */
-    rows: <Q extends SQLiteSelect>(query: Q) =>
-      query.where(where).orderBy(...orderBy).limit(page.limit).offset(page.offset),
+    rows: <Q extends SQLiteSelect>(query: Q) => query.where(rowsWhere).orderBy(...orderBy).limit(page.limit).offset(offset),
   };
 }
+
+/** Ids read by a first round trip, as the `(…)` list a view's queries select by (one JSON parameter). */
+export const idList = (ids: readonly number[]): SQL => jsonValues(ids);

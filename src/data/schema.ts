@@ -159,19 +159,29 @@ export const channelCurrencies = sqliteTable(
 
 // -------------------------------------------------------------- customers
 
-export const customers = sqliteTable("customers", {
-  id: id(),
-  email: text("email").notNull(),
-  emailCanonical: text("email_canonical").notNull().unique(),
-  firstName: text("first_name"),
-  lastName: text("last_name"),
-  /** `Y-m-d` (Sylius stores a date; the API shows it as a datetime). */
-  birthday: text("birthday"),
-  /** `u` (unknown), `m` or `f`, as Sylius' CustomerInterface. */
-  gender: text("gender").notNull().default("u"),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const customers = sqliteTable(
+  "customers",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    emailCanonical: text("email_canonical").notNull().unique(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    /** `Y-m-d` (Sylius stores a date; the API shows it as a datetime). */
+    birthday: text("birthday"),
+    /** `u` (unknown), `m` or `f`, as Sylius' CustomerInterface. */
+    gender: text("gender").notNull().default("u"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // One index per sortable column of the customer list (email: the unique one).
+  (t) => [
+    index("customers_first_name").on(t.firstName),
+    index("customers_last_name").on(t.lastName),
+    index("customers_created").on(t.createdAt),
+    index("customers_updated").on(t.updatedAt),
+  ],
+);
 
 /** A customer's shop account (Sylius' ShopUser); username = email. */
 export const shopUsers = sqliteTable("shop_users", {
@@ -238,13 +248,18 @@ export const productOptionValueTranslations = sqliteTable(
 
 // --------------------------------------------------------------- products
 
-export const products = sqliteTable("products", {
-  id: id(),
-  code: text("code").notNull().unique(),
-  enabled: bool("enabled").notNull().default(true),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const products = sqliteTable(
+  "products",
+  {
+    id: id(),
+    code: text("code").notNull().unique(),
+    enabled: bool("enabled").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // The product list's sortable timestamps (code: the unique index).
+  (t) => [index("products_created").on(t.createdAt), index("products_updated").on(t.updatedAt)],
+);
 
 export const productTranslations = sqliteTable(
   "product_translations",
@@ -421,7 +436,16 @@ export const promotionCoupons = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("promotion_coupons_promotion").on(t.promotionId)],
+  // One index per sortable column after the promotion (the list is one promotion's coupons).
+  (t) => [
+    index("promotion_coupons_promotion").on(t.promotionId),
+    index("promotion_coupons_promotion_code").on(t.promotionId, t.code),
+    index("promotion_coupons_promotion_created").on(t.promotionId, t.createdAt),
+    index("promotion_coupons_promotion_updated").on(t.promotionId, t.updatedAt),
+    index("promotion_coupons_promotion_used").on(t.promotionId, t.used),
+    index("promotion_coupons_promotion_limit").on(t.promotionId, t.usageLimit),
+    index("promotion_coupons_promotion_expires").on(t.promotionId, t.expiresAt),
+  ],
 );
 
 // ------------------------------------------------------- countries, payment methods
@@ -514,7 +538,14 @@ export const productVariants = sqliteTable(
     /** Whether the variant's units need shipping: a cart of none gets no shipping adjustment. */
     shippingRequired: bool("shipping_required").notNull().default(true),
   },
-  (t) => [index("product_variants_product").on(t.productId, t.position)],
+  // One index per sortable column after the product (the list is one product's
+  // variants): a page walks `limit` entries of one, whatever the sorting.
+  (t) => [
+    index("product_variants_product").on(t.productId, t.position),
+    index("product_variants_product_created").on(t.productId, t.createdAt),
+    index("product_variants_product_updated").on(t.productId, t.updatedAt),
+    index("product_variants_product_code").on(t.productId, t.code),
+  ],
 );
 
 export const productVariantTranslations = sqliteTable(
@@ -594,6 +625,9 @@ export const orders = sqliteTable(
   (t) => [
     index("orders_state_created").on(t.state, t.createdAt),
     uniqueIndex("orders_number").on(t.number),
+    // The order list (placed orders by number): only placed orders are in it,
+    // so a page walks no cart and reads no table row to check the state.
+    index("orders_placed_number").on(t.number).where(sql`state <> 'cart'`),
   ],
 );
 
@@ -629,7 +663,12 @@ export const payments = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("payments_order").on(t.orderId), index("payments_state_created").on(t.state, t.createdAt)],
+  (t) => [
+    index("payments_order").on(t.orderId),
+    index("payments_state_created").on(t.state, t.createdAt),
+    // The payment list (not those of carts), newest first.
+    index("payments_placed_created").on(t.createdAt).where(sql`state <> 'cart'`),
+  ],
 );
 
 /** The order's shipments: a cart has one while an item needs shipping; it holds all of the order's units. */
@@ -647,7 +686,12 @@ export const shipments = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("shipments_order").on(t.orderId), index("shipments_state_created").on(t.state, t.createdAt)],
+  (t) => [
+    index("shipments_order").on(t.orderId),
+    index("shipments_state_created").on(t.state, t.createdAt),
+    // The shipment list (not those of carts), newest first.
+    index("shipments_placed_created").on(t.createdAt).where(sql`state <> 'cart'`),
+  ],
 );
 
 export const orderItems = sqliteTable(
@@ -731,10 +775,13 @@ export const adjustments = sqliteTable(
   // (unit NULL) without walking its units' (those come as JSON,
   // data/carts/unit-json.ts). By item and by unit: deleting items or units
   // finds their adjustments (ON DELETE CASCADE) without reading them all.
+  // The unit index holds only unit adjustments: `order_item_unit_id IS NULL`
+  // (a list's order-level adjustments) cannot be planned on it and walk every
+  // unit-less adjustment of the database; it goes to `adjustments_order_unit`.
   (t) => [
     index("adjustments_order_unit").on(t.orderId, t.orderItemUnitId),
     index("adjustments_item").on(t.orderItemId),
-    index("adjustments_unit").on(t.orderItemUnitId),
+    index("adjustments_unit").on(t.orderItemUnitId).where(sql`order_item_unit_id IS NOT NULL`),
   ],
 );
 
@@ -776,4 +823,23 @@ export const idempotencyKeys = sqliteTable(
     expiresAt: integer("expires_at").notNull(),
   },
   (t) => [uniqueIndex("idempotency_keys_scope_key").on(t.clientId, t.userId, t.key), index("idempotency_keys_expires").on(t.expiresAt)],
+);
+
+/**
+ * The number of rows each list shows, so an envelope's `total` reads one row
+ * instead of counting them all: `scope` names the list (a table, or `carts` /
+ * `orders` / `payments` / `shipments` for the placed-or-cart split), `owner`
+ * the parent of a nested list (the product of its variants, the promotion of
+ * its coupons; 0 for the others). Kept by SQLite triggers (migration 0010) in
+ * the same statement as every insert, delete or state change, whoever runs
+ * it: the service, `wrangler d1 execute`, an import or a restore.
+ */
+export const listCounts = sqliteTable(
+  "list_counts",
+  {
+    scope: text("scope").notNull(),
+    owner: integer("owner").notNull().default(0),
+    total: integer("total").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.owner] })],
 );

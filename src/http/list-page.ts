@@ -3,13 +3,39 @@
  * `page`/`limit`, `sorting[field]=asc|desc` (ties broken by id in the same
  * direction, so pages never overlap) and `criteria[field]` filters (ANDed).
  * The statements come from `pageQueries` and go in the route's one batch.
+ *
+ * An unfiltered list of a table with a counter (`COUNTED_TABLES`) reads its
+ * total from `list_counts`; `cursor` walks the list by key instead of by page
+ * number (docs/api/cursors.md).
  */
-import { and, asc, desc, type SQL } from "drizzle-orm";
+import { and, asc, desc, getTableName, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "../data/db";
-import { pageQueries } from "../data/list-page";
+import { DEEP_OFFSET, idList, pageQueries, type ListCounter } from "../data/list-page";
+import { Batch, type NamedQueries, type NamedResults, type Statement } from "../data/batch";
 import { contains } from "../data/conditions";
-import { carriedQuery, criteriaFrom, envelope, pageRequest, sortingFrom, type Sorting } from "./pagination";
+import { carriedQuery, criteriaFrom, cursorAfter, envelope, pageRequest, sortingFrom, withCursor, type PageRequest, type Sorting } from "./pagination";
+
+/** Tables whose whole-table list total is kept in `list_counts` (scope: the table's name; migration 0010's triggers). */
+export const COUNTED_TABLES: ReadonlySet<string> = new Set([
+  "tax_categories",
+  "shipping_categories",
+  "channels",
+  "customers",
+  "product_options",
+  "tax_rates",
+  "payment_methods",
+  "promotions",
+  "shipping_methods",
+  "products",
+  "zones",
+]);
+
+/** The counter of `table`'s unfiltered list, if it has one. */
+export function tableCounter(table: SQLiteTable): ListCounter | undefined {
+  const name = getTableName(table);
+  return COUNTED_TABLES.has(name) ? { scope: name } : undefined;
+}
 
 type ListTable = SQLiteTable & { id: SQLiteColumn };
 
@@ -65,12 +91,50 @@ export function listPage<T extends ListTable, F extends string, C extends string
       return value === undefined ? undefined : condition(value);
     }),
   );
-  const request = pageRequest(parsed);
+  const request = withCursor(pageRequest(parsed), parsed, sorting);
   const query = carriedQuery(parsed);
+  const column = spec.sortable[sorting.field];
+  const keyset =
+    request.cursor === undefined ? undefined : { key: column, direction: sorting.direction, nullable: !column.notNull, after: request.cursor ?? undefined };
+  const counter = where === undefined ? tableCounter(table) : undefined;
   return {
-    ...pageQueries(db, table, where, orderBy, request),
+    ...pageQueries(db, table, where, orderBy, request, { counter, keyset }),
     orderBy,
-    envelope: <I>(path: string, counted: readonly { total: number }[], items: I[]) =>
-      envelope({ path, request, total: counted[0]?.total ?? 0, items, query }),
+    envelope: <I>(path: string, counted: readonly { total: number; next?: string | null }[], items: I[]) =>
+      envelope({ path, request, total: counted[0]?.total ?? 0, items, query, next: cursorAfter(sorting, counted[0]?.next) }),
   };
+}
+
+/** A page's count and ids statements, as `pageQueries` builds them. */
+export interface PageStatements {
+  count: Statement<{ total: number; next: string | null }[]>;
+  ids: Statement<{ id: number }[]>;
+}
+
+/**
+ * Reads a page whose parts load by its ids (`views(ids)`: statements that
+ * select by the `(…)` list `ids`). Up to `DEEP_OFFSET` one batch, where each
+ * statement selects the page again (it walks at most `DEEP_OFFSET + limit`
+ * index entries); from there two: the count and the ids (ONE walk of the
+ * index), then the views by those ids, so a deep page walks its index once.
+ */
+export async function readPage<V extends NamedQueries>(
+  db: Database,
+  page: PageStatements,
+  request: PageRequest,
+  views: (ids: SQL) => V,
+): Promise<{ counted: { total: number; next: string | null }[]; ids: { id: number }[]; views: NamedResults<V> }> {
+  const batch = new Batch();
+  const counted = batch.add(page.count);
+  const ids = batch.add(page.ids);
+  if (request.offset < DEEP_OFFSET) {
+    const read = batch.addNamed(views(sql`${page.ids}`));
+    await batch.run(db);
+    return { counted: counted(), ids: ids(), views: read() };
+  }
+  await batch.run(db);
+  const second = new Batch();
+  const read = second.addNamed(views(idList(ids().map((row) => row.id))));
+  await second.run(db);
+  return { counted: counted(), ids: ids(), views: read() };
 }

@@ -3,6 +3,7 @@
  * serializes it): `{page, limit, pages, total, _links, _embedded: {items}}`.
  */
 import { badRequest } from "./errors";
+import type { CursorKey } from "../data/list-page";
 
 export const DEFAULT_LIMIT = 10;
 export const MAX_LIMIT = 100;
@@ -11,6 +12,14 @@ export interface PageRequest {
   page: number;
   limit: number;
   offset: number;
+  /**
+   * A cursor walk (the `cursor` parameter, an extension next to Sylius' page
+   * numbers: docs/api/cursors.md): `null` starts it, a key resumes after it;
+   * `undefined` when the request pages by number.
+   */
+  cursor?: CursorKey | null;
+  /** The `cursor` parameter as sent (a cursor page's `self` link). */
+  cursorToken?: string;
 }
 
 export type Direction = "asc" | "desc";
@@ -49,6 +58,63 @@ export function pageRequest(url: URL, limitParams: string[] = ["limit"]): PageRe
   return { page, limit, offset: (page - 1) * limit };
 }
 
+/** The query parameter of a cursor walk. */
+export const CURSOR_PARAM = "cursor";
+
+/**
+ * The request's cursor for a list sorted by `sorting`: absent → `undefined`
+ * (pages by number), empty → `null` (the walk's start), else the key it
+ * carries. A cursor is opaque to clients: base64url of JSON
+ * `[field, direction, key, id]`; one of another sorting, or not one, is a 400.
+ */
+export function cursorFrom(url: URL, sorting: Sorting<string>): CursorKey | null | undefined {
+  const raw = url.searchParams.get(CURSOR_PARAM);
+  if (raw === null) return undefined;
+  if (raw.trim() === "") return null;
+  const invalid = () => badRequest(`Invalid cursor "${raw}"; follow the _links.next of a cursor page, or send cursor= (empty) to start.`);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(fromBase64Url(raw.trim()));
+  } catch {
+    throw invalid();
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 4) throw invalid();
+  const [field, direction, key, id] = parsed as unknown[];
+  if (field !== sorting.field || direction !== sorting.direction) {
+    throw badRequest(`The cursor walks another sorting (${String(field)} ${String(direction)}); keep the sorting of the walk it came from.`);
+  }
+  if (!(key === null || typeof key === "string" || typeof key === "number") || typeof id !== "number" || !Number.isSafeInteger(id)) throw invalid();
+  return { key, id };
+}
+
+/** `request` with the cursor of `url` (see `cursorFrom`), for a list sorted by `sorting`. */
+export function withCursor(request: PageRequest, url: URL, sorting: Sorting<string>): PageRequest {
+  const cursor = cursorFrom(url, sorting);
+  if (cursor === undefined) return request;
+  return { ...request, page: 1, offset: 0, cursor, cursorToken: url.searchParams.get(CURSOR_PARAM)?.trim() ?? "" };
+}
+
+/** The cursor after `last` (see `cursorFrom`), from a page's `next` key (JSON `[key, id]`, as `pageQueries` reads it). */
+export function cursorAfter(sorting: Sorting<string>, next: string | null | undefined): string | null {
+  if (next == null) return null;
+  // `next` is json_array(key, id), built by SQLite from the row: a two-element array.
+  const [key, id] = JSON.parse(next) as [CursorKey["key"], number];
+  return toBase64Url(JSON.stringify([sorting.field, sorting.direction, key, id]));
+}
+
+/** Base64url of the UTF-8 bytes of `text` (a key may be any text, e.g. a variant's name). */
+function toBase64Url(text: string): string {
+  let binary = "";
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** The text `toBase64Url` encoded (throws on what is not base64; the caller checks the JSON it holds). */
+function fromBase64Url(encoded: string): string {
+  const binary = atob(encoded.replace(/-/g, "+").replace(/_/g, "/"));
+  return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+}
+
 /**
  * `sorting[field]=asc|desc` (direction in any case); the first pair wins,
  * none gives `fallback`. A field outside `allowed`, another direction or a
@@ -80,7 +146,7 @@ export function criteriaFrom<F extends string>(url: URL, allowed: readonly F[]):
 }
 
 /** Query parameters (other than page and size) that the links must carry. */
-export function carriedQuery(url: URL, drop: string[] = ["page", "limit", "paginate"]): URLSearchParams {
+export function carriedQuery(url: URL, drop: string[] = ["page", "limit", "paginate", CURSOR_PARAM]): URLSearchParams {
   const carried = new URLSearchParams();
   for (const [key, value] of url.searchParams) if (!drop.includes(key)) carried.append(key, value);
   return carried;
@@ -101,8 +167,11 @@ export function envelope<T>(args: {
   total: number;
   items: T[];
   query?: URLSearchParams;
+  /** In a cursor walk, the cursor of the next page (`null` at the end; see `cursorAfter`). */
+  next?: string | null;
 }): Envelope<T> {
   const { path, request, total, items } = args;
+  if (request.cursor !== undefined) return cursorEnvelope({ ...args, next: args.next ?? null });
   const pages = Math.max(1, Math.ceil(total / request.limit));
   const href = (page: number) => {
     const query = new URLSearchParams(args.query);
@@ -114,4 +183,27 @@ export function envelope<T>(args: {
   if (request.page < pages) links.next = href(request.page + 1);
   if (request.page > 1) links.previous = href(Math.min(request.page - 1, pages));
   return { page: request.page, limit: request.limit, pages, total, _links: links, _embedded: { items } };
+}
+
+/**
+ * A page of a cursor walk: Sylius' envelope, `page` 1 (a walk has no page
+ * numbers), `pages`/`total` of the whole list, `self` this cursor, `next` the
+ * next one while the page is full, `first`/`last` the numbered pages.
+ */
+function cursorEnvelope<T>(args: { path: string; request: PageRequest; total: number; items: T[]; query?: URLSearchParams; next: string | null }): Envelope<T> {
+  const { path, request, total, items } = args;
+  const pages = Math.max(1, Math.ceil(total / request.limit));
+  const href = (set: Record<string, string>) => {
+    const query = new URLSearchParams(args.query);
+    for (const [key, value] of Object.entries(set)) query.set(key, value);
+    return { href: `${path}?${query.toString()}` };
+  };
+  const limit = String(request.limit);
+  const links: Envelope<T>["_links"] = {
+    self: href({ [CURSOR_PARAM]: request.cursorToken ?? "", limit }),
+    first: href({ page: "1", limit }),
+    last: href({ page: String(pages), limit }),
+  };
+  if (args.next !== null && items.length === request.limit) links.next = href({ [CURSOR_PARAM]: args.next, limit });
+  return { page: 1, limit: request.limit, pages, total, _links: links, _embedded: { items } };
 }

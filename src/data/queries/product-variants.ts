@@ -19,8 +19,8 @@
  * Batch gotcha respected here: drizzle maps batch rows by column NAME, so
  * every select reads one table, or aliases every field distinctly.
  */
-import { and, asc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { and, asc, eq, is, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { NamedResults, Statement } from "../batch";
 import type { Database } from "../db";
 import {
@@ -43,7 +43,7 @@ import {
 import type { CategoryRow } from "./categories";
 import { groupBy } from "../collections";
 import { containsText, inJson, jsonValues } from "../conditions";
-import { pageQueries } from "../list-page";
+import { pageQueries, type CursorKey } from "../list-page";
 import { categoryColumns } from "./categories";
 
 /** The locale whose names are "the" name (variant sorting, option names). */
@@ -313,6 +313,8 @@ export interface VariantListQuery {
   sorting: { field: VariantSortField; direction: "asc" | "desc" };
   limit: number;
   offset: number;
+  /** A cursor walk: `null` starts it, a key resumes after it; `undefined` pages by offset. */
+  cursor?: CursorKey | null | undefined;
 }
 
 const productIdByCode = (productCode: string) => sql`(SELECT p.id FROM products p WHERE p.code = ${productCode})`;
@@ -329,17 +331,32 @@ function listWhere(query: VariantListQuery): SQL {
   return and(...conditions) ?? sql`1`;
 }
 
+/** Each sorting's key: a column of one of the `product_variants_product_*` indexes, or the translated name (not indexed). */
+const SORT_KEYS: Record<VariantSortField, SQLiteColumn | SQL> = {
+  position: productVariants.position,
+  code: productVariants.code,
+  createdAt: productVariants.createdAt,
+  updatedAt: productVariants.updatedAt,
+  name: variantNameSql,
+};
+
 function listOrder(query: VariantListQuery): SQL[] {
-  const columns: Record<VariantSortField, SQLWrapper> = {
-    position: productVariants.position,
-    code: productVariants.code,
-    createdAt: productVariants.createdAt,
-    updatedAt: productVariants.updatedAt,
-    name: variantNameSql,
-  };
-  const column = columns[query.sorting.field];
+  const column = SORT_KEYS[query.sorting.field];
   const dir = query.sorting.direction === "asc" ? sql.raw("ASC") : sql.raw("DESC");
   return [sql`${column} ${dir}`, sql`${productVariants.id} ${dir}`];
+}
+
+function variantPage(db: Database, query: VariantListQuery) {
+  const filtered = query.criteria.code !== undefined || query.criteria.name !== undefined;
+  const key = SORT_KEYS[query.sorting.field];
+  return pageQueries(db, productVariants, listWhere(query), listOrder(query), query, {
+    // Unfiltered: the product's counter row (its variants are not counted).
+    counter: filtered ? undefined : { scope: "product_variants", owner: productIdByCode(query.productCode) },
+    keyset:
+      query.cursor === undefined
+        ? undefined
+        : { key, direction: query.sorting.direction, nullable: !is(key, SQLiteColumn) || !key.notNull, after: query.cursor ?? undefined },
+  });
 }
 
 /**
@@ -347,14 +364,39 @@ function listOrder(query: VariantListQuery): SQL[] {
  * "unknown product" apart), the total, the page rows (ordered) and all the
  * page's children, which select the page again as a subquery (`variant_id IN
  * (SELECT id ... ORDER BY ... LIMIT ? OFFSET ?)`) so everything is one batch.
+ * A deep page (`offset >= DEEP_OFFSET`) reads `variantDeepPageQueries` instead.
  */
 export function variantPageQueries(db: Database, query: VariantListQuery) {
-  const page = pageQueries(db, productVariants, listWhere(query), listOrder(query), query);
+  const page = variantPage(db, query);
   return {
     product: db.select({ id: products.id }).from(products).where(eq(products.code, query.productCode)),
     counted: page.count,
     rows: page.rows(db.select(variantFields).from(productVariants).$dynamic()),
     children: variantChildrenQueries(db, variantIdsOf(page.ids)),
+  };
+}
+
+/**
+ * A deep page in two batches, so the offset is walked once: `first` (the
+ * product, the total, the page's ids), then `rest(ids)` (the rows, in the
+ * order of `ids` once the caller sorted them, and their children, by those ids).
+ */
+export function variantDeepPageQueries(db: Database, query: VariantListQuery) {
+  const page = variantPage(db, query);
+  return {
+    first: {
+      product: db.select({ id: products.id }).from(products).where(eq(products.code, query.productCode)),
+      counted: page.count,
+      ids: page.ids,
+    },
+    rest: (ids: readonly number[]) => ({
+      // In no order: the caller puts them in the order of `ids` (sorting them here would sort in a temporary B-tree).
+      rows: db
+        .select(variantFields)
+        .from(productVariants)
+        .where(sql`${productVariants.id} IN ${jsonValues(ids)}`),
+      children: variantChildrenQueries(db, variantIdsOf(jsonValues(ids))),
+    }),
   };
 }
 

@@ -230,6 +230,7 @@ function listParameters(list: ListSpec): Json[] {
     },
     ...(list.paginate ? [size("paginate", "Carts per page (the name Sylius' cart list reads; `limit` is read when it is absent), clamped to 1..100.")] : []),
     size("limit", "Page size, clamped to 1..100 (`0` or less gives 1, more than 100 gives 100)."),
+    CURSOR_PARAMETER,
   ];
   if (list.sorting.length > 0) {
     parameters.push({
@@ -264,6 +265,15 @@ function listParameters(list: ListSpec): Json[] {
   }
   return parameters;
 }
+
+/** The cursor walk, an extension next to the page numbers (docs/api/cursors.md). */
+const CURSOR_PARAMETER: Json = {
+  name: "cursor",
+  in: "query",
+  description:
+    "Extension (not in Sylius): walk the list by key instead of by page number. Send `cursor=` (empty) to start; each page's `_links.next` carries the cursor of the next one (absent at the end). A page costs the same however deep the walk is; `page` is ignored. The cursor is opaque and bound to the sorting it was made with (another sorting, or a value that is not a cursor, is a 400).",
+  schema: { type: "string" },
+};
 
 /** The 400 every `/api/v1` operation may answer (src/http/middleware/d1-bookmark.ts). */
 const MALFORMED_BOOKMARK = "a malformed `X-D1-Bookmark` header (neither a bookmark nor `first-primary` / `first-unconstrained`)";

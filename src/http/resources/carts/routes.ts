@@ -9,8 +9,10 @@ import { validateForm, type FormResult } from "../../form";
 import { MSG } from "../../../domain/messages";
 import { notFound } from "../../errors";
 import { idParams } from "../../ids";
-import { envelope, pageRequest } from "../../pagination";
-import { count, desc, eq, sql } from "drizzle-orm";
+import { cursorAfter, envelope, pageRequest, withCursor, type Sorting } from "../../pagination";
+import { desc, eq, sql } from "drizzle-orm";
+import { pageQueries } from "../../../data/list-page";
+import { readPage } from "../../list-page";
 import { namedBatch } from "../../../data/batch";
 import { cartViewOfOrder, cartViewQueries, cartViewsFrom } from "../../../data/carts/cart-views";
 import { cartCreateInputsFrom, cartCreateQueries, insertCart } from "../../../data/carts/cart-create";
@@ -26,6 +28,9 @@ import { describeRoute, type OperationMeta } from "../../openapi/describe";
 import { Cart, CartItem, CartPage } from "./schemas";
 
 const tag = "Carts";
+
+/** The cart list's one order (a cursor walks it). */
+const CART_SORTING: Sorting<"createdAt"> = { field: "createdAt", direction: "desc" };
 
 /** Item changes may be conditional on the cart's `ETag` (compared by the cart's object, atomically with the change). */
 const IF_MATCH = { precondition: "If-Match" } as const;
@@ -106,25 +111,22 @@ const docs = {
 
 export const cartRoutes = new Hono<AppEnv>({ strict: false })
   .get("/", docs.list, async (c) => {
-    const request = pageRequest(new URL(c.req.url), ["paginate", "limit"]);
+    const url = new URL(c.req.url);
+    const request = withCursor(pageRequest(url, ["paginate", "limit"]), url, CART_SORTING);
     const db = c.var.db;
-    const page = db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(eq(orders.state, "cart"))
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(request.limit)
-      .offset(request.offset);
-    const read = await namedBatch(db, {
-      counted: db.select({ total: count() }).from(orders).where(eq(orders.state, "cart")),
-      carts: cartViewQueries(db, sql`${page}`),
+    // Total from the `carts` counter; ids on `orders_state_created` (see data/list-page.ts).
+    const page = pageQueries(db, orders, eq(orders.state, "cart"), [desc(orders.createdAt), desc(orders.id)], request, {
+      counter: { scope: "carts" },
+      keyset: request.cursor === undefined ? undefined : { key: orders.createdAt, direction: "desc", nullable: false, after: request.cursor ?? undefined },
     });
+    const read = await readPage(db, page, request, (ids) => cartViewQueries(db, ids));
     const total = read.counted[0]?.total ?? 0;
-    const data = cartViewsFrom(read.carts);
+    const data = cartViewsFrom(read.views);
     const records = data.records.sort((a, b) => b.cart.createdAt.localeCompare(a.cart.createdAt) || b.cart.id - a.cart.id);
     const splicer = new JsonSplicer();
     const items = records.map((r) => serializeViewedCart(r.cart, r, data.variants, "list", splicer));
-    return jsonText(c, splicer.stringify(envelope({ path: "/api/v1/carts/", request, total, items })));
+    const next = cursorAfter(CART_SORTING, read.counted[0]?.next);
+    return jsonText(c, splicer.stringify(envelope({ path: "/api/v1/carts/", request, total, items, next })));
   })
   .get("/:id", docs.get, idParams({ id: "Cart" }), async (c) => {
     const { id } = c.req.valid("param");

@@ -5,11 +5,10 @@
  * which runs in the order's Durable Object (the one of its cart).
  */
 import { Hono } from "hono";
-import { sql } from "drizzle-orm";
 import type { AppEnv } from "../../context";
 import { idParams } from "../../ids";
-import { envelope, pageRequest } from "../../pagination";
-import { namedBatch } from "../../../data/batch";
+import { cursorAfter, envelope, pageRequest, withCursor, type Sorting } from "../../pagination";
+import { readPage } from "../../list-page";
 import { pageQueries } from "../../../data/list-page";
 import { orderViewQueries, orderViewsFrom, placedOrders, placedOrderSorting } from "../../../data/orders/order-views";
 import { orders } from "../../../data/schema";
@@ -23,6 +22,9 @@ import { answerOrder } from "./reads";
 import { Order, OrderPage } from "./schemas";
 
 const tag = "Orders";
+
+/** The order list's one order (a cursor walks it). */
+const ORDER_SORTING: Sorting<"number"> = { field: "number", direction: "desc" };
 
 /** Lifecycle steps may be conditional on the order's `ETag` (compared by the order's object, atomically with the step). */
 const IF_MATCH = { precondition: "If-Match" } as const;
@@ -93,16 +95,22 @@ const docs = {
 
 export const orderRoutes = new Hono<AppEnv>({ strict: false })
   .get("/", docs.list, async (c) => {
-    const request = pageRequest(new URL(c.req.url));
+    const url = new URL(c.req.url);
+    const request = withCursor(pageRequest(url), url, ORDER_SORTING);
     const db = c.var.db;
-    const page = pageQueries(db, orders, placedOrders, placedOrderSorting, request);
-    const read = await namedBatch(db, { counted: page.count, orders: orderViewQueries(db, sql`${page.ids}`, false) });
-    const data = orderViewsFrom(read.orders);
+    const page = pageQueries(db, orders, placedOrders, placedOrderSorting, request, {
+      counter: { scope: "orders" },
+      // Every placed order has a number (given by the update that takes it out of `cart`): the key is never NULL here.
+      keyset: request.cursor === undefined ? undefined : { key: orders.number, direction: "desc", nullable: false, after: request.cursor ?? undefined },
+    });
+    const read = await readPage(db, page, request, (ids) => orderViewQueries(db, ids, false));
+    const data = orderViewsFrom(read.views);
     const records = data.records.sort((a, b) => (b.detail.number ?? "").localeCompare(a.detail.number ?? "") || b.cart.id - a.cart.id);
     const splicer = new JsonSplicer();
     const items = records.map((r) => serializeOrder(r, data.variants, "list", (units) => splicer.embed(units)));
     const total = read.counted[0]?.total ?? 0;
-    return jsonText(c, splicer.stringify(envelope({ path: "/api/v1/orders/", request, total, items })));
+    const next = cursorAfter(ORDER_SORTING, read.counted[0]?.next);
+    return jsonText(c, splicer.stringify(envelope({ path: "/api/v1/orders/", request, total, items, next })));
   })
   .get("/:id", docs.get, idParams({ id: "Order" }), async (c) => answerOrder(c, c.req.valid("param").id, "detailed"))
   .put("/:id/cancel", docs.cancel, idParams({ id: "Order" }), async (c) => {

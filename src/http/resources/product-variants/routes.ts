@@ -42,7 +42,8 @@ import { boundedNext, defineForm, validateForm, type Failable, type FormResult, 
 import { MAX_INT, integer, majorUnitsPrice, nonNegativeNumber, optionalBoolean, requiredCode, requiredString } from "../../fields";
 import { MSG } from "../../../domain/messages";
 import { conflict, notFound } from "../../errors";
-import { carriedQuery, criteriaFrom, envelope, pageRequest, sortingFrom } from "../../pagination";
+import { carriedQuery, criteriaFrom, cursorAfter, envelope, pageRequest, sortingFrom, withCursor } from "../../pagination";
+import { DEEP_OFFSET } from "../../../data/list-page";
 import { isForeignKeyViolation } from "../../../data/constraints";
 import { productVariants, products } from "../../../data/schema";
 import { namedBatch, type NamedResults } from "../../../data/batch";
@@ -53,6 +54,7 @@ import {
   translationWrites,
   variantIdsByCode,
   variantIdsOf,
+  variantDeepPageQueries,
   variantPageQueries,
   variantReferenceQueries,
   variantUpdateQueries,
@@ -389,13 +391,24 @@ export const productVariantRoutes = new Hono<AppEnv>({ strict: false })
   .get("/", describeRoute(docs.list), async (c) => {
     const productCode = c.req.param("productCode") ?? "";
     const url = new URL(c.req.url);
-    const request = pageRequest(url);
     const sorting = sortingFrom(url, SORTABLE, { field: "createdAt", direction: "desc" });
+    const request = withCursor(pageRequest(url), url, sorting);
     const criteria = criteriaFrom(url, ["code", "name"] as const);
-    const page = await namedBatch(
-      c.var.db,
-      variantPageQueries(c.var.db, { productCode, criteria, sorting, limit: request.limit, offset: request.offset }),
-    );
+    const db = c.var.db;
+    const query = { productCode, criteria, sorting, limit: request.limit, offset: request.offset, cursor: request.cursor };
+    // A deep page reads its ids first (one walk of the index), then the rest by them: see data/list-page.ts.
+    const page =
+      request.offset < DEEP_OFFSET
+        ? await namedBatch(db, variantPageQueries(db, query))
+        : await (async () => {
+            const deep = variantDeepPageQueries(db, query);
+            const first = await namedBatch(db, deep.first);
+            const ids = first.ids.map((row): number => row.id);
+            const rest = await namedBatch(db, deep.rest(ids));
+            const position = new Map(ids.map((id, i) => [id, i]));
+            rest.rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+            return { ...first, ...rest };
+          })();
     if (!page.product[0]) throw productMissing(productCode);
     const items = assembleViews(page.rows, page.children).map((view) => serializeProductVariant(view, "listItem"));
     return c.json(
@@ -405,6 +418,7 @@ export const productVariantRoutes = new Hono<AppEnv>({ strict: false })
         total: page.counted[0]?.total ?? 0,
         items,
         query: carriedQuery(url),
+        next: cursorAfter(sorting, page.counted[0]?.next),
       }),
     );
   })

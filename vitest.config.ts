@@ -16,8 +16,8 @@ export default defineConfig(async () => {
           plugins: [
             cloudflareTest({
               wrangler: { configPath: "./wrangler.toml" },
-              // CORS_ALLOWED_ORIGINS (empty in wrangler.toml) gets the origins test/edge/cors.test.ts calls from;
-              // LOG_REQUESTS "off": a passing `npm test` prints no access log (test/edge/logging.test.ts turns it on for itself).
+              // CORS_ALLOWED_ORIGINS (empty in wrangler.toml) gets the origins test/cors/cors.test.ts calls from;
+              // LOG_REQUESTS "off": a passing `npm test` prints no access log (test/logging/logging.test.ts turns it on for itself).
               miniflare: {
                 bindings: {
                   TEST_MIGRATIONS: migrations,

@@ -1,18 +1,14 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, d1RoundTrips } from "../helpers/http";
-import { cartFixture, type CartFixture } from "./fixtures";
+import { api, d1RoundTrips } from "../fixtures/http";
+import { cartFixture, newCart, type CartFixture } from "../fixtures/carts";
 
 let fx: CartFixture;
 beforeAll(async () => {
   fx = await cartFixture();
 });
 
-const createCart = async () => {
-  const res = await api("POST", "/api/v1/carts/", { customer: fx.customer, channel: fx.channel, localeCode: "en_US" });
-  expect(res.status).toBe(201);
-  return res.body as { id: number };
-};
+const createCart = async () => ({ id: await newCart(fx) });
 
 describe("cart creation", () => {
   it("creates an empty cart with the channel's currency", async () => {

@@ -1,16 +1,15 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CartObject } from "../../src/http/cart-object/cart-object";
-import { api } from "../helpers/http";
-import { cartFixture, type CartFixture } from "./fixtures";
+import { api } from "../fixtures/http";
+import { cartFixture, newCart, type CartFixture } from "../fixtures/carts";
 
 let fx: CartFixture;
 beforeAll(async () => {
   fx = await cartFixture([1299, 1599, 1999, 2499, 333]);
 });
 
-const createCart = async () =>
-  (await api("POST", "/api/v1/carts/", { customer: fx.customer, channel: fx.channel, localeCode: "en_US" })).body as { id: number };
+const createCart = async () => ({ id: await newCart(fx) });
 
 /** The cart as D1 has it, recomputed from its rows. */
 async function storedCart(cartId: number) {

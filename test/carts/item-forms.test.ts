@@ -4,8 +4,9 @@
  * other fields fails on those, form-level, with `quantity` passing.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { api } from "../helpers/http";
-import { cartFixture, type CartFixture } from "./fixtures";
+import { api } from "../fixtures/http";
+import { addItem, cartFixture, newCart, type CartFixture } from "../fixtures/carts";
+import { validationFailed } from "../fixtures/sylius";
 
 let fx: CartFixture;
 beforeAll(async () => {
@@ -17,16 +18,11 @@ const BLANK = "This value should not be blank.";
 const EXTRA = "This form should not contain extra fields.";
 
 async function cartWithItem() {
-  const cart = (await api("POST", "/api/v1/carts/", { customer: fx.customer, channel: fx.channel, localeCode: "en_US" })).body as { id: number };
-  const item = (await api("POST", `/api/v1/carts/${cart.id}/items/`, { variant: fx.variants[0]!.code, quantity: 2 })).body as { id: number };
-  return { cartId: cart.id, itemId: item.id };
+  const cartId = await newCart(fx);
+  return { cartId, itemId: await addItem(cartId, fx.variants[0]!.code, 2) };
 }
 
-const failed = (children: Record<string, unknown>, formErrors?: string[]) => ({
-  code: 400,
-  message: "Validation Failed",
-  errors: formErrors ? { errors: formErrors, children } : { children },
-});
+const failed = validationFailed;
 
 describe("add item without a quantity", () => {
   it.each([

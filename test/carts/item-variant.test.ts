@@ -6,8 +6,8 @@
  * which shows Sylius' detailed variant set.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, uniqueCode } from "../helpers/http";
-import { apiCatalog, ok, type ApiCatalog } from "../helpers/catalog";
+import { api, uniqueCode, ok } from "../fixtures/http";
+import { apiCatalog, type ApiCatalog } from "../fixtures/catalog";
 
 let catalog: ApiCatalog;
 let product: string;

@@ -1,15 +1,14 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api } from "../helpers/http";
-import { cartFixture, type CartFixture } from "./fixtures";
+import { api } from "../fixtures/http";
+import { cartFixture, newCart, type CartFixture } from "../fixtures/carts";
 
 let fx: CartFixture;
 beforeAll(async () => {
   fx = await cartFixture();
 });
 
-const createCart = async () =>
-  (await api("POST", "/api/v1/carts/", { customer: fx.customer, channel: fx.channel, localeCode: "en_US" })).body as { id: number };
+const createCart = async () => ({ id: await newCart(fx) });
 
 describe("cart limits", () => {
   it("refuses a merge that would take an item past 9999 units", async () => {

@@ -7,8 +7,9 @@
  */
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { api } from "../helpers/http";
-import { cartFixture, type CartFixture } from "./fixtures";
+import { api } from "../fixtures/http";
+import { addItem, cartFixture, newCart, type CartFixture } from "../fixtures/carts";
+import { validationFailed } from "../fixtures/sylius";
 
 const INVALID = "This value is not valid.";
 
@@ -21,14 +22,10 @@ beforeEach(async () => {
 const variantPath = (code: string) => `/api/v1/products/${fx.product}/variants/${code}`;
 
 async function cartWith(...codes: string[]) {
-  const cart = (await api("POST", "/api/v1/carts/", { customer: fx.customer, channel: fx.channel, localeCode: "en_US" })).body as { id: number };
+  const id = await newCart(fx);
   const items: number[] = [];
-  for (const code of codes) {
-    const res = await api("POST", `/api/v1/carts/${cart.id}/items/`, { variant: code, quantity: 1 });
-    expect(res.status).toBe(201);
-    items.push(res.body.id);
-  }
-  return { id: cart.id, items };
+  for (const code of codes) items.push(await addItem(id, code));
+  return { id, items };
 }
 
 const read = async (cartId: number) => (await api("GET", `/api/v1/carts/${cartId}`)).body;
@@ -44,11 +41,7 @@ const money = async (cartId: number) => {
   };
 };
 
-const failed = (children: Record<string, unknown>, formErrors?: string[]) => ({
-  code: 400,
-  message: "Validation Failed",
-  errors: formErrors ? { errors: formErrors, children } : { children },
-});
+const failed = validationFailed;
 
 async function setVariant(code: string, body: Record<string, unknown>) {
   const res = await api("PATCH", variantPath(code), body);

@@ -7,8 +7,8 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api } from "../helpers/http";
-import { apiCatalog, ok } from "../helpers/catalog";
+import { api, ok } from "../fixtures/http";
+import { apiCatalog } from "../fixtures/catalog";
 import { UNITS_PER_CHUNK } from "../../src/data/carts/unit-json";
 
 let catalog: Awaited<ReturnType<typeof apiCatalog>>;

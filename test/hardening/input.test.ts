@@ -5,8 +5,9 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, uniqueCode } from "../helpers/http";
-import { children, CREATE_FIELDS, insertProduct, setupCatalog, variantsPath, type Catalog } from "../catalog/variants/fixtures";
+import { api, uniqueCode } from "../fixtures/http";
+import { insertProduct, variantsPath } from "../fixtures/catalog";
+import { children, CREATE_FIELDS, setupCatalog, type Catalog } from "../fixtures/variants";
 
 const MAX_INT = 2_147_483_647;
 const INVALID = "This value is not valid.";

@@ -1,6 +1,6 @@
 /** `GET /` points a newcomer at the documentation. */
 import { describe, expect, it } from "vitest";
-import { api } from "../helpers/http";
+import { api } from "../fixtures/http";
 
 describe("GET /", () => {
   it("answers 200 without a token, with links to the docs and the OpenAPI document that work", async () => {

@@ -10,8 +10,8 @@ import { createApp } from "../../src/http/app";
 import { defineForm, validateForm } from "../../src/http/form";
 import { buildDocument, documentedForms } from "../../src/http/openapi/document";
 import type { InputShape } from "../../src/http/openapi/form-docs";
-import { api, d1RoundTrips } from "../helpers/http";
-import { schemaErrors, servedDocument } from "./contract";
+import { api, d1RoundTrips } from "../fixtures/http";
+import { schemaErrors, servedDocument } from "../fixtures/contract";
 
 const HTTP_METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
 

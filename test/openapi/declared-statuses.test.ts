@@ -2,11 +2,11 @@
  * Every status the service can answer is declared: the 405 of each method a
  * path does not support (operations tagged "Unsupported methods"), 413 on
  * every operation with a body, 400 on every list that reads `sorting`. Each
- * answer below is checked against the document (test/openapi/contract.ts).
+ * answer below is checked against the document (test/fixtures/contract.ts).
  */
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/http/app";
-import { call, servedDocument } from "./contract";
+import { call, servedDocument } from "../fixtures/contract";
 
 type Operation = { tags?: string[]; description?: string; requestBody?: unknown; parameters?: { name: string; in: string; schema?: { properties?: Record<string, unknown> } }[]; responses: Record<string, unknown> };
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { createApp } from "../../src/http/app";
-// The demo catalog as text (Vite's `?raw`; test/openapi/raw.d.ts types it).
+// The demo catalog as text (Vite's `?raw`; test/raw.d.ts types it).
 import catalog from "../../scripts/demo/catalog.sql?raw";
 import { documentedForms, openApiDocument as documentOf } from "../../src/http/openapi/document";
 

@@ -3,15 +3,15 @@
  * once (create, get, list, update, delete of each resource; carts and items;
  * the token endpoint; health; the documentation itself), plus each error
  * status. Every answer is checked against the schema the served OpenAPI
- * document declares for that operation and status (test/openapi/contract.ts),
+ * document declares for that operation and status (test/fixtures/contract.ts),
  * and the walk ends by checking that nothing documented was left out.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { TEST_CLIENT, TEST_USER } from "../helpers/accounts";
-import { api, uniqueCode } from "../helpers/http";
-import { call, checkComponentResponse, exercised, servedDocument } from "./contract";
-import { address, checkoutFixture } from "../checkout/fixtures";
-import { placedOrder } from "../orders/fixtures";
+import { TEST_CLIENT, TEST_USER } from "../fixtures/accounts";
+import { api, uniqueCode } from "../fixtures/http";
+import { call, checkComponentResponse, exercised, servedDocument } from "../fixtures/contract";
+import { address, checkoutFixture } from "../fixtures/checkout";
+import { placedOrder } from "../fixtures/orders";
 
 const LOWER = "abcdefghijklmnopqrstuvwxyz";
 const pick = (alphabet: string, n: number) =>

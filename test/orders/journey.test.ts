@@ -6,8 +6,8 @@
  * promotion coupons), with the stock numbers after every lifecycle step.
  */
 import { describe, expect, it } from "vitest";
-import { api, uniqueCode } from "../helpers/http";
-import { apiCatalog, ok, type ApiCatalog } from "../helpers/catalog";
+import { api, uniqueCode, ok } from "../fixtures/http";
+import { apiCatalog, type ApiCatalog } from "../fixtures/catalog";
 
 const address = { firstName: "Ada", lastName: "Lovelace", street: "1 Main St", countryCode: "US", city: "Springfield", postcode: "12345" };
 

@@ -5,11 +5,13 @@
  * 404s, concurrency and idempotent retries.
  */
 import { describe, expect, it } from "vitest";
-import { api, d1RoundTrips } from "../helpers/http";
+import { api, d1RoundTrips } from "../fixtures/http";
+import { cartWithItems } from "../fixtures/carts";
+import { db } from "../fixtures/db";
+import { placedOrder, statesOf, stockOf, usedOf } from "../fixtures/orders";
 import { eq } from "drizzle-orm";
 import * as schema from "../../src/data/schema";
 import { STOCK_CHANGED } from "../../src/http/cart-object/order-lifecycle";
-import { cartWithItems, db, placedOrder, statesOf, stockOf, usedOf } from "./fixtures";
 
 const refused = (transition: string, machine: string, state: string) => ({
   code: 409,

@@ -4,8 +4,8 @@
  * numbers after add, change and remove — exact, and adding up.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { api } from "../helpers/http";
-import { apiCatalog, ok } from "../helpers/catalog";
+import { api, ok } from "../fixtures/http";
+import { apiCatalog } from "../fixtures/catalog";
 
 let ch: string;
 let variantA: string;

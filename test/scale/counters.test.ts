@@ -6,8 +6,8 @@
  */
 import { env, runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { CartGateway } from "../../src/http/cart/cart-gateway";
-import { cartTtlSeconds } from "../../src/http/cart/cart-ttl";
+import { CartGateway } from "../../src/http/cart-object/cart-gateway";
+import { cartTtlSeconds } from "../../src/http/cart-object/cart-ttl";
 import { api } from "../helpers/http";
 import { addItem, address, checkoutFixture, newCart, step, type CheckoutFixture } from "../checkout/fixtures";
 

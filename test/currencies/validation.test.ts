@@ -1,0 +1,3 @@
+import { CURRENCIES_VALIDATION, describeValidation } from "../fixtures/suites/code-resources";
+
+describeValidation(CURRENCIES_VALIDATION);

@@ -1,0 +1,95 @@
+/**
+ * Customers as Sylius 1.8's CustomerApiTest drives them (tests/Responses/Expected/customer/*.json):
+ * CustomerBundle's, UserBundle's and AdminApiBundle's Model.*.yml (the detailed set with
+ * `emailCanonical` and the account's `roles`, `{id, user?, email, firstName, lastName, _links}`
+ * in lists), CoreBundle's CustomerType over CustomerBundle's (firstName, lastName, email,
+ * birthday, gender, phoneNumber, subscribedToNewsletter, group, and `user` when sent),
+ * Customer.xml, User.xml and the bundles' validators.en.yml.
+ */
+import { describe, expect, it } from "vitest";
+import { api, uniqueCode } from "../fixtures/http";
+import { validationFailed } from "../fixtures/sylius";
+
+const PATH = "/api/v1/customers/";
+const CHILDREN = {
+  firstName: {},
+  lastName: {},
+  email: {},
+  birthday: {},
+  gender: {},
+  phoneNumber: {},
+  subscribedToNewsletter: {},
+  group: {},
+};
+const freshEmail = (name: string) => `${uniqueCode(name)}@doe.com`;
+
+describe("customers (Sylius 1.8)", () => {
+  it("create_validation_fail_response and create_with_user_validation_fail_response", async () => {
+    for (const body of [undefined, {}]) {
+      const res = await api("POST", PATH, body);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual(validationFailed({ ...CHILDREN, email: { errors: ["Please enter your email."] } }));
+    }
+    const withUser = await api("POST", PATH, { user: {} });
+    expect(withUser.body).toEqual(
+      validationFailed({
+        ...CHILDREN,
+        email: { errors: ["Please enter your email."] },
+        user: { children: { plainPassword: { errors: ["Please enter your password."] }, enabled: {} } },
+      }),
+    );
+    const short = await api("POST", PATH, { email: freshEmail("Roy"), firstName: "R", user: { plainPassword: "abc" } });
+    expect(short.body.errors.children).toMatchObject({
+      firstName: { errors: ["First name must be at least 2 characters long."] },
+      user: { children: { plainPassword: { errors: ["Password must be at least 4 characters long."] }, enabled: {} } },
+    });
+  });
+
+  it("update_validation_fail_response: a PUT without a body is a 400 (email blank), nothing changes", async () => {
+    const created = await api("POST", PATH, { email: freshEmail("Barry"), firstName: "Barry", lastName: "Doe" });
+    for (const body of [undefined, {}]) {
+      const res = await api("PUT", `${PATH}${created.body.id}`, body);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual(validationFailed({ ...CHILDREN, email: { errors: ["Please enter your email."] } }));
+    }
+    expect((await api("GET", `${PATH}${created.body.id}`)).body).toEqual(created.body);
+  });
+
+  it("show_response, show_with_user_response and index_response", async () => {
+    const barry = freshEmail("Barry");
+    const plain = await api("POST", PATH, { email: barry, firstName: "Barry", lastName: "Doe", birthday: "1990-05-01" });
+    expect(plain.body).toEqual({
+      id: expect.any(Number),
+      email: barry,
+      emailCanonical: barry.toLowerCase(),
+      firstName: "Barry",
+      lastName: "Doe",
+      birthday: "1990-05-01T00:00:00+00:00",
+      gender: "u",
+      _links: { self: { href: `${PATH}${plain.body.id}` } },
+    });
+    const roy = freshEmail("Roy");
+    const withUser = await api("POST", PATH, { email: roy, firstName: "Roy", lastName: "Doe", user: { plainPassword: "secret", enabled: true } });
+    expect(withUser.body).toEqual({
+      id: expect.any(Number),
+      user: { id: expect.any(Number), username: roy, usernameCanonical: roy.toLowerCase(), roles: ["ROLE_USER"], enabled: true },
+      email: roy,
+      emailCanonical: roy.toLowerCase(),
+      firstName: "Roy",
+      lastName: "Doe",
+      gender: "u",
+      _links: { self: { href: `${PATH}${withUser.body.id}` } },
+    });
+    const list = await api("GET", `${PATH}?criteria[email]=${roy.toLowerCase()}`);
+    expect(list.body._embedded.items).toEqual([
+      {
+        id: withUser.body.id,
+        user: { id: withUser.body.user.id, username: roy, enabled: true },
+        email: roy,
+        firstName: "Roy",
+        lastName: "Doe",
+        _links: { self: { href: `${PATH}${withUser.body.id}` } },
+      },
+    ]);
+  });
+});

@@ -1,0 +1,3 @@
+import { describeValidation, LOCALES_VALIDATION } from "../fixtures/suites/code-resources";
+
+describeValidation(LOCALES_VALIDATION);

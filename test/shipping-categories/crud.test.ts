@@ -1,0 +1,3 @@
+import { describeCategoryCrud, SHIPPING_CATEGORIES_CRUD } from "../fixtures/suites/categories";
+
+describeCategoryCrud(SHIPPING_CATEGORIES_CRUD);

@@ -1,0 +1,101 @@
+/**
+ * Shipping methods as Sylius 1.8 defines them: AdminApiBundle's and ShippingBundle's
+ * Model.ShippingMethod.yml (`_links.self` and `_links.zone`, tests/Responses/Expected/
+ * shipping_method/show_response.json), ShippingMethodType with CoreBundle's
+ * ShippingMethodTypeExtension (translations, position, category, categoryRequirement,
+ * calculator, enabled, rules, zone, taxCategory, channels, then code and configuration),
+ * ShippingMethod.xml / ShippingMethodTranslation.xml of both bundles and validators.en.yml:
+ * translations are optional (a `Valid` collection), a sent name is 2..255 characters.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { api, uniqueCode } from "../fixtures/http";
+import { validationFailed } from "../fixtures/sylius";
+import { createChannel, createZone, ensureLocales } from "../fixtures/references";
+
+const PATH = "/api/v1/shipping-methods/";
+const CHILDREN = {
+  translations: {},
+  position: {},
+  category: {},
+  categoryRequirement: {},
+  calculator: {},
+  enabled: {},
+  rules: {},
+  zone: {},
+  taxCategory: {},
+  channels: {},
+  code: {},
+  configuration: {},
+};
+
+async function setup() {
+  const channel = await createChannel();
+  const zone = await createZone();
+  const body = (extra: Record<string, unknown> = {}) => ({
+    code: uniqueCode("UPS"),
+    zone: zone.code,
+    channels: [channel.code],
+    calculator: "flat_rate",
+    configuration: { [channel.code]: { amount: 500 } },
+    ...extra,
+  });
+  return { channel, zone, body };
+}
+
+describe("shipping methods (Sylius 1.8)", () => {
+  beforeAll(async () => {
+    await ensureLocales("en_US");
+  });
+
+  it("may be created without a name (translations are optional): the code names it", async () => {
+    const { zone, body } = await setup();
+    const created = await api("POST", PATH, body());
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ code: created.body.code, name: created.body.code, enabled: true, translations: [] });
+    // show_response: Sylius' links (self and zone).
+    expect(created.body._links).toEqual({
+      self: { href: `${PATH}${created.body.code}` },
+      zone: { href: `/api/v1/zones/${zone.code}` },
+    });
+    expect((await api("GET", `${PATH}${created.body.code}`)).body).toEqual(created.body);
+  });
+
+  it("reports a sent translation's failures inside its sub-form, with ShippingBundle's messages", async () => {
+    const { body } = await setup();
+    for (const [name, message] of [
+      ["", "Please enter shipping method name."],
+      ["x", "Shipping method name must be at least 2 characters long."],
+      ["x".repeat(256), "Shipping method name must not be longer than 255 characters."],
+    ]) {
+      const res = await api("POST", PATH, body({ translations: { en_US: { name } } }));
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual(
+        validationFailed({ ...CHILDREN, translations: { children: { en_US: { children: { name: { errors: [message] }, description: {} } } } } }),
+      );
+    }
+  });
+
+  it("a PUT without a body is a 400 (calculator and zone blank), nothing changes", async () => {
+    const { body } = await setup();
+    const created = await api("POST", PATH, body({ translations: { en_US: { name: "UPS" } } }));
+    for (const sent of [undefined, {}]) {
+      const res = await api("PUT", `${PATH}${created.body.code}`, sent);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual(
+        validationFailed({
+          ...CHILDREN,
+          calculator: { errors: ["Please select shipping method calculator."] },
+          zone: { errors: ["Please select shipping method zone."] },
+        }),
+      );
+    }
+    expect((await api("GET", `${PATH}${created.body.code}`)).body).toEqual(created.body);
+  });
+
+  it("accepts Sylius' shipping rules only empty", async () => {
+    const { body } = await setup();
+    expect((await api("POST", PATH, body({ rules: [] }))).status).toBe(201);
+    const res = await api("POST", PATH, body({ rules: [{ type: "total_weight_greater_than_or_equal", configuration: { weight: 5 } }] }));
+    expect(res.body.errors.children.rules).toEqual({ errors: ["This value is not valid."] });
+  });
+});

@@ -16,9 +16,9 @@ import { createApp } from "../../src/http/app";
 import { CartGateway } from "../../src/http/cart-object/cart-gateway";
 import { firstBatch } from "../../src/http/first-batch";
 import { allowedOrigins } from "../../src/http/middleware/cors";
-import { TEST_TOKEN } from "../helpers/accounts";
-import { apiCatalog, ok } from "../helpers/catalog";
-import { uniqueCode } from "../helpers/http";
+import { TEST_TOKEN } from "../fixtures/accounts";
+import { apiCatalog } from "../fixtures/catalog";
+import { ok, uniqueCode } from "../fixtures/http";
 
 /** What each probe got to do: filled only by work that ran. */
 const done: string[] = [];

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/http/app";
 import { MAX_JSON_DEPTH, nestsDeeperThan, TOO_DEEP } from "../../src/http/middleware/json-body";
 import { TOKEN_PATH } from "../../src/http/openapi/paths";
-import { api } from "../helpers/http";
+import { api } from "../fixtures/http";
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
 

@@ -8,8 +8,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { sha256Hex } from "../../src/http/auth/crypto";
 import type { CartObject } from "../../src/http/cart-object/cart-object";
 import type { Caller } from "../../src/http/cart-object/operation";
-import { TEST_TOKEN } from "../helpers/accounts";
-import { apiCatalog, ok, type ApiCatalog } from "../helpers/catalog";
+import { TEST_TOKEN } from "../fixtures/accounts";
+import { apiCatalog, type ApiCatalog } from "../fixtures/catalog";
+import { ok } from "../fixtures/http";
 
 let c: ApiCatalog;
 beforeAll(async () => {

@@ -8,8 +8,9 @@ import { env, runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { CartGateway } from "../../src/http/cart-object/cart-gateway";
 import { cartTtlSeconds } from "../../src/http/cart-object/cart-ttl";
-import { api } from "../helpers/http";
-import { addItem, address, checkoutFixture, newCart, step, type CheckoutFixture } from "../checkout/fixtures";
+import { api } from "../fixtures/http";
+import { addItem, newCart } from "../fixtures/carts";
+import { address, checkoutFixture, step, type CheckoutFixture } from "../fixtures/checkout";
 
 interface Drift {
   scope: string;

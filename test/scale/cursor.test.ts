@@ -6,8 +6,8 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, d1RoundTrips, uniqueCode } from "../helpers/http";
-import { cartFixture } from "../carts/fixtures";
+import { api, d1RoundTrips, uniqueCode } from "../fixtures/http";
+import { cartFixture } from "../fixtures/carts";
 
 interface Page {
   page: number;

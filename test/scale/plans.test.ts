@@ -17,10 +17,11 @@ import { createDatabase } from "../../src/data/db";
 import { SIGN_IN_PERIODS } from "../../src/http/auth/token-service";
 import { allowedOrigins } from "../../src/http/middleware/cors";
 import { CartGateway } from "../../src/http/cart-object/cart-gateway";
-import { TEST_TOKEN } from "../helpers/accounts";
-import { servedDocument } from "../openapi/contract";
-import { addItem, address, checkoutFixture, newCart, step, type CheckoutFixture } from "../checkout/fixtures";
-import { api } from "../helpers/http";
+import { TEST_TOKEN } from "../fixtures/accounts";
+import { servedDocument } from "../fixtures/contract";
+import { addItem, newCart } from "../fixtures/carts";
+import { address, checkoutFixture, step, type CheckoutFixture } from "../fixtures/checkout";
+import { api } from "../fixtures/http";
 
 interface Recorded {
   sql: string;

@@ -1,10 +1,13 @@
 /**
  * Bearer-token authentication for `/api/v1/*`.
  *
- * The token check is registered as a guard on the request's D1 connection,
- * so it rides along with the handler's first batch of reads (one round trip
- * for an authenticated GET). Whatever the handler does, the guard is verified
- * before any write and before the response leaves.
+ * The token check is registered as the request's guard on its D1
+ * connection (`tokenGuard`); `firstBatch` runs it ahead of the handler's
+ * first reads, in the same batch (one round trip for an authenticated GET),
+ * and the cart gateway hands it to the cart object's first batch. Whatever
+ * the handler does, the check runs before any write, before any row is
+ * handed back, and before the response leaves (below, for a handler that
+ * touched no D1).
  */
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../context";

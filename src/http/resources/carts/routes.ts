@@ -14,6 +14,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import { pageQueries } from "../../../data/list-page";
 import { readPage } from "../../list-page";
 import { namedBatch } from "../../../data/batch";
+import { firstBatch } from "../../first-batch";
 import { cartViewOfOrder, cartViewQueries, cartViewsFrom } from "../../../data/carts/cart-views";
 import { cartCreateInputsFrom, cartCreateQueries, insertCart } from "../../../data/carts/cart-create";
 import { orders } from "../../../data/schema";
@@ -130,7 +131,7 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
   })
   .get("/:id", docs.get, idParams({ id: "Cart" }), async (c) => {
     const { id } = c.req.valid("param");
-    const read = await namedBatch(c.var.db, { cart: cartViewOfOrder.bind(c.var.db, { id }) });
+    const read = await firstBatch(c, { cart: cartViewOfOrder.bind(c.var.db, { id }) });
     const data = cartViewsFrom(read.cart);
     const record = data.records.find((r) => r.cart.state === "cart");
     if (!record) throw notFound(`Cart with id ${id} does not exist.`);
@@ -139,7 +140,7 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
   .post("/", docs.create, async (c) => {
     const form = validateForm(cartCreateForm, c.var.body);
     const db = c.var.db;
-    const inputs = cartCreateInputsFrom(await namedBatch(db, cartCreateQueries(db, form.values)));
+    const inputs = cartCreateInputsFrom(await firstBatch(c, cartCreateQueries(db, form.values)));
     if (form.values.customer !== undefined && !inputs.customer) form.fail("customer", MSG.invalid);
     if (form.values.channel !== undefined && !inputs.channel) form.fail("channel", MSG.invalid);
     if (form.values.localeCode !== undefined && inputs.channel && !inputs.channel.locales.includes(form.values.localeCode)) {

@@ -1,12 +1,13 @@
 /**
  * The order reads the order, checkout-summary, payment and shipment routes
- * share: one batch each (ONE D1 round trip), rendered with the units' JSON
+ * share: one batch each (ONE D1 round trip, the request's first batch with
+ * its token check), rendered with the units' JSON
  * embedded as D1 holds it, and the order's strong entity tag.
  */
 import type { Context } from "hono";
 import type { AppEnv } from "../../context";
 import { notFound } from "../../errors";
-import { namedBatch } from "../../../data/batch";
+import { firstBatch } from "../../first-batch";
 import { oneOrder } from "../../../data/carts/cart-store";
 import { orderViewQueries, orderViewsFrom, type OrderRecord } from "../../../data/orders/order-views";
 import type { VariantView } from "../../../data/queries/product-variants";
@@ -18,7 +19,7 @@ import { serializeOrder, type OrderView } from "./serializer";
 /** One order with everything its detailed representation shows; 404 when there is none. */
 export async function readOrder(c: Context<AppEnv>, id: number): Promise<{ record: OrderRecord; variants: Map<number, VariantView> }> {
   const db = c.var.db;
-  const read = await namedBatch(db, { order: orderViewQueries(db, oneOrder(id)) });
+  const read = await firstBatch(c, { order: orderViewQueries(db, oneOrder(id)) });
   const data = orderViewsFrom(read.order);
   const record = data.records[0];
   if (!record) throw notFound(`Order with id ${id} does not exist.`);

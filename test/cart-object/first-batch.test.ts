@@ -11,7 +11,7 @@ import { createDatabase } from "../../src/data/db";
 import { D1Meter, MeteredD1, type Guard } from "../../src/data/metered-d1";
 import { locales, oauthAccessTokens } from "../../src/data/schema";
 import { firstBatch } from "../../src/http/first-batch";
-import { uniqueCode } from "../helpers/http";
+import { uniqueCode } from "../fixtures/http";
 
 class Refused extends Error {}
 

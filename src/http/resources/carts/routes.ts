@@ -13,7 +13,6 @@ import { cursorAfter, envelope, pageRequest, withCursor, type Sorting } from "..
 import { desc, eq, sql } from "drizzle-orm";
 import { pageQueries } from "../../../data/list-page";
 import { readPage } from "../../list-page";
-import { namedBatch } from "../../../data/batch";
 import { firstBatch } from "../../first-batch";
 import { cartViewOfOrder, cartViewQueries, cartViewsFrom } from "../../../data/carts/cart-views";
 import { cartCreateInputsFrom, cartCreateQueries, insertCart } from "../../../data/carts/cart-create";

@@ -22,6 +22,7 @@ import { cartCouponRoutes, checkoutRoutes } from "./resources/checkouts/routes";
 import { checkoutSummaryRoutes } from "./resources/checkouts/summary";
 import { paymentRoutes } from "./resources/payments/routes";
 import { shipmentRoutes } from "./resources/shipments/routes";
+import { adminUserRoutes } from "./resources/users/routes";
 
 export const apiRoutes = new Hono<AppEnv>({ strict: false })
   .route("/locales", localeRoutes)
@@ -51,4 +52,5 @@ export const apiRoutes = new Hono<AppEnv>({ strict: false })
   .route("/checkouts", checkoutSummaryRoutes)
   .route("/orders", orderRoutes)
   .route("/payments", paymentRoutes)
-  .route("/shipments", shipmentRoutes);
+  .route("/shipments", shipmentRoutes)
+  .route("/users", adminUserRoutes);

@@ -22,6 +22,7 @@ export const COUNTED_TABLES: ReadonlySet<string> = new Set([
   "shipping_categories",
   "channels",
   "customers",
+  "admin_users",
   "product_options",
   "tax_rates",
   "payment_methods",

@@ -16,7 +16,7 @@
 import { Hono } from "hono";
 import { eq, sql } from "drizzle-orm";
 import type { AppEnv } from "../../context";
-import { isEmptyBody, validateForm } from "../../form";
+import { validateForm } from "../../form";
 import { apiError, notFound } from "../../errors";
 import { hashSecret } from "../../auth/crypto";
 import { adminUsers } from "../../../data/schema";
@@ -52,7 +52,11 @@ interface UserFormResult {
   assertValid(): void;
 }
 
-/** Sylius' avatar sub-form renders as `{children: {file: {}}}`; other users holding the username or e-mail fail them. */
+/**
+ * Sylius' avatar sub-form renders as `{children: {file: {}}}`; other users
+ * holding the username or e-mail fail them. (A PUT without a body is Sylius'
+ * form submitted empty: `replaceForm` fails its required fields.)
+ */
 function checkTaken(
   result: UserFormResult,
   taken: readonly { usernameCanonical: string; emailCanonical: string | null }[],
@@ -165,8 +169,6 @@ export const adminUserRoutes = new Hono<AppEnv>({ strict: false })
     });
     if (!row) throw missing(raw);
     checkTaken(result, taken, usernameCanonical, emailCanonical);
-    // A PUT without a body is Sylius' form submitted empty: the required fields fail (validateForm did).
-    if (replace && isEmptyBody(c.var.body)) result.nest("avatar", ["file"]);
     result.assertValid();
 
     const passwordHash = values.plainPassword === undefined ? undefined : await hashSecret(values.plainPassword);

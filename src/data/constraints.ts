@@ -12,3 +12,8 @@ function messageOf(error: unknown): string {
   const cause = (error as { cause?: unknown }).cause;
   return `${error.message} ${cause instanceof Error ? cause.message : ""}`;
 }
+
+/** A UNIQUE failure of `table.column` (SQLite names the column: `UNIQUE constraint failed: admin_users.email_canonical`). */
+export function isUniqueViolationOf(error: unknown, tableColumn: string): boolean {
+  return isUniqueViolation(error) && messageOf(error).includes(tableColumn);
+}

@@ -47,6 +47,12 @@ export const adminUsers = sqliteTable("admin_users", {
   usernameCanonical: text("username_canonical").notNull().unique(),
   passwordHash: text("password_hash").notNull(),
   enabled: bool("enabled").notNull().default(true),
+  /** Sylius' AdminUser fields, managed over `/api/v1/users/` (null for accounts the CLI made). */
+  email: text("email"),
+  emailCanonical: text("email_canonical").unique(),
+  firstName: text("first_name"),
+  lastName: text("last_name"),
+  localeCode: text("locale_code").notNull().default("en_US"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -75,8 +81,9 @@ const tokenColumns = () => ({
   createdAt: createdAt(),
 });
 
-export const oauthAccessTokens = sqliteTable("oauth_access_tokens", tokenColumns());
-export const oauthRefreshTokens = sqliteTable("oauth_refresh_tokens", tokenColumns());
+// By user: a deleted user's tokens are deleted with it.
+export const oauthAccessTokens = sqliteTable("oauth_access_tokens", tokenColumns(), (t) => [index("oauth_access_tokens_user").on(t.userId)]);
+export const oauthRefreshTokens = sqliteTable("oauth_refresh_tokens", tokenColumns(), (t) => [index("oauth_refresh_tokens_user").on(t.userId)]);
 
 // ----------------------------------------------------------- localisation
 

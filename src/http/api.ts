@@ -26,6 +26,7 @@ import { checkoutSummaryRoutes } from "./resources/checkouts/summary";
 import { paymentRoutes } from "./resources/payments/routes";
 import { shipmentRoutes } from "./resources/shipments/routes";
 import { taxonRoutes } from "./resources/taxons/routes";
+import { adminUserRoutes } from "./resources/users/routes";
 
 export const apiRoutes = new Hono<AppEnv>({ strict: false })
   .route("/locales", localeRoutes)
@@ -57,4 +58,5 @@ export const apiRoutes = new Hono<AppEnv>({ strict: false })
   .route("/checkouts", checkoutSummaryRoutes)
   .route("/orders", orderRoutes)
   .route("/payments", paymentRoutes)
-  .route("/shipments", shipmentRoutes);
+  .route("/shipments", shipmentRoutes)
+  .route("/users", adminUserRoutes);

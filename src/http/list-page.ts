@@ -23,6 +23,7 @@ export const COUNTED_TABLES: ReadonlySet<string> = new Set([
   "shipping_categories",
   "channels",
   "customers",
+  "admin_users",
   "product_options",
   "tax_rates",
   "taxons",

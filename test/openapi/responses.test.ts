@@ -611,6 +611,21 @@ describe("every documented operation answers as documented", () => {
     expect((await call("PUT", "/api/v1/checkouts/complete/{id}", { params: id, body: {} })).status).toBe(409);
   });
 
+  it("admin users: list, create, get, PUT, PATCH, delete, and the caller's own user", async () => {
+    const username = uniqueCode("contract_user");
+    const email = `${username.toLowerCase()}@example.com`;
+    const user = created(await call("POST", "/api/v1/users/", { body: { username, email, plainPassword: "contract-password", localeCode: "en_US" } }));
+    expect((await call("GET", "/api/v1/users/{id}", { params: { id: user.id } })).status).toBe(200);
+    expect((await call("PUT", "/api/v1/users/{id}", { params: { id: user.id }, body: { username, email, localeCode: "fr_FR", enabled: true } })).status).toBe(204);
+    expect((await call("PATCH", "/api/v1/users/{id}", { params: { id: user.id }, body: { firstName: "Contract" } })).status).toBe(204);
+    const list = await call("GET", "/api/v1/users/");
+    expect(list.status).toBe(200);
+    // The seeded caller is the first user.
+    const me = (list.body._embedded.items as { id: number; username: string }[]).find((item) => item.username === TEST_USER.username);
+    expect((await call("DELETE", "/api/v1/users/{id}", { params: { id: me!.id } })).status).toBe(422);
+    expect((await call("DELETE", "/api/v1/users/{id}", { params: { id: user.id } })).status).toBe(204);
+  });
+
   it("left no documented operation or error status out", async () => {
     const document = await servedDocument();
     const missing: string[] = [];

@@ -48,7 +48,8 @@ import { cartBlocked, IdsExhausted, planAdd, planChange, planRemove, repriceCart
 import type { CartState, VariantInfo } from "../../data/carts/state";
 import { cartTtlSeconds, expiryCutoff } from "./cart-ttl";
 import { cartLineStatements } from "../../data/checkout/checkout-writer";
-import { cartLinesOf, checkoutSetup } from "./checkout-processing";
+import { cartLinesOf, checkoutSetup, zonesOf } from "./checkout-processing";
+import { contextOf, forBilling, heldCopy } from "./pricing-context-cache";
 import { readCheckoutMethods, runCheckoutStep, type CartHost, type CheckoutMethods, type CheckoutRead, type CheckoutStep, type StepAnswer } from "./checkout-step";
 import { runOrderStep, type OrderStep } from "./order-lifecycle";
 
@@ -243,13 +244,15 @@ export class CartObject extends DurableObject<Env> {
     const wantedIds = op.kind === "add" || op.kind === "change" ? (op.quantity ?? 0) * 4 + 64 : 16;
     const reserve = this.idsLeft() < wantedIds ? Math.max(ID_BLOCK, wantedIds * 2) : 0;
     const addCode = op.kind === "add" ? op.variantCode : null;
+    // The channel's context as last read (in this isolate): its queries read nothing while its stamp is current.
+    const held = heldCopy(cold ? null : this.cart);
 
     // One round trip: everything the change needs, after the caller's checks (the id reservation checks the token itself).
     const read = await run.read(
       {
       cart: cold ? cartRowQueries(db, oneOrder(cartId)) : undefined,
       // Variants, pricing context and checkout rows (the same SQL for every change, built once).
-      ...changeReads.bind(db, { cartId, addCode: addCode ?? "" }),
+      ...changeReads.bind(db, { cartId, addCode: addCode ?? "", version: held?.version ?? "" }),
       // The added variant as the response shows it (the variant list's loader).
       addedView: addCode !== null ? addedVariantView.bind(db, { code: addCode }) : undefined,
       reserved: reserve ? reserveIdsQuery(db, reserve, caller?.tokenHash ?? undefined) : undefined,
@@ -269,14 +272,15 @@ export class CartObject extends DurableObject<Env> {
     if (replayed) return replayOf(replayed, cart, read.addedView ? variantViewsFrom(read.addedView) : [], meter);
     if (read.tagged) await checkIfMatch(caller?.ifMatch, cart, op, read.tagged);
     const variants = read.variants;
-    const loaded = pricingSetupFrom(read.context);
+    const channelContext = contextOf(held, read.stamp[0], read);
+    const loaded = pricingSetupFrom(forBilling(channelContext, zonesOf(read.zones, read.checkout[0]?.billingCountry ?? null)));
     if (!loaded) throw new Error(`Channel of cart ${cartId} not found`);
     const now = new Date().toISOString();
     const setup = checkoutSetup(loaded, read.checkout[0], read.zones, now);
 
     // Decide, reprice, write.
     const byId = new Map(variants.map((v) => [v.id, v]));
-    const context: ChangeContext = { channelEnabled: read.context.channel[0]?.enabled ?? false, variants: byId };
+    const context: ChangeContext = { channelEnabled: channelContext.context.channel[0]?.enabled ?? false, variants: byId };
     const planned = await this.withIds(db, (ids) => this.plan(cart, op, variants, context, ids));
     if ("notFound" in planned) throw notFound(`Cart item with id ${op.kind === "add" ? "" : op.itemId} does not exist in cart ${cartId}.`);
     if ("errors" in planned) return formRefused(planned.errors, meter);
@@ -287,7 +291,7 @@ export class CartObject extends DurableObject<Env> {
     await run.write(outcome, {
       written: cartWriteStatements(db, cart, after, now),
       // The cart's shipment and payment follow the recalculation; the checkout state stays (Sylius 1.8 resets nothing on an item change).
-      lines: checkoutRow ? cartLineStatements(db, cartId, cart.currencyCode, checkoutRow, cartLinesOf(after, checkoutRow, read.paymentMethods), now) : undefined,
+      lines: checkoutRow ? cartLineStatements(db, cartId, cart.currencyCode, checkoutRow, cartLinesOf(after, checkoutRow, channelContext.paymentMethods), now) : undefined,
     });
     this.cart = after;
     await this.armAfterChange(cartId);

@@ -38,6 +38,7 @@ import { keyInFlight } from "../idempotency/keys";
 import { done, errorReply, formRefused, OperationRun, replayedStatus, type Caller, type CartReply } from "./operation";
 import { createDatabase, type Database } from "../../data/db";
 import { D1Meter, MeteredD1 } from "../../data/metered-d1";
+import { delayedD1, parseLatency } from "../../data/simulated-latency";
 import { addresses, orders } from "../../data/schema";
 import { variantViewsFrom } from "../../data/queries/product-variants";
 import { serializeCartItem } from "../resources/carts/serializer";
@@ -87,9 +88,14 @@ export class CartObject extends DurableObject<Env> {
   /** Idempotency keys of changes queued or running here: a second request with one of them is a 409 at once. */
   private readonly keysInFlight = new Set<string>();
 
+  /** This object's D1 binding (with the latency model's delay when `BENCH_LATENCY` is set: development only). */
+  private readonly d1: D1Database;
+
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.ttlMs = cartTtlSeconds(env.CART_TTL) * 1000;
+    const latency = parseLatency(env.BENCH_LATENCY);
+    this.d1 = latency ? delayedD1(env.DB, latency.objectD1) : env.DB;
   }
 
   /** Runs operations on this cart one at a time, in arrival order. */
@@ -161,7 +167,7 @@ export class CartObject extends DurableObject<Env> {
    */
   private operate<B>(caller: Caller | null, operation: (run: OperationRun) => Promise<CartReply<B>>): Promise<CartReply<B>> {
     return this.serialize(async () => {
-      const run = new OperationRun(this.env.DB, caller);
+      const run = new OperationRun(this.d1, caller);
       try {
         return await operation(run);
       } catch (error) {
@@ -234,7 +240,7 @@ export class CartObject extends DurableObject<Env> {
 
   /** A drizzle database over this object's D1, counted by `meter` (work outside an operation: expiry). */
   private database(meter: D1Meter): Database {
-    return createDatabase(new MeteredD1(this.env.DB, meter));
+    return createDatabase(new MeteredD1(this.d1, meter));
   }
 
   /** An item change: read (the caller's checks first), decide, reprice, guarded write. */

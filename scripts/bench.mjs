@@ -13,16 +13,26 @@
 // payment → complete, each cart its own): requests/s and D1 round trips per
 // step. `--checkout` runs only the health rows and the checkout table;
 // `--big` only the health rows and the one-unit and 9999-unit carts on US_WEB.
+// Then the pricing-context cache's rows read per change and the latency
+// model's table (scripts/bench-model.mjs); `--pricing-context` and
+// `--latency` run only those. `--local-log` measures the routes against
+// `GET /health` as `npm start` runs them, access log on and off
+// (scripts/bench-local.mjs).
 // Prints Markdown tables, opened by the date and the machine; `--out FILE`
 // also writes them to FILE (for docs/performance/results/).
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { createReport } from "./lib/bench-report.mjs";
 import { startLocalWorker } from "./lib/local-worker.mjs";
+import { latencyModel, latencyTable, pricingContextRows, pricingContextTable } from "./bench-model.mjs";
+import { localLogRows, localLogTable } from "./bench-local.mjs";
 
 const quick = process.argv.includes("--quick");
 const checkoutOnly = process.argv.includes("--checkout");
 const bigOnly = process.argv.includes("--big");
+const contextOnly = process.argv.includes("--pricing-context");
+const latencyOnly = process.argv.includes("--latency");
+const localLogOnly = process.argv.includes("--local-log");
 const PORT = Number(process.env.BENCH_PORT ?? 8795);
 const AUTH = { Authorization: "Bearer SampleToken", "Content-Type": "application/json", Accept: "application/json" };
 const VARIANTS = 620;
@@ -263,10 +273,27 @@ async function bigCartOnly(health, report) {
   report.log(`Big cart read (9999 units ÷ 1 unit, p50): ${bigCartRatios(rows)}\n`);
 }
 
+async function printPricingContext(base) {
+  console.log(`\n### Pricing-context cache: rows read per change\n\n${pricingContextTable(await pricingContextRows(base, variant(0)))}\n`);
+}
+
+async function printLatencyModel() {
+  const rows = await latencyModel({ port: PORT, extraSql: BENCH_SQL, variantCode: variant(1), runs: quick ? 3 : 9 });
+  console.log(`\n### Latency model: a far shopper, per cart-object placement\n\n${latencyTable(rows)}\n`);
+}
+
+async function printLocalLog() {
+  const rows = await localLogRows({ port: PORT, extraSql: BENCH_SQL, variant, productCode: "BENCH", count: quick ? 80 : 200 });
+  console.log(`\n### npm start's defaults: the routes against GET /health, access log on and off\n\n${localLogTable(rows)}\n`);
+}
+
 async function main() {
+  if (latencyOnly) return printLatencyModel();
+  if (localLogOnly) return printLocalLog();
   const report = createReport("npm run bench");
   const server = await startLocalWorker({ port: PORT, extraSql: BENCH_SQL });
   try {
+    if (contextOnly) return await printPricingContext(server.base);
     const health = await healthRows();
     if (bigOnly) return await bigCartOnly(health, report);
     const checkout = [];
@@ -294,10 +321,12 @@ async function main() {
     report.log("\n### CPU cost of one recalculation (pure engine, V8)\n");
     report.log("| cart | units | adjustments | p50 ms | p99 ms |\n|---|---:|---:|---:|---:|");
     for (const c of cost) report.log(`| ${c.name} | ${c.units} | ${c.adjustments} | ${c.p50.toFixed(2)} | ${c.p99.toFixed(2)} |`);
+    await printPricingContext(server.base);
   } finally {
     server.stop();
     report.save();
   }
+  if (!checkoutOnly && !bigOnly) await printLatencyModel();
 }
 
 await main();

@@ -7,24 +7,37 @@ import { createApp } from "./http/app";
 import type { AppEnv } from "./http/context";
 import { D1Meter, MeteredD1 } from "./data/metered-d1";
 import { createDatabase } from "./data/db";
-import { CartGateway } from "./http/cart-object/cart-gateway";
+import { CartGateway, locationHintOf } from "./http/cart-object/cart-gateway";
 import { SIGN_IN_PERIODS } from "./http/auth/token-service";
 import { allowedOrigins } from "./http/middleware/cors";
 import { sweepExpiredCarts } from "./http/cart-object/cart-sweep";
 import { cartTtlSeconds } from "./http/cart-object/cart-ttl";
 import { sweepExpiredKeys } from "./data/idempotency";
+import { delayedD1, parseLatency } from "./data/simulated-latency";
 
 export { CartObject } from "./http/cart-object/cart-object";
 
+/** The D1 binding and the cart gateway of a request (the latency model's delays only when `BENCH_LATENCY` is set: development). */
+function bindings(env: Env): { db: D1Database; carts: CartGateway } {
+  const latency = parseLatency(env.BENCH_LATENCY);
+  const locationHint = locationHintOf(env.CART_LOCATION_HINT);
+  if (!latency) return { db: env.DB, carts: new CartGateway(env.CARTS, { locationHint }) };
+  return {
+    db: delayedD1(env.DB, latency.workerD1, latency.workerReplica),
+    carts: new CartGateway(env.CARTS, { locationHint, callDelayMs: latency.workerObject }),
+  };
+}
+
 const provideServices = createMiddleware<AppEnv & { Bindings: Env }>(async (c, next) => {
   const meter = new D1Meter();
+  const { db, carts } = bindings(c.env);
   // One D1 session for the request's work, opened on first use: `first-primary`
   // unless the X-D1-Bookmark middleware starts it elsewhere first.
-  const d1 = new MeteredD1(c.env.DB, meter);
+  const d1 = new MeteredD1(db, meter);
   c.set("meter", meter);
   c.set("d1", d1);
   c.set("db", createDatabase(d1));
-  c.set("carts", new CartGateway(c.env.CARTS));
+  c.set("carts", carts);
   c.set("durableObjectMs", 0);
   c.set("signInLimits", {
     username: { limiter: c.env.SIGNIN_USER_LIMITER, period: SIGN_IN_PERIODS.SIGNIN_USER_LIMITER },
@@ -46,7 +59,7 @@ export default {
   scheduled: async (_controller, env) => {
     const services = {
       db: createDatabase(new MeteredD1(env.DB, new D1Meter())),
-      carts: new CartGateway(env.CARTS),
+      carts: new CartGateway(env.CARTS, { locationHint: locationHintOf(env.CART_LOCATION_HINT) }),
       ttlSeconds: cartTtlSeconds(env.CART_TTL),
       log: env.LOG_REQUESTS === "on",
     };

@@ -9,11 +9,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { prepareLocalDatabase } from "./local-db.mjs";
 
-export async function startLocalWorker({ port, extraSql = "" }) {
+export async function startLocalWorker({ port, extraSql = "", vars = {} }) {
   const dir = mkdtempSync(path.join(tmpdir(), "worker-"));
   console.error(`Preparing a fresh local database in ${dir}...`);
   await prepareLocalDatabase({ persistTo: dir, extraSql, quiet: true });
   const args = ["dev", "--port", String(port), "--persist-to", dir, "--log-level", "error", "--var", "LOG_REQUESTS:off"];
+  // More vars (`vars`: name → value), e.g. the latency model's BENCH_LATENCY.
+  for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
   const server = spawn("wrangler", args, {
     stdio: ["ignore", "ignore", "inherit"],
     env: { ...process.env, WRANGLER_SEND_METRICS: "false" },

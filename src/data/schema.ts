@@ -978,3 +978,18 @@ export const listCounts = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.scope, t.owner] })],
 );
+
+/**
+ * The version of every channel's pricing and checkout context (channels,
+ * promotions with their rules, actions and channels, tax rates and
+ * categories, zones and their members, shipping and payment methods with
+ * their channels and translations, shipping categories). One row (`id` 1),
+ * raised by SQLite triggers (migration 0010) in the statement that writes
+ * any of those rows, whoever runs it: a cart object keeps the context in
+ * memory and reads it again only when this number moved (see
+ * docs/performance/pricing-context.md).
+ */
+export const pricingContextVersion = sqliteTable("pricing_context_version", {
+  id: integer("id").primaryKey(),
+  version: integer("version").notNull(),
+});

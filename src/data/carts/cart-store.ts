@@ -24,6 +24,7 @@ import {
   orderItems,
   orderItemUnits,
   orders,
+  pricingContextVersion,
   productTranslations,
   productVariants,
   productVariantTranslations,
@@ -232,12 +233,37 @@ export function variantInfoQuery(db: Database, cartId: Value<number>, extraVaria
     );
 }
 
+/**
+ * How the context is read: `limit`, the LIMIT of every query (see
+ * `contextLimit`: none, or no rows at all while a kept copy is current);
+ * `anyBilling`, the tax rates of every country zone besides the channel's
+ * default zone, for the billing country to choose from in memory
+ * (`ratesForBilling`), so the rows do not depend on the cart's address.
+ */
+export interface ContextReadOptions {
+  limit?: SQL;
+  anyBilling?: boolean;
+}
+
+/**
+ * The LIMIT of a context query as drizzle's `limit()` takes it: a negative
+ * number renders no LIMIT (`buildLimit`), an SQL object renders as written.
+ */
+function limitOf(limit: SQL | undefined): number {
+  // drizzle's limit() is typed for numbers and placeholders, but renders any SQL object it is given as the LIMIT expression.
+  return limit ? (limit as unknown as number) : -1;
+}
+
 /** The pricing context of the cart's channel: tax zone, shipping methods, promotions, tax rates (`billingCountry`: the one addressing is about to store). */
-export function pricingContextQueries(db: Database, cartId: Value<number>, billingCountry?: string) {
+export function pricingContextQueries(db: Database, cartId: Value<number>, billingCountry?: string, options: ContextReadOptions = {}) {
+  const limit = limitOf(options.limit);
   const billing =
     billingCountry === undefined
       ? sql`(SELECT a.country_code FROM addresses a WHERE a.id = (SELECT o.billing_address_id FROM orders o WHERE o.id = ${cartId}))`
       : sql`${billingCountry}`;
+  const billingZones = options.anyBilling
+    ? sql`(SELECT cz.id FROM zones cz WHERE cz.type = 'country')`
+    : sql`(SELECT zm.zone_id FROM zone_members zm JOIN zones cz ON cz.id = zm.zone_id AND cz.type = 'country' WHERE zm.code = ${billing})`;
   const channelId = channelIdOf(cartId);
   const channelPromotions = sql`(SELECT pc.promotion_id FROM ${promotionChannels} pc WHERE pc.channel_id = ${channelId})`;
   return {
@@ -250,7 +276,8 @@ export function pricingContextQueries(db: Database, cartId: Value<number>, billi
       })
       .from(channels)
       .leftJoin(zones, eq(zones.id, channels.defaultTaxZoneId))
-      .where(sql`${channels.id} = ${channelId}`),
+      .where(sql`${channels.id} = ${channelId}`)
+      .limit(limit),
     methods: db
       .select({
         id: shippingMethods.id,
@@ -274,7 +301,8 @@ export function pricingContextQueries(db: Database, cartId: Value<number>, billi
       .leftJoin(shippingCategories, eq(shippingCategories.id, shippingMethods.categoryId))
       .leftJoin(taxCategories, eq(taxCategories.id, shippingMethods.taxCategoryId))
       .where(and(sql`${shippingMethodChannels.channelId} = ${channelId}`, eq(shippingMethods.enabled, true)))
-      .orderBy(asc(shippingMethods.position), asc(shippingMethods.id)),
+      .orderBy(asc(shippingMethods.position), asc(shippingMethods.id))
+      .limit(limit),
     promotions: db
       .select({
         id: promotions.id,
@@ -290,12 +318,14 @@ export function pricingContextQueries(db: Database, cartId: Value<number>, billi
       })
       .from(promotions)
       .where(sql`${promotions.id} IN ${channelPromotions}`)
-      .orderBy(desc(promotions.priority), asc(promotions.id)),
+      .orderBy(desc(promotions.priority), asc(promotions.id))
+      .limit(limit),
     rules: db
       .select({ promotionId: promotionRules.promotionId, type: promotionRules.type, configuration: promotionRules.configuration })
       .from(promotionRules)
       .where(sql`${promotionRules.promotionId} IN ${channelPromotions}`)
-      .orderBy(asc(promotionRules.id)),
+      .orderBy(asc(promotionRules.id))
+      .limit(limit),
     actions: db
       .select({
         promotionId: promotionActions.promotionId,
@@ -304,7 +334,8 @@ export function pricingContextQueries(db: Database, cartId: Value<number>, billi
       })
       .from(promotionActions)
       .where(sql`${promotionActions.promotionId} IN ${channelPromotions}`)
-      .orderBy(asc(promotionActions.id)),
+      .orderBy(asc(promotionActions.id))
+      .limit(limit),
     rates: db
       .select({
         code: taxRates.code,
@@ -320,13 +351,48 @@ export function pricingContextQueries(db: Database, cartId: Value<number>, billi
       // The channel's default tax zone, and the zones of the billing address's country (taxes go by the billing zone).
       .where(
         sql`(${taxRates.zoneId} = (SELECT c.default_tax_zone_id FROM channels c WHERE c.id = ${channelId})
-          OR ${taxRates.zoneId} IN (SELECT zm.zone_id FROM zone_members zm JOIN zones cz ON cz.id = zm.zone_id AND cz.type = 'country' WHERE zm.code = ${billing}))`,
+          OR ${taxRates.zoneId} IN ${billingZones})`,
       )
-      .orderBy(asc(taxRates.id)),
+      .orderBy(asc(taxRates.id))
+      .limit(limit),
   };
 }
 
 export type PricingContextRows = NamedResults<ReturnType<typeof pricingContextQueries>>;
+
+/**
+ * What stamps a cached context: the context's version (raised by triggers
+ * whenever a row it is made of is written, migration 0010), the cart's
+ * channel and locale (the methods' names are in the cart's locale).
+ */
+export const contextStampQuery = (db: Database, cartId: Value<number>) =>
+  db
+    .select({
+      version: sql<string>`CAST(${pricingContextVersion.version} AS TEXT)`.as("version"),
+      key: sql<string | null>`(SELECT o.channel_id || ':' || o.locale_code FROM orders o WHERE o.id = ${cartId})`.as("context_key"),
+    })
+    .from(pricingContextVersion)
+    .where(eq(pricingContextVersion.id, 1));
+
+/**
+ * The LIMIT of the context's queries in a change: no rows, and none read
+ * (SQLite stops before its first row when the LIMIT is 0), while the
+ * context's version is `version`, the one of the copy the object holds;
+ * no limit otherwise. One row of the version table per query.
+ */
+export const contextLimit = (version: Value<string>): SQL =>
+  sql`(CASE WHEN (SELECT CAST(v.version AS TEXT) FROM ${pricingContextVersion} v WHERE v.id = 1) IS ${version} THEN 0 ELSE -1 END)`;
+
+/**
+ * The tax rates a cart billed in `billingZones` (the country zones of its
+ * billing country) pays from context rows read with `anyBilling`: those of
+ * the channel's default tax zone and of the billing zones, as the query
+ * without `anyBilling` selects them, in the same order.
+ */
+export function ratesForBilling(rows: PricingContextRows, billingZones: readonly string[]): PricingContextRows {
+  const defaultZone = rows.channel[0]?.zoneCode ?? null;
+  return { ...rows, rates: rows.rates.filter((rate) => rate.zoneCode === defaultZone || billingZones.includes(rate.zoneCode)) };
+}
 
 /** Everything of the context but the prices and the clock, which vary per change; promotions as stored. */
 export type { PricingSetup };

@@ -4,7 +4,7 @@
  * shipment and payment, the zones of its addresses' countries, the channel's
  * payment methods, the countries (addressing) and a coupon by code.
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../db";
 import {
@@ -94,7 +94,7 @@ export function countryZonesQuery(db: Database, orderId: Value<number>, extra: r
 }
 
 /** The enabled payment methods of the order's channel, by position (names in the order's locale). */
-export function channelPaymentMethodsQuery(db: Database, orderId: Value<number>) {
+export function channelPaymentMethodsQuery(db: Database, orderId: Value<number>, limit?: SQL) {
   const locale = sql`(SELECT o.locale_code FROM orders o WHERE o.id = ${orderId})`;
   return db
     .select({
@@ -114,7 +114,9 @@ export function channelPaymentMethodsQuery(db: Database, orderId: Value<number>)
         sql`${paymentMethodChannels.channelId} = (SELECT o.channel_id FROM orders o WHERE o.id = ${orderId})`,
       ),
     )
-    .orderBy(asc(paymentMethods.position), asc(paymentMethods.id));
+    .orderBy(asc(paymentMethods.position), asc(paymentMethods.id))
+    // drizzle's limit() is typed for numbers and placeholders, but renders any SQL object it is given as the LIMIT expression; negative: none.
+    .limit(limit ? (limit as unknown as number) : -1);
 }
 
 export type PaymentMethodRow = NamedResults<{ row: ReturnType<typeof channelPaymentMethodsQuery> }>["row"][number];

@@ -9,6 +9,7 @@
 import type { D1Meter, MeteredD1 } from "../../data/metered-d1";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { HttpError } from "../errors";
+import { acrossDistance } from "../../data/simulated-latency";
 import type { Principal } from "../auth/token-check";
 import type { KeyedCall } from "../idempotency/keys";
 import type { CartObject, ExpiryOutcome } from "./cart-object";
@@ -33,11 +34,36 @@ export interface RequestCost {
   set(key: "durableObjectMs" | "cartObjectCalls", value: number): void;
 }
 
+/** Where cart objects are created, and the latency model's delay of a call to one (development only). */
+export interface CartPlacement {
+  /** The `locationHint` new cart objects are created with (the D1 primary's region); undefined: near their first caller. */
+  locationHint?: DurableObjectLocationHint;
+  /** The latency model's one-way delay of a call to the object (`BENCH_LATENCY`); 0 outside it. */
+  callDelayMs?: number;
+}
+
+/** The Durable Object location hints (`CART_LOCATION_HINT`). */
+const LOCATION_HINTS: readonly string[] = ["wnam", "enam", "sam", "weur", "eeur", "apac", "oc", "afr", "me"];
+
+/** `CART_LOCATION_HINT` as a location hint: undefined when empty; an unknown region is refused (a deployment mistake, not a request's). */
+export function locationHintOf(value: string | undefined): DurableObjectLocationHint | undefined {
+  const hint = value?.trim() ?? "";
+  if (hint === "") return undefined;
+  if (!LOCATION_HINTS.includes(hint)) throw new Error(`CART_LOCATION_HINT: "${hint}" is none of ${LOCATION_HINTS.join(", ")}`);
+  // Checked against the list of DurableObjectLocationHint's members just above.
+  return hint as DurableObjectLocationHint;
+}
+
 export class CartGateway {
-  constructor(private readonly namespace: DurableObjectNamespace<CartObject>) {}
+  constructor(
+    private readonly namespace: DurableObjectNamespace<CartObject>,
+    private readonly placement: CartPlacement = {},
+  ) {}
 
   stub(cartId: number): DurableObjectStub<CartObject> {
-    return this.namespace.get(this.namespace.idFromName(`cart:${cartId}`));
+    const id = this.namespace.idFromName(`cart:${cartId}`);
+    // The hint only matters when the object is created (its first call); it is where the object then stays.
+    return this.placement.locationHint ? this.namespace.get(id, { locationHint: this.placement.locationHint }) : this.namespace.get(id);
   }
 
   /**
@@ -76,7 +102,7 @@ export class CartGateway {
     if (keyed && c.var.d1.delegateClaim()) caller.idempotency = { request: keyed.request, tokenHash: keyed.tokenHash, scope: c.var.auth };
     c.set("cartObjectCalls", c.var.cartObjectCalls + 1);
     const started = performance.now();
-    const reply = await work(this.stub(cartId), caller);
+    const reply = await acrossDistance(this.placement.callDelayMs ?? 0, () => work(this.stub(cartId), caller));
     c.set("durableObjectMs", c.var.durableObjectMs + (performance.now() - started));
     c.var.meter.add(reply.metrics);
     c.var.meter.reached(reply.bookmark);

@@ -38,6 +38,7 @@ import { keyInFlight } from "../idempotency/keys";
 import { done, errorReply, formRefused, OperationRun, replayedStatus, type Caller, type CartReply } from "./operation";
 import { createDatabase, type Database } from "../../data/db";
 import { D1Meter, MeteredD1 } from "../../data/metered-d1";
+import { delayedD1, parseLatency } from "../../data/simulated-latency";
 import { addresses, orders } from "../../data/schema";
 import { variantViewsFrom } from "../../data/queries/product-variants";
 import { serializeCartItem } from "../resources/carts/serializer";
@@ -48,7 +49,8 @@ import { cartBlocked, IdsExhausted, planAdd, planChange, planRemove, repriceCart
 import type { CartState, VariantInfo } from "../../data/carts/state";
 import { cartTtlSeconds, expiryCutoff } from "./cart-ttl";
 import { cartLineStatements } from "../../data/checkout/checkout-writer";
-import { cartLinesOf, checkoutSetup } from "./checkout-processing";
+import { cartLinesOf, checkoutSetup, zonesOf } from "./checkout-processing";
+import { contextOf, forBilling, heldCopy } from "./pricing-context-cache";
 import { readCheckoutMethods, runCheckoutStep, type CartHost, type CheckoutMethods, type CheckoutRead, type CheckoutStep, type StepAnswer } from "./checkout-step";
 import { runOrderStep, type OrderStep } from "./order-lifecycle";
 
@@ -86,9 +88,14 @@ export class CartObject extends DurableObject<Env> {
   /** Idempotency keys of changes queued or running here: a second request with one of them is a 409 at once. */
   private readonly keysInFlight = new Set<string>();
 
+  /** This object's D1 binding (with the latency model's delay when `BENCH_LATENCY` is set: development only). */
+  private readonly d1: D1Database;
+
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.ttlMs = cartTtlSeconds(env.CART_TTL) * 1000;
+    const latency = parseLatency(env.BENCH_LATENCY);
+    this.d1 = latency ? delayedD1(env.DB, latency.objectD1) : env.DB;
   }
 
   /** Runs operations on this cart one at a time, in arrival order. */
@@ -160,7 +167,7 @@ export class CartObject extends DurableObject<Env> {
    */
   private operate<B>(caller: Caller | null, operation: (run: OperationRun) => Promise<CartReply<B>>): Promise<CartReply<B>> {
     return this.serialize(async () => {
-      const run = new OperationRun(this.env.DB, caller);
+      const run = new OperationRun(this.d1, caller);
       try {
         return await operation(run);
       } catch (error) {
@@ -233,7 +240,7 @@ export class CartObject extends DurableObject<Env> {
 
   /** A drizzle database over this object's D1, counted by `meter` (work outside an operation: expiry). */
   private database(meter: D1Meter): Database {
-    return createDatabase(new MeteredD1(this.env.DB, meter));
+    return createDatabase(new MeteredD1(this.d1, meter));
   }
 
   /** An item change: read (the caller's checks first), decide, reprice, guarded write. */
@@ -243,13 +250,15 @@ export class CartObject extends DurableObject<Env> {
     const wantedIds = op.kind === "add" || op.kind === "change" ? (op.quantity ?? 0) * 4 + 64 : 16;
     const reserve = this.idsLeft() < wantedIds ? Math.max(ID_BLOCK, wantedIds * 2) : 0;
     const addCode = op.kind === "add" ? op.variantCode : null;
+    // The channel's context as last read (in this isolate): its queries read nothing while its stamp is current.
+    const held = heldCopy(cold ? null : this.cart);
 
     // One round trip: everything the change needs, after the caller's checks (the id reservation checks the token itself).
     const read = await run.read(
       {
       cart: cold ? cartRowQueries(db, oneOrder(cartId)) : undefined,
       // Variants, pricing context and checkout rows (the same SQL for every change, built once).
-      ...changeReads.bind(db, { cartId, addCode: addCode ?? "" }),
+      ...changeReads.bind(db, { cartId, addCode: addCode ?? "", version: held?.version ?? "" }),
       // The added variant as the response shows it (the variant list's loader).
       addedView: addCode !== null ? addedVariantView.bind(db, { code: addCode }) : undefined,
       reserved: reserve ? reserveIdsQuery(db, reserve, caller?.tokenHash ?? undefined) : undefined,
@@ -269,14 +278,15 @@ export class CartObject extends DurableObject<Env> {
     if (replayed) return replayOf(replayed, cart, read.addedView ? variantViewsFrom(read.addedView) : [], meter);
     if (read.tagged) await checkIfMatch(caller?.ifMatch, cart, op, read.tagged);
     const variants = read.variants;
-    const loaded = pricingSetupFrom(read.context);
+    const channelContext = contextOf(held, read.stamp[0], read);
+    const loaded = pricingSetupFrom(forBilling(channelContext, zonesOf(read.zones, read.checkout[0]?.billingCountry ?? null)));
     if (!loaded) throw new Error(`Channel of cart ${cartId} not found`);
     const now = new Date().toISOString();
     const setup = checkoutSetup(loaded, read.checkout[0], read.zones, now);
 
     // Decide, reprice, write.
     const byId = new Map(variants.map((v) => [v.id, v]));
-    const context: ChangeContext = { channelEnabled: read.context.channel[0]?.enabled ?? false, variants: byId };
+    const context: ChangeContext = { channelEnabled: channelContext.context.channel[0]?.enabled ?? false, variants: byId };
     const planned = await this.withIds(db, (ids) => this.plan(cart, op, variants, context, ids));
     if ("notFound" in planned) throw notFound(`Cart item with id ${op.kind === "add" ? "" : op.itemId} does not exist in cart ${cartId}.`);
     if ("errors" in planned) return formRefused(planned.errors, meter);
@@ -287,7 +297,7 @@ export class CartObject extends DurableObject<Env> {
     await run.write(outcome, {
       written: cartWriteStatements(db, cart, after, now),
       // The cart's shipment and payment follow the recalculation; the checkout state stays (Sylius 1.8 resets nothing on an item change).
-      lines: checkoutRow ? cartLineStatements(db, cartId, cart.currencyCode, checkoutRow, cartLinesOf(after, checkoutRow, read.paymentMethods), now) : undefined,
+      lines: checkoutRow ? cartLineStatements(db, cartId, cart.currencyCode, checkoutRow, cartLinesOf(after, checkoutRow, channelContext.paymentMethods), now) : undefined,
     });
     this.cart = after;
     await this.armAfterChange(cartId);

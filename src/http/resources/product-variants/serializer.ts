@@ -18,6 +18,7 @@ import type { VariantView } from "../../../data/queries/product-variants";
 import { serializeShippingCategory, serializeTaxCategory, type CategoryView } from "../shared/category-views";
 import { enc, href } from "../../serializers/links";
 import { sameData } from "../../serializers/same-data";
+import { digestTag } from "../../conditional";
 
 export type VariantSet = "detailed" | "listItem";
 
@@ -96,4 +97,19 @@ export const variantDefaultJson = (view: VariantView): string => {
 
 /** Variants whose last text is kept (about 1 KB each); past it the memory starts afresh. */
 const KEPT_TEXTS = 10_000;
-const lastTexts = new Map<number, { view: VariantView; text: string }>();
+const lastTexts = new Map<number, { view: VariantView; text: string; digest?: string }>();
+
+/**
+ * The digest of a variant's default JSON (`digestTag` of `variantDefaultJson`),
+ * kept with the text while the text stays the same: a cart's tag digests its
+ * variants' digests, not their texts again on every read.
+ */
+export async function variantDigest(view: VariantView): Promise<string> {
+  const text = variantDefaultJson(view);
+  const kept = lastTexts.get(view.row.id);
+  if (kept?.text === text && kept.digest !== undefined) return kept.digest;
+  const digest = await digestTag(text);
+  const entry = lastTexts.get(view.row.id);
+  if (entry?.text === text) entry.digest = digest;
+  return digest;
+}

@@ -1,0 +1,134 @@
+// `npm run bench -- --local-log`: what a newcomer's `npm start` gives. Starts
+// `wrangler dev` as `npm start` does (its default log level, wrangler's
+// output read and discarded as a terminal would take it), once per setting
+// of the logs, and measures side by side at concurrency 8: `GET /health`, a
+// cart read (20 items), an item quantity change, a variant list (10 per
+// page), each as req/s and as a ratio to `/health` on the same server; and
+// the p50 of a 9,999-unit cart read over a one-unit one. Settings: the
+// access log on (`LOG_REQUESTS` "on", wrangler.toml's value, a deployment's),
+// and off (`npm start`'s local default, see scripts/start.mjs).
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { prepareLocalDatabase } from "./lib/local-db.mjs";
+
+const AUTH = { Authorization: "Bearer SampleToken", "Content-Type": "application/json", Accept: "application/json" };
+const CONCURRENCY = 8;
+
+async function startLikeNpmStart(port, extraSql, vars) {
+  const dir = mkdtempSync(path.join(tmpdir(), "worker-"));
+  await prepareLocalDatabase({ persistTo: dir, extraSql, quiet: true });
+  const args = ["dev", "--port", String(port), "--persist-to", dir];
+  for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
+  const child = spawn("wrangler", args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, WRANGLER_SEND_METRICS: "false" }, detached: true });
+  let lines = 0;
+  const count = (chunk) => {
+    for (const byte of chunk) if (byte === 10) lines++;
+  };
+  child.stdout.on("data", count);
+  child.stderr.on("data", count);
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/health`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    if (i > 600) throw new Error("wrangler dev did not start");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    base,
+    lines: () => lines,
+    stop() {
+      try {
+        process.kill(-child.pid, "SIGTERM");
+      } catch {
+        child.kill("SIGTERM");
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function measure(base, count, op) {
+  const samples = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      for (;;) {
+        const i = next++;
+        if (i >= count) return;
+        const t = performance.now();
+        const res = await op(i);
+        await res.arrayBuffer();
+        if (res.status >= 400) throw new Error(`${res.url} → ${res.status}`);
+        samples.push(performance.now() - t);
+      }
+    }),
+  );
+  const elapsed = performance.now() - started;
+  samples.sort((a, b) => a - b);
+  return { rps: (count / elapsed) * 1000, p50: samples[Math.floor(samples.length / 2)] };
+}
+
+const send = (base, method, pathname, body) => fetch(`${base}${pathname}`, { method, headers: AUTH, body: body === undefined ? undefined : JSON.stringify(body) });
+
+export async function localLogRows({ port, extraSql, variant, productCode, count = 200 }) {
+  const settings = [
+    ["access log on (LOG_REQUESTS on: wrangler.toml, a deployment)", { LOG_REQUESTS: "on" }],
+    ["access log off (npm start's local default)", { LOG_REQUESTS: "off" }],
+  ];
+  const results = [];
+  for (const [name, vars] of settings) {
+    console.error(`npm start's settings: ${name}...`);
+    const server = await startLikeNpmStart(port, extraSql, vars);
+    try {
+      const { base } = server;
+      const cartOf = async (items, quantity = 1) => {
+        const id = (await (await send(base, "POST", "/api/v1/carts/", { customer: "shop@example.com", channel: "US_WEB", localeCode: "en_US" })).json()).id;
+        for (let i = 0; i < items; i++) await (await send(base, "POST", `/api/v1/carts/${id}/items/`, { variant: variant(i), quantity })).arrayBuffer();
+        return id;
+      };
+      const twenty = await cartOf(20);
+      const one = await cartOf(1);
+      const big = await cartOf(1, 9999);
+      const itemId = (await (await send(base, "GET", `/api/v1/carts/${one}`)).json()).items[0].id;
+      const warm = () => measure(base, 20, () => send(base, "GET", "/health"));
+      await warm();
+      const linesBefore = server.lines();
+      const row = {
+        name,
+        health: await measure(base, count, () => send(base, "GET", "/health")),
+        cartRead: await measure(base, count, () => send(base, "GET", `/api/v1/carts/${twenty}`)),
+        change: await measure(base, count, (i) => send(base, "PATCH", `/api/v1/carts/${one}/items/${itemId}`, { quantity: 2 + (i % 2) })),
+        variantList: await measure(base, count, () => send(base, "GET", `/api/v1/products/${productCode}/variants/?limit=10`)),
+        oneUnit: await measure(base, 40, () => send(base, "GET", `/api/v1/carts/${one}`)),
+        bigRead: await measure(base, 40, () => send(base, "GET", `/api/v1/carts/${big}`)),
+      };
+      row.linesPerRequest = (server.lines() - linesBefore) / (count * 4 + 80);
+      results.push(row);
+    } finally {
+      server.stop();
+    }
+  }
+  return results;
+}
+
+export function localLogTable(rows) {
+  const lines = [
+    `Concurrency ${CONCURRENCY}, wrangler dev at its default log level; req/s (× GET /health of the same server).`,
+    "",
+    "| setting | GET /health req/s (p50 ms) | cart read, 20 items | item quantity change | variant list, 10 | 9,999-unit read ÷ one-unit read (p50) | wrangler output lines per request |",
+    "|---|---:|---:|---:|---:|---:|---:|",
+  ];
+  for (const r of rows) {
+    const ratio = (m) => `${m.rps.toFixed(0)} (${(m.rps / r.health.rps).toFixed(2)}×)`;
+    lines.push(
+      `| ${r.name} | ${r.health.rps.toFixed(0)} (${r.health.p50.toFixed(0)}) | ${ratio(r.cartRead)} | ${ratio(r.change)} | ${ratio(r.variantList)} | ${(r.bigRead.p50 / r.oneUnit.p50).toFixed(1)}× | ${r.linesPerRequest.toFixed(1)} |`,
+    );
+  }
+  return lines.join("\n");
+}

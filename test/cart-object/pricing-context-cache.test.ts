@@ -1,0 +1,108 @@
+/**
+ * The channel's pricing and checkout context kept in memory between a cart's
+ * changes (src/http/cart-object/pricing-context-cache.ts) is never stale: a
+ * payment method, a tax rate, a shipping method, a promotion and a zone
+ * member changed between two changes of one cart each take effect on the
+ * next change. The admin changes are made through the API where it has the
+ * resource, else straight in D1 (the version's triggers see any writer).
+ * Each total is compared with a fresh cart's (a new cart object, which has
+ * no copy of the context and reads it from D1) and with the figure the rules
+ * give.
+ */
+import { describe, expect, it } from "vitest";
+import { eq, inArray } from "drizzle-orm";
+import * as schema from "../../src/data/schema";
+import { api, d1RoundTrips, uniqueCode } from "../fixtures/http";
+import { addItem, newCart } from "../fixtures/carts";
+import { address, checkoutFixture, paymentsOf, step, type CheckoutFixture } from "../fixtures/checkout";
+import { db } from "../fixtures/db";
+
+const cartBody = async (id: number) => (await api("GET", `/api/v1/carts/${id}`)).body as { total: number; items: { id: number }[] };
+
+/** Changes the quantity of the cart's one item: a change through the cart object (2 D1 round trips). */
+async function changeQuantity(cartId: number, quantity: number): Promise<void> {
+  const itemId = (await cartBody(cartId)).items[0]!.id;
+  const res = await api("PATCH", `/api/v1/carts/${cartId}/items/${itemId}`, { quantity });
+  expect(res.status).toBe(204);
+  expect(d1RoundTrips(res.headers)).toBe(2);
+}
+
+/** The total a new cart (a new object, reading the context from D1) has with `quantity` of the first variant, billed and shipped in `country`. */
+async function freshTotal(f: CheckoutFixture, quantity: number, country: string): Promise<number> {
+  const cartId = await newCart(f);
+  await addItem(cartId, f.variants[0]!.code, quantity);
+  await step("PUT", `/api/v1/checkouts/addressing/${cartId}`, { billingAddress: address(country) });
+  return (await cartBody(cartId)).total;
+}
+
+describe("the pricing context kept by cart objects", () => {
+  it("takes a payment method, a tax rate, a shipping method, a promotion and a zone member changed between two changes into account on the next", async () => {
+    const f = await checkoutFixture([2000]);
+    const d = db();
+    const paymentIds = [f.payment.first.id, f.payment.second.id];
+    await d.update(schema.paymentMethods).set({ enabled: false }).where(inArray(schema.paymentMethods.id, paymentIds));
+
+    const cartId = await newCart(f);
+    await addItem(cartId, f.variants[0]!.code);
+    await step("PUT", `/api/v1/checkouts/addressing/${cartId}`, { billingAddress: address(f.countries.a1) });
+    // The context is now kept: 2 × (2000 + 20 % tax) + zone A's shipping 1000.
+    await changeQuantity(cartId, 2);
+    expect((await cartBody(cartId)).total).toBe(5800);
+    expect(await paymentsOf(cartId)).toEqual([]);
+
+    // A payment method enabled: the next change gives the cart a payment with it.
+    await d.update(schema.paymentMethods).set({ enabled: true }).where(eq(schema.paymentMethods.id, f.payment.second.id));
+    await changeQuantity(cartId, 1);
+    expect((await paymentsOf(cartId)).map((p) => [p.methodId, p.amount])).toEqual([[f.payment.second.id, 3400]]);
+
+    // A tax rate changed (20 % → 10 %).
+    await d.update(schema.taxRates).set({ amount: "0.1" }).where(eq(schema.taxRates.code, `TR${f.taxCategory.slice(2)}`));
+    await changeQuantity(cartId, 2);
+    expect((await cartBody(cartId)).total).toBe(2 * 2200 + 1000);
+    expect((await cartBody(cartId)).total).toBe(await freshTotal(f, 2, f.countries.a1));
+
+    // A shipping method's charge changed (1000 → 700).
+    await d
+      .update(schema.shippingMethods)
+      .set({ configuration: { [f.channel]: { amount: 700 } } })
+      .where(eq(schema.shippingMethods.id, f.shipping.a.id));
+    await changeQuantity(cartId, 1);
+    expect((await cartBody(cartId)).total).toBe(2200 + 700);
+    expect((await cartBody(cartId)).total).toBe(await freshTotal(f, 1, f.countries.a1));
+
+    // A promotion created through the API (1.00 off every order of the channel).
+    const promotion = uniqueCode("PROMO");
+    const created = await api("POST", "/api/v1/promotions/", {
+      code: promotion,
+      name: "One dollar off",
+      priority: 1,
+      exclusive: false,
+      channels: [f.channel],
+      actions: [{ type: "order_fixed_discount", configuration: { [f.channel]: { amount: 100 } } }],
+    });
+    expect(created.status).toBe(201);
+    await changeQuantity(cartId, 2);
+    const discounted = (await cartBody(cartId)).total;
+    expect(discounted).toBeLessThan(2 * 2200 + 700);
+    expect(discounted).toBe(await freshTotal(f, 2, f.countries.a1));
+
+    // A zone member moved: the billing and shipping country leaves zone A (taxed, shipping 700) for zone B (untaxed, shipping 500).
+    const zoneB = (await d.select({ id: schema.zones.id }).from(schema.zones).where(eq(schema.zones.code, f.zones.b)))[0]!;
+    await d.update(schema.zoneMembers).set({ zoneId: zoneB.id }).where(eq(schema.zoneMembers.code, f.countries.a1));
+    await changeQuantity(cartId, 1);
+    expect((await cartBody(cartId)).total).toBe(2000 - 100 + 500);
+    expect((await cartBody(cartId)).total).toBe(await freshTotal(f, 1, f.countries.a1));
+  });
+
+  it("keeps serving a change with the context unchanged, and a fresh cart of the channel reads the same", async () => {
+    const f = await checkoutFixture([2000]);
+    const cartId = await newCart(f);
+    await addItem(cartId, f.variants[0]!.code);
+    for (const quantity of [2, 3, 1]) await changeQuantity(cartId, quantity);
+    expect((await cartBody(cartId)).total).toBe((await (async () => {
+      const other = await newCart(f);
+      await addItem(other, f.variants[0]!.code);
+      return (await cartBody(other)).total;
+    })()));
+  });
+});

@@ -9,6 +9,7 @@ import { shippingCategoryRoutes, taxCategoryRoutes } from "./resources/categorie
 import { taxRateRoutes } from "./resources/tax-rates/routes";
 // Before shipping methods: the order modules load in is the order of the OpenAPI components.
 import { productOptionRoutes } from "./resources/product-options/routes";
+import { productAssociationTypeRoutes } from "./resources/product-association-types/routes";
 import { shippingMethodRoutes } from "./resources/shipping-methods/routes";
 import { productRoutes } from "./resources/products/routes";
 import { promotionRoutes } from "./resources/promotions/routes";
@@ -36,6 +37,7 @@ export const apiRoutes = new Hono<AppEnv>({ strict: false })
   .route("/shipping-methods", shippingMethodRoutes)
   .route("/payment-methods", paymentMethodRoutes)
   .route("/product-options", productOptionRoutes)
+  .route("/product-association-types", productAssociationTypeRoutes)
   // Variants are nested under their product: /products/{productCode}/variants/
   .route("/products/:productCode/variants", productVariantRoutes)
   .route("/products", productRoutes)

@@ -583,6 +583,19 @@ describe("every documented operation answers as documented", () => {
     expect((await call("PUT", "/api/v1/checkouts/complete/{id}", { params: id, body: {} })).status).toBe(409);
   });
 
+  it("product association types", async () => {
+    const type = uniqueCode("PAT");
+    created(await call("POST", "/api/v1/product-association-types/", { body: { code: type, translations: { [s.locale]: { name: "Similar" } } } }));
+    const params = { code: type };
+    expect((await call("GET", "/api/v1/product-association-types/{code}", { params })).status).toBe(200);
+    expect((await call("GET", "/api/v1/product-association-types/", { query: `criteria[code]=${type}` })).body.total).toBe(1);
+    expect((await call("PUT", "/api/v1/product-association-types/{code}", { params, body: { translations: { [s.locale]: { name: "Similar mugs" } } } })).status).toBe(204);
+    expect((await call("PATCH", "/api/v1/product-association-types/{code}", { params, body: {} })).status).toBe(204);
+    expect((await call("POST", "/api/v1/product-association-types/", { body: {} })).status).toBe(400);
+    expect((await call("GET", "/api/v1/product-association-types/{code}", { params: { code: "nope" } })).status).toBe(404);
+    expect((await call("DELETE", "/api/v1/product-association-types/{code}", { params })).status).toBe(204);
+  });
+
   it("left no documented operation or error status out", async () => {
     const document = await servedDocument();
     const missing: string[] = [];

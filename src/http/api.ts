@@ -12,6 +12,7 @@ import { productOptionRoutes } from "./resources/product-options/routes";
 import { productAssociationTypeRoutes } from "./resources/product-association-types/routes";
 import { shippingMethodRoutes } from "./resources/shipping-methods/routes";
 import { productRoutes } from "./resources/products/routes";
+import { productReviewRoutes } from "./resources/product-reviews/routes";
 import { promotionRoutes } from "./resources/promotions/routes";
 import { productVariantRoutes } from "./resources/product-variants/routes";
 import { cartRoutes } from "./resources/carts/routes";
@@ -40,6 +41,7 @@ export const apiRoutes = new Hono<AppEnv>({ strict: false })
   .route("/product-association-types", productAssociationTypeRoutes)
   // Variants are nested under their product: /products/{productCode}/variants/
   .route("/products/:productCode/variants", productVariantRoutes)
+  .route("/products/:productCode/reviews", productReviewRoutes)
   .route("/products", productRoutes)
   // Coupons are nested under their promotion: /promotions/{promotionCode}/coupons/
   .route("/promotions/:promotionCode/coupons", promotionCouponRoutes)

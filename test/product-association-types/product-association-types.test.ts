@@ -10,7 +10,7 @@
 import { describe, expect, it } from "vitest";
 import { api, uniqueCode } from "../helpers/http";
 import { ensureLocales } from "../catalog/products/fixtures";
-import { TIMESTAMP, validationFailed } from "../sylius/helpers";
+import { TIMESTAMP } from "../sylius/helpers";
 
 const PATH = "/api/v1/product-association-types/";
 const ACCESS_DENIED = { error: "access_denied", error_description: "OAuth2 authentication required" };

@@ -36,6 +36,7 @@ import {
   type ProductTranslationInput,
   type ProductTranslationRow,
 } from "../../../data/queries/products";
+import { reviewsOfProducts } from "../../../data/queries/product-reviews";
 import { serializeProduct, serializeProductListItem } from "./serializer";
 import { nowIso } from "../../serializers/timestamps";
 import { codeListField, failUnknown, reported } from "../shared/fields";
@@ -215,10 +216,11 @@ function checkReferences(
 async function loadDetail(db: Database, code: string) {
   const batch = new Batch();
   const details = queueProductDetails(batch, db, productIdByCode(db, code));
+  const reviews = batch.add(reviewsOfProducts(db, productIdByCode(db, code)));
   await batch.run(db);
   const [product] = details();
   if (!product) throw notFound(`Product with code "${code}" does not exist.`);
-  return product;
+  return serializeProduct(product, reviews());
 }
 
 const docs = crudDocs({
@@ -260,7 +262,7 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     await batch.run(db);
     return c.json(page.envelope("/api/v1/products/", counted(), rows().map(serializeProductListItem)));
   })
-  .get("/:code", describeRoute(docs.get), async (c) => c.json(serializeProduct(await loadDetail(c.var.db, c.req.param("code")))))
+  .get("/:code", describeRoute(docs.get), async (c) => c.json(await loadDetail(c.var.db, c.req.param("code"))))
   .post("/", describeRoute(docs.create), async (c) => {
     const db = c.var.db;
     const result = validateForm(createForm, c.var.body);

@@ -4,6 +4,7 @@ import { serializeProduct, serializeProductListItem } from "./serializer";
 import { code, component, int, keyedOrEmpty, Link, pageOf, SelfLinks } from "../../openapi/common";
 import { ProductOption } from "../product-options/schemas";
 import { Channel } from "../channels/schemas";
+import { ProductReviewItem } from "../product-reviews/review";
 import type { Conforms, Expect } from "../../openapi/conformance";
 
 const name = z
@@ -26,7 +27,7 @@ const none = (what: string) =>
   z.array(z.never()).meta({ description: `${what}: always empty, this service has none yet (Sylius 1.8 serializes the key).` });
 
 /** Sylius 1.8's keys this service has no data for yet (AdminApiBundle's and ProductBundle's Model.Product.yml). */
-const rating = z.number().meta({ description: "The average of the product's accepted reviews: 0 (no reviews yet).", examples: [0] });
+const rating = z.number().meta({ description: "The average rating of the product's accepted reviews; 0 without any.", examples: [3.5] });
 
 const ProductLinks = component("ProductLinks", z.object({ self: Link, variants: Link }));
 
@@ -42,7 +43,7 @@ export const Product = component(
     translations,
     productTaxons: none("Taxons"),
     channels: z.array(Channel).meta({ description: "The product's channels, in Sylius' detailed channel set." }),
-    reviews: none("Reviews"),
+    reviews: z.array(ProductReviewItem).meta({ description: "All the product's reviews, in creation order (the paginated list is `/products/{code}/reviews/`)." }),
     averageRating: rating,
     images: none("Images"),
     _links: ProductLinks,

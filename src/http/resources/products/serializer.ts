@@ -9,8 +9,10 @@
  * `channels` are Sylius' detailed channel set (as an order shows its channel).
  * Options are the full option representations in both (ProductOption's
  * Default group is its whole set). Keys this service has no data for yet are
- * there, empty: `attributes`, `associations`, `productTaxons`, `reviews`,
- * `images` (`[]`) and `averageRating` (0). `translations` is keyed by locale
+ * there, empty: `attributes`, `productTaxons` and `images` (`[]`).
+ * `reviews` are all the product's reviews (any status, in creation order,
+ * without their product); `averageRating` is the average of its accepted
+ * reviews' ratings (0 without any). `translations` is keyed by locale
  * (`[]` when none); `name` is the en_US translation's name when present, else
  * the first one's, and absent without translations (JMS leaves out nulls).
  * Whether a product is enabled, its timestamps and its variants are not in
@@ -21,12 +23,16 @@ import { preferredTranslation } from "../../../data/queries/product-options";
 import { enc, href } from "../../serializers/links";
 import { keyedByLocale, serializeProductOption } from "../product-options/serializer";
 import { serializeChannel } from "../channels/serializer";
+import type { ReviewRow } from "../../../data/queries/product-reviews";
+import { averageRating } from "../../../domain/reviews";
+import { serializeReview } from "../product-reviews/review";
 
 export const productLink = (code: string) => href(`/products/${enc(code)}`);
 
 const nameOf = (product: ProductDetail) => preferredTranslation(product.translations)?.name;
 
-export function serializeProduct(product: ProductDetail) {
+/** `reviews`: the product's reviews (GET one reads them; a new product has none). */
+export function serializeProduct(product: ProductDetail, reviews: readonly ReviewRow[] = []) {
   return {
     id: product.id,
     name: nameOf(product),
@@ -43,8 +49,8 @@ export function serializeProduct(product: ProductDetail) {
     })),
     productTaxons: [],
     channels: product.channels.map(serializeChannel),
-    reviews: [],
-    averageRating: 0,
+    reviews: reviews.map(serializeReview),
+    averageRating: averageRating(product.acceptedRatingSum, product.acceptedReviewCount),
     images: [],
     _links: {
       self: productLink(product.code),
@@ -59,7 +65,7 @@ export function serializeProductListItem(product: ProductDetail) {
     name: nameOf(product),
     code: product.code,
     options: product.optionRecords.map(serializeProductOption),
-    averageRating: 0,
+    averageRating: averageRating(product.acceptedRatingSum, product.acceptedReviewCount),
     images: [],
     _links: { self: productLink(product.code) },
   };

@@ -207,9 +207,51 @@ describe("product association types: beyond Sylius' tests", () => {
     const type = uniqueCode("accessories");
     expect((await api("POST", PATH, { code: type })).status).toBe(201);
     const product = uniqueCode("P");
-    const res = await api("POST", "/api/v1/products/", { code: product, associations: { [type]: "" } });
-    if (res.status !== 201) return; // products' associations come with their own change
-    const del = await api("DELETE", `${PATH}${type}`);
-    expect(del.status).toBe(409);
+    expect((await api("POST", "/api/v1/products/", { code: product, associations: { [type]: null } })).status).toBe(201);
+    expect((await api("DELETE", `${PATH}${type}`)).status).toBe(409);
+    expect((await api("PUT", `/api/v1/products/${product}`, { associations: {} })).status).toBe(204);
+    expect((await api("DELETE", `${PATH}${type}`)).status).toBe(204);
+  });
+});
+
+describe("ProductApiTest::it_allows_creating_product_with_associations (Sylius 1.8)", () => {
+  it("creates a product whose associations show their type and products (create_with_associations_response)", async () => {
+    await ensureLocales("en_US");
+    const similar = uniqueCode("similar");
+    const accessories = uniqueCode("accessories");
+    for (const code of [similar, accessories]) expect((await api("POST", PATH, { code })).status).toBe(201);
+    const mugs = [uniqueCode("MUG1"), uniqueCode("MUG_SW"), uniqueCode("MUG_LOTR"), uniqueCode("MUG_BB")];
+    for (const code of mugs) expect((await api("POST", "/api/v1/products/", { code })).status).toBe(201);
+    const code = uniqueCode("MUG_TH");
+    const res = await api("POST", "/api/v1/products/", {
+      code,
+      associations: { [similar]: `${mugs[0]},${mugs[1]}`, [accessories]: `${mugs[2]},${mugs[3]}` },
+      translations: { en_US: { name: "Theme Mug", slug: code.toLowerCase() } },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const typeOf = (typeCode: string) => ({
+      id: expect.any(Number),
+      code: typeCode,
+      translations: [],
+      createdAt: TIMESTAMP,
+      updatedAt: TIMESTAMP,
+      _links: { self: { href: `${PATH}${typeCode}` } },
+    });
+    expect(res.body.associations).toEqual([
+      { id: expect.any(Number), type: typeOf(similar), associatedProducts: expect.any(Array) },
+      { id: expect.any(Number), type: typeOf(accessories), associatedProducts: expect.any(Array) },
+    ]);
+    expect(res.body.associations[0].associatedProducts.map((p: { code: string }) => p.code)).toEqual([mugs[0], mugs[1]]);
+    expect(res.body.associations[1].associatedProducts.map((p: { code: string }) => p.code)).toEqual([mugs[2], mugs[3]]);
+    expect((await api("GET", `/api/v1/products/${code}`)).body.associations).toEqual(res.body.associations);
+    // PATCH replaces the associations it sends; an unknown type or product is a 400.
+    expect((await api("PATCH", `/api/v1/products/${code}`, { associations: { [similar]: mugs[3] } })).status).toBe(204);
+    const read = await api("GET", `/api/v1/products/${code}`);
+    expect(read.body.associations.map((a: { type: { code: string } }) => a.type.code)).toEqual([similar]);
+    const unknown = await api("PATCH", `/api/v1/products/${code}`, { associations: { nope_type: mugs[0] } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors.children.associations).toEqual({ errors: ["This value is not valid."] });
+    const missing = await api("PATCH", `/api/v1/products/${code}`, { associations: { [similar]: "NO_SUCH_PRODUCT" } });
+    expect(missing.status).toBe(400);
   });
 });

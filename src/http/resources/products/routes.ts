@@ -16,7 +16,9 @@ import { CODE_PATTERN, optionalBoolean, requiredString } from "../../fields";
 import { MSG } from "../../../domain/messages";
 import { conflict, notFound } from "../../errors";
 import { isForeignKeyViolation } from "../../../data/constraints";
-import { channels, productOptions, products, productTranslations } from "../../../data/schema";
+import { channels, productAssociationTypes, productOptions, products, productTranslations } from "../../../data/schema";
+import { unique } from "../../../data/collections";
+import { queueAssociations, replaceAssociations, type AssociationInput } from "../../../data/queries/product-associations";
 import type { Database } from "../../../data/db";
 import { Batch, queueIdsByCode, type Statement } from "../../../data/batch";
 import { containsText } from "../../../data/conditions";
@@ -73,12 +75,18 @@ const productShapes = {
     examples: [{ en_US: { name: "Mug", slug: "mug", description: "A mug." } }],
   },
   options: codeListShape("Product option", ["mug_type"]),
+  associations: {
+    schema: z
+      .record(z.string(), z.string().nullable())
+      .meta({ description: "Per association type code: the associated products' codes, comma-separated (`null` or `\"\"`: none). A sent object replaces the product's associations." }),
+    examples: [{ similar: "MUG_SW,MUG_BB" }],
+  },
   channels: codeListShape("Channel", ["US_WEB"]),
 } satisfies Record<string, InputShape>;
 
 /** Fields of Sylius' product form this service has no data for yet: only an empty value is accepted. */
 const emptyList = () => z.array(z.unknown(), { error: MSG.invalid }).max(0, { error: MSG.invalid }).optional();
-const NOT_YET = "Sylius' form field; this service has none yet (taxons, attributes, associations and images are out of scope): only an empty value is accepted.";
+const NOT_YET = "Sylius' form field; this service has none yet (taxons, attributes and images are out of scope): only an empty value is accepted.";
 
 /**
  * Sylius 1.8's product form (AdminApiBundle's ProductType over ProductBundle's
@@ -90,10 +98,7 @@ export const createForm = defineForm({
   enabled: optionalBoolean(),
   translations: reported(z.record(z.string(), z.unknown())),
   attributes: emptyList(),
-  associations: z
-    .record(z.string(), z.unknown(), { error: MSG.invalid })
-    .refine((value) => Object.keys(value).length === 0, { error: MSG.invalid })
-    .optional(),
+  associations: reported(z.record(z.string(), z.string().nullable())),
   channels: codeListField(),
   mainTaxon: z.null({ error: MSG.invalid }).optional(),
   productTaxons: emptyList(),
@@ -105,7 +110,7 @@ export const createForm = defineForm({
 documentForm(createForm, {
   component: "ProductCreate",
   shapes: productShapes,
-  descriptions: { code: CODE_DESCRIPTION, attributes: NOT_YET, associations: NOT_YET, mainTaxon: NOT_YET, productTaxons: NOT_YET, images: NOT_YET },
+  descriptions: { code: CODE_DESCRIPTION, attributes: NOT_YET, mainTaxon: NOT_YET, productTaxons: NOT_YET, images: NOT_YET },
   example: {
     code: "MUG_TRAVEL",
     translations: { en_US: { name: "Travel mug", slug: "travel-mug", description: "Keeps it hot." } },
@@ -121,7 +126,7 @@ export const updateForm = defineForm({ ...createForm.shape, code: createForm.sha
 documentForm(updateForm, {
   component: "ProductUpdate",
   shapes: productShapes,
-  descriptions: { attributes: NOT_YET, associations: NOT_YET, mainTaxon: NOT_YET, productTaxons: NOT_YET, images: NOT_YET },
+  descriptions: { attributes: NOT_YET, mainTaxon: NOT_YET, productTaxons: NOT_YET, images: NOT_YET },
   example: { enabled: false },
 });
 
@@ -190,8 +195,21 @@ function resolveTranslations(
   return resolved;
 }
 
-function queueReferences(batch: Batch, db: Database, values: { translations?: SentTranslations; options?: string[]; channels?: string[] }) {
+type SentAssociations = Record<string, string | null>;
+
+/** The product codes of each sent association type (`"A,B"`; null or "" is none). */
+const associatedCodes = (sent: SentAssociations | undefined) =>
+  new Map(Object.entries(sent ?? {}).map(([type, codes]) => [type, (codes ?? "").split(",").map((code) => code.trim()).filter(Boolean)]));
+
+function queueReferences(
+  batch: Batch,
+  db: Database,
+  values: { translations?: SentTranslations; options?: string[]; channels?: string[]; associations?: SentAssociations },
+) {
+  const associations = associatedCodes(values.associations);
   return {
+    associationTypes: queueIdsByCode(batch, db, productAssociationTypes, [...associations.keys()]),
+    associatedProducts: queueIdsByCode(batch, db, products, [...associations.values()].flat()),
     locales: queueExistingLocales(batch, db, Object.keys(values.translations ?? {})),
     options: queueIdsByCode(batch, db, productOptions, values.options ?? []),
     channels: queueIdsByCode(batch, db, channels, values.channels ?? []),
@@ -200,12 +218,22 @@ function queueReferences(batch: Batch, db: Database, values: { translations?: Se
 
 function checkReferences(
   result: ProductResult,
-  values: { translations?: SentTranslations; options?: string[]; channels?: string[] },
-  found: { locales: Set<string>; options: Map<string, number>; channels: Map<string, number> },
-): { optionIds?: number[]; channelIds?: number[] } {
+  values: { translations?: SentTranslations; options?: string[]; channels?: string[]; associations?: SentAssociations },
+  found: { locales: Set<string>; options: Map<string, number>; channels: Map<string, number>; associationTypes: Map<string, number>; associatedProducts: Map<string, number> },
+): { optionIds?: number[]; channelIds?: number[]; associations?: AssociationInput[] } {
   if (values.options) failUnknown(result, "options", values.options, new Set(found.options.keys()));
   if (values.channels) failUnknown(result, "channels", values.channels, new Set(found.channels.keys()));
+  const sent = associatedCodes(values.associations);
+  // Sylius' associations form has one field per association type: another key is not valid.
+  failUnknown(result, "associations", sent.keys(), new Set(found.associationTypes.keys()));
+  if ([...sent.values()].flat().some((code) => !found.associatedProducts.has(code))) result.fail("associations", MSG.invalid);
   return {
+    associations: values.associations
+      ? [...sent].flatMap(([type, codes]) => {
+          const typeId = found.associationTypes.get(type);
+          return typeId === undefined ? [] : [{ typeId, productIds: unique(codes.flatMap((code) => found.associatedProducts.get(code) ?? [])) }];
+        })
+      : undefined,
     optionIds: values.options?.map((code) => found.options.get(code) ?? 0),
     channelIds: values.channels?.map((code) => found.channels.get(code) ?? 0),
   };
@@ -217,10 +245,11 @@ async function loadDetail(db: Database, code: string) {
   const batch = new Batch();
   const details = queueProductDetails(batch, db, productIdByCode(db, code));
   const reviews = batch.add(reviewsOfProducts(db, productIdByCode(db, code)));
+  const associations = queueAssociations(batch, db, productIdByCode(db, code));
   await batch.run(db);
   const [product] = details();
   if (!product) throw notFound(`Product with code "${code}" does not exist.`);
-  return serializeProduct(product, reviews());
+  return serializeProduct(product, reviews(), associations().get(product.id));
 }
 
 const docs = crudDocs({
@@ -275,7 +304,13 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     await reads.run(db);
 
     if (taken().length > 0) result.fail("code", PRODUCT_MESSAGES.codeTaken);
-    const ids = checkReferences(result, values, { locales: found.locales(), options: found.options(), channels: found.channels() });
+    const ids = checkReferences(result, values, {
+      locales: found.locales(),
+      options: found.options(),
+      channels: found.channels(),
+      associationTypes: found.associationTypes(),
+      associatedProducts: found.associatedProducts(),
+    });
     const translations = resolveTranslations(result, values.translations, found.locales(), [], false);
     result.assertValid();
     const newCode = result.required("code");
@@ -290,7 +325,9 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
         channelIds: ids.channelIds ?? [],
       }),
     );
+    if (ids.associations) writes.addAll(replaceAssociations(db, newCode, ids.associations));
     const created = queueProductDetails(writes, db, productIdByCode(db, newCode));
+    const associations = queueAssociations(writes, db, productIdByCode(db, newCode));
     try {
       await writes.run(db);
     } catch (error) {
@@ -298,7 +335,7 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     }
     const [product] = created();
     if (!product) throw new Error(`Product "${newCode}" was not read back after its insert.`);
-    return c.json(serializeProduct(product), 201);
+    return c.json(serializeProduct(product, [], associations().get(product.id)), 201);
   })
   .on(["PUT", "PATCH"], "/:code", describeRoute(docs.put, docs.patch), async (c) => {
     const db = c.var.db;
@@ -315,7 +352,13 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
 
     const [product] = current();
     if (!product) throw notFound(`Product with code "${code}" does not exist.`);
-    const ids = checkReferences(result, values, { locales: found.locales(), options: found.options(), channels: found.channels() });
+    const ids = checkReferences(result, values, {
+      locales: found.locales(),
+      options: found.options(),
+      channels: found.channels(),
+      associationTypes: found.associationTypes(),
+      associatedProducts: found.associatedProducts(),
+    });
     const translations = resolveTranslations(result, values.translations, found.locales(), product.translations, merge);
     // Sylius' product form has no field that fails empty on edit: the empty body itself is refused.
     if (!merge && isEmptyBody(c.var.body)) result.failForm(MSG.blank);
@@ -340,6 +383,7 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     }
     if (ids.optionIds) statements.push(...replaceProductOptions(db, product.id, ids.optionIds));
     if (ids.channelIds) statements.push(...replaceProductChannels(db, product.id, ids.channelIds));
+    if (ids.associations) statements.push(...replaceAssociations(db, product.code, ids.associations));
 
     const writes = new Batch();
     writes.addAll(statements);

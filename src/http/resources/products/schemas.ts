@@ -5,6 +5,7 @@ import { code, component, int, keyedOrEmpty, Link, pageOf, SelfLinks } from "../
 import { ProductOption } from "../product-options/schemas";
 import { Channel } from "../channels/schemas";
 import { ProductReviewItem } from "../product-reviews/review";
+import { ProductAssociationType } from "../product-association-types/schemas";
 import type { Conforms, Expect } from "../../openapi/conformance";
 
 const name = z
@@ -31,26 +32,6 @@ const rating = z.number().meta({ description: "The average rating of the product
 
 const ProductLinks = component("ProductLinks", z.object({ self: Link, variants: Link }));
 
-export const Product = component(
-  "Product",
-  z.object({
-    id: int(),
-    name,
-    code: code(),
-    attributes: none("Attribute values"),
-    options: z.array(ProductOption),
-    associations: none("Associations"),
-    translations,
-    productTaxons: none("Taxons"),
-    channels: z.array(Channel).meta({ description: "The product's channels, in Sylius' detailed channel set." }),
-    reviews: z.array(ProductReviewItem).meta({ description: "All the product's reviews, in creation order (the paginated list is `/products/{code}/reviews/`)." }),
-    averageRating: rating,
-    images: none("Images"),
-    _links: ProductLinks,
-  }),
-  "A product (create and get one), Sylius 1.8's detailed set: its options in full; its variants are behind `_links.variants`.",
-);
-
 export const ProductListItem = component(
   "ProductListItem",
   z.object({
@@ -63,6 +44,28 @@ export const ProductListItem = component(
     _links: SelfLinks,
   }),
   "A product in a list, Sylius 1.8's default set.",
+);
+
+export const Product = component(
+  "Product",
+  z.object({
+    id: int(),
+    name,
+    code: code(),
+    attributes: none("Attribute values"),
+    options: z.array(ProductOption),
+    associations: z
+      .array(z.object({ id: int(), type: ProductAssociationType, associatedProducts: z.array(ProductListItem) }))
+      .meta({ description: "One per association type: the type and the associated products (as a list shows them)." }),
+    translations,
+    productTaxons: none("Taxons"),
+    channels: z.array(Channel).meta({ description: "The product's channels, in Sylius' detailed channel set." }),
+    reviews: z.array(ProductReviewItem).meta({ description: "All the product's reviews, in creation order (the paginated list is `/products/{code}/reviews/`)." }),
+    averageRating: rating,
+    images: none("Images"),
+    _links: ProductLinks,
+  }),
+  "A product (create and get one), Sylius 1.8's detailed set: its options in full; its variants are behind `_links.variants`.",
 );
 
 export const ProductPage = pageOf("ProductPage", ProductListItem);

@@ -26,20 +26,29 @@ import { serializeChannel } from "../channels/serializer";
 import type { ReviewRow } from "../../../data/queries/product-reviews";
 import { averageRating } from "../../../domain/reviews";
 import { serializeReview } from "../product-reviews/review";
+import type { AssociationRecord } from "../../../data/queries/product-associations";
+import { serializeAssociationType } from "../product-association-types/serializer";
+
+/** An association: its type (detailed) and its products (as a list shows them: a product does not embed their associations in turn). */
+const serializeAssociation = (association: AssociationRecord) => ({
+  id: association.id,
+  type: serializeAssociationType(association.type, association.typeTranslations),
+  associatedProducts: association.products.map(serializeProductListItem),
+});
 
 export const productLink = (code: string) => href(`/products/${enc(code)}`);
 
 const nameOf = (product: ProductDetail) => preferredTranslation(product.translations)?.name;
 
 /** `reviews`: the product's reviews (GET one reads them; a new product has none). */
-export function serializeProduct(product: ProductDetail, reviews: readonly ReviewRow[] = []) {
+export function serializeProduct(product: ProductDetail, reviews: readonly ReviewRow[] = [], associations: readonly AssociationRecord[] = []) {
   return {
     id: product.id,
     name: nameOf(product),
     code: product.code,
     attributes: [],
     options: product.optionRecords.map(serializeProductOption),
-    associations: [],
+    associations: associations.map(serializeAssociation),
     translations: keyedByLocale(product.translations, (t) => ({
       id: t.id,
       locale: t.locale,

@@ -270,6 +270,9 @@ export const products = sqliteTable(
     id: id(),
     code: text("code").notNull().unique(),
     enabled: bool("enabled").notNull().default(true),
+    /** The sum and number of the product's accepted reviews' ratings, kept by triggers on product_reviews: averageRating = sum / count. */
+    acceptedRatingSum: integer("accepted_rating_sum").notNull().default(0),
+    acceptedReviewCount: integer("accepted_review_count").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** Sylius' main taxon (a taxon's delete clears it). */
@@ -435,6 +438,88 @@ export const productAttributeValues = sqliteTable(
   (t) => [
     uniqueIndex("product_attribute_values_product_attribute_locale").on(t.productId, t.attributeId, t.localeCode),
     index("product_attribute_values_attribute").on(t.attributeId),
+  ],
+);
+
+// ------------------------------------------- associations and reviews
+
+/** Sylius' ProductAssociationType: a kind of link between products (e.g. similar, accessories). */
+export const productAssociationTypes = sqliteTable(
+  "product_association_types",
+  {
+    id: id(),
+    code: text("code").notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("product_association_types_created").on(t.createdAt), index("product_association_types_updated").on(t.updatedAt)],
+);
+
+export const productAssociationTypeTranslations = sqliteTable(
+  "product_association_type_translations",
+  {
+    id: id(),
+    typeId: integer("type_id")
+      .notNull()
+      .references(() => productAssociationTypes.id, { onDelete: "cascade" }),
+    locale: text("locale").notNull(),
+    name: text("name").notNull(),
+  },
+  (t) => [uniqueIndex("product_association_type_translations_type_locale").on(t.typeId, t.locale)],
+);
+
+/** A product's association of one type (Sylius' ProductAssociation): at most one per product and type. */
+export const productAssociations = sqliteTable(
+  "product_associations",
+  {
+    id: id(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    typeId: integer("type_id")
+      .notNull()
+      .references(() => productAssociationTypes.id),
+  },
+  (t) => [uniqueIndex("product_associations_product_type").on(t.productId, t.typeId), index("product_associations_type").on(t.typeId)],
+);
+
+/** The products an association links to. */
+export const productAssociationProducts = sqliteTable(
+  "product_association_products",
+  {
+    associationId: integer("association_id")
+      .notNull()
+      .references(() => productAssociations.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.associationId, t.productId] }), index("product_association_products_product").on(t.productId)],
+);
+
+/** Sylius' ProductReview: `status` follows the sylius_product_review graph (new → accepted | rejected). */
+export const productReviews = sqliteTable(
+  "product_reviews",
+  {
+    id: id(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    authorId: integer("author_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    rating: integer("rating").notNull(),
+    comment: text("comment").notNull(),
+    status: text("status", { enum: ["new", "accepted", "rejected"] }).notNull().default("new"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("product_reviews_product_created").on(t.productId, t.createdAt),
+    index("product_reviews_product_title").on(t.productId, t.title),
+    index("product_reviews_product_rating").on(t.productId, t.rating),
+    index("product_reviews_author").on(t.authorId),
   ],
 );
 

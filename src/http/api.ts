@@ -11,8 +11,10 @@ import { shippingCategoryRoutes } from "./resources/shipping-categories/routes";
 import { taxRateRoutes } from "./resources/tax-rates/routes";
 // Before shipping methods: the order modules load in is the order of the OpenAPI components.
 import { productOptionRoutes } from "./resources/product-options/routes";
+import { productAssociationTypeRoutes } from "./resources/product-association-types/routes";
 import { shippingMethodRoutes } from "./resources/shipping-methods/routes";
 import { productRoutes } from "./resources/products/routes";
+import { productReviewRoutes } from "./resources/product-reviews/routes";
 import { promotionRoutes } from "./resources/promotions/routes";
 import { productVariantRoutes } from "./resources/product-variants/routes";
 import { cartRoutes } from "./resources/carts/routes";
@@ -43,8 +45,10 @@ export const apiRoutes = new Hono<AppEnv>({ strict: false })
   .route("/product-attributes", productAttributeRoutes)
   .route("/product-options", productOptionRoutes)
   .route("/taxons", taxonRoutes)
+  .route("/product-association-types", productAssociationTypeRoutes)
   // Variants are nested under their product: /products/{productCode}/variants/
   .route("/products/:productCode/variants", productVariantRoutes)
+  .route("/products/:productCode/reviews", productReviewRoutes)
   .route("/products", productRoutes)
   // Coupons are nested under their promotion: /promotions/{promotionCode}/coupons/
   .route("/promotions/:promotionCode/coupons", promotionCouponRoutes)

@@ -32,6 +32,7 @@ export const COUNTED_TABLES: ReadonlySet<string> = new Set([
   "shipping_methods",
   "products",
   "product_attributes",
+  "product_association_types",
   "zones",
 ]);
 

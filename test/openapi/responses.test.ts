@@ -626,6 +626,48 @@ describe("every documented operation answers as documented", () => {
     expect((await call("DELETE", "/api/v1/users/{id}", { params: { id: user.id } })).status).toBe(204);
   });
 
+  it("product association types", async () => {
+    const type = uniqueCode("PAT");
+    created(await call("POST", "/api/v1/product-association-types/", { body: { code: type, translations: { [s.locale]: { name: "Similar" } } } }));
+    const params = { code: type };
+    expect((await call("GET", "/api/v1/product-association-types/{code}", { params })).status).toBe(200);
+    expect((await call("GET", "/api/v1/product-association-types/", { query: `criteria[code]=${type}` })).body.total).toBe(1);
+    expect((await call("PUT", "/api/v1/product-association-types/{code}", { params, body: { translations: { [s.locale]: { name: "Similar mugs" } } } })).status).toBe(204);
+    expect((await call("PATCH", "/api/v1/product-association-types/{code}", { params, body: {} })).status).toBe(204);
+    expect((await call("POST", "/api/v1/product-association-types/", { body: {} })).status).toBe(400);
+    expect((await call("GET", "/api/v1/product-association-types/{code}", { params: { code: "nope" } })).status).toBe(404);
+    expect((await call("DELETE", "/api/v1/product-association-types/{code}", { params })).status).toBe(204);
+  });
+
+  it("product reviews and their transitions", async () => {
+    const product = uniqueCode("REVIEWED");
+    created(await call("POST", "/api/v1/products/", { body: { code: product } }));
+    const list = "/api/v1/products/{productCode}/reviews/";
+    const one = "/api/v1/products/{productCode}/reviews/{id}";
+    const write = async () =>
+      created(await call("POST", list, { params: { productCode: product }, body: { title: "Good mug", rating: 4, comment: "Holds tea.", author: { email: "walk.reviewer@example.com" } } }))
+        .id as number;
+    const ids = [await write(), await write(), await write(), await write(), await write(), await write(), await write()];
+    const at = (i: number) => ({ productCode: product, id: ids[i]! });
+    expect((await call("GET", list, { params: { productCode: product } })).body.total).toBe(7);
+    expect((await call("GET", one, { params: at(0) })).status).toBe(200);
+    expect((await call("PUT", one, { params: at(0), body: { title: "Fine mug", rating: "3", comment: "Holds coffee." } })).status).toBe(204);
+    expect((await call("PATCH", one, { params: at(0), body: { rating: 5 } })).status).toBe(204);
+    for (const [i, method, transition] of [
+      [0, "POST", "accept"],
+      [1, "PUT", "accept"],
+      [2, "PATCH", "accept"],
+      [3, "POST", "reject"],
+      [4, "PUT", "reject"],
+      [5, "PATCH", "reject"],
+    ] as const) {
+      expect((await call(method, `${one}/${transition}`, { params: at(i) })).status).toBe(200);
+    }
+    expect((await call("POST", `${one}/accept`, { params: at(3) })).status).toBe(400);
+    expect((await call("DELETE", one, { params: at(6) })).status).toBe(204);
+    expect((await call("GET", one, { params: at(6) })).status).toBe(404);
+  });
+
   it("left no documented operation or error status out", async () => {
     const document = await servedDocument();
     const missing: string[] = [];

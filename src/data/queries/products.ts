@@ -35,6 +35,9 @@ export interface ProductRecord {
   id: number;
   code: string;
   enabled: boolean;
+  /** The sum and number of the ratings of its accepted reviews (kept by triggers). */
+  acceptedRatingSum: number;
+  acceptedReviewCount: number;
   createdAt: string;
   updatedAt: string;
   translations: ProductTranslationRow[];
@@ -116,6 +119,8 @@ export function queueProducts(
       id: product.id,
       code: product.code,
       enabled: product.enabled,
+      acceptedRatingSum: product.acceptedRatingSum,
+      acceptedReviewCount: product.acceptedReviewCount,
       createdAt: product.createdAt,
       updatedAt: product.updatedAt,
       translations: (translationsOf.get(product.id) ?? []).map(({ id, locale, name, slug, description }) => ({

@@ -16,7 +16,9 @@ import { CODE_PATTERN, optionalBoolean, requiredString } from "../../fields";
 import { MSG } from "../../../domain/messages";
 import { conflict, notFound } from "../../errors";
 import { isForeignKeyViolation } from "../../../data/constraints";
-import { channels, productOptions, products, productTranslations } from "../../../data/schema";
+import { channels, productAssociationTypes, productOptions, products, productTranslations } from "../../../data/schema";
+import { unique } from "../../../data/collections";
+import { queueAssociations, replaceAssociations, type AssociationInput } from "../../../data/queries/product-associations";
 import type { Database } from "../../../data/db";
 import { Batch, queueIdsByCode, type Statement } from "../../../data/batch";
 import { containsText } from "../../../data/conditions";
@@ -36,6 +38,7 @@ import {
   type ProductTranslationInput,
   type ProductTranslationRow,
 } from "../../../data/queries/products";
+import { reviewsOfProducts } from "../../../data/queries/product-reviews";
 import { serializeProduct, serializeProductListItem } from "./serializer";
 import { nowIso } from "../../serializers/timestamps";
 import { codeListField, failUnknown, reported } from "../shared/fields";
@@ -76,6 +79,12 @@ const productShapes = {
     examples: [{ en_US: { name: "Mug", slug: "mug", description: "A mug." } }],
   },
   options: codeListShape("Product option", ["mug_type"]),
+  associations: {
+    schema: z
+      .record(z.string(), z.string().nullable())
+      .meta({ description: "Per association type code: the associated products' codes, comma-separated (`null` or `\"\"`: none). A sent object replaces the product's associations." }),
+    examples: [{ similar: "MUG_SW,MUG_BB" }],
+  },
   channels: codeListShape("Channel", ["US_WEB"]),
   mainTaxon: MAIN_TAXON_SHAPE,
   productTaxons: PRODUCT_TAXONS_SHAPE,
@@ -89,7 +98,7 @@ const productShapes = {
 
 /** Fields of Sylius' product form this service has no data for yet: only an empty value is accepted. */
 const emptyList = () => z.array(z.unknown(), { error: MSG.invalid }).max(0, { error: MSG.invalid }).optional();
-const NOT_YET = "Sylius' form field; this service has none yet (associations and images are out of scope): only an empty value is accepted.";
+const NOT_YET = "Sylius' form field; this service has none yet (images are out of scope): only an empty value is accepted.";
 
 /**
  * Sylius 1.8's product form (AdminApiBundle's ProductType over ProductBundle's
@@ -101,10 +110,7 @@ export const createForm = defineForm({
   enabled: optionalBoolean(),
   translations: reported(z.record(z.string(), z.unknown())),
   attributes: reported(z.array(z.unknown())),
-  associations: z
-    .record(z.string(), z.unknown(), { error: MSG.invalid })
-    .refine((value) => Object.keys(value).length === 0, { error: MSG.invalid })
-    .optional(),
+  associations: reported(z.record(z.string(), z.string().nullable())),
   channels: codeListField(),
   mainTaxon: mainTaxonField(),
   productTaxons: productTaxonsField(),
@@ -116,7 +122,7 @@ export const createForm = defineForm({
 documentForm(createForm, {
   component: "ProductCreate",
   shapes: productShapes,
-  descriptions: { code: CODE_DESCRIPTION, associations: NOT_YET, images: NOT_YET },
+  descriptions: { code: CODE_DESCRIPTION, images: NOT_YET },
   example: {
     code: "MUG_TRAVEL",
     translations: { en_US: { name: "Travel mug", slug: "travel-mug", description: "Keeps it hot." } },
@@ -132,7 +138,7 @@ export const updateForm = defineForm({ ...createForm.shape, code: createForm.sha
 documentForm(updateForm, {
   component: "ProductUpdate",
   shapes: productShapes,
-  descriptions: { associations: NOT_YET, images: NOT_YET },
+  descriptions: { images: NOT_YET },
   example: { enabled: false },
 });
 
@@ -201,14 +207,23 @@ function resolveTranslations(
   return resolved;
 }
 
+type SentAssociations = Record<string, string | null>;
+
+/** The product codes of each sent association type (`"A,B"`; null or "" is none). */
+const associatedCodes = (sent: SentAssociations | undefined) =>
+  new Map(Object.entries(sent ?? {}).map(([type, codes]) => [type, (codes ?? "").split(",").map((code) => code.trim()).filter(Boolean)]));
+
 function queueReferences(
   batch: Batch,
   db: Database,
-  values: { translations?: SentTranslations; options?: string[]; channels?: string[]; attributes?: unknown[] },
+  values: { translations?: SentTranslations; options?: string[]; channels?: string[]; attributes?: unknown[]; associations?: SentAssociations },
 ) {
   const attributes = attributeReferences(values.attributes);
+  const associations = associatedCodes(values.associations);
   return {
     attributes: batch.add(attributesByCodes(db, attributes.codes)),
+    associationTypes: queueIdsByCode(batch, db, productAssociationTypes, [...associations.keys()]),
+    associatedProducts: queueIdsByCode(batch, db, products, [...associations.values()].flat()),
     locales: queueExistingLocales(batch, db, [...Object.keys(values.translations ?? {}), ...attributes.locales]),
     options: queueIdsByCode(batch, db, productOptions, values.options ?? []),
     channels: queueIdsByCode(batch, db, channels, values.channels ?? []),
@@ -217,12 +232,22 @@ function queueReferences(
 
 function checkReferences(
   result: ProductResult,
-  values: { translations?: SentTranslations; options?: string[]; channels?: string[] },
-  found: { locales: Set<string>; options: Map<string, number>; channels: Map<string, number> },
-): { optionIds?: number[]; channelIds?: number[] } {
+  values: { translations?: SentTranslations; options?: string[]; channels?: string[]; associations?: SentAssociations },
+  found: { locales: Set<string>; options: Map<string, number>; channels: Map<string, number>; associationTypes: Map<string, number>; associatedProducts: Map<string, number> },
+): { optionIds?: number[]; channelIds?: number[]; associations?: AssociationInput[] } {
   if (values.options) failUnknown(result, "options", values.options, new Set(found.options.keys()));
   if (values.channels) failUnknown(result, "channels", values.channels, new Set(found.channels.keys()));
+  const sent = associatedCodes(values.associations);
+  // Sylius' associations form has one field per association type: another key is not valid.
+  failUnknown(result, "associations", sent.keys(), new Set(found.associationTypes.keys()));
+  if ([...sent.values()].flat().some((code) => !found.associatedProducts.has(code))) result.fail("associations", MSG.invalid);
   return {
+    associations: values.associations
+      ? [...sent].flatMap(([type, codes]) => {
+          const typeId = found.associationTypes.get(type);
+          return typeId === undefined ? [] : [{ typeId, productIds: unique(codes.flatMap((code) => found.associatedProducts.get(code) ?? [])) }];
+        })
+      : undefined,
     optionIds: values.options?.map((code) => found.options.get(code) ?? 0),
     channelIds: values.channels?.map((code) => found.channels.get(code) ?? 0),
   };
@@ -235,10 +260,12 @@ async function loadDetail(db: Database, code: string) {
   const details = queueProductDetails(batch, db, productIdByCode(db, code));
   const taxa = batch.addNamed(productTaxonReads(db, productIdByCode(db, code)));
   const attributeValues = batch.add(attributeValuesOfProducts(db, productIdByCode(db, code), DEFAULT_LOCALE));
+  const reviews = batch.add(reviewsOfProducts(db, productIdByCode(db, code)));
+  const associations = queueAssociations(batch, db, productIdByCode(db, code));
   await batch.run(db);
   const [product] = details();
   if (!product) throw notFound(`Product with code "${code}" does not exist.`);
-  return serializeProduct(product, attributeValues(), productTaxonViews(taxa(), product.id));
+  return serializeProduct(product, { attributeValues: attributeValues(), taxa: productTaxonViews(taxa(), product.id), reviews: reviews(), associations: associations().get(product.id) });
 }
 
 const docs = crudDocs({
@@ -294,8 +321,14 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     await reads.run(db);
 
     if (taken().length > 0) result.fail("code", PRODUCT_MESSAGES.codeTaken);
-    const ids = checkReferences(result, values, { locales: found.locales(), options: found.options(), channels: found.channels() });
     const taxonPlan = checkTaxons(result, values, foundTaxons());
+    const ids = checkReferences(result, values, {
+      locales: found.locales(),
+      options: found.options(),
+      channels: found.channels(),
+      associationTypes: found.associationTypes(),
+      associatedProducts: found.associatedProducts(),
+    });
     const translations = resolveTranslations(result, values.translations, found.locales(), [], false);
     const attributeValues = checkAttributeValues(result, values.attributes, { attributes: found.attributes(), locales: found.locales() });
     result.assertValid();
@@ -313,9 +346,11 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     );
     writes.addAll(taxonWrites(db, newCode, taxonPlan, false));
     if (attributeValues?.length) writes.addAll(replaceAttributeValues(db, newCode, attributeValues));
+    if (ids.associations) writes.addAll(replaceAssociations(db, newCode, ids.associations));
     const created = queueProductDetails(writes, db, productIdByCode(db, newCode));
     const taxa = writes.addNamed(productTaxonReads(db, productIdByCode(db, newCode)));
     const createdValues = writes.add(attributeValuesOfProducts(db, productIdByCode(db, newCode), DEFAULT_LOCALE));
+    const associations = queueAssociations(writes, db, productIdByCode(db, newCode));
     try {
       await writes.run(db);
     } catch (error) {
@@ -323,7 +358,10 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     }
     const [product] = created();
     if (!product) throw new Error(`Product "${newCode}" was not read back after its insert.`);
-    return c.json(serializeProduct(product, createdValues(), productTaxonViews(taxa(), product.id)), 201);
+    return c.json(
+      serializeProduct(product, { attributeValues: createdValues(), taxa: productTaxonViews(taxa(), product.id), associations: associations().get(product.id) }),
+      201,
+    );
   })
   .on(["PUT", "PATCH"], "/:code", describeRoute(docs.put, docs.patch), async (c) => {
     const db = c.var.db;
@@ -341,8 +379,14 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
 
     const [product] = current();
     if (!product) throw notFound(`Product with code "${code}" does not exist.`);
-    const ids = checkReferences(result, values, { locales: found.locales(), options: found.options(), channels: found.channels() });
     const taxonPlan = checkTaxons(result, values, foundTaxons());
+    const ids = checkReferences(result, values, {
+      locales: found.locales(),
+      options: found.options(),
+      channels: found.channels(),
+      associationTypes: found.associationTypes(),
+      associatedProducts: found.associatedProducts(),
+    });
     const translations = resolveTranslations(result, values.translations, found.locales(), product.translations, merge);
     const attributeValues = checkAttributeValues(result, values.attributes, { attributes: found.attributes(), locales: found.locales() });
     // Sylius' product form has no field that fails empty on edit: the empty body itself is refused.
@@ -370,6 +414,7 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     if (ids.channelIds) statements.push(...replaceProductChannels(db, product.id, ids.channelIds));
     statements.push(...taxonWrites(db, product.code, taxonPlan, true));
     if (attributeValues) statements.push(...replaceAttributeValues(db, product.code, attributeValues));
+    if (ids.associations) statements.push(...replaceAssociations(db, product.code, ids.associations));
 
     const writes = new Batch();
     writes.addAll(statements);

@@ -6,6 +6,8 @@ import { code, component, int, keyedOrEmpty, Link, pageOf, SelfLinks } from "../
 import { ProductOption } from "../product-options/schemas";
 import { Channel } from "../channels/schemas";
 import { Taxon } from "../taxons/schemas";
+import { ProductReviewItem } from "../product-reviews/review";
+import { ProductAssociationType } from "../product-association-types/schemas";
 import type { Conforms, Expect } from "../../openapi/conformance";
 
 const name = z
@@ -28,7 +30,7 @@ const none = (what: string) =>
   z.array(z.never()).meta({ description: `${what}: always empty, this service has none yet (Sylius 1.8 serializes the key).` });
 
 /** Sylius 1.8's keys this service has no data for yet (AdminApiBundle's and ProductBundle's Model.Product.yml). */
-const rating = z.number().meta({ description: "The average of the product's accepted reviews: 0 (no reviews yet).", examples: [0] });
+const rating = z.number().meta({ description: "The average rating of the product's accepted reviews; 0 without any.", examples: [3.5] });
 
 const ProductAttributeValue = component(
   "ProductAttributeValue",
@@ -54,27 +56,6 @@ export const ProductTaxon = component(
   "A product's taxon (Model.ProductTaxon.yml).",
 );
 
-export const Product = component(
-  "Product",
-  z.object({
-    id: int(),
-    name,
-    code: code(),
-    attributes: z.array(ProductAttributeValue).meta({ description: "The product's attribute values, in the order they were added." }),
-    options: z.array(ProductOption),
-    associations: none("Associations"),
-    translations,
-    productTaxons: z.array(ProductTaxon).meta({ description: "The product's taxons, in the order they were added." }),
-    channels: z.array(Channel).meta({ description: "The product's channels, in Sylius' detailed channel set." }),
-    mainTaxon: Taxon.optional().meta({ description: "The product's main taxon; absent when it has none." }),
-    reviews: none("Reviews"),
-    averageRating: rating,
-    images: none("Images"),
-    _links: ProductLinks,
-  }),
-  "A product (create and get one), Sylius 1.8's detailed set: its options in full; its variants are behind `_links.variants`.",
-);
-
 export const ProductListItem = component(
   "ProductListItem",
   z.object({
@@ -87,6 +68,29 @@ export const ProductListItem = component(
     _links: SelfLinks,
   }),
   "A product in a list, Sylius 1.8's default set.",
+);
+
+export const Product = component(
+  "Product",
+  z.object({
+    id: int(),
+    name,
+    code: code(),
+    attributes: z.array(ProductAttributeValue).meta({ description: "The product's attribute values, in the order they were added." }),
+    options: z.array(ProductOption),
+    associations: z
+      .array(z.object({ id: int(), type: ProductAssociationType, associatedProducts: z.array(ProductListItem) }))
+      .meta({ description: "One per association type: the type and the associated products (as a list shows them)." }),
+    translations,
+    productTaxons: z.array(ProductTaxon).meta({ description: "The product's taxons, in the order they were added." }),
+    channels: z.array(Channel).meta({ description: "The product's channels, in Sylius' detailed channel set." }),
+    mainTaxon: Taxon.optional().meta({ description: "The product's main taxon; absent when it has none." }),
+    reviews: z.array(ProductReviewItem).meta({ description: "All the product's reviews, in creation order (the paginated list is `/products/{code}/reviews/`)." }),
+    averageRating: rating,
+    images: none("Images"),
+    _links: ProductLinks,
+  }),
+  "A product (create and get one), Sylius 1.8's detailed set: its options in full; its variants are behind `_links.variants`.",
 );
 
 export const ProductPage = pageOf("ProductPage", ProductListItem);

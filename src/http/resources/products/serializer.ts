@@ -10,8 +10,10 @@
  * `channels` are Sylius' detailed channel set (as an order shows its channel).
  * Options are the full option representations in both (ProductOption's
  * Default group is its whole set). Keys this service has no data for yet are
- * there, empty: `associations`, `reviews`,
- * `images` (`[]`) and `averageRating` (0). `translations` is keyed by locale
+ * there, empty: `images` (`[]`).
+ * `reviews` are all the product's reviews (any status, in creation order,
+ * without their product); `averageRating` is the average of its accepted
+ * reviews' ratings (0 without any). `translations` is keyed by locale
  * (`[]` when none); `name` is the en_US translation's name when present, else
  * the first one's, and absent without translations (JMS leaves out nulls).
  * Whether a product is enabled, its timestamps and its variants are not in
@@ -24,6 +26,18 @@ import { keyedByLocale, serializeProductOption } from "../product-options/serial
 import { serializeChannel } from "../channels/serializer";
 import type { TaxonView } from "../taxons/serializer";
 import { serializeAttributeValue, type AttributeValueRow } from "./attributes";
+import type { ReviewRow } from "../../../data/queries/product-reviews";
+import { averageRating } from "../../../domain/reviews";
+import { serializeReview } from "../product-reviews/review";
+import type { AssociationRecord } from "../../../data/queries/product-associations";
+import { serializeAssociationType } from "../product-association-types/serializer";
+
+/** An association: its type (detailed) and its products (as a list shows them: a product does not embed their associations in turn). */
+const serializeAssociation = (association: AssociationRecord) => ({
+  id: association.id,
+  type: serializeAssociationType(association.type, association.typeTranslations),
+  associatedProducts: association.products.map(serializeProductListItem),
+});
 
 export const productLink = (code: string) => href(`/products/${enc(code)}`);
 
@@ -35,18 +49,24 @@ export interface ProductTaxa {
   productTaxons: { id: number; taxon: TaxonView; position: number }[];
 }
 
-export function serializeProduct(
-  product: ProductDetail,
-  attributeValues: readonly AttributeValueRow[],
-  taxa: ProductTaxa = { mainTaxon: undefined, productTaxons: [] },
-) {
+/** What a product's detailed set shows beside its own rows, each read in the product's batch; absent parts are empty. */
+export interface ProductParts {
+  attributeValues?: readonly AttributeValueRow[];
+  taxa?: ProductTaxa;
+  /** The product's reviews (GET one reads them; a new product has none). */
+  reviews?: readonly ReviewRow[];
+  associations?: readonly AssociationRecord[] | undefined;
+}
+
+export function serializeProduct(product: ProductDetail, parts: ProductParts = {}) {
+  const { attributeValues = [], taxa = { mainTaxon: undefined, productTaxons: [] }, reviews = [], associations = [] } = parts;
   return {
     id: product.id,
     name: nameOf(product),
     code: product.code,
     attributes: attributeValues.map(serializeAttributeValue),
     options: product.optionRecords.map(serializeProductOption),
-    associations: [],
+    associations: associations.map(serializeAssociation),
     translations: keyedByLocale(product.translations, (t) => ({
       id: t.id,
       locale: t.locale,
@@ -57,8 +77,8 @@ export function serializeProduct(
     productTaxons: taxa.productTaxons,
     channels: product.channels.map(serializeChannel),
     ...(taxa.mainTaxon ? { mainTaxon: taxa.mainTaxon } : {}),
-    reviews: [],
-    averageRating: 0,
+    reviews: reviews.map(serializeReview),
+    averageRating: averageRating(product.acceptedRatingSum, product.acceptedReviewCount),
     images: [],
     _links: {
       self: productLink(product.code),
@@ -73,7 +93,7 @@ export function serializeProductListItem(product: ProductDetail) {
     name: nameOf(product),
     code: product.code,
     options: product.optionRecords.map(serializeProductOption),
-    averageRating: 0,
+    averageRating: averageRating(product.acceptedRatingSum, product.acceptedReviewCount),
     images: [],
     _links: { self: productLink(product.code) },
   };

@@ -1,0 +1,63 @@
+/**
+ * Product association types and their translations: the reads of a page or
+ * of one type (through an id subquery, in the same batch) and the writes.
+ */
+import { and, asc, eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
+import type { Database } from "../db";
+import { insertSelectValues, type Statement } from "../batch";
+import { inJson } from "../conditions";
+import { locales, productAssociationTypes, productAssociationTypeTranslations } from "../schema";
+
+export const associationTypeColumns = {
+  id: productAssociationTypes.id,
+  code: productAssociationTypes.code,
+  createdAt: productAssociationTypes.createdAt,
+  updatedAt: productAssociationTypes.updatedAt,
+};
+
+export type AssociationTypeRow = { id: number; code: string; createdAt: string; updatedAt: string };
+
+export const associationTypeByCode = (db: Database, code: string) =>
+  db.select(associationTypeColumns).from(productAssociationTypes).where(eq(productAssociationTypes.code, code)).limit(1);
+
+export const associationTypeIdsOfCode = (db: Database, code: string) =>
+  db.select({ id: productAssociationTypes.id }).from(productAssociationTypes).where(eq(productAssociationTypes.code, code));
+
+/** The translations of the types whose ids are in `ids`. */
+export const associationTypeTranslations = (db: Database, ids: SQLWrapper) =>
+  db
+    .select({
+      id: productAssociationTypeTranslations.id,
+      typeId: productAssociationTypeTranslations.typeId,
+      locale: productAssociationTypeTranslations.locale,
+      name: productAssociationTypeTranslations.name,
+    })
+    .from(productAssociationTypeTranslations)
+    .where(inArray(productAssociationTypeTranslations.typeId, ids))
+    .orderBy(asc(productAssociationTypeTranslations.id));
+
+export type AssociationTypeTranslationRow = { id: number; typeId: number; locale: string; name: string };
+
+/** Every locale code, in creation order (a translations form has one sub-form per locale, as Sylius' ResourceTranslationsType). */
+export const allLocaleCodes = (db: Database) => db.select({ code: locales.code }).from(locales).orderBy(asc(locales.id));
+
+/** Inserts or renames the translations of the type `code` (found by code, so a create's insert may come first in the batch). */
+export function upsertAssociationTypeTranslations(db: Database, code: string, translations: ReadonlyMap<string, string>): Statement[] {
+  if (translations.size === 0) return [];
+  return insertSelectValues(db, {
+    into: productAssociationTypeTranslations,
+    select: sql`SELECT NULL, t.id, v.column2, v.column3`,
+    join: sql`JOIN product_association_types AS t ON t.code = ${code}`,
+    rows: [...translations].map(([locale, name]) => [locale, name]),
+    onConflict: {
+      target: [productAssociationTypeTranslations.typeId, productAssociationTypeTranslations.locale],
+      set: { name: sql`excluded.name` },
+    },
+  });
+}
+
+/** Removes the translations of type `typeId` in `localeCodes`. */
+export const deleteAssociationTypeTranslations = (db: Database, typeId: number, localeCodes: readonly string[]) =>
+  db
+    .delete(productAssociationTypeTranslations)
+    .where(and(eq(productAssociationTypeTranslations.typeId, typeId), inJson(productAssociationTypeTranslations.locale, localeCodes)));

@@ -450,7 +450,7 @@ export const promotionCoupons = sqliteTable(
 
 // ------------------------------------------------------- countries, payment methods
 
-/** Countries addresses may use (Sylius AddressingBundle Country; no provinces here). */
+/** Countries addresses may use (Sylius AddressingBundle Country; their provinces below). */
 export const countries = sqliteTable("countries", {
   id: id(),
   code: text("code").notNull().unique(),
@@ -458,6 +458,25 @@ export const countries = sqliteTable("countries", {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * A country's provinces (Sylius AddressingBundle Province): ISO 3166-2 codes,
+ * unique across countries; a name unique within its country. Parts of their
+ * country (deleted with it).
+ */
+export const provinces = sqliteTable(
+  "provinces",
+  {
+    id: id(),
+    countryId: integer("country_id")
+      .notNull()
+      .references(() => countries.id, { onDelete: "cascade" }),
+    code: text("code").notNull().unique(),
+    name: text("name").notNull(),
+    abbreviation: text("abbreviation"),
+  },
+  (t) => [uniqueIndex("provinces_country_name").on(t.countryId, t.name)],
+);
 
 /** Payment methods: all offline (no gateway), available in their channels. */
 export const paymentMethods = sqliteTable("payment_methods", {

@@ -16,6 +16,7 @@ import { productVariantRoutes } from "./resources/product-variants/routes";
 import { cartRoutes } from "./resources/carts/routes";
 import { orderRoutes } from "./resources/orders/routes";
 import { countryRoutes } from "./resources/countries/routes";
+import { provinceRoutes } from "./resources/provinces/routes";
 import { paymentMethodRoutes } from "./resources/payment-methods/routes";
 import { promotionCouponRoutes } from "./resources/promotion-coupons/routes";
 import { cartCouponRoutes, checkoutRoutes } from "./resources/checkouts/routes";
@@ -26,6 +27,7 @@ import { shipmentRoutes } from "./resources/shipments/routes";
 export const apiRoutes = new Hono<AppEnv>({ strict: false })
   .route("/locales", localeRoutes)
   .route("/currencies", currencyRoutes)
+  .route("/countries/:countryCode/provinces", provinceRoutes)
   .route("/countries", countryRoutes)
   .route("/zones", zoneRoutes)
   .route("/channels", channelRoutes)

@@ -85,6 +85,33 @@ export const currencies = sqliteTable("currencies", {
   updatedAt: updatedAt(),
 });
 
+/**
+ * Exchange rates between two currencies (Sylius CurrencyBundle ExchangeRate):
+ * one rate per pair, whichever way round; parts of their currencies (deleted
+ * with either, as in Sylius).
+ */
+export const exchangeRates = sqliteTable(
+  "exchange_rates",
+  {
+    id: id(),
+    sourceCurrencyId: integer("source_currency_id")
+      .notNull()
+      .references(() => currencies.id, { onDelete: "cascade" }),
+    targetCurrencyId: integer("target_currency_id")
+      .notNull()
+      .references(() => currencies.id, { onDelete: "cascade" }),
+    /** In hundred-thousandths: Sylius' decimal(10, 5), exact (0.85157 is 85157). */
+    ratio: integer("ratio").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("exchange_rates_pair").on(t.sourceCurrencyId, t.targetCurrencyId),
+    index("exchange_rates_target").on(t.targetCurrencyId),
+    index("exchange_rates_created_at").on(t.createdAt),
+  ],
+);
+
 export const zones = sqliteTable("zones", {
   id: id(),
   code: text("code").notNull().unique(),

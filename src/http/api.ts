@@ -17,6 +17,7 @@ import { cartRoutes } from "./resources/carts/routes";
 import { orderRoutes } from "./resources/orders/routes";
 import { countryRoutes } from "./resources/countries/routes";
 import { provinceRoutes } from "./resources/provinces/routes";
+import { exchangeRateRoutes } from "./resources/exchange-rates/routes";
 import { paymentMethodRoutes } from "./resources/payment-methods/routes";
 import { promotionCouponRoutes } from "./resources/promotion-coupons/routes";
 import { cartCouponRoutes, checkoutRoutes } from "./resources/checkouts/routes";
@@ -27,6 +28,7 @@ import { shipmentRoutes } from "./resources/shipments/routes";
 export const apiRoutes = new Hono<AppEnv>({ strict: false })
   .route("/locales", localeRoutes)
   .route("/currencies", currencyRoutes)
+  .route("/exchange-rates", exchangeRateRoutes)
   .route("/countries/:countryCode/provinces", provinceRoutes)
   .route("/countries", countryRoutes)
   .route("/zones", zoneRoutes)

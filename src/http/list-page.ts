@@ -29,6 +29,7 @@ export const COUNTED_TABLES: ReadonlySet<string> = new Set([
   "shipping_methods",
   "products",
   "zones",
+  "exchange_rates",
 ]);
 
 /** The counter of `table`'s unfiltered list, if it has one. */

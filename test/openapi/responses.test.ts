@@ -411,6 +411,15 @@ describe("every documented operation answers as documented", () => {
     expect((await call("PATCH", "/api/v1/countries/{code}", { params: { code: country }, body: { enabled: true } })).status).toBe(204);
     expect((await call("DELETE", "/api/v1/countries/{code}", { params: { code: country } })).status).toBe(204);
 
+    const [source, target] = [await createCurrency(), await createCurrency()];
+    created(await call("POST", "/api/v1/exchange-rates/", { body: { ratio: "0,85", sourceCurrency: source, targetCurrency: target } }));
+    const pair = { pair: `${source}-${target}` };
+    expect((await call("GET", "/api/v1/exchange-rates/")).status).toBe(200);
+    expect((await call("GET", "/api/v1/exchange-rates/{pair}", { params: pair })).status).toBe(200);
+    expect((await call("PUT", "/api/v1/exchange-rates/{pair}", { params: pair, body: { ratio: 0.84 } })).status).toBe(204);
+    expect((await call("PATCH", "/api/v1/exchange-rates/{pair}", { params: pair, body: { ratio: 0.83 } })).status).toBe(204);
+    expect((await call("DELETE", "/api/v1/exchange-rates/{pair}", { params: pair })).status).toBe(204);
+
     const method = uniqueCode("PM");
     const created_ = created(
       await call("POST", "/api/v1/payment-methods/", {

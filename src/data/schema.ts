@@ -101,6 +101,33 @@ export const currencies = sqliteTable("currencies", {
   updatedAt: updatedAt(),
 });
 
+/**
+ * Exchange rates between two currencies (Sylius CurrencyBundle ExchangeRate):
+ * one rate per pair, whichever way round; parts of their currencies (deleted
+ * with either, as in Sylius).
+ */
+export const exchangeRates = sqliteTable(
+  "exchange_rates",
+  {
+    id: id(),
+    sourceCurrencyId: integer("source_currency_id")
+      .notNull()
+      .references(() => currencies.id, { onDelete: "cascade" }),
+    targetCurrencyId: integer("target_currency_id")
+      .notNull()
+      .references(() => currencies.id, { onDelete: "cascade" }),
+    /** In hundred-thousandths: Sylius' decimal(10, 5), exact (0.85157 is 85157). */
+    ratio: integer("ratio").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("exchange_rates_pair").on(t.sourceCurrencyId, t.targetCurrencyId),
+    index("exchange_rates_target").on(t.targetCurrencyId),
+    index("exchange_rates_created_at").on(t.createdAt),
+  ],
+);
+
 export const zones = sqliteTable("zones", {
   id: id(),
   code: text("code").notNull().unique(),
@@ -670,7 +697,7 @@ export const promotionCoupons = sqliteTable(
 
 // ------------------------------------------------------- countries, payment methods
 
-/** Countries addresses may use (Sylius AddressingBundle Country; no provinces here). */
+/** Countries addresses may use (Sylius AddressingBundle Country; their provinces below). */
 export const countries = sqliteTable("countries", {
   id: id(),
   code: text("code").notNull().unique(),
@@ -678,6 +705,25 @@ export const countries = sqliteTable("countries", {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * A country's provinces (Sylius AddressingBundle Province): ISO 3166-2 codes,
+ * unique across countries; a name unique within its country. Parts of their
+ * country (deleted with it).
+ */
+export const provinces = sqliteTable(
+  "provinces",
+  {
+    id: id(),
+    countryId: integer("country_id")
+      .notNull()
+      .references(() => countries.id, { onDelete: "cascade" }),
+    code: text("code").notNull().unique(),
+    name: text("name").notNull(),
+    abbreviation: text("abbreviation"),
+  },
+  (t) => [uniqueIndex("provinces_country_name").on(t.countryId, t.name)],
+);
 
 /** Payment methods: all offline (no gateway), available in their channels. */
 export const paymentMethods = sqliteTable("payment_methods", {

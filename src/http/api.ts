@@ -20,6 +20,8 @@ import { productVariantRoutes } from "./resources/product-variants/routes";
 import { cartRoutes } from "./resources/carts/routes";
 import { orderRoutes } from "./resources/orders/routes";
 import { countryRoutes } from "./resources/countries/routes";
+import { provinceRoutes } from "./resources/provinces/routes";
+import { exchangeRateRoutes } from "./resources/exchange-rates/routes";
 import { paymentMethodRoutes } from "./resources/payment-methods/routes";
 import { productAttributeRoutes } from "./resources/product-attributes/routes";
 import { promotionCouponRoutes } from "./resources/promotion-coupons/routes";
@@ -33,6 +35,8 @@ import { adminUserRoutes } from "./resources/users/routes";
 export const apiRoutes = new Hono<AppEnv>({ strict: false })
   .route("/locales", localeRoutes)
   .route("/currencies", currencyRoutes)
+  .route("/exchange-rates", exchangeRateRoutes)
+  .route("/countries/:countryCode/provinces", provinceRoutes)
   .route("/countries", countryRoutes)
   .route("/zones", zoneRoutes)
   .route("/channels", channelRoutes)

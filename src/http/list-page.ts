@@ -34,6 +34,7 @@ export const COUNTED_TABLES: ReadonlySet<string> = new Set([
   "product_attributes",
   "product_association_types",
   "zones",
+  "exchange_rates",
 ]);
 
 /** The counter of `table`'s unfiltered list, if it has one. */

@@ -12,6 +12,7 @@ import { api, uniqueCode } from "../fixtures/http";
 import { call, checkComponentResponse, exercised, servedDocument } from "../fixtures/contract";
 import { address, checkoutFixture } from "../fixtures/checkout";
 import { placedOrder } from "../fixtures/orders";
+import { createProvince } from "../fixtures/references";
 
 const LOWER = "abcdefghijklmnopqrstuvwxyz";
 const pick = (alphabet: string, n: number) =>
@@ -68,7 +69,8 @@ describe("every documented operation answers as documented", () => {
     s.zone = uniqueCode("ZONE");
     created(await call("POST", "/api/v1/zones/country", { body: { code: s.zone, name: "Walk zone", scope: "all", members: [{ code: "US" }, { code: "DE" }] } }));
     const province = uniqueCode("ZP");
-    created(await call("POST", "/api/v1/zones/province", { body: { code: province, name: "Walk provinces", scope: "tax", members: [{ code: "US-FL" }] } }));
+    const { province: member } = await createProvince();
+    created(await call("POST", "/api/v1/zones/province", { body: { code: province, name: "Walk provinces", scope: "tax", members: [{ code: member }] } }));
     created(await call("POST", "/api/v1/zones/zone", { body: { code: uniqueCode("ZZ"), name: "Walk zones", scope: "shipping", members: [{ code: province }] } }));
 
     s.channel = uniqueCode("CH");
@@ -393,7 +395,7 @@ describe("every documented operation answers as documented", () => {
     // A free country code (the walk shares its database with nothing else, but a code can be taken once only).
     let country = "";
     for (const candidate of ["AD", "AG", "AI", "AL", "AM", "AO", "AQ", "AS", "AW", "AX", "AZ", "BB", "BD", "BF"]) {
-      const res = await call("POST", "/api/v1/countries/", { body: { code: candidate, enabled: true } });
+      const res = await call("POST", "/api/v1/countries/", { body: { code: candidate, enabled: true, provinces: [{ code: `${candidate}-WALK`, name: "Walk", abbreviation: "W" }] } });
       if (res.status === 201) {
         country = candidate;
         break;
@@ -402,9 +404,21 @@ describe("every documented operation answers as documented", () => {
     expect(country).not.toBe("");
     expect((await call("GET", "/api/v1/countries/{code}", { params: { code: country } })).status).toBe(200);
     expect((await call("GET", "/api/v1/countries/", { query: `criteria[code]=${country}` })).status).toBe(200);
+    const province = { countryCode: country, code: `${country}-WALK` };
+    expect((await call("GET", "/api/v1/countries/{countryCode}/provinces/{code}", { params: province })).status).toBe(200);
+    expect((await call("DELETE", "/api/v1/countries/{countryCode}/provinces/{code}", { params: province })).status).toBe(204);
     expect((await call("PUT", "/api/v1/countries/{code}", { params: { code: country }, body: { enabled: false } })).status).toBe(204);
     expect((await call("PATCH", "/api/v1/countries/{code}", { params: { code: country }, body: { enabled: true } })).status).toBe(204);
     expect((await call("DELETE", "/api/v1/countries/{code}", { params: { code: country } })).status).toBe(204);
+
+    const [source, target] = [await createCurrency(), await createCurrency()];
+    created(await call("POST", "/api/v1/exchange-rates/", { body: { ratio: "0,85", sourceCurrency: source, targetCurrency: target } }));
+    const pair = { pair: `${source}-${target}` };
+    expect((await call("GET", "/api/v1/exchange-rates/")).status).toBe(200);
+    expect((await call("GET", "/api/v1/exchange-rates/{pair}", { params: pair })).status).toBe(200);
+    expect((await call("PUT", "/api/v1/exchange-rates/{pair}", { params: pair, body: { ratio: 0.84 } })).status).toBe(204);
+    expect((await call("PATCH", "/api/v1/exchange-rates/{pair}", { params: pair, body: { ratio: 0.83 } })).status).toBe(204);
+    expect((await call("DELETE", "/api/v1/exchange-rates/{pair}", { params: pair })).status).toBe(204);
 
     const method = uniqueCode("PM");
     const created_ = created(

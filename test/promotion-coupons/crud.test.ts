@@ -122,13 +122,14 @@ describe("promotion coupons", () => {
     expect(empty.body).toEqual({
       code: 400,
       message: "Validation Failed",
-      errors: { children: { usageLimit: {}, expiresAt: {}, perCustomerUsageLimit: {}, code: { errors: ["Please enter coupon code."] } } },
+      errors: { children: { usageLimit: {}, expiresAt: {}, perCustomerUsageLimit: {}, reusableFromCancelledOrders: {}, code: { errors: ["Please enter coupon code."] } } },
     });
     const bad = await api("POST", couponsOf(promotion.code), { code: "a b", usageLimit: 0, expiresAt: "2030-02-30", perCustomerUsageLimit: -1 });
     expect(bad.body.errors.children).toEqual({
       usageLimit: { errors: ["Coupon usage limit must be at least 1."] },
       expiresAt: { errors: ["This value is not valid."] },
       perCustomerUsageLimit: { errors: ["This value is not valid."] },
+      reusableFromCancelledOrders: {},
       code: { errors: ["Coupon code can only be comprised of letters, numbers, dashes and underscores."] },
     });
     const short = await api("POST", couponsOf(promotion.code), { code: "A" });
@@ -161,7 +162,7 @@ describe("promotion coupons", () => {
       message: "Validation Failed",
       errors: {
         errors: ["Promotion with name Spring sale is not coupon based."],
-        children: { usageLimit: {}, expiresAt: {}, perCustomerUsageLimit: {}, code: {} },
+        children: { usageLimit: {}, expiresAt: {}, perCustomerUsageLimit: {}, reusableFromCancelledOrders: {}, code: {} },
       },
     });
     expect((await api("GET", couponsOf(promotion.code))).body.total).toBe(0);

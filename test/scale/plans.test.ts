@@ -214,6 +214,12 @@ const CHECKED = new Map([
   ["/api/v1/tax-categories/", "tax_categories"],
   ["/api/v1/shipping-categories/", "shipping_categories"],
   ["/api/v1/countries/", "countries"],
+  ["/api/v1/exchange-rates/", "exchange_rates"],
+  ["/api/v1/taxons/", "taxons"],
+  ["/api/v1/product-attributes/", "product_attributes"],
+  ["/api/v1/product-association-types/", "product_association_types"],
+  ["/api/v1/products/{productCode}/reviews/", "product_reviews"],
+  ["/api/v1/users/", "admin_users"],
 ]);
 
 /** Sorts whose key no index can hold (a variant's name is its translation in the default locale): documented in docs/performance/scale.md. */

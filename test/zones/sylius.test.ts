@@ -8,6 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { api, uniqueCode } from "../fixtures/http";
 import { validationFailed } from "../fixtures/sylius";
+import { createProvince } from "../fixtures/references";
 
 const PATH = "/api/v1/zones/";
 
@@ -37,11 +38,15 @@ describe("zones (Sylius 1.8)", () => {
   });
 
   it("creates by type: provinces and zones of zones; POST /zones/ and an unknown type are no creation", async () => {
-    const province = await api("POST", `${PATH}province`, { code: uniqueCode("P"), name: "Florida", scope: "tax", members: [{ code: "US-FL" }] });
+    const { province: member } = await createProvince();
+    const province = await api("POST", `${PATH}province`, { code: uniqueCode("P"), name: "Florida", scope: "tax", members: [{ code: member }] });
     expect(province.status).toBe(201);
-    expect(province.body).toMatchObject({ type: "province", scope: "tax", members: [{ code: "US-FL" }] });
-    const badProvince = await api("POST", `${PATH}province`, { code: uniqueCode("P"), name: "Bad", scope: "tax", members: [{ code: "US" }] });
-    expect(badProvince.body.errors.children.members.children[0].children.code).toEqual({ errors: ["This value is not valid."] });
+    expect(province.body).toMatchObject({ type: "province", scope: "tax", members: [{ code: member }] });
+    // A member of a province zone is an existing province (ProvinceCodeChoiceType), not any well-formed code.
+    for (const code of ["US", "US-ZZZZZZZZ"]) {
+      const badProvince = await api("POST", `${PATH}province`, { code: uniqueCode("P"), name: "Bad", scope: "tax", members: [{ code }] });
+      expect(badProvince.body.errors.children.members.children[0].children.code, code).toEqual({ errors: ["This value is not valid."] });
+    }
 
     const code = uniqueCode("ZZ");
     const zone = await api("POST", `${PATH}zone`, { code, name: "Zones", scope: "shipping", members: [{ code: province.body.code }] });

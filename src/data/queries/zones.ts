@@ -35,12 +35,6 @@ export const isZoneType = (value: string): value is ZoneType => (ZONE_TYPES as r
 /** Sylius' scopes (CoreBundle's sylius_addressing.yml). */
 export const ZONE_SCOPES = ["shipping", "tax", "all"] as const;
 
-/** An ISO 3166-2 subdivision code of a known country (there is no province table: the format is the check). */
-export const isProvinceCode = (code: string): boolean => {
-  const match = /^([A-Z]{2})-[A-Z0-9]{1,3}$/.exec(code);
-  return match !== null && COUNTRY_CODES.has(match[1] ?? "");
-};
-
 /** The officially assigned ISO 3166-1 alpha-2 codes (249). */
 export const COUNTRY_CODES: ReadonlySet<string> = new Set(
   (

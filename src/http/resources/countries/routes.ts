@@ -1,61 +1,54 @@
 /**
  * `/api/v1/countries/`: the countries addresses may use, keyed by their
- * ISO 3166-1 alpha-2 code. Sylius 1.8 has no update
- * of a country in its admin API; here PUT/PATCH change `enabled` (the code
- * cannot change). A country still used by a zone member or an address
- * cannot be deleted (409).
+ * ISO 3166-1 alpha-2 code, with their provinces (the form: ./form.ts; one
+ * province: ../provinces/). Sylius 1.8 has no update of a country in its
+ * admin API; here PUT/PATCH change `enabled` and, when sent, the provinces
+ * (the code cannot change). A country still used by a zone member (itself
+ * or one of its provinces) or an address cannot be deleted (409).
  *
- * List: default sorting `code asc`; sortable `code`, `createdAt`,
- * `updatedAt`; `criteria[code]`.
+ * List (Sylius' Default group: id, code, link): default sorting `createdAt
+ * asc` (Sylius lists countries in the order they were added); sortable
+ * `code`, `createdAt`, `updatedAt`; `criteria[code]`. Countries have no
+ * list counter: a few hundred rows at most, counted by their list.
  * Cost: GET one/list 1 D1 round trip; create/update/delete 2.
  */
 import { eq } from "drizzle-orm";
-import { defineForm } from "../../form";
-import { optionalBoolean, requiredCode } from "../../fields";
+import type { Database } from "../../../data/db";
+import { groupBy } from "../../../data/collections";
 import { contains } from "../../../data/conditions";
 import { countries } from "../../../data/schema";
 import { COUNTRY_CODES } from "../../../data/queries/zones";
-import { countryByCode, countryColumns, countryInUse } from "../../../data/queries/countries";
+import {
+  countryByCode,
+  countryColumns,
+  countryInUse,
+  provincesOfCountries,
+  provincesOfCountryInZones,
+  provincesWithCodes,
+  replaceProvinces,
+} from "../../../data/queries/countries";
 import { nowIso } from "../../serializers/timestamps";
-import { documentForm } from "../../openapi/form-docs";
-import { oneRow, resourceRoutes } from "../shared/resource";
-import { serializeCountry } from "./serializer";
+import { resourceRoutes, withParts } from "../shared/resource";
+import { COUNTRY_MESSAGES, createForm, parseProvinces, sentProvinceCodes, updateForm } from "./form";
+import { serializeCountry, serializeCountryListItem } from "./serializer";
 import { Country, CountryPage } from "./schemas";
-
-export const COUNTRY_MESSAGES = {
-  codeBlank: "Please enter country ISO code.",
-  codeTaken: "Country ISO code must be unique.",
-} as const;
-
-export const createForm = defineForm({
-  code: requiredCode(COUNTRY_MESSAGES.codeBlank),
-  enabled: optionalBoolean(),
-});
-
-documentForm(createForm, {
-  component: "CountryCreate",
-  descriptions: {
-    code: "An officially assigned ISO 3166-1 alpha-2 code (`US`, `DE`); unique. Any other code: `This value is not valid.`",
-    enabled: "Default `true`.",
-  },
-  example: { code: "BE", enabled: true },
-});
-
-export const updateForm = defineForm({
-  code: requiredCode(COUNTRY_MESSAGES.codeBlank).optional(),
-  enabled: optionalBoolean(),
-});
-
-documentForm(updateForm, {
-  component: "CountryUpdate",
-  descriptions: { code: "Validated, but the code of a country cannot change." },
-  example: { enabled: false },
-});
 
 /** An officially assigned ISO 3166-1 alpha-2 code (Sylius' code field is Symfony's CountryType, a choice of those). */
 const ISO_CODE = new RegExp(`^(?:${[...COUNTRY_CODES].join("|")})$`);
 
 const CODE_NOTE = "A sent `code` is validated, then ignored: the code of a country cannot change.";
+
+const idsOfCode = (db: Database, code: string) => db.select({ id: countries.id }).from(countries).where(eq(countries.code, code));
+
+const withProvinces = withParts(
+  countryByCode,
+  idsOfCode,
+  (db, ids) => ({ provinces: provincesOfCountries(db, ids) }),
+  (rows, { provinces }) => {
+    const byCountry = groupBy(provinces, (p) => p.countryId);
+    return rows.map((row) => serializeCountry(row, byCountry.get(row.id) ?? []));
+  },
+);
 
 export const countryRoutes = resourceRoutes({
   noun: "Country",
@@ -76,29 +69,43 @@ export const countryRoutes = resourceRoutes({
   list: {
     spec: {
       sortable: { code: countries.code, createdAt: countries.createdAt, updatedAt: countries.updatedAt },
-      defaultSorting: { field: "code", direction: "asc" },
+      defaultSorting: { field: "createdAt", direction: "asc" },
       filters: { code: (value: string) => contains(countries.code, value) },
     },
     select: (db) => db.select(countryColumns).from(countries).$dynamic(),
-    items: (rows) => rows.map(serializeCountry),
+    items: (rows) => rows.map(serializeCountryListItem),
   },
-  one: oneRow(countryByCode, serializeCountry),
+  one: withProvinces.one,
   create: {
     form: createForm,
     unique: COUNTRY_MESSAGES.codeTaken,
-    check: () => undefined,
-    writes: (db, code, _plan, { values }) => ({ row: db.insert(countries).values({ code, enabled: values.enabled ?? true }) }),
+    reads: (db, values) => ({ taken: provincesWithCodes(db, sentProvinceCodes(values.provinces)) }),
+    check: (result, { taken }) => parseProvinces(result, result.values.provinces, new Set(taken.map((p) => p.code))),
+    writes: (db, code, list, { values }) => ({
+      // `enabled` is a checkbox (CoreBundle's CountryTypeExtension): not sent is unchecked.
+      row: db.insert(countries).values({ code, enabled: values.enabled ?? false }),
+      provinces: list.length > 0 ? replaceProvinces(db, code, list) : undefined,
+    }),
   },
   update: {
     form: updateForm,
+    reads: (db, code, values) => ({ taken: provincesWithCodes(db, sentProvinceCodes(values.provinces)), inZones: provincesOfCountryInZones(db, code) }),
     // A PUT without a body is the form submitted empty: its code is blank (as the other code-keyed resources).
     emptyPut: { code: COUNTRY_MESSAGES.codeBlank },
-    check: () => undefined,
-    writes: (db, row, _plan, { values }) => [
+    check: (result, { taken, inZones }, row) => {
+      if (!result.submitted.has("provinces")) return undefined;
+      const elsewhere = new Set(taken.filter((p) => p.countryId !== row.id).map((p) => p.code));
+      const list = parseProvinces(result, result.values.provinces, elsewhere);
+      const kept = new Set(list.map((p) => p.code));
+      if (result.isValid("provinces") && inZones.some((p) => !kept.has(p.code))) result.fail("provinces", COUNTRY_MESSAGES.provinceInUse);
+      return list;
+    },
+    writes: (db, row, list, { values }) => [
       db
         .update(countries)
         .set({ enabled: values.enabled ?? row.enabled, updatedAt: nowIso() })
         .where(eq(countries.id, row.id)),
+      ...(list ? replaceProvinces(db, row.code, list) : []),
     ],
   },
 });

@@ -72,6 +72,9 @@ const fields = {
   // A date (`2026-12-31`, Sylius' DateType: midnight UTC) or a date-time.
   expiresAt: nullableDateTime(),
   perCustomerUsageLimit: integer({ min: 0 }).nullable().optional(),
+  // Not stored: a cancelled order always gives its coupon's use back, which is
+  // Sylius' default (`true`); any other value would be a setting not kept.
+  reusableFromCancelledOrders: z.literal(true, { error: MSG.invalid }).optional(),
 };
 
 // Sylius' form lists its fields in this order, `code` last (added when the form gets its data).
@@ -89,6 +92,7 @@ documentForm(createForm, {
     code: "2 to 255 letters, digits, dashes and underscores; unique across all promotions.",
     usageLimit: "At least 1; `null` for no limit.",
     perCustomerUsageLimit: "`null` for no limit.",
+    reusableFromCancelledOrders: "Only `true` (Sylius' default): a cancelled order always gives its coupon's use back.",
   },
   example: { code: "SUMMER10", usageLimit: 100, expiresAt: "2026-12-31", perCustomerUsageLimit: 1 },
 });

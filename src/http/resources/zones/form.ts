@@ -9,7 +9,7 @@ import { z } from "zod";
 import { defineForm, isPlainObject, type FormResult } from "../../form";
 import { CODE_PATTERN, requiredString } from "../../fields";
 import { MSG } from "../../../domain/messages";
-import { COUNTRY_CODES, isProvinceCode, ZONE_SCOPES, type ZoneType } from "../../../data/queries/zones";
+import { COUNTRY_CODES, ZONE_SCOPES, type ZoneType } from "../../../data/queries/zones";
 import { CODE_DESCRIPTION, documentForm, IGNORED_CODE, type InputShape } from "../../openapi/form-docs";
 
 export const ZONE_MESSAGES = {
@@ -63,7 +63,7 @@ const MEMBERS: InputShape = {
     .array(z.object({ code: z.string() }))
     .meta({
       description:
-        "At least one, no duplicates: `{code}` of a country (ISO 3166-1 alpha-2) in a `country` zone, of a province (ISO 3166-2) in a `province` zone, of another zone in a `zone` zone.",
+        "At least one, no duplicates: `{code}` of a country (ISO 3166-1 alpha-2) in a `country` zone, of an existing province (a country's `provinces`) in a `province` zone, of another zone in a `zone` zone.",
     }),
   examples: [[{ code: "NL" }, { code: "BE" }]],
 };
@@ -102,9 +102,11 @@ export function sentMemberCodes(value: unknown): string[] {
 /**
  * Checks ZoneType's `members` (a collection of ZoneMemberType {code}):
  * entry failures inside `members.children.<i>.children.code`, the
- * collection's own failures on the form. Returns the valid codes.
+ * collection's own failures on the form. `existing` are the sent codes that
+ * exist as zones (a `zone` zone) or provinces (a `province` zone). Returns
+ * the valid codes.
  */
-export function parseMembers(result: ZoneFormResult, value: unknown, type: ZoneType, zoneCodeValue: string, existingZones: ReadonlySet<string>): string[] {
+export function parseMembers(result: ZoneFormResult, value: unknown, type: ZoneType, zoneCodeValue: string, existing: ReadonlySet<string>): string[] {
   if (value !== undefined && value !== null && !Array.isArray(value)) {
     result.fail("members", MSG.invalid);
     return [];
@@ -126,7 +128,7 @@ export function parseMembers(result: ZoneFormResult, value: unknown, type: ZoneT
     }
     const known =
       typeof code === "string" &&
-      (type === "country" ? COUNTRY_CODES.has(code) : type === "province" ? isProvinceCode(code) : existingZones.has(code) || code === zoneCodeValue);
+      (type === "country" ? COUNTRY_CODES.has(code) : existing.has(code) || (type === "zone" && code === zoneCodeValue));
     if (!known) {
       result.failAt("members", [at, "code"], MSG.invalid);
       return;

@@ -7,9 +7,9 @@
  * read, updated and deleted by code (the form: ./form.ts).
  *
  * Members of a `country` zone are ISO 3166-1 alpha-2 codes, of a `province`
- * zone ISO 3166-2 codes of a known country (there is no province resource),
- * of a `zone` zone codes of other existing zones. Only `country` zones take
- * part in tax and shipping matching (the checkout matches address countries).
+ * zone codes of existing provinces (a country's `provinces`), of a `zone`
+ * zone codes of other existing zones. Only `country` zones take part in tax
+ * and shipping matching (addresses carry no province code).
  *
  * List: default sorting `code asc`; sortable `code`, `name`, `createdAt`,
  * `updatedAt`; `criteria[code|name]`.
@@ -33,7 +33,9 @@ import {
   zonesWithCodes,
   ZONE_TYPES,
   type ZoneRow,
+  type ZoneType,
 } from "../../../data/queries/zones";
+import { provincesWithCodes } from "../../../data/queries/countries";
 import { serializeZone, serializeZoneListItem, type ZoneMemberRow } from "./serializer";
 import { nowIso } from "../../serializers/timestamps";
 import { EMPTY_PUT_NOTE } from "../../openapi/form-docs";
@@ -50,6 +52,10 @@ function representation(rows: ZoneRow[], memberRows: (ZoneMemberRow & { zoneId: 
 
 /** The `members` a body sends (checked entry by entry by `parseMembers`). */
 const sentMembers = (body: unknown): unknown => (isPlainObject(body) ? body.members : undefined);
+
+/** The sent member codes that exist as what a zone of `type` holds (zones, provinces; a country code is checked against ISO 3166-1). */
+const existingMembers = (type: ZoneType, found: { known: { code: string }[]; provinces: { code: string }[] }): ReadonlySet<string> =>
+  new Set((type === "zone" ? found.known : type === "province" ? found.provinces : []).map((m) => m.code));
 
 const TYPE_NOUNS = { country: "countries", province: "provinces", zone: "zones" } as const;
 
@@ -81,9 +87,11 @@ const routes = resourceRoutes({
     })),
     form: createForm,
     unique: ZONE_MESSAGES.unique,
-    reads: (db, _values, { body, variant }) => ({ known: zonesWithCodes(db, variant === "zone" ? sentMemberCodes(sentMembers(body)) : []) }),
-    check: (result, { known }, { body, variant }) =>
-      parseMembers(result, sentMembers(body), variant, result.values.code ?? "", new Set(known.map((z) => z.code))),
+    reads: (db, _values, { body, variant }) => ({
+      known: zonesWithCodes(db, variant === "zone" ? sentMemberCodes(sentMembers(body)) : []),
+      provinces: provincesWithCodes(db, variant === "province" ? sentMemberCodes(sentMembers(body)) : []),
+    }),
+    check: (result, found, { body, variant }) => parseMembers(result, sentMembers(body), variant, result.values.code ?? "", existingMembers(variant, found)),
     writes: (db, code, memberCodes, result, { variant }) => ({
       zone: db.insert(zones).values({ code, name: result.required("name"), type: variant, scope: result.required("scope") }),
       zoneMembers: insertZoneMembers(db, code, memberCodes),
@@ -91,14 +99,17 @@ const routes = resourceRoutes({
   },
   update: {
     form: updateForm,
-    reads: (db, _code, _values, { body }) => ({ known: zonesWithCodes(db, sentMemberCodes(sentMembers(body))) }),
+    reads: (db, _code, _values, { body }) => ({
+      known: zonesWithCodes(db, sentMemberCodes(sentMembers(body))),
+      provinces: provincesWithCodes(db, sentMemberCodes(sentMembers(body))),
+    }),
     emptyPut: { name: ZONE_MESSAGES.nameBlank, scope: ZONE_MESSAGES.scopeBlank },
-    check: (result, { known }, zone, { body, emptyPut }) => {
+    check: (result, found, zone, { body, emptyPut }) => {
       const sent = sentMembers(body);
       // An empty PUT submits every field empty: no members either.
       const replaceMembers = emptyPut || sent !== undefined;
       const type = isZoneType(zone.type) ? zone.type : "country";
-      return replaceMembers ? parseMembers(result, sent, type, zone.code, new Set(known.map((z) => z.code))) : undefined;
+      return replaceMembers ? parseMembers(result, sent, type, zone.code, existingMembers(type, found)) : undefined;
     },
     writes: (db, zone, memberCodes, { values }) => [
       db

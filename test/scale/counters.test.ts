@@ -21,7 +21,10 @@ interface Drift {
 
 /** Every counter row against a count of its rows (and every owner with rows but no counter row): the drifts, none when exact. */
 async function drifts(): Promise<Drift[]> {
-  const whole = ["tax_categories", "shipping_categories", "channels", "customers", "product_options", "tax_rates", "payment_methods", "promotions", "shipping_methods", "products", "zones"];
+  const whole = [
+    ...["tax_categories", "shipping_categories", "channels", "customers", "product_options", "tax_rates", "payment_methods", "promotions", "shipping_methods", "products", "zones"],
+    ...["taxons", "product_attributes", "product_association_types", "admin_users", "exchange_rates"],
+  ];
   const actual = [
     ...whole.map((t) => `SELECT '${t}' AS scope, 0 AS owner, count(*) AS n FROM ${t}`),
     "SELECT 'carts' AS scope, 0 AS owner, count(*) AS n FROM orders WHERE state = 'cart'",
@@ -30,6 +33,7 @@ async function drifts(): Promise<Drift[]> {
     "SELECT 'shipments' AS scope, 0 AS owner, count(*) AS n FROM shipments WHERE state <> 'cart'",
     "SELECT 'product_variants' AS scope, product_id AS owner, count(*) AS n FROM product_variants GROUP BY product_id",
     "SELECT 'promotion_coupons' AS scope, promotion_id AS owner, count(*) AS n FROM promotion_coupons GROUP BY promotion_id",
+    "SELECT 'product_reviews' AS scope, product_id AS owner, count(*) AS n FROM product_reviews GROUP BY product_id",
   ];
   // D1 allows few terms in a compound SELECT: one statement per scope, in one batch.
   const answers = await env.DB.batch<{ scope: string; owner: number; n: number }>(actual.map((q) => env.DB.prepare(q)));

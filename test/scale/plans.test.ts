@@ -134,7 +134,9 @@ async function planProblems(statement: Recorded, listTable: string | undefined, 
   for (const row of results) {
     const table = tableOf(row.detail);
     // A SCAN without an index reads the whole table; one along an index is a list's ordered walk (it stops at the page).
-    if (/^SCAN /.test(row.detail) && growing(table) && !/USING (COVERING )?INDEX|VIRTUAL TABLE/.test(row.detail)) problems.push(row.detail);
+    // A list sorted by its primary key walks the table itself in rowid order (SQLite names it a plain SCAN): it stops at the page too.
+    const rowidWalk = table !== undefined && table === listTable && new RegExp(`order by "${table}"\\."id"`, "i").test(statement.sql);
+    if (/^SCAN /.test(row.detail) && growing(table) && !rowidWalk && !/USING (COVERING )?INDEX|VIRTUAL TABLE/.test(row.detail)) problems.push(row.detail);
     // A lookup of `column IS NULL` alone on an index walks every row where it is unset (all of them, across carts and orders).
     const lookup = /^SEARCH \w+ USING (?:COVERING )?INDEX \w+ \((\w+)=\?\)$/.exec(row.detail)?.[1];
     if (lookup !== undefined && growing(table) && new RegExp(`"?${lookup}"?\\s+is\\s+null`, "i").test(statement.sql)) problems.push(`${row.detail} (an IS NULL lookup)`);

@@ -65,7 +65,12 @@ export const reviewsOfProducts = (db: Database, ids: SQLWrapper) =>
   db.select(reviewColumns).from(productReviews).where(inArray(productReviews.productId, ids)).orderBy(asc(productReviews.id));
 
 /** The reviews of product `code`: a list's rows (`listPage` adds its order and page). */
-export const reviewsOfProductCode = (db: Database, code: string): SQL => inArray(productReviews.productId, productOfCode(db, code));
+/**
+ * The reviews of the product of code `code`. An equality with a scalar
+ * subquery, not `IN`: the planner then knows there is one product, and walks
+ * the (product, sort key) index in order instead of sorting the product's reviews.
+ */
+export const reviewsOfProductCode = (db: Database, code: string): SQL => eq(productReviews.productId, sql`(${productOfCode(db, code).limit(1)})`);
 
 /** The product of code `code` (id) and, for an author's email, the customer that has it and whether it has a shop account. */
 export const productIdOfCode = (db: Database, code: string) => productOfCode(db, code).limit(1);

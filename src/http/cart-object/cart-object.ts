@@ -38,7 +38,7 @@ import { keyInFlight } from "../idempotency/keys";
 import { done, errorReply, formRefused, OperationRun, replayedStatus, type Caller, type CartReply } from "./operation";
 import { createDatabase, type Database } from "../../data/db";
 import { D1Meter, MeteredD1 } from "../../data/metered-d1";
-import { delayedD1, parseLatency } from "../../data/simulated-latency";
+import { delayedD1, parseLatency, type Latency } from "../../data/simulated-latency";
 import { addresses, orders } from "../../data/schema";
 import { variantViewsFrom } from "../../data/queries/product-variants";
 import { serializeCartItem } from "../resources/carts/serializer";
@@ -88,14 +88,18 @@ export class CartObject extends DurableObject<Env> {
   /** Idempotency keys of changes queued or running here: a second request with one of them is a 409 at once. */
   private readonly keysInFlight = new Set<string>();
 
-  /** This object's D1 binding (with the latency model's delay when `BENCH_LATENCY` is set: development only). */
-  private readonly d1: D1Database;
+  /** The latency model's delays (`BENCH_LATENCY`: development only), or null. */
+  private readonly latency: Latency | null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.ttlMs = cartTtlSeconds(env.CART_TTL) * 1000;
-    const latency = parseLatency(env.BENCH_LATENCY);
-    this.d1 = latency ? delayedD1(env.DB, latency.objectD1) : env.DB;
+    this.latency = parseLatency(env.BENCH_LATENCY);
+  }
+
+  /** This object's D1 binding, read from `env` at each use (with the latency model's delay when set). */
+  private get d1(): D1Database {
+    return this.latency ? delayedD1(this.env.DB, this.latency.objectD1) : this.env.DB;
   }
 
   /** Runs operations on this cart one at a time, in arrival order. */

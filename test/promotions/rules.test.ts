@@ -86,6 +86,9 @@ describe("promotion rules through carts", () => {
     const cartId = await newCart(f);
     const item = await addItem(cartId, f.variants[0]!.code);
     expect(await discount(cartId, promotion.name)).toBe(0);
+    // Another customer's placed order is not this customer's.
+    const [other] = await db().insert(schema.customers).values({ email: `other-${f.customer}`, emailCanonical: `other-${f.customer}` }).returning({ id: schema.customers.id });
+    await placeOrder({ ...f, customerId: other!.id }, "new");
     await placeOrder(f, "cancelled");
     await setQuantity(cartId, item, 2);
     expect(await discount(cartId, promotion.name)).toBe(0);

@@ -40,12 +40,16 @@ export const modesFor = (needs: FactNeeds): FactModes => ({
 /** Modes asking the database (the promotions are not known yet). */
 export const IF_USED_MODES: FactModes = { productTaxons: IF_USED, customerGroup: IF_USED, placedOrders: IF_USED };
 
-const channelPromotions = (cartId: Value<number>) =>
-  sql`(SELECT pc.promotion_id FROM promotion_channels pc WHERE pc.channel_id = (SELECT o.channel_id FROM orders o WHERE o.id = ${cartId}))`;
+const channelOf = (cartId: Value<number>) => sql`(SELECT o.channel_id FROM orders o WHERE o.id = ${cartId})`;
 
-/** Whether a promotion of the cart's channel has a rule of one of `types` (the literal types are constants). */
+/**
+ * Whether a promotion of the cart's channel has a rule of one of `types` (constants): the rules of those types
+ * (their type index), each looked up in the channel's promotions (their primary key), so a database without
+ * such rules reads none.
+ */
 const ruleUsed = (cartId: Value<number>, types: SQL) =>
-  sql`EXISTS (SELECT 1 FROM promotion_rules r WHERE r.type IN ${types} AND r.promotion_id IN ${channelPromotions(cartId)})`;
+  sql`EXISTS (SELECT 1 FROM promotion_rules r JOIN promotion_channels pc ON pc.promotion_id = r.promotion_id AND pc.channel_id = ${channelOf(cartId)}
+    WHERE r.type IN ${types})`;
 
 /** Whether `mode` reads: READ (1), or IF_USED (2) and `used` holds (SQLite evaluates `used` only for IF_USED). */
 const reads = (mode: Value<number>, used: SQL) => sql`(${mode} = 1 OR (${mode} = 2 AND ${used}))`;
@@ -57,8 +61,8 @@ const reads = (mode: Value<number>, used: SQL) => sql`(${mode} = 1 OR (${mode} =
  */
 export const productTaxonFacts = prepared(["cartId", "addCode", "mode"], (db, values) => {
   const used = sql`(${ruleUsed(values.cartId, sql`('has_taxon', 'total_of_items_from_taxon')`)}
-    OR EXISTS (SELECT 1 FROM promotion_actions a WHERE a.type IN ('unit_fixed_discount', 'unit_percentage_discount')
-      AND a.promotion_id IN ${channelPromotions(values.cartId)} AND a.configuration LIKE '%"taxons":["%'))`;
+    OR EXISTS (SELECT 1 FROM promotion_actions a JOIN promotion_channels pc ON pc.promotion_id = a.promotion_id AND pc.channel_id = ${channelOf(values.cartId)}
+      WHERE a.type IN ('unit_fixed_discount', 'unit_percentage_discount') AND a.configuration LIKE '%"taxons":["%'))`;
   return db
     .select({ productCode: sql<string>`${products.code}`.as("product_code"), taxonCode: sql<string>`${taxons.code}`.as("taxon_code") })
     .from(productTaxons)
@@ -81,11 +85,12 @@ export const customerFacts = prepared(["cartId", "groupMode", "ordersMode"], (db
   return db
     .select({
       readsGroup: sql<number>`${readsGroup}`.as("reads_group"),
+      // "orders" is the cart's row: the subqueries name their own tables with aliases.
       groupCode: sql<string | null>`(CASE WHEN ${readsGroup} THEN (SELECT g.code FROM customers c JOIN customer_groups g ON g.id = c.group_id
-        WHERE c.id = ${orders.customerId}) END)`.as("group_code"),
+        WHERE c.id = "orders"."customer_id") END)`.as("group_code"),
       readsOrders: sql<number>`${readsOrders}`.as("reads_orders"),
       placedOrders: sql<number | null>`(CASE WHEN ${readsOrders} THEN (SELECT COUNT(*) FROM orders p
-        WHERE p.customer_id = ${orders.customerId} AND p.state NOT IN ('cart', 'cancelled')) END)`.as("placed_orders"),
+        WHERE p.customer_id = "orders"."customer_id" AND p.state NOT IN ('cart', 'cancelled')) END)`.as("placed_orders"),
     })
     .from(orders)
     .where(and(eq(orders.id, values.cartId), sql`(${readsGroup} OR ${readsOrders})`));

@@ -202,6 +202,17 @@ export const channelCurrencies = sqliteTable(
 
 // -------------------------------------------------------------- customers
 
+/** A group of customers (Sylius' CustomerGroup: code and name); the `customer_group` promotion rule names one. */
+export const customerGroups = sqliteTable(
+  "customer_groups",
+  {
+    id: id(),
+    code: text("code").notNull().unique(),
+    name: text("name").notNull(),
+  },
+  (t) => [index("customer_groups_name").on(t.name)],
+);
+
 export const customers = sqliteTable(
   "customers",
   {
@@ -216,9 +227,12 @@ export const customers = sqliteTable(
     gender: text("gender").notNull().default("u"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The customer's group (Sylius' `group`); a deleted group leaves its customers in none. */
+    groupId: integer("group_id").references((): AnySQLiteColumn => customerGroups.id, { onDelete: "set null" }),
   },
   // One index per sortable column of the customer list (email: the unique one).
   (t) => [
+    index("customers_group").on(t.groupId),
     index("customers_first_name").on(t.firstName),
     index("customers_last_name").on(t.lastName),
     index("customers_created").on(t.createdAt),
@@ -771,8 +785,9 @@ const promotionPart = () => ({
   configuration: text("configuration", { mode: "json" }).$type<unknown>().notNull(),
 });
 
-export const promotionRules = sqliteTable("promotion_rules", promotionPart());
-export const promotionActions = sqliteTable("promotion_actions", promotionPart());
+// By type: a cold cart change asks whether its channel's promotions have a rule (or a unit action) of a type that needs more reads.
+export const promotionRules = sqliteTable("promotion_rules", promotionPart(), (t) => [index("promotion_rules_type").on(t.type, t.promotionId)]);
+export const promotionActions = sqliteTable("promotion_actions", promotionPart(), (t) => [index("promotion_actions_type").on(t.type, t.promotionId)]);
 
 // ------------------------------------------------------- product variants
 
@@ -890,6 +905,8 @@ export const orders = sqliteTable(
   },
   (t) => [
     index("orders_state_created").on(t.state, t.createdAt),
+    // The `nth_order` promotion rule counts a customer's placed orders.
+    index("orders_customer_state").on(t.customerId, t.state),
     uniqueIndex("orders_number").on(t.number),
     // The order list (placed orders by number): only placed orders are in it,
     // so a page walks no cart and reads no table row to check the state.

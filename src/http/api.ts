@@ -6,6 +6,7 @@ import { currencyRoutes } from "./resources/currencies/routes";
 import { zoneRoutes } from "./resources/zones/routes";
 import { channelRoutes } from "./resources/channels/routes";
 import { customerRoutes } from "./resources/customers/routes";
+import { customerGroupRoutes } from "./resources/customer-groups/routes";
 import { taxCategoryRoutes } from "./resources/tax-categories/routes";
 import { shippingCategoryRoutes } from "./resources/shipping-categories/routes";
 import { taxRateRoutes } from "./resources/tax-rates/routes";
@@ -41,6 +42,7 @@ export const apiRoutes = new Hono<AppEnv>({ strict: false })
   .route("/zones", zoneRoutes)
   .route("/channels", channelRoutes)
   .route("/customers", customerRoutes)
+  .route("/customer-groups", customerGroupRoutes)
   .route("/tax-categories", taxCategoryRoutes)
   .route("/tax-rates", taxRateRoutes)
   .route("/shipping-categories", shippingCategoryRoutes)

@@ -35,6 +35,7 @@ export const COUNTED_TABLES: ReadonlySet<string> = new Set([
   "product_association_types",
   "zones",
   "exchange_rates",
+  "customer_groups",
 ]);
 
 /** The counter of `table`'s unfiltered list, if it has one. */

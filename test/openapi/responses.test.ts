@@ -653,6 +653,21 @@ describe("every documented operation answers as documented", () => {
     expect((await call("DELETE", "/api/v1/product-association-types/{code}", { params })).status).toBe(204);
   });
 
+  it("customer groups, a customer in one", async () => {
+    const group = uniqueCode("CG");
+    created(await call("POST", "/api/v1/customer-groups/", { body: { code: group, name: "Wholesale" } }));
+    const params = { code: group };
+    expect((await call("GET", "/api/v1/customer-groups/{code}", { params })).status).toBe(200);
+    expect((await call("GET", "/api/v1/customer-groups/", { query: `criteria[code]=${group}` })).body.total).toBe(1);
+    expect((await call("PUT", "/api/v1/customer-groups/{code}", { params, body: { name: "Retail" } })).status).toBe(204);
+    expect((await call("PATCH", "/api/v1/customer-groups/{code}", { params, body: {} })).status).toBe(204);
+    expect((await call("POST", "/api/v1/customer-groups/", { body: {} })).status).toBe(400);
+    expect((await call("GET", "/api/v1/customer-groups/{code}", { params: { code: "nope" } })).status).toBe(404);
+    const customer = created(await call("POST", "/api/v1/customers/", { body: { email: `${group.toLowerCase()}@example.com`, group } }));
+    expect(customer.group).toMatchObject({ code: group, name: "Retail" });
+    expect((await call("DELETE", "/api/v1/customer-groups/{code}", { params })).status).toBe(204);
+  });
+
   it("product reviews and their transitions", async () => {
     const product = uniqueCode("REVIEWED");
     created(await call("POST", "/api/v1/products/", { body: { code: product } }));

@@ -9,6 +9,8 @@
 import { describe, expect, it } from "vitest";
 import { api, uniqueCode } from "../fixtures/http";
 import { TIMESTAMP, validationFailed } from "../fixtures/sylius";
+import { insertChannel } from "../fixtures/references";
+import { insertProduct } from "../fixtures/catalog";
 
 const PATH = "/api/v1/promotions/";
 const DATE = { children: { date: {}, time: {} } };
@@ -122,5 +124,105 @@ describe("promotions (Sylius 1.8)", () => {
     expect(couponBased.body._embedded.items.map((p: { code: string }) => p.code)).toEqual([`${prefix}-holiday`]);
     const byName = await api("GET", `${PATH}?criteria[search]=Holiday promotion&criteria[code]=${prefix}`);
     expect(byName.body._embedded.items.map((p: { code: string }) => p.code)).toEqual([`${prefix}-holiday`]);
+  });
+
+  // Sylius' form takes money in major units and percentages in percent (12 → 1200, 15 → 0.15); this API takes what Sylius
+  // stores and shows (minor units, fractions): the same configuration sent as it is shown.
+  it("create_response_with_rules: nth_order and item_total", async () => {
+    const [web, mob] = [await insertChannel(), await insertChannel()];
+    const code = uniqueCode("christmas-promotion");
+    const res = await api("POST", PATH, {
+      code,
+      name: "Christmas Promotion",
+      rules: [
+        { type: "nth_order", configuration: { nth: 3 } },
+        { type: "item_total", configuration: { [web.code]: { amount: 1200 }, [mob.code]: { amount: 1500 } } },
+      ],
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      id: expect.any(Number),
+      code,
+      name: "Christmas Promotion",
+      priority: 0,
+      exclusive: false,
+      used: 0,
+      couponBased: false,
+      rules: [
+        { id: expect.any(Number), type: "nth_order", configuration: { nth: 3 } },
+        { id: expect.any(Number), type: "item_total", configuration: { [web.code]: { amount: 1200 }, [mob.code]: { amount: 1500 } } },
+      ],
+      actions: [],
+      createdAt: TIMESTAMP,
+      updatedAt: TIMESTAMP,
+      channels: [],
+      _links: { self: { href: `${PATH}${code}` } },
+    });
+  });
+
+  it("create_response_with_actions: unit filters (codes as Sylius' autocomplete sends them), stored with every filter", async () => {
+    const [web, mob] = [await insertChannel(), await insertChannel()];
+    const [sw, lotr] = [await insertProduct(), await insertProduct()];
+    const mugs = uniqueCode("mugs");
+    expect((await api("POST", "/api/v1/taxons/", { code: mugs })).status).toBe(201);
+    const code = uniqueCode("christmas-promotion");
+    const res = await api("POST", PATH, {
+      code,
+      name: "Christmas Promotion",
+      actions: [
+        {
+          type: "unit_percentage_discount",
+          configuration: {
+            [web.code]: {
+              percentage: 0.15,
+              filters: {
+                price_range_filter: { min: 100, max: 1200000 },
+                taxons_filter: { taxons: mugs },
+                products_filter: { products: `${sw.code},${lotr.code}` },
+              },
+            },
+            [mob.code]: { percentage: 0.2, filters: { products_filter: { products: sw.code } } },
+          },
+        },
+        { type: "order_fixed_discount", configuration: { [web.code]: { amount: 1200 }, [mob.code]: { amount: 1500 } } },
+      ],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toEqual({
+      id: expect.any(Number),
+      code,
+      name: "Christmas Promotion",
+      priority: 0,
+      exclusive: false,
+      used: 0,
+      couponBased: false,
+      rules: [],
+      actions: [
+        {
+          id: expect.any(Number),
+          type: "unit_percentage_discount",
+          configuration: {
+            [web.code]: {
+              percentage: 0.15,
+              filters: {
+                price_range_filter: { min: 100, max: 1200000 },
+                taxons_filter: { taxons: [mugs] },
+                products_filter: { products: [sw.code, lotr.code] },
+              },
+            },
+            [mob.code]: {
+              percentage: 0.2,
+              filters: { price_range_filter: [], taxons_filter: { taxons: [] }, products_filter: { products: [sw.code] } },
+            },
+          },
+        },
+        { id: expect.any(Number), type: "order_fixed_discount", configuration: { [web.code]: { amount: 1200 }, [mob.code]: { amount: 1500 } } },
+      ],
+      createdAt: TIMESTAMP,
+      updatedAt: TIMESTAMP,
+      channels: [],
+      _links: { self: { href: `${PATH}${code}` } },
+    });
+    expect((await api("GET", `${PATH}${code}`)).body.actions).toEqual(res.body.actions);
   });
 });

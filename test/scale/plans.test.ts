@@ -203,6 +203,7 @@ const CHECKED = new Map([
   ["/api/v1/products/{productCode}/variants/", "product_variants"],
   ["/api/v1/products/", "products"],
   ["/api/v1/customers/", "customers"],
+  ["/api/v1/customer-groups/", "customer_groups"],
   ["/api/v1/promotions/", "promotions"],
   ["/api/v1/promotions/{promotionCode}/coupons/", "promotion_coupons"],
   ["/api/v1/channels/", "channels"],

@@ -1,7 +1,7 @@
 /** Customers and their shop accounts (shop_users, username = email). */
 import { and, eq, inArray, ne, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "../db";
-import { customers, shopUsers } from "../schema";
+import { customerGroups, customers, shopUsers } from "../schema";
 
 export interface CustomerRow {
   id: number;
@@ -15,6 +15,10 @@ export interface CustomerRow {
   gender: string;
   createdAt: string;
   updatedAt: string;
+  /** The customer's group (one customer's reads only). */
+  groupId?: number | null;
+  groupCode?: string | null;
+  groupName?: string | null;
 }
 
 /** Sylius' CustomerInterface genders: unknown (the default), male, female. */
@@ -51,11 +55,23 @@ export const shopUserColumns = {
 /** Emails compare case-insensitively through their canonical (lowercased) form. */
 export const canonicalEmail = (email: string) => email.trim().toLowerCase();
 
+/** One customer's columns: the list's, and its group. */
+const customerDetailColumns = {
+  ...customerColumns,
+  groupId: customers.groupId,
+  groupCode: sql<string | null>`(SELECT g.code FROM ${customerGroups} g WHERE g.id = ${customers.groupId})`.as("group_code"),
+  groupName: sql<string | null>`(SELECT g.name FROM ${customerGroups} g WHERE g.id = ${customers.groupId})`.as("group_name"),
+};
+
 export const customerById = (db: Database, id: number) =>
-  db.select(customerColumns).from(customers).where(eq(customers.id, id)).limit(1);
+  db.select(customerDetailColumns).from(customers).where(eq(customers.id, id)).limit(1);
 
 export const customerByEmail = (db: Database, canonical: string) =>
-  db.select(customerColumns).from(customers).where(eq(customers.emailCanonical, canonical)).limit(1);
+  db.select(customerDetailColumns).from(customers).where(eq(customers.emailCanonical, canonical)).limit(1);
+
+/** The customer group of a code (a customer form's `group`). */
+export const customerGroupIdByCode = (db: Database, code: string) =>
+  db.select({ id: customerGroups.id }).from(customerGroups).where(eq(customerGroups.code, code)).limit(1);
 
 /** Another customer (not `exceptId`) that has this canonical email. */
 export const emailTakenBy = (db: Database, canonical: string, exceptId: number) =>

@@ -5,7 +5,7 @@
 import { asc, eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "../db";
 import { channelDetailColumns, type ChannelDetailRow } from "./channels";
-import { channels, products, promotionActions, promotionChannels, promotionRules, promotions } from "../schema";
+import { channels, countries, customerGroups, products, promotionActions, promotionChannels, promotionRules, promotions, taxons } from "../schema";
 import type { PromotionAction, PromotionRule } from "../../domain/promotion-config";
 import { chunks, insertSelectValues, type NamedResults, type Statement } from "../batch";
 import { groupBy, unique } from "../collections";
@@ -94,13 +94,31 @@ export function promotionRecords(rows: readonly (typeof promotions.$inferSelect)
   }));
 }
 
-/** The ids of the channels and products among `codes`, in statements of at most 90 codes. */
-export const referenceReads = (db: Database, codes: { channels: Iterable<string>; products: Iterable<string> }) => ({
+/** The codes a promotion's channels, rules and actions name, by what they name. */
+export interface PromotionReferences {
+  channels: Iterable<string>;
+  products: Iterable<string>;
+  taxons?: Iterable<string>;
+  countries?: Iterable<string>;
+  customerGroups?: Iterable<string>;
+}
+
+/** The ids of the channels, products, taxons, countries and customer groups among `codes`, in statements of at most 90 codes. */
+export const referenceReads = (db: Database, codes: PromotionReferences) => ({
   channels: chunks(unique([...codes.channels]), 1).map((part) =>
     db.select({ id: channels.id, code: channels.code }).from(channels).where(inArray(channels.code, part)),
   ),
   products: chunks(unique([...codes.products]), 1).map((part) =>
     db.select({ id: products.id, code: products.code }).from(products).where(inArray(products.code, part)),
+  ),
+  taxons: chunks(unique([...(codes.taxons ?? [])]), 1).map((part) =>
+    db.select({ id: taxons.id, code: taxons.code }).from(taxons).where(inArray(taxons.code, part)),
+  ),
+  countries: chunks(unique([...(codes.countries ?? [])]), 1).map((part) =>
+    db.select({ id: countries.id, code: countries.code }).from(countries).where(inArray(countries.code, part)),
+  ),
+  customerGroups: chunks(unique([...(codes.customerGroups ?? [])]), 1).map((part) =>
+    db.select({ id: customerGroups.id, code: customerGroups.code }).from(customerGroups).where(inArray(customerGroups.code, part)),
   ),
 });
 

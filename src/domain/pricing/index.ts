@@ -2,6 +2,7 @@
 export { recalculate } from "./recalculate";
 export { pricingContextFrom, promotionFrom, readStoredAction, readStoredRule } from "./stored-promotions";
 export { checkInvariants } from "./invariants";
+export { needsMore, NO_FACTS, promotionFactNeeds, type FactNeeds } from "./facts";
 export { prorate, splitEvenly, splitOverUnits } from "./prorate";
 export { formatPercent, mulRound, parseDecimal, type Rational } from "./decimal";
 export type {
@@ -20,6 +21,7 @@ export type {
   PricingSetup,
   Promotion,
   PromotionAction,
+  PromotionFacts,
   PromotionPart,
   PromotionRule,
   ShippingCalculator,

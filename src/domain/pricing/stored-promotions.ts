@@ -17,7 +17,7 @@
  * cannot be read never holds, so its promotion never applies and is left out
  * of the context; an action that cannot be read does nothing and is left out.
  */
-import type { PromotionAction, PromotionRule } from "../promotion-config";
+import type { PromotionAction, PromotionRule, StoredFilters } from "../promotion-config";
 import { tryParseDecimal } from "./decimal";
 import type { Money, PricingContext, PricingSetup, Promotion, PromotionPart, StoredPromotion } from "./types";
 
@@ -61,17 +61,59 @@ function readPerChannel<T>(configuration: unknown, read: (entry: unknown) => T |
   return Object.fromEntries(entries);
 }
 
+const unitAmounts = (configuration: unknown) =>
+  readPerChannel(configuration, (entry) => {
+    const amount = readAmount(field(entry, "amount"));
+    return withFilters(entry, amount === null ? null : { amount });
+  });
+
+const unitPercentages = (configuration: unknown) =>
+  readPerChannel(configuration, (entry) => {
+    const percentage = readPercentage(field(entry, "percentage"));
+    return withFilters(entry, percentage === null ? null : { percentage });
+  });
+
 const channelAmounts = (configuration: unknown) =>
   readPerChannel(configuration, (entry) => {
     const amount = readAmount(field(entry, "amount"));
     return amount === null ? null : { amount };
   });
 
-const channelPercentages = (configuration: unknown) =>
-  readPerChannel(configuration, (entry) => {
-    const percentage = readPercentage(field(entry, "percentage"));
-    return percentage === null ? null : { percentage };
-  });
+/** A list of codes: an array (its strings kept) or a comma-separated string (Sylius' autocomplete input); else null. */
+function readCodes(value: unknown): string[] | null {
+  if (typeof value === "string") return value.split(",").map((code) => code.trim()).filter((code) => code !== "");
+  if (!Array.isArray(value)) return null;
+  return value.filter((code): code is string => typeof code === "string");
+}
+
+/** An integer (number or digit string, a sign allowed), else null. */
+function readInteger(value: unknown): number | null {
+  if (typeof value === "number") return Number.isSafeInteger(value) ? value : null;
+  if (typeof value === "string" && /^-?\d{1,15}$/.test(value.trim())) return Number(value.trim());
+  return null;
+}
+
+/**
+ * A unit action entry's filters, every filter present (Sylius' stored
+ * shape); a filter that cannot be read is left empty (it keeps every item),
+ * as Sylius' filters skip what is not configured. Null: no `filters`.
+ */
+function readFilters(value: unknown): StoredFilters | null {
+  if (value === undefined) return null;
+  const range = field(value, "price_range_filter");
+  return {
+    price_range_filter: asObject(range) === null ? [] : { min: readAmount(field(range, "min")), max: readAmount(field(range, "max")) },
+    taxons_filter: { taxons: readCodes(field(field(value, "taxons_filter"), "taxons")) ?? [] },
+    products_filter: { products: readCodes(field(field(value, "products_filter"), "products")) ?? [] },
+  };
+}
+
+/** `{amount}` or `{percentage}` with the entry's filters when it has any. */
+function withFilters<T extends object>(entry: unknown, read: T | null): (T & { filters?: StoredFilters }) | null {
+  if (read === null) return null;
+  const filters = readFilters(field(entry, "filters"));
+  return filters === null ? read : { ...read, filters };
+}
 
 /** A stored rule as a typed rule, or null when it cannot be read. */
 export function readStoredRule(part: PromotionPart): PromotionRule | null {
@@ -89,6 +131,32 @@ export function readStoredRule(part: PromotionPart): PromotionRule | null {
       const code = field(config, "product_code");
       return typeof code === "string" ? { type: "contains_product", configuration: { product_code: code } } : null;
     }
+    case "has_taxon": {
+      // Sylius: no `taxons` key, the rule never holds.
+      const taxons = readCodes(field(config, "taxons"));
+      return taxons === null ? null : { type: "has_taxon", configuration: { taxons } };
+    }
+    case "total_of_items_from_taxon": {
+      const entries = readPerChannel(config, (entry) => {
+        const taxon = field(entry, "taxon");
+        const amount = readAmount(field(entry, "amount"));
+        return typeof taxon === "string" && amount !== null ? { taxon, amount } : null;
+      });
+      return entries === null ? null : { type: "total_of_items_from_taxon", configuration: entries };
+    }
+    case "nth_order": {
+      // Sylius: `nth` must be an integer, else the rule never holds.
+      const nth = readInteger(field(config, "nth"));
+      return nth === null ? null : { type: "nth_order", configuration: { nth } };
+    }
+    case "shipping_country": {
+      const country = field(config, "country");
+      return typeof country === "string" ? { type: "shipping_country", configuration: { country } } : null;
+    }
+    case "customer_group": {
+      const group = field(config, "group_code");
+      return typeof group === "string" ? { type: "customer_group", configuration: { group_code: group } } : null;
+    }
     default:
       return null;
   }
@@ -98,13 +166,16 @@ export function readStoredRule(part: PromotionPart): PromotionRule | null {
 export function readStoredAction(part: PromotionPart): PromotionAction | null {
   const config = part.configuration;
   switch (part.type) {
-    case "order_fixed_discount":
-    case "unit_fixed_discount": {
+    case "order_fixed_discount": {
       const amounts = channelAmounts(config);
       return amounts === null ? null : { type: part.type, configuration: amounts };
     }
+    case "unit_fixed_discount": {
+      const amounts = unitAmounts(config);
+      return amounts === null ? null : { type: part.type, configuration: amounts };
+    }
     case "unit_percentage_discount": {
-      const percentages = channelPercentages(config);
+      const percentages = unitPercentages(config);
       return percentages === null ? null : { type: "unit_percentage_discount", configuration: percentages };
     }
     case "order_percentage_discount":

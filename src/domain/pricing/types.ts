@@ -124,11 +124,30 @@ export interface CheckoutPricing {
   readonly shippingMethodCode: string | null;
   /** The promotion whose (valid) coupon the cart carries: the only coupon-based promotion that may apply. */
   readonly couponPromotionId: number | null;
+  /** The shipping address's country (the `shipping_country` rule); absent or null before addressing. */
+  readonly shippingCountryCode?: string | null;
+}
+
+/**
+ * What some promotion rules and filters read besides the cart: loaded only
+ * when the channel's promotions use them ({@link promotionFactNeeds}); a fact
+ * that is absent makes the rules that read it not hold (and a taxon filter
+ * keep no item).
+ */
+export interface PromotionFacts {
+  /** Product code → the codes of the product's taxons (`has_taxon`, `total_of_items_from_taxon`, `taxons_filter`). */
+  readonly productTaxons?: Readonly<Record<string, readonly string[]>>;
+  /** The code of the cart customer's group, null when in none (`customer_group`). */
+  readonly customerGroupCode?: string | null;
+  /** How many orders the cart's customer has placed and not cancelled (`nth_order`). */
+  readonly placedOrders?: number;
 }
 
 export interface PricingContext {
   /** The checkout's part of the pricing (see {@link CheckoutPricing}). */
   readonly checkout?: CheckoutPricing;
+  /** What the promotions' rules and filters read besides the cart (see {@link PromotionFacts}). */
+  readonly facts?: PromotionFacts;
   /** ISO 8601 instant the promotions' date windows are checked against. */
   readonly now: string;
   readonly channel: PricingChannel;

@@ -51,6 +51,8 @@ import { cartTtlSeconds, expiryCutoff } from "./cart-ttl";
 import { cartLineStatements } from "../../data/checkout/checkout-writer";
 import { cartLinesOf, checkoutSetup, zonesOf } from "./checkout-processing";
 import { contextOf, forBilling, heldCopy } from "./pricing-context-cache";
+import { promotionFactQueries } from "../../data/carts/promotion-facts";
+import { changeFacts, factModes } from "./promotion-facts";
 import { readCheckoutMethods, runCheckoutStep, type CartHost, type CheckoutMethods, type CheckoutRead, type CheckoutStep, type StepAnswer } from "./checkout-step";
 import { runOrderStep, type OrderStep } from "./order-lifecycle";
 
@@ -256,6 +258,8 @@ export class CartObject extends DurableObject<Env> {
     const addCode = op.kind === "add" ? op.variantCode : null;
     // The channel's context as last read (in this isolate): its queries read nothing while its stamp is current.
     const held = heldCopy(cold ? null : this.cart);
+    // Promotion facts (customer group, placed orders, products' taxons): only those the channel's promotions read.
+    const modes = factModes(held);
 
     // One round trip: everything the change needs, after the caller's checks (the id reservation checks the token itself).
     const read = await run.read(
@@ -268,6 +272,7 @@ export class CartObject extends DurableObject<Env> {
       reserved: reserve ? reserveIdsQuery(db, reserve, caller?.tokenHash ?? undefined) : undefined,
       // What the cart's tag is made of, to compare If-Match with (only then: it reads every item's variant view).
         tagged: typeof caller?.ifMatch === "string" ? cartTagQueries(db, cartId) : undefined,
+        ...promotionFactQueries(db, cartId, addCode, modes),
       },
       { writesGuarded: true },
     );
@@ -286,7 +291,7 @@ export class CartObject extends DurableObject<Env> {
     const loaded = pricingSetupFrom(forBilling(channelContext, zonesOf(read.zones, read.checkout[0]?.billingCountry ?? null)));
     if (!loaded) throw new Error(`Channel of cart ${cartId} not found`);
     const now = new Date().toISOString();
-    const setup = checkoutSetup(loaded, read.checkout[0], read.zones, now);
+    const setup = { ...checkoutSetup(loaded, read.checkout[0], read.zones, now), facts: await changeFacts(db, read, modes, channelContext, cartId, addCode) };
 
     // Decide, reprice, write.
     const byId = new Map(variants.map((v) => [v.id, v]));

@@ -47,6 +47,7 @@ export function checkoutSetup(setup: PricingSetup, row: CheckoutRow | undefined,
     shippingZoneCodes: shippingCountry === null ? null : zonesOf(zones, shippingCountry),
     shippingMethodCode: overrides.shippingMethodCode !== undefined ? overrides.shippingMethodCode : (row?.shipmentMethodCode ?? null),
     couponPromotionId,
+    shippingCountryCode: shippingCountry,
   };
   const billingZones = zonesOf(zones, billingCountry);
   const defaultZone = setup.channel.taxZoneCode;

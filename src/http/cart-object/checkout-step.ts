@@ -68,6 +68,7 @@ import { replayedStatus, type Caller, type OperationRun } from "./operation";
 import { cartEtag } from "../resources/carts/etag";
 import { plansOf, repriceCart, type IdSource } from "./cart-change";
 import { cartLinesOf, checkoutSetup, type CheckoutOverrides, type CountryZone } from "./checkout-processing";
+import { IF_USED_MODES, promotionFactQueries, promotionFactsFrom } from "../../data/carts/promotion-facts";
 
 
 /** What the checkout needs of the cart's object (its cache, ids, expiry). */
@@ -124,6 +125,8 @@ function readQueries(db: Database, host: CartHost, cartId: number, caller: Calle
     coupon: step?.kind === "coupon" && typeof step.code === "string" && step.code !== "" ? couponByCodeQuery(db, cartId, step.code) : undefined,
     reserved: reserve ? reserveIdsQuery(db, reserve, caller?.tokenHash ?? undefined) : undefined,
     tagged: typeof caller?.ifMatch === "string" ? cartTagQueries(db, cartId) : undefined,
+    // The promotions' facts, each read only when the channel's promotions use it.
+    ...promotionFactQueries(db, cartId, null, IF_USED_MODES),
   };
 }
 
@@ -159,8 +162,9 @@ async function load(run: OperationRun, host: CartHost, cartId: number, step: Che
     host.keep(null);
     cart = null;
   }
-  const setup = pricingSetupFrom(read.context);
-  if (!setup) throw new Error(`Channel of order ${cartId} not found`);
+  const context = pricingSetupFrom(read.context);
+  if (!context) throw new Error(`Channel of order ${cartId} not found`);
+  const setup = { ...context, facts: promotionFactsFrom(read) };
   return { read, row, cart, setup, variants: new Map(read.variants.map((v) => [v.id, v])) };
 }
 

@@ -56,6 +56,7 @@ export const TAGS: { name: string; description: string }[] = [
   { name: "Taxons", description: "The taxon trees products are classified in: codes, translations, parents, positions." },
   { name: "Channels", description: "Sales channels." },
   { name: "Customers", description: "Customers and their shop accounts." },
+  { name: "Customer groups", description: "Groups of customers (an extension: Sylius 1.8's admin API has no route for them), for the customer_group promotion rule." },
   { name: "Promotions", description: "Promotions: rules and actions." },
   { name: "Promotion coupons", description: "Coupons of coupon-based promotions." },
   { name: "Zones", description: "Groups of countries." },

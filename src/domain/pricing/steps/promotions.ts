@@ -9,13 +9,21 @@
  * the first such one (in that order) is the ONLY promotion applied; otherwise
  * every applying promotion is applied in order. Rules only read the cart's
  * quantities and unit prices, so whether a promotion applies does not depend
- * on the others. Actions of a promotion run in their given order, each seeing
+ * on the others (rules read the cart and the context's facts, never other promotions). Actions of a promotion run in their given order, each seeing
  * the totals left by the previous ones.
  *
  * Rules:
  * - `cart_quantity {count}`: number of units ≥ count.
  * - `item_total {CHANNEL: {amount}}`: sum of unit prices ≥ amount.
  * - `contains_product {product_code}`: some item is a variant of that product.
+ * - `has_taxon {taxons}`: some item's product is in one of the taxons (the
+ *   product's taxons, `context.facts.productTaxons`).
+ * - `total_of_items_from_taxon {CHANNEL: {taxon, amount}}`: the unit prices of
+ *   the items whose product is in the taxon sum to ≥ amount.
+ * - `nth_order {nth}`: the customer has placed nth − 1 orders (not cancelled).
+ * - `shipping_country {country}`: the shipping address is in that country.
+ * - `customer_group {group_code}`: the customer is in that group.
+ *   A fact the context lacks (not loaded) makes its rule not hold.
  * Actions (labels = promotion name, originCode = promotion code):
  * - `order_fixed_discount {CHANNEL: {amount}}` / `order_percentage_discount
  *   {percentage}`: discount = min(amount or round(items total × percentage),
@@ -26,6 +34,12 @@
  * - `unit_fixed_discount {CHANNEL: {amount}}` / `unit_percentage_discount
  *   {CHANNEL: {percentage}}`: per unit min(amount or round(unit price ×
  *   percentage), current unit total); `order_item_promotion` adjustments.
+ *   The channel entry's `filters` limit the items discounted (Sylius'
+ *   PriceRangeFilter, TaxonFilter, ProductFilter, all of them):
+ *   `price_range_filter {min, max}` keeps items with min ≤ unit price (≤ max
+ *   when set), applying only when min is set; `taxons_filter {taxons}` keeps
+ *   items whose product is in one of the taxons; `products_filter
+ *   {products}` items of those products; an empty list filters nothing.
  * - `shipping_percentage_discount {percentage}`: min(round(current shipping ×
  *   percentage), current shipping) as an order-level
  *   `order_shipping_promotion` adjustment.
@@ -46,7 +60,8 @@ import {
   type DraftUnit,
 } from "../draft";
 import { prorate, splitOverUnits } from "../prorate";
-import type { Promotion, PromotionAction, PromotionRule } from "../types";
+import type { StoredFilters } from "../../promotion-config";
+import type { ItemSnapshot, Promotion, PromotionAction, PromotionRule } from "../types";
 
 /** The cart channel's entry of a `{CHANNEL_CODE: {...}}` configuration (own keys only). */
 function forChannel<T>(configuration: Readonly<Record<string, T>>, channelCode: string): T | undefined {
@@ -90,6 +105,15 @@ export function candidatePromotions(
     .sort((a, b) => b.priority - a.priority || a.id - b.id);
 }
 
+/** The codes of the item's product's taxons (none when the context has no taxons). */
+function taxonsOf(draft: Draft, item: ItemSnapshot): readonly string[] {
+  const taxons = draft.context.facts?.productTaxons;
+  return taxons !== undefined && Object.hasOwn(taxons, item.productCode) ? (taxons[item.productCode] ?? []) : [];
+}
+
+const inSomeTaxon = (draft: Draft, item: ItemSnapshot, codes: readonly string[]): boolean =>
+  taxonsOf(draft, item).some((taxon) => codes.includes(taxon));
+
 function ruleHolds(draft: Draft, rule: PromotionRule): boolean {
   switch (rule.type) {
     case "cart_quantity":
@@ -104,6 +128,27 @@ function ruleHolds(draft: Draft, rule: PromotionRule): boolean {
     case "contains_product": {
       const code = rule.configuration.product_code;
       return draft.items.some((i) => i.snapshot.productCode === code);
+    }
+    case "has_taxon":
+      return draft.items.some((i) => inSomeTaxon(draft, i.snapshot, rule.configuration.taxons));
+    case "total_of_items_from_taxon": {
+      const entry = forChannel(rule.configuration, draft.channelCode);
+      if (entry === undefined) return false;
+      let total = 0;
+      for (const item of draft.items) if (inSomeTaxon(draft, item.snapshot, [entry.taxon])) total += item.unitPrice * item.units.length;
+      return total >= entry.amount;
+    }
+    case "nth_order": {
+      const placed = draft.context.facts?.placedOrders;
+      return placed !== undefined && placed === rule.configuration.nth - 1;
+    }
+    case "shipping_country": {
+      const country = draft.context.checkout?.shippingCountryCode ?? null;
+      return country !== null && country === rule.configuration.country;
+    }
+    case "customer_group": {
+      const group = draft.context.facts?.customerGroupCode ?? null;
+      return group !== null && group === rule.configuration.group_code;
     }
     default:
       return false;
@@ -154,8 +199,24 @@ function orderDiscount(draft: Draft, promotion: Promotion, requested: number): v
   }
 }
 
-function unitDiscount(draft: Draft, promotion: Promotion, perUnit: (unitPrice: number) => number) {
+/** Whether the entry's filters keep the item (Sylius applies the three one after the other: all must keep it). */
+function filtersKeep(draft: Draft, item: DraftItem, filters: StoredFilters | undefined): boolean {
+  if (filters === undefined) return true;
+  const range = filters.price_range_filter;
+  if (!Array.isArray(range) && range.min !== null && range.min !== undefined) {
+    if (item.unitPrice < range.min) return false;
+    if (range.max !== null && range.max !== undefined && item.unitPrice > range.max) return false;
+  }
+  const taxons = filters.taxons_filter.taxons;
+  if (taxons.length > 0 && !inSomeTaxon(draft, item.snapshot, taxons)) return false;
+  const products = filters.products_filter.products;
+  if (products.length > 0 && !products.includes(item.snapshot.productCode)) return false;
+  return true;
+}
+
+function unitDiscount(draft: Draft, promotion: Promotion, perUnit: (unitPrice: number) => number, filters?: StoredFilters) {
   for (const item of draft.items) {
+    if (!filtersKeep(draft, item, filters)) continue;
     const requested = perUnit(item.unitPrice);
     if (requested <= 0) continue;
     for (const unit of item.units) {
@@ -189,13 +250,13 @@ function applyAction(draft: Draft, promotion: Promotion, action: PromotionAction
     }
     case "unit_fixed_discount": {
       const entry = forChannel(action.configuration, draft.channelCode);
-      if (entry !== undefined) unitDiscount(draft, promotion, () => entry.amount);
+      if (entry !== undefined) unitDiscount(draft, promotion, () => entry.amount, entry.filters);
       return;
     }
     case "unit_percentage_discount": {
       const entry = forChannel(action.configuration, draft.channelCode);
       const percentage = entry === undefined ? null : tryParseDecimal(entry.percentage);
-      if (percentage !== null) unitDiscount(draft, promotion, (price) => mulRound(price, percentage));
+      if (percentage !== null) unitDiscount(draft, promotion, (price) => mulRound(price, percentage), entry?.filters);
       return;
     }
     case "shipping_percentage_discount": {

@@ -12,9 +12,10 @@
  * CustomerType and CustomerProfileType; Customer.xml and User.xml,
  * CustomerBundle's and UserBundle's validators.en.yml): firstName, lastName,
  * email, birthday, gender, phoneNumber, subscribedToNewsletter, group, and
- * `user` {plainPassword, enabled} when one is sent. `phoneNumber`,
- * `subscribedToNewsletter` and `group` are accepted only empty (or false):
- * the service stores none of them.
+ * `user` {plainPassword, enabled} when one is sent. `group` is a customer
+ * group's code (`/api/v1/customer-groups/`; null or "" for none).
+ * `phoneNumber` and `subscribedToNewsletter` are accepted only empty (or
+ * false): the service stores neither.
  */
 import { Hono } from "hono";
 import { eq, sql } from "drizzle-orm";
@@ -34,6 +35,7 @@ import {
   canonicalEmail,
   customerByEmail,
   customerById,
+  customerGroupIdByCode,
   customerColumns,
   customerIdsOfEmail,
   customerInUse,
@@ -86,8 +88,14 @@ const USER_FIELDS = ["plainPassword", "enabled"];
 const notStored = {
   phoneNumber: z.union([z.null(), z.literal("")], { error: MSG.invalid }).optional(),
   subscribedToNewsletter: z.literal(false, { error: MSG.invalid }).optional(),
-  group: z.union([z.null(), z.literal("")], { error: MSG.invalid }).optional(),
 };
+/** A customer group's code; null or "" for none (an unknown code: `This value is not valid.`). */
+const group = () =>
+  z
+    .union([z.string(), z.null()], { error: MSG.invalid })
+    .transform((value) => (value === "" ? null : value))
+    .optional();
+const GROUP = "A customer group's code (`/api/v1/customer-groups/`); `null` or `\"\"` for none. Unknown: `This value is not valid.`";
 const NOT_STORED = "Sylius' form field; this service does not store it: only an empty value (false) is accepted.";
 
 /** `Y-m-d` (Sylius' BirthdayType, single text); null or "" removes it. */
@@ -134,6 +142,7 @@ export const createForm = defineForm(
     birthday: birthday(),
     gender: gender(),
     ...notStored,
+    group: group(),
     user: user(),
   },
   { quiet: ["user"] },
@@ -154,7 +163,7 @@ documentForm(createForm, {
     user: "Creates a shop account (username = email); `plainPassword` is required.",
     phoneNumber: NOT_STORED,
     subscribedToNewsletter: NOT_STORED,
-    group: NOT_STORED,
+    group: GROUP,
   },
   example: {
     email: "jane@example.com",
@@ -173,6 +182,7 @@ export const updateForm = defineForm(
     birthday: birthday(),
     gender: gender(),
     ...notStored,
+    group: group(),
     user: user(),
   },
   { quiet: ["user"] },
@@ -185,7 +195,7 @@ documentForm(updateForm, {
     user: "Creates or updates the shop account; a new account needs `plainPassword`.",
     phoneNumber: NOT_STORED,
     subscribedToNewsletter: NOT_STORED,
-    group: NOT_STORED,
+    group: GROUP,
   },
   example: { firstName: "Janet" },
 });
@@ -288,8 +298,12 @@ export const customerRoutes = new Hono<AppEnv>({ strict: false })
     const result = validateForm(createForm, c.var.body);
     const values = result.values;
     const canonical = canonicalEmail(values.email ?? "");
-    const { existing } = await namedBatch(db, { existing: customerByEmail(db, canonical) });
+    const { existing, groups } = await namedBatch(db, {
+      existing: customerByEmail(db, canonical),
+      groups: values.group ? customerGroupIdByCode(db, values.group) : undefined,
+    });
     if (existing.length > 0) result.fail("email", EMAIL_TAKEN);
+    if (values.group && !groups?.[0]) result.fail("group", MSG.invalid);
     const account = checkUser(result, values.user, true);
     result.assertValid();
     const emailValue = result.required("email").trim();
@@ -306,6 +320,7 @@ export const customerRoutes = new Hono<AppEnv>({ strict: false })
           lastName: values.lastName ?? null,
           birthday: values.birthday ?? null,
           gender: values.gender ?? "u",
+          groupId: groups?.[0]?.id ?? null,
         }),
         // Shop account (when asked for): the new customer's id is looked up by its unique email.
         account: db.insert(shopUsers).select(
@@ -335,12 +350,15 @@ export const customerRoutes = new Hono<AppEnv>({ strict: false })
       customer: [customer],
       users,
       taken: [taken],
+      groups,
     } = await namedBatch(db, {
       customer: customerById(db, id),
       users: usersOfCustomers(db, db.select({ id: customers.id }).from(customers).where(eq(customers.id, id))),
       taken: emailTakenBy(db, canonical ?? "", id),
+      groups: values.group ? customerGroupIdByCode(db, values.group) : undefined,
     });
     if (!customer) throw missing(raw);
+    if (values.group && !groups?.[0]) result.fail("group", MSG.invalid);
     const account = users[0] ?? null;
     if (canonical !== null && taken) result.fail("email", EMAIL_TAKEN);
     // A PUT without a body is the form submitted empty: Sylius' update form fails the email.
@@ -364,6 +382,7 @@ export const customerRoutes = new Hono<AppEnv>({ strict: false })
             lastName: values.lastName === undefined ? customer.lastName : values.lastName,
             birthday: values.birthday === undefined ? customer.birthday : values.birthday,
             gender: values.gender ?? customer.gender,
+            ...(values.group !== undefined ? { groupId: groups?.[0]?.id ?? null } : {}),
             updatedAt: now,
           })
           .where(eq(customers.id, id)),

@@ -38,6 +38,10 @@ export const Customer = component(
     firstName: identity.firstName,
     lastName: identity.lastName,
     ...profile,
+    group: z
+      .object({ id: int(), code: z.string(), name: z.string() })
+      .optional()
+      .meta({ description: "The customer's group (`/api/v1/customer-groups/`); omitted when in none." }),
     _links: SelfLinks,
   }),
   "A customer and its optional shop account (username = email), in Sylius' detailed set.",

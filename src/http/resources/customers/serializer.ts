@@ -4,7 +4,7 @@
  * - `serializeCustomer` (one customer: Sylius 1.8's detailed set, CustomerBundle's,
  *   UserBundle's and AdminApiBundle's Model.*.yml): {id, user?: {id, username,
  *   usernameCanonical, roles, enabled}, email, emailCanonical, firstName?, lastName?,
- *   birthday? (`1990-05-01T00:00:00+00:00`), gender (`u`, `m`, `f`), _links.self}
+ *   birthday? (`1990-05-01T00:00:00+00:00`), gender (`u`, `m`, `f`), group? {id, code, name}, _links.self}
  * - `serializeCustomerListItem` (a customer in a list, and the customer of a cart
  *   in a list: the default set): {id, user?: {id, username, enabled}, email,
  *   firstName?, lastName?, _links.self}
@@ -28,6 +28,10 @@ export interface CustomerResourceRow extends CustomerRefRow {
   gender: string;
   createdAt: string;
   updatedAt: string;
+  /** The customer's group (read with one customer only). */
+  groupId?: number | null;
+  groupCode?: string | null;
+  groupName?: string | null;
 }
 
 export interface CustomerUserRow {
@@ -65,6 +69,8 @@ export function serializeCustomer(row: CustomerResourceRow, user: CustomerUserRo
     lastName: row.lastName ?? undefined,
     birthday: birthdayDateTime(row.birthday),
     gender: row.gender,
+    group:
+      row.groupId != null && row.groupCode != null ? { id: row.groupId, code: row.groupCode, name: row.groupName ?? row.groupCode } : undefined,
     _links: customerLinks(row.id),
   };
 }

@@ -27,14 +27,20 @@ import {
 } from "../../../data/queries/promotions";
 import {
   actionChannelCodes,
+  actionProductCodes,
+  actionTaxonCodes,
   ruleChannelCodes,
+  ruleCountryCodes,
+  ruleCustomerGroupCodes,
   ruleProductCodes,
+  ruleTaxonCodes,
   type PromotionAction,
   type PromotionRule,
 } from "../../../domain/promotion-config";
 import { serializePromotion, serializePromotionListItem } from "./serializer";
 import { nowIso } from "../../serializers/timestamps";
 import { failUnknown } from "../shared/fields";
+import { MSG } from "../../../domain/messages";
 import { resourceRoutes } from "../shared/resource";
 import { EMPTY_PUT_NOTE } from "../../openapi/form-docs";
 import { Promotion, PromotionPage } from "./schemas";
@@ -58,27 +64,55 @@ interface SentReferences {
   actions?: PromotionAction[];
 }
 
-/** What the checks of a write read: the sent channels' and products' ids by code. */
-const sentReferenceReads = (db: Database, values: SentReferences) =>
-  referenceReads(db, {
-    channels: [...(values.channels ?? []), ...(values.rules ?? []).flatMap(ruleChannelCodes), ...(values.actions ?? []).flatMap(actionChannelCodes)],
-    products: (values.rules ?? []).flatMap(ruleProductCodes),
+/**
+ * What the checks of a write read: the ids by code of the sent channels and
+ * of the channels, products, taxons, countries and customer groups the sent
+ * rules and actions name (Sylius' choice and autocomplete types refuse a code
+ * they do not find: `This value is not valid.` on `rules` or `actions`).
+ */
+const sentReferenceReads = (db: Database, values: SentReferences) => {
+  const rules = values.rules ?? [];
+  const actions = values.actions ?? [];
+  return referenceReads(db, {
+    channels: [...(values.channels ?? []), ...rules.flatMap(ruleChannelCodes), ...actions.flatMap(actionChannelCodes)],
+    products: [...rules.flatMap(ruleProductCodes), ...actions.flatMap(actionProductCodes)],
+    taxons: [...rules.flatMap(ruleTaxonCodes), ...actions.flatMap(actionTaxonCodes)],
+    countries: rules.flatMap(ruleCountryCodes),
+    customerGroups: rules.flatMap(ruleCustomerGroupCodes),
   });
+};
+
+type Found = { id: number; code: string }[][];
 
 function checkReferences(
   result: PromotionResult,
   values: SentReferences,
-  found: { channels: { id: number; code: string }[][]; products: { id: number; code: string }[][] },
+  found: { channels: Found; products: Found; taxons: Found; countries: Found; customerGroups: Found },
 ): number[] | undefined {
   const channelIds = idsByCode(found.channels);
   const channelCodes = new Set(channelIds.keys());
-  const productCodes = new Set(idsByCode(found.products).keys());
+  const [productCodes, taxonCodes, countryCodes, groupCodes] = [found.products, found.taxons, found.countries, found.customerGroups].map(
+    (rows) => new Set(idsByCode(rows).keys()),
+  ) as [Set<string>, Set<string>, Set<string>, Set<string>];
   if (values.channels) failUnknown(result, "channels", values.channels, channelCodes);
   for (const rule of values.rules ?? []) {
-    failUnknown(result, "rules", ruleChannelCodes(rule), channelCodes);
-    failUnknown(result, "rules", ruleProductCodes(rule), productCodes);
+    const named = [
+      ...ruleChannelCodes(rule).map((code) => channelCodes.has(code)),
+      ...ruleProductCodes(rule).map((code) => productCodes.has(code)),
+      ...ruleTaxonCodes(rule).map((code) => taxonCodes.has(code)),
+      ...ruleCountryCodes(rule).map((code) => countryCodes.has(code)),
+      ...ruleCustomerGroupCodes(rule).map((code) => groupCodes.has(code)),
+    ];
+    if (named.includes(false)) result.fail("rules", MSG.invalid);
   }
-  for (const action of values.actions ?? []) failUnknown(result, "actions", actionChannelCodes(action), channelCodes);
+  for (const action of values.actions ?? []) {
+    const named = [
+      ...actionChannelCodes(action).map((code) => channelCodes.has(code)),
+      ...actionProductCodes(action).map((code) => productCodes.has(code)),
+      ...actionTaxonCodes(action).map((code) => taxonCodes.has(code)),
+    ];
+    if (named.includes(false)) result.fail("actions", MSG.invalid);
+  }
   return values.channels?.map((code) => channelIds.get(code) ?? 0);
 }
 

@@ -1,6 +1,6 @@
 /** Promotions (serializer.ts), rules and actions typed by src/domain/promotion-config.ts. */
 import { z } from "zod";
-import { promotionActionSchema, promotionRuleSchema } from "../../../domain/promotion-config";
+import { storedActionSchemas, storedRuleSchemas } from "../../../domain/promotion-config";
 import { serializePromotion, serializePromotionListItem } from "./serializer";
 import { Channel } from "../channels/schemas";
 import { code, component, int, Link, pageOf, timestamp } from "../../openapi/common";
@@ -11,14 +11,16 @@ const withId = (options: readonly z.ZodObject[]) => z.union(options.map((option)
 
 export const PromotionRule = component(
   "PromotionRule",
-  withId(promotionRuleSchema.options),
-  "A rule: `cart_quantity {count}`, `item_total {CHANNEL: {amount}}`, `contains_product {product_code}`.",
+  withId(storedRuleSchemas),
+  "A rule: `cart_quantity {count}`, `item_total {CHANNEL: {amount}}`, `contains_product {product_code}`, `has_taxon {taxons}`, " +
+    "`total_of_items_from_taxon {CHANNEL: {taxon, amount}}`, `nth_order {nth}`, `shipping_country {country}`, `customer_group {group_code}`.",
 );
 
 export const PromotionAction = component(
   "PromotionAction",
-  withId(promotionActionSchema.options),
-  "An action: order/unit fixed or percentage discounts, shipping percentage discount (amounts in minor units, percentages as fractions 0..1).",
+  withId(storedActionSchemas),
+  "An action: order/unit fixed or percentage discounts, shipping percentage discount (amounts in minor units, percentages as fractions 0..1). " +
+    "A unit discount's channel entry may have `filters` (`price_range_filter {min, max}`, `taxons_filter {taxons}`, `products_filter {products}`).",
 );
 
 const OMITTED = "Omitted when not set.";

@@ -29,6 +29,7 @@ const percentage = fc.oneof(
   fc.integer({ min: 0, max: 1000 }).map((n) => n / 1000),
 );
 const channelKey = fc.constantFrom(CH, CH, CH, OTHER);
+const TAXONS = ["mugs", "caps", "books"];
 const date = fc.oneof(
   { weight: 6, arbitrary: fc.constant(null) },
   { weight: 1, arbitrary: fc.constantFrom("2025-01-01T00:00:00Z", NOW, "2026-06-01T14:00:00+02:00", "2027-01-01T00:00:00Z") },
@@ -40,13 +41,40 @@ const rule: fc.Arbitrary<PromotionPart> = fc.oneof(
   fc.tuple(channelKey, amount).map(([ch, a]) => ({ type: "item_total", configuration: { [ch]: { amount: a } } })),
   fc.constantFrom("P0", "P1", "P2", "P9").map((code) => ({ type: "contains_product", configuration: { product_code: code } })),
   fc.constant({ type: "unknown_rule", configuration: {} }),
+  // The rules that read the context's facts.
+  fc.subarray(TAXONS).map((taxons) => ({ type: "has_taxon", configuration: { taxons } })),
+  fc.tuple(channelKey, fc.constantFrom(...TAXONS), amount).map(([ch, taxon, a]) => ({
+    type: "total_of_items_from_taxon",
+    configuration: { [ch]: { taxon, amount: a } },
+  })),
+  fc.integer({ min: 0, max: 4 }).map((nth) => ({ type: "nth_order", configuration: { nth } })),
+  fc.constantFrom("PL", "DE").map((country) => ({ type: "shipping_country", configuration: { country } })),
+  fc.constantFrom("retail", "vip").map((group) => ({ type: "customer_group", configuration: { group_code: group } })),
 );
+
+/** A unit action's filters: any of the three, empty or not (`[]`: no price range). */
+const filters = fc.record(
+  {
+    price_range_filter: fc.oneof(
+      fc.constant([]),
+      fc.record({ min: fc.option(fc.integer({ min: 0, max: 600_000 })), max: fc.option(fc.integer({ min: 0, max: 1_000_000 })) }),
+    ),
+    taxons_filter: fc.record({ taxons: fc.subarray(TAXONS) }),
+    products_filter: fc.record({ products: fc.subarray(["P0", "P1", "P2", "P9"]) }),
+  },
+  { requiredKeys: [] },
+);
+const unitEntry = <T extends object>(entry: fc.Arbitrary<T>) =>
+  fc.tuple(entry, fc.option(filters, { freq: 2 })).map(([e, f]) => (f === null ? e : { ...e, filters: f }));
 
 const action: fc.Arbitrary<PromotionPart> = fc.oneof(
   fc.tuple(channelKey, amount).map(([ch, a]) => ({ type: "order_fixed_discount", configuration: { [ch]: { amount: a } } })),
   percentage.map((p) => ({ type: "order_percentage_discount", configuration: { percentage: p } })),
-  fc.tuple(channelKey, amount).map(([ch, a]) => ({ type: "unit_fixed_discount", configuration: { [ch]: { amount: a } } })),
-  fc.tuple(channelKey, percentage).map(([ch, p]) => ({ type: "unit_percentage_discount", configuration: { [ch]: { percentage: p } } })),
+  fc.tuple(channelKey, unitEntry(amount.map((a) => ({ amount: a })))).map(([ch, e]) => ({ type: "unit_fixed_discount", configuration: { [ch]: e } })),
+  fc.tuple(channelKey, unitEntry(percentage.map((p) => ({ percentage: p })))).map(([ch, e]) => ({
+    type: "unit_percentage_discount",
+    configuration: { [ch]: e },
+  })),
   percentage.map((p) => ({ type: "shipping_percentage_discount", configuration: { percentage: p } })),
   fc.constant({ type: "order_fixed_discount", configuration: "garbage" }),
 );
@@ -125,6 +153,11 @@ const scenario: fc.Arbitrary<{ snapshot: CartSnapshot; context: PricingContext }
     promotions,
     taxRates,
     shippingMethods,
+    // The facts the new rules and filters read (absent: not loaded).
+    productTaxons: fc.option(fc.record({ P0: fc.subarray(TAXONS), P1: fc.subarray(TAXONS), P2: fc.subarray(TAXONS) }, { requiredKeys: [] })),
+    group: fc.option(fc.constantFrom("retail", "vip", null)),
+    placed: fc.option(fc.integer({ min: 0, max: 4 })),
+    country: fc.constantFrom(null, "PL", "DE"),
   })
   .map((s) => {
     let unitId = 1;
@@ -144,6 +177,12 @@ const scenario: fc.Arbitrary<{ snapshot: CartSnapshot; context: PricingContext }
     const context: PricingContext = pricingContextFrom(
       {
         channel: { code: CH, taxZoneCode: s.taxZone, taxCalculationStrategy: s.strategy },
+        checkout: { shippingZoneCodes: null, shippingMethodCode: null, couponPromotionId: null, shippingCountryCode: s.country },
+        facts: {
+          ...(s.productTaxons === null ? {} : { productTaxons: s.productTaxons }),
+          ...(s.group === null ? {} : { customerGroupCode: s.group }),
+          ...(s.placed === null ? {} : { placedOrders: s.placed }),
+        },
         shippingMethods: s.shippingMethods,
         promotions: s.promotions,
         taxRates: s.taxRates,

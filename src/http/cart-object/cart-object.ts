@@ -3,12 +3,16 @@
  *
  * - Serializes the cart's changes explicitly (a promise queue): input gates
  *   do not hold while awaiting D1, so without it two changes could interleave.
- * - Keeps the cart in memory after the first load; it is the only writer, so
- *   the copy stays valid and a change need not re-read the cart.
+ * - Keeps the cart in memory after the first load, behind the order's
+ *   `version`: each change reads the version in its first batch (a write by
+ *   anyone else makes it read the cart again) and its write applies only at
+ *   that version, so the copy is never used stale (change-reads.ts).
  * - A change is two D1 round trips: one batch of reads (the caller's token
- *   check, current catalogue data and pricing context, the cart itself when
- *   cold, and an id reservation when the id block runs low), then one atomic
- *   batch with exactly the rows that changed. The reply leaves after commit.
+ *   check, the versions, current catalogue data and pricing context, the cart
+ *   itself when cold, and an id reservation when the id block runs low), then
+ *   one atomic batch with exactly the rows that changed. The reply leaves
+ *   after commit. Only when another writer changed the cart does a change
+ *   take one round trip more (it runs again on the cart read anew).
  * - Expires the cart: its alarm is set when the cart is created and moved on
  *   by every committed change; when it rings, a cart still unchanged for the
  *   `CART_TTL` period is deleted as `DELETE /api/v1/carts/{id}` deletes it.

@@ -283,7 +283,7 @@ async function printLatencyModel() {
 }
 
 async function printLocalLog() {
-  const report = createReport("npm run bench -- --local-log");
+  const report = createReport("npm run bench");
   const rows = await localLogRows({ port: PORT, extraSql: BENCH_SQL, variant, productCode: "BENCH", count: quick ? 80 : 200 });
   report.log(`\n### npm start's defaults: the routes against GET /health, access log on and off\n\n${localLogTable(rows)}\n`);
   report.save();

@@ -33,7 +33,7 @@ const id = () => integer("id").primaryKey({ autoIncrement: true });
  * The id of a cart's own rows (items, units, adjustments): no AUTOINCREMENT.
  * The cart object gives their ids from blocks it reserves (row_id_sequences),
  * and AUTOINCREMENT made every INSERT scan `sqlite_sequence` (one row per
- * table: about 40 rows read per statement, docs/performance/pricing-context.md).
+ * table: about 36 rows read per statement, docs/performance/change-reads.md).
  */
 const cartRowId = () => integer("id").primaryKey();
 const createdAt = () =>

@@ -1,11 +1,12 @@
 // Two row sets of `npm run bench` (also alone: `npm run bench -- --latency`,
 // `npm run bench -- --pricing-context`):
 //
-// - The pricing-context cache: D1 rows read by one item change of a one-item
-//   cart on US_WEB when the cart object's copy of the channel's context is
-//   current (the usual case), and right after a write of that context (a
-//   shipping method's position set to itself raises the version: the change
-//   reads the whole context, as every change did before the cache).
+// - Rows read per change: D1 rows read by each kind of item change of a
+//   one-item cart on US_WEB (one unit more, one unit less, an add, a removal)
+//   while the cart object's copies (the cart, the channel's context) are
+//   current (the usual case), and by a quantity change right after a write of
+//   the context (a shipping method's position set to itself raises the
+//   version: the change reads the whole context again).
 // - The latency model (docs/performance/latency.md): the worker started with
 //   BENCH_LATENCY, which adds a one-way delay to every D1 round trip and to
 //   every worker-to-object call, once per placement of the cart object; a far
@@ -59,27 +60,46 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 
 const newCart = async (call) => (await call("POST", "/api/v1/carts/", { customer: "shop@example.com", channel: "US_WEB", localeCode: "en_US" })).body.id;
 
-/** Rows read by a quantity change of a one-item cart on US_WEB: with the context's copy current, and right after a context write. */
-export async function pricingContextRows(base, variantCode, runs = 7) {
+/**
+ * Rows read by each kind of change of a one-item cart on US_WEB (`variantCodes`:
+ * the cart's item, and the one added and removed again), with the object's
+ * copies current (the usual change: a warm object), and by a quantity change
+ * right after a context write (the context read again).
+ */
+export async function pricingContextRows(base, variantCodes, runs = 7) {
+  const [itemCode, otherCode] = variantCodes;
   const call = client(base);
   const cart = await newCart(call);
-  const item = (await call("POST", `/api/v1/carts/${cart}/items/`, { variant: variantCode, quantity: 1 })).body.id;
+  const item = (await call("POST", `/api/v1/carts/${cart}/items/`, { variant: itemCode, quantity: 1 })).body.id;
   const method = (await call("GET", "/api/v1/shipping-methods/UPS")).body;
-  const change = (i) => call("PATCH", `/api/v1/carts/${cart}/items/${item}`, { quantity: 2 + (i % 2) });
-  const current = [];
-  const stale = [];
+  const quantity = (q) => call("PATCH", `/api/v1/carts/${cart}/items/${item}`, { quantity: q });
+  // Warm-up: the first change after the add reads the cart's new shipment and payment.
+  await quantity(2);
+  await quantity(1);
+  const samples = { up: [], down: [], add: [], remove: [], stale: [] };
   for (let i = 0; i < runs; i++) {
-    current.push(await change(i));
+    samples.up.push(await quantity(2));
+    samples.down.push(await quantity(1));
+    const added = await call("POST", `/api/v1/carts/${cart}/items/`, { variant: otherCode, quantity: 1 });
+    samples.add.push(added);
+    samples.remove.push(await call("DELETE", `/api/v1/carts/${cart}/items/${added.body.id}`));
     // Any write of the context raises its version: the same position again is enough.
     await call("PATCH", `/api/v1/shipping-methods/${method.code}`, { position: method.position });
-    stale.push(await change(i + 1));
+    samples.stale.push(await quantity(2));
+    await quantity(1);
   }
-  const row = (label, samples) => ({ label, rowsRead: median(samples.map((s) => s.rowsRead)), roundTrips: Math.max(...samples.map((s) => s.roundTrips)) });
-  return [row("context read again (right after a context write; every change before the cache)", stale), row("context copy current (the usual change)", current)];
+  const row = (label, list) => ({ label, rowsRead: median(list.map((s) => s.rowsRead)), roundTrips: Math.max(...list.map((s) => s.roundTrips)) });
+  return [
+    row("quantity change, one unit more (1 → 2)", samples.up),
+    row("quantity change, one unit less (2 → 1)", samples.down),
+    row("add an item (the response embeds its variant)", samples.add),
+    row("remove that item again (cart of 2 items)", samples.remove),
+    row("quantity change right after a context write (context read again)", samples.stale),
+  ];
 }
 
 export function pricingContextTable(rows) {
-  const lines = ["| change of a one-item cart on US_WEB | D1 rows read (median) | D1 round trips |", "|---|---:|---:|"];
+  const lines = ["| change of a one-item cart on US_WEB (warm cart object) | D1 rows read (median) | D1 round trips (max) |", "|---|---:|---:|"];
   for (const r of rows) lines.push(`| ${r.label} | ${r.rowsRead} | ${r.roundTrips} |`);
   return lines.join("\n");
 }

@@ -273,8 +273,8 @@ async function bigCartOnly(health, report) {
   report.log(`Big cart read (9999 units ÷ 1 unit, p50): ${bigCartRatios(rows)}\n`);
 }
 
-async function printPricingContext(base) {
-  console.log(`\n### Pricing-context cache: rows read per change\n\n${pricingContextTable(await pricingContextRows(base, variant(0)))}\n`);
+async function printPricingContext(base, report) {
+  report.log(`\n### Rows read per change (pricing-context cache, cart kept by its object)\n\n${pricingContextTable(await pricingContextRows(base, [variant(0), variant(1)]))}\n`);
 }
 
 async function printLatencyModel() {
@@ -283,8 +283,10 @@ async function printLatencyModel() {
 }
 
 async function printLocalLog() {
+  const report = createReport("npm run bench");
   const rows = await localLogRows({ port: PORT, extraSql: BENCH_SQL, variant, productCode: "BENCH", count: quick ? 80 : 200 });
-  console.log(`\n### npm start's defaults: the routes against GET /health, access log on and off\n\n${localLogTable(rows)}\n`);
+  report.log(`\n### npm start's defaults: the routes against GET /health, access log on and off\n\n${localLogTable(rows)}\n`);
+  report.save();
 }
 
 async function main() {
@@ -293,7 +295,7 @@ async function main() {
   const report = createReport("npm run bench");
   const server = await startLocalWorker({ port: PORT, extraSql: BENCH_SQL });
   try {
-    if (contextOnly) return await printPricingContext(server.base);
+    if (contextOnly) return await printPricingContext(server.base, report);
     const health = await healthRows();
     if (bigOnly) return await bigCartOnly(health, report);
     const checkout = [];
@@ -321,7 +323,7 @@ async function main() {
     report.log("\n### CPU cost of one recalculation (pure engine, V8)\n");
     report.log("| cart | units | adjustments | p50 ms | p99 ms |\n|---|---:|---:|---:|---:|");
     for (const c of cost) report.log(`| ${c.name} | ${c.units} | ${c.adjustments} | ${c.p50.toFixed(2)} | ${c.p99.toFixed(2)} |`);
-    await printPricingContext(server.base);
+    await printPricingContext(server.base, report);
   } finally {
     server.stop();
     report.save();

@@ -234,6 +234,47 @@ export function variantInfoQuery(db: Database, cartId: Value<number>, extraVaria
 }
 
 /**
+ * The current data of a held cart's variants (`ids`, a JSON array) and of
+ * the one an add names (`addCode`), in the channel and locale the object
+ * knows: the same rows as `variantInfoQuery`, without reading the order (and
+ * its items) again for each subquery. A name is found by its locale through
+ * the translations' (variant, locale) index, else the first one.
+ */
+export function heldVariantsQuery(
+  db: Database,
+  ids: Value<string>,
+  addCode: Value<string>,
+  channelCode: Value<string>,
+  locale: Value<string>,
+): Statement<VariantInfo[]> {
+  return db
+    .select({
+      id: productVariants.id,
+      code: productVariants.code,
+      tracked: productVariants.tracked,
+      onHand: productVariants.onHand,
+      onHold: productVariants.onHold,
+      enabled: productVariants.enabled,
+      productEnabled: sql<boolean>`${products.enabled}`.mapWith(Boolean).as("product_enabled"),
+      shippingRequired: productVariants.shippingRequired,
+      productCode: sql<string>`${products.code}`.as("product_code"),
+      taxCategoryCode: sql<string | null>`${taxCategories.code}`.as("tax_category_code"),
+      shippingCategoryCode: sql<string | null>`${shippingCategories.code}`.as("shipping_category_code"),
+      name: sql<string | null>`COALESCE((SELECT t.name FROM ${productVariantTranslations} t WHERE t.variant_id = ${productVariants.id} AND t.locale = ${locale}),
+        (SELECT t.name FROM ${productVariantTranslations} t WHERE t.variant_id = ${productVariants.id} ORDER BY t.id LIMIT 1))`.as("name"),
+      productName: sql<string | null>`COALESCE((SELECT pt.name FROM ${productTranslations} pt WHERE pt.product_id = ${products.id} AND pt.locale = ${locale}),
+        (SELECT pt.name FROM ${productTranslations} pt WHERE pt.product_id = ${products.id} ORDER BY pt.id LIMIT 1))`.as("product_name"),
+      price: sql<number | null>`(SELECT cp.price FROM ${channelPricings} cp WHERE cp.variant_id = ${productVariants.id}
+        AND cp.channel_code = ${channelCode})`.as("price"),
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .leftJoin(taxCategories, eq(taxCategories.id, productVariants.taxCategoryId))
+    .leftJoin(shippingCategories, eq(shippingCategories.id, productVariants.shippingCategoryId))
+    .where(or(sql`${productVariants.id} IN (SELECT j.value FROM json_each(${ids}) j)`, eq(productVariants.code, addCode)));
+}
+
+/**
  * How the context is read: `limit`, the LIMIT of every query (see
  * `contextLimit`: none, or no rows at all while a kept copy is current);
  * `anyBilling`, the tax rates of every country zone besides the channel's
@@ -249,7 +290,7 @@ export interface ContextReadOptions {
  * The LIMIT of a context query as drizzle's `limit()` takes it: a negative
  * number renders no LIMIT (`buildLimit`), an SQL object renders as written.
  */
-function limitOf(limit: SQL | undefined): number {
+export function limitOf(limit: SQL | undefined): number {
   // drizzle's limit() is typed for numbers and placeholders, but renders any SQL object it is given as the LIMIT expression.
   return limit ? (limit as unknown as number) : -1;
 }

@@ -30,6 +30,9 @@ interface AdjustmentRow {
 
 type Cell = number | string | null;
 
+/** Column i of ONE tuple given as a JSON text (`row ->> i`): a single-row statement, no `json_each` to join. */
+const cell = (row: Value<string>, index: number): SQL => sql`(${row} ->> ${sql.raw(String(index))})`;
+
 /** `json_each(?) AS v` over tuples given as one JSON text, with `v.value ->> i` as column i. */
 const tuples = (rows: Value<string>): SQL => sql`json_each(${rows}) AS v`;
 const column = (index: number): SQL => sql.raw(`v.value ->> ${index}`);
@@ -63,6 +66,13 @@ const writes = {
       .from(tuples(v.rows))
       .where(sql`${orderItems.id} = ${column(0)}`),
   ),
+  // One row: updated by its primary key alone. The json_each form (UPDATE ... FROM) reads about four rows for one.
+  updateItem: prepared(["row"], (db, v) =>
+    db
+      .update(orderItems)
+      .set({ quantity: cell(v.row, 1), unitPrice: cell(v.row, 2), unitsTotal: cell(v.row, 3), adjustmentsTotal: cell(v.row, 4), total: cell(v.row, 5) })
+      .where(sql`${orderItems.id} = ${cell(v.row, 0)}`),
+  ),
   insertUnits: prepared(["rows"], (db, v) => db.insert(orderItemUnits).select(sql`SELECT ${columns(3)} FROM ${tuples(v.rows)}`)),
   updateUnits: prepared(["rows"], (db, v) =>
     db
@@ -71,6 +81,12 @@ const writes = {
       .from(tuples(v.rows))
       .where(sql`${orderItemUnits.id} = ${column(0)}`),
   ),
+  updateUnit: prepared(["row"], (db, v) =>
+    db
+      .update(orderItemUnits)
+      .set({ adjustmentsTotal: cell(v.row, 1) })
+      .where(sql`${orderItemUnits.id} = ${cell(v.row, 0)}`),
+  ),
   insertAdjustments: prepared(["rows"], (db, v) => db.insert(adjustments).select(sql`SELECT ${columns(9)} FROM ${tuples(v.rows)}`)),
   updateAdjustments: prepared(["rows"], (db, v) =>
     db
@@ -78,6 +94,12 @@ const writes = {
       .set({ amount: column(1), neutral: column(2), label: column(3) })
       .from(tuples(v.rows))
       .where(sql`${adjustments.id} = ${column(0)}`),
+  ),
+  updateAdjustment: prepared(["row"], (db, v) =>
+    db
+      .update(adjustments)
+      .set({ amount: cell(v.row, 1), neutral: cell(v.row, 2), label: cell(v.row, 3) })
+      .where(sql`${adjustments.id} = ${cell(v.row, 0)}`),
   ),
   // Unit chunks: rows of [itemId, chunk] to delete, of [itemId, chunk, units] to write.
   deleteUnitChunks: prepared(["rows"], (db, v) =>
@@ -92,7 +114,10 @@ const writes = {
       .select(sql`SELECT ${columns(3)} FROM ${tuples(v.rows)} WHERE true`)
       .onConflictDoUpdate({ target: [orderItemUnitChunks.itemId, orderItemUnitChunks.chunk], set: { units: sql`excluded.units` } }),
   ),
-  totals: prepared(["id", "itemsTotal", "adjustmentsTotal", "total", "updatedAt"], (db, v) =>
+  // `expected`: the version the change read the cart at (null: not checked). A
+  // cart changed meanwhile by another writer fails the whole batch (json('guard')
+  // raises a malformed-JSON error, as the order lifecycle's guard does).
+  totals: prepared(["id", "itemsTotal", "adjustmentsTotal", "total", "updatedAt", "expected"], (db, v) =>
     db
       .update(orders)
       // `version` moves with every committed change: the cart's entity tag is made of it.
@@ -103,17 +128,33 @@ const writes = {
         updatedAt: sql`${v.updatedAt}`,
         version: sql`${orders.version} + 1`,
       })
-      .where(and(eq(orders.id, v.id), eq(orders.state, "cart"))),
+      .where(
+        and(
+          eq(orders.id, v.id),
+          eq(orders.state, "cart"),
+          sql`json(CASE WHEN ${v.expected} IS NULL OR ${orders.version} = ${v.expected} THEN '1' ELSE 'guard' END) = '1'`,
+        ),
+      ),
   ),
 };
+
 
 /** A write of the batch; its result carries D1's `rows_written`. */
 export type CartWrite = BoundQuery<D1Result>;
 
-export function cartWriteStatements(db: Database, before: CartState, after: CartState, nowIso: string): CartWrite[] {
+/** The statements of a change from `before` to `after`; `expectedVersion`: the version `before` is of (null: not checked). */
+export function cartWriteStatements(db: Database, before: CartState, after: CartState, nowIso: string, expectedVersion: number | null = null): CartWrite[] {
   const statements: CartWrite[] = [];
   /** One statement per chunk of rows (or ids), the chunk given as one JSON text. */
-  const each = (rows: readonly (Cell[] | number)[], write: { bind(db: Database, values: { rows: string }): CartWrite }) => {
+  const each = (
+    rows: readonly (Cell[] | number)[],
+    write: { bind(db: Database, values: { rows: string }): CartWrite },
+    one?: { bind(db: Database, values: { row: string }): CartWrite },
+  ) => {
+    if (one && rows.length === 1) {
+      statements.push(one.bind(db, { row: JSON.stringify(rows[0]) }));
+      return;
+    }
     for (const part of chunks(rows)) statements.push(write.bind(db, { rows: JSON.stringify(part) }));
   };
 
@@ -158,6 +199,7 @@ export function cartWriteStatements(db: Database, before: CartState, after: Cart
       })
       .map((i) => [i.id, i.quantity, i.unitPrice, i.unitsTotal, i.adjustmentsTotal, i.total]),
     writes.updateItems,
+    writes.updateItem,
   );
 
   // Units: insert new, update changed totals.
@@ -173,6 +215,7 @@ export function cartWriteStatements(db: Database, before: CartState, after: Cart
       })
       .map(([id, u]) => [id, u.unit.adjustmentsTotal]),
     writes.updateUnits,
+    writes.updateUnit,
   );
 
   // Adjustments: insert new, update changed.
@@ -190,12 +233,20 @@ export function cartWriteStatements(db: Database, before: CartState, after: Cart
       })
       .map(({ adjustment: a }) => [a.id, a.amount, a.neutral ? 1 : 0, a.label]),
     writes.updateAdjustments,
+    writes.updateAdjustment,
   );
 
   statements.push(...unitChunkStatements(db, touchedChunks(oldUnits, newUnits, removedUnits, oldAdjustments, newAdjustments), newItems));
 
   statements.push(
-    writes.totals.bind(db, { id: after.id, itemsTotal: after.itemsTotal, adjustmentsTotal: after.adjustmentsTotal, total: after.total, updatedAt: nowIso }),
+    writes.totals.bind(db, {
+      id: after.id,
+      itemsTotal: after.itemsTotal,
+      adjustmentsTotal: after.adjustmentsTotal,
+      total: after.total,
+      updatedAt: nowIso,
+      expected: expectedVersion,
+    }),
   );
   return statements;
 }

@@ -1,33 +1,132 @@
 /**
  * The reads a cart's object starts each change with (in the change's first
- * batch), built once: the same SQL for every cart (see prepared.ts).
+ * batch), declared in one place: `changeReads` says which a change needs
+ * from what the object already holds. Each group is built once (the same SQL
+ * for every cart, see prepared.ts).
+ *
+ * Two copies make most of them unnecessary:
+ *
+ * - The channel's pricing context (pricing-context-cache.ts in the cart
+ *   object): its queries read nothing but the context's version while the
+ *   copy the object holds is current (`contextLimit`).
+ * - The cart's own rows (order, items, units, adjustments), its checkout row
+ *   and its addresses' zones, kept by the object behind the order's
+ *   `version` (`HeldCart`). A warm change reads only the stamp (the cart's
+ *   version and state), the cart's variants by id in the channel and locale
+ *   it knows, and the coupon when the cart has one (its usage moves with
+ *   other orders). The stamp tells whether another writer changed the cart
+ *   meanwhile; the write is guarded by the same version (cart-writer.ts).
+ *
+ * A read another rule needs (e.g. a promotion rule on the customer's group)
+ * is one more named entry here, `undefined` when the change does not need it.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { prepared } from "../prepared";
 import { variantIdsOf, variantViewQueries } from "../queries/product-variants";
-import { productVariants } from "../schema";
+import { orders, pricingContextVersion, productVariants, promotionCoupons } from "../schema";
 import { channelPaymentMethodsQuery, checkoutRowQuery, countryZonesQuery } from "../checkout/checkout-store";
-import { contextLimit, contextStampQuery, pricingContextQueries, variantInfoQuery } from "./cart-store";
+import { cartRowQueries, contextLimit, heldVariantsQuery, limitOf, oneOrder, pricingContextQueries, variantInfoQuery } from "./cart-store";
+import type { Database } from "../db";
+
+/** What the object holds of its cart when a change starts (null: nothing, the change reads it all). */
+export interface HeldCart {
+  /** The order's `version` the copy is of. */
+  version: number;
+  channelCode: string;
+  localeCode: string;
+  variantIds: readonly number[];
+  /** The checkout row is held too (false: read it, with the addresses' zones). */
+  checkoutHeld: boolean;
+  /** The held checkout row's coupon (null: none), whose usage is read on every change. */
+  couponId: number | null;
+  /** The held checkout row has an address: its zones are read again when the context changed. */
+  addressed: boolean;
+}
 
 /**
- * The cart's variants (and the one an add names: `addCode`, empty otherwise),
- * pricing context and checkout rows. The channel's context (and its payment
- * methods) is read only when its version is not `version`, the one of the
- * copy the object holds (empty: none): otherwise its queries return no rows
- * and read none (see pricing-context-cache.ts in the cart object).
+ * The stamp of a change: the cart's version and state, its channel and
+ * locale (`channelId:locale`, the key of the context's copy) and the
+ * context's version. Two rows (the order, the version).
  */
-export const changeReads = prepared(["cartId", "addCode", "version"], (db, values) => {
-  const limit = contextLimit(values.version);
+const stampRead = prepared(["cartId"], (db, v) => ({
+  stamp: db
+    .select({
+      cartVersion: orders.version,
+      state: orders.state,
+      key: sql<string>`${orders.channelId} || ':' || ${orders.localeCode}`.as("context_key"),
+      version: sql<string>`(SELECT CAST(cv.version AS TEXT) FROM ${pricingContextVersion} cv WHERE cv.id = 1)`.as("context_version"),
+    })
+    .from(orders)
+    .where(eq(orders.id, v.cartId)),
+}));
+
+/** The channel's context and payment methods: nothing but the version is read while it is `version` (see contextLimit). */
+const contextReads = prepared(["cartId", "version"], (db, v) => {
+  const limit = contextLimit(v.version);
   return {
-    variants: variantInfoQuery(db, values.cartId, values.addCode),
-    stamp: contextStampQuery(db, values.cartId),
-    context: pricingContextQueries(db, values.cartId, undefined, { limit, anyBilling: true }),
-    // The checkout's part of the recalculation: addresses' zones, coupon, shipment and payment (checkout-processing.ts).
-    checkout: checkoutRowQuery(db, values.cartId),
-    zones: countryZonesQuery(db, values.cartId),
-    paymentMethods: channelPaymentMethodsQuery(db, values.cartId, limit),
+    context: pricingContextQueries(db, v.cartId, undefined, { limit, anyBilling: true }),
+    paymentMethods: channelPaymentMethodsQuery(db, v.cartId, limit),
   };
 });
+
+/** Everything of a cart the object does not hold: its rows, its variants (through its items), its checkout row and zones. */
+const coldReads = prepared(["cartId", "addCode"], (db, v) => ({
+  cart: cartRowQueries(db, oneOrder(v.cartId)),
+  variants: variantInfoQuery(db, v.cartId, v.addCode),
+}));
+
+/** The checkout row and the addresses' zones (read with a cold cart, and after a change that added or removed a shipment or payment). */
+const checkoutReads = prepared(["cartId"], (db, v) => ({
+  checkout: checkoutRowQuery(db, v.cartId),
+  zones: countryZonesQuery(db, v.cartId),
+}));
+
+/** The variants of a held cart, by id, in its channel and locale (and the one an add names). */
+const heldVariants = prepared(["ids", "addCode", "channelCode", "locale"], (db, v) => ({
+  variants: heldVariantsQuery(db, v.ids, v.addCode, v.channelCode, v.locale),
+}));
+
+/** The held coupon as it is now (its usage moves with other orders): one row. */
+const couponRead = prepared(["couponId"], (db, v) => ({
+  coupon: db
+    .select({
+      id: promotionCoupons.id,
+      code: promotionCoupons.code,
+      promotionId: promotionCoupons.promotionId,
+      usageLimit: promotionCoupons.usageLimit,
+      used: promotionCoupons.used,
+      expiresAt: promotionCoupons.expiresAt,
+    })
+    .from(promotionCoupons)
+    .where(eq(promotionCoupons.id, v.couponId)),
+}));
+
+/** The zones of a held, addressed cart's countries, read only when the context (zone members) changed. */
+const zonesRead = prepared(["cartId", "version"], (db, v) => ({
+  zones: countryZonesQuery(db, v.cartId).limit(limitOf(contextLimit(v.version))),
+}));
+
+/**
+ * The reads of one change: `held` is what the object holds of the cart
+ * (null: nothing), `contextVersion` the version of the context copy it holds
+ * ("" when none), `addCode` the variant an add names ("" otherwise).
+ */
+export function changeReads(db: Database, cartId: number, addCode: string, held: HeldCart | null, contextVersion: string) {
+  const checkout = held?.checkoutHeld ? null : checkoutReads.bind(db, { cartId });
+  const cold = held ? null : coldReads.bind(db, { cartId, addCode });
+  return {
+    ...stampRead.bind(db, { cartId }),
+    ...contextReads.bind(db, { cartId, version: contextVersion }),
+    cart: cold?.cart,
+    variants: held
+      ? heldVariants.bind(db, { ids: JSON.stringify(held.variantIds), addCode, channelCode: held.channelCode, locale: held.localeCode }).variants
+      : // Bound just above whenever `held` is null.
+        (cold ?? coldReads.bind(db, { cartId, addCode })).variants,
+    checkout: checkout?.checkout,
+    zones: checkout ? checkout.zones : held?.addressed ? zonesRead.bind(db, { cartId, version: contextVersion }).zones : undefined,
+    coupon: held?.checkoutHeld && held.couponId !== null ? couponRead.bind(db, { couponId: held.couponId }).coupon : undefined,
+  };
+}
 
 /** The variant an add names, as the response shows it (the variant list's loader). */
 export const addedVariantView = prepared(["code"], (db, values) =>

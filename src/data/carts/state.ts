@@ -1,8 +1,9 @@
 /**
  * A cart as its Durable Object holds it in memory: exactly the rows it owns
- * in D1 (order, items, units, adjustments). The object is the only writer of
- * these rows, so after a committed change this copy is the truth and the
- * next change need not re-read it.
+ * in D1 (order, items, units, adjustments), as of the order's `version`. The
+ * object writes these rows, and its writes apply only at the version it
+ * read, so after a committed change this copy is the truth and the next
+ * change need not re-read it unless the version moved (change-reads.ts).
  */
 
 export interface StoredAdjustment {

@@ -3,12 +3,16 @@
  *
  * - Serializes the cart's changes explicitly (a promise queue): input gates
  *   do not hold while awaiting D1, so without it two changes could interleave.
- * - Keeps the cart in memory after the first load; it is the only writer, so
- *   the copy stays valid and a change need not re-read the cart.
+ * - Keeps the cart in memory after the first load, behind the order's
+ *   `version`: each change reads the version in its first batch (a write by
+ *   anyone else makes it read the cart again) and its write applies only at
+ *   that version, so the copy is never used stale (change-reads.ts).
  * - A change is two D1 round trips: one batch of reads (the caller's token
- *   check, current catalogue data and pricing context, the cart itself when
- *   cold, and an id reservation when the id block runs low), then one atomic
- *   batch with exactly the rows that changed. The reply leaves after commit.
+ *   check, the versions, current catalogue data and pricing context, the cart
+ *   itself when cold, and an id reservation when the id block runs low), then
+ *   one atomic batch with exactly the rows that changed. The reply leaves
+ *   after commit. Only when another writer changed the cart does a change
+ *   take one round trip more (it runs again on the cart read anew).
  * - Expires the cart: its alarm is set when the cart is created and moved on
  *   by every committed change; when it rings, a cart still unchanged for the
  *   `CART_TTL` period is deleted as `DELETE /api/v1/carts/{id}` deletes it.
@@ -18,15 +22,13 @@ import { and, eq, inArray } from "drizzle-orm";
 import { HttpError, notFound } from "../errors";
 import { MSG } from "../../domain/messages";
 import {
-  cartRowQueries,
   cartStateFrom,
-  oneOrder,
   pricingSetupFrom,
   reserveIdsQuery,
   reservedRange,
   type PricingSetup,
 } from "../../data/carts/cart-store";
-import { addedVariantView, changeReads } from "../../data/carts/change-reads";
+import { addedVariantView, changeReads, type HeldCart } from "../../data/carts/change-reads";
 import { cartWriteStatements } from "../../data/carts/cart-writer";
 import { cartTagPartsFrom, cartTagQueries, type CartTagRows } from "../../data/carts/cart-etag";
 import { ifMatchHolds, preconditionFailed } from "../conditional";
@@ -48,8 +50,10 @@ export type CartItemBody = ReturnType<typeof serializeCartItem>;
 import { cartBlocked, IdsExhausted, planAdd, planChange, planRemove, repriceCart, type ChangeContext, type ChangeErrors, type IdSource, type PlanResult } from "./cart-change";
 import type { CartState, VariantInfo } from "../../data/carts/state";
 import { cartTtlSeconds, expiryCutoff } from "./cart-ttl";
-import { cartLineStatements } from "../../data/checkout/checkout-writer";
-import { cartLinesOf, checkoutSetup, zonesOf } from "./checkout-processing";
+import { cartLineStatements, type CartLines } from "../../data/checkout/checkout-writer";
+import type { CheckoutRow } from "../../data/checkout/checkout-store";
+import { isGuardFailure } from "../../data/orders/lifecycle-store";
+import { cartLinesOf, checkoutSetup, zonesOf, type CountryZone } from "./checkout-processing";
 import { contextOf, forBilling, heldCopy } from "./pricing-context-cache";
 import { promotionFactQueries } from "../../data/carts/promotion-facts";
 import { changeFacts, factModes } from "./promotion-facts";
@@ -77,8 +81,30 @@ const CART_ID_KEY = "cartId";
 /** The earliest a kept cart's alarm may ring again: never a tight loop of alarms, whatever the stored times say. */
 const MIN_REARM_MS = 60_000;
 
+/**
+ * The cart was changed by another writer since the copy this object holds
+ * (its version is not the copy's): the change runs again on the cart as
+ * read anew (see `operate`).
+ */
+class CartChanged extends Error {}
+
+/** The cart's checkout row and its addresses' zones, as of the held cart's version. */
+interface HeldCheckout {
+  row: CheckoutRow;
+  zones: CountryZone[];
+}
+
 export class CartObject extends DurableObject<Env> {
   private cart: CartState | null = null;
+  /**
+   * The order's `version` the copy in `cart` is of (null: not known, e.g.
+   * after a checkout step: the next change reads the cart again). Every
+   * change reads the current version in its first batch and writes only if
+   * it is still this one (cart-writer.ts), so a write by anyone else is seen.
+   */
+  private cartVersion: number | null = null;
+  /** The checkout row and zones of the cart at `cartVersion` (null: the next change reads them). */
+  private checkout: HeldCheckout | null = null;
   private ids = { next: 1, last: 0 };
   private queue: Promise<unknown> = Promise.resolve();
   /** The period after which an unchanged cart expires (`CART_TTL`). */
@@ -173,17 +199,58 @@ export class CartObject extends DurableObject<Env> {
    */
   private operate<B>(caller: Caller | null, operation: (run: OperationRun) => Promise<CartReply<B>>): Promise<CartReply<B>> {
     return this.serialize(async () => {
-      const run = new OperationRun(this.d1, caller);
-      try {
-        return await operation(run);
-      } catch (error) {
-        if (!(error instanceof HttpError)) {
-          this.cart = null;
-          this.ids = { next: 1, last: 0 };
+      let spent: D1Meter | null = null;
+      for (;;) {
+        const run = new OperationRun(this.d1, caller);
+        if (spent) {
+          run.meter.add(spent);
+          run.meter.reached(spent.bookmark);
         }
-        return errorReply(error, run.meter, caller);
+        try {
+          return await operation(run);
+        } catch (error) {
+          // Another writer changed the cart: once more, on the cart read anew (its copy is dropped), with the caller's checks again.
+          if (error instanceof CartChanged && spent === null) {
+            spent = run.meter;
+            continue;
+          }
+          if (!(error instanceof HttpError)) {
+            this.forget();
+            this.ids = { next: 1, last: 0 };
+          }
+          return errorReply(error, run.meter, caller);
+        }
       }
     });
+  }
+
+  /** Holds `cart` as of `version` (null: unknown), with its checkout row and zones when known. */
+  private hold(cart: CartState | null, version: number | null = null, checkout: HeldCheckout | null = null): void {
+    this.cart = cart;
+    this.cartVersion = cart ? version : null;
+    this.checkout = cart && version !== null ? checkout : null;
+  }
+
+  /** Drops the copy of the cart: the next operation reads it. */
+  private forget(): void {
+    this.hold(null);
+  }
+
+  /** What this object holds of cart `cartId` for a change's reads (null: nothing usable). */
+  private heldFor(cartId: number, op: Operation): HeldCart | null {
+    const cart = this.cart;
+    if (!cart || cart.id !== cartId || this.cartVersion === null) return null;
+    const row = this.checkout?.row;
+    return {
+      version: this.cartVersion,
+      channelCode: cart.channelCode,
+      localeCode: cart.localeCode,
+      // A removed item's variant plays no part in the repricing.
+      variantIds: cart.items.filter((item) => op.kind !== "remove" || item.id !== op.itemId).map((item) => item.variantId),
+      checkoutHeld: row !== undefined,
+      couponId: row?.couponId ?? null,
+      addressed: row !== undefined && (row.shippingAddressId !== null || row.billingAddressId !== null),
+    };
   }
 
   /**
@@ -252,63 +319,82 @@ export class CartObject extends DurableObject<Env> {
   /** An item change: read (the caller's checks first), decide, reprice, guarded write. */
   private async applyChange(run: OperationRun, cartId: number, op: Operation): Promise<CartReply<CartItemBody | null>> {
     const { db, caller, meter } = run;
-    const cold = this.cart === null || this.cart.id !== cartId;
+    const held = this.heldFor(cartId, op);
     const wantedIds = op.kind === "add" || op.kind === "change" ? (op.quantity ?? 0) * 4 + 64 : 16;
     const reserve = this.idsLeft() < wantedIds ? Math.max(ID_BLOCK, wantedIds * 2) : 0;
     const addCode = op.kind === "add" ? op.variantCode : null;
     // The channel's context as last read (in this isolate): its queries read nothing while its stamp is current.
-    const held = heldCopy(cold ? null : this.cart);
+    const heldContext = heldCopy(this.cart !== null && this.cart.id === cartId ? this.cart : null);
     // Promotion facts (customer group, placed orders, products' taxons): only those the channel's promotions read.
-    const modes = factModes(held);
+    const modes = factModes(heldContext);
 
     // One round trip: everything the change needs, after the caller's checks (the id reservation checks the token itself).
     const read = await run.read(
       {
-      cart: cold ? cartRowQueries(db, oneOrder(cartId)) : undefined,
-      // Variants, pricing context and checkout rows (the same SQL for every change, built once).
-      ...changeReads.bind(db, { cartId, addCode: addCode ?? "", version: held?.version ?? "" }),
-      // The added variant as the response shows it (the variant list's loader).
-      addedView: addCode !== null ? addedVariantView.bind(db, { code: addCode }) : undefined,
-      reserved: reserve ? reserveIdsQuery(db, reserve, caller?.tokenHash ?? undefined) : undefined,
-      // What the cart's tag is made of, to compare If-Match with (only then: it reads every item's variant view).
+        // The stamp, the context, the variants, and what the object does not hold of the cart (change-reads.ts).
+        ...changeReads(db, cartId, addCode ?? "", held, heldContext?.version ?? ""),
+        // The added variant as the response shows it (the variant list's loader).
+        addedView: addCode !== null ? addedVariantView.bind(db, { code: addCode }) : undefined,
+        reserved: reserve ? reserveIdsQuery(db, reserve, caller?.tokenHash ?? undefined) : undefined,
+        // What the cart's tag is made of, to compare If-Match with (only then: it reads every item's variant view).
         tagged: typeof caller?.ifMatch === "string" ? cartTagQueries(db, cartId) : undefined,
         ...promotionFactQueries(db, cartId, addCode, modes),
       },
       { writesGuarded: true },
     );
     if (read.reserved) this.ids = reservedRange(read.reserved, reserve);
-    if (read.cart) this.cart = cartStateFrom(read.cart);
-    const cart = this.cart;
-    if (!cart || cart.id !== cartId) {
-      this.cart = null;
+    const stamp = read.stamp[0];
+    const loaded = read.cart ? cartStateFrom(read.cart) : held ? this.cart : null;
+    if (!stamp || stamp.state !== "cart" || !loaded || loaded.id !== cartId) {
+      this.forget();
       throw notFound(`Cart with id ${cartId} does not exist.`);
     }
+    if (held && stamp.cartVersion !== held.version) {
+      // Written by someone else since: read it again (see operate).
+      this.forget();
+      throw new CartChanged();
+    }
+    const cart = loaded;
+    const version = stamp.cartVersion;
     const replayed = run.replay();
     if (replayed) return replayOf(replayed, cart, read.addedView ? variantViewsFrom(read.addedView) : [], meter);
     if (read.tagged) await checkIfMatch(caller?.ifMatch, cart, op, read.tagged);
     const variants = read.variants;
-    const channelContext = contextOf(held, read.stamp[0], read);
-    const loaded = pricingSetupFrom(forBilling(channelContext, zonesOf(read.zones, read.checkout[0]?.billingCountry ?? null)));
-    if (!loaded) throw new Error(`Channel of cart ${cartId} not found`);
+    const contextCurrent = heldContext !== null && heldContext.version === stamp.version;
+    const channelContext = contextOf(heldContext, stamp, read);
+    const checkout = this.checkoutOf(read, contextCurrent);
+    const checkoutRow = checkout?.row;
+    const loadedSetup = pricingSetupFrom(forBilling(channelContext, zonesOf(checkout?.zones ?? [], checkoutRow?.billingCountry ?? null)));
+    if (!loadedSetup) throw new Error(`Channel of cart ${cartId} not found`);
     const now = new Date().toISOString();
-    const setup = { ...checkoutSetup(loaded, read.checkout[0], read.zones, now), facts: await changeFacts(db, read, modes, channelContext, cartId, addCode) };
+    const setup = { ...checkoutSetup(loadedSetup, checkoutRow, checkout?.zones ?? [], now), facts: await changeFacts(db, read, modes, channelContext, cartId, addCode) };
 
     // Decide, reprice, write.
     const byId = new Map(variants.map((v) => [v.id, v]));
     const context: ChangeContext = { channelEnabled: channelContext.context.channel[0]?.enabled ?? false, variants: byId };
+    // The cart as read is held from here, whatever the change decides.
+    this.hold(cart, version, checkout);
     const planned = await this.withIds(db, (ids) => this.plan(cart, op, variants, context, ids));
     if ("notFound" in planned) throw notFound(`Cart item with id ${op.kind === "add" ? "" : op.itemId} does not exist in cart ${cartId}.`);
     if ("errors" in planned) return formRefused(planned.errors, meter);
     const after = await this.withIds(db, (ids) => repriceCart(cart, planned.plans, byId, setup, now, ids));
-    const checkoutRow = read.checkout[0];
     const outcome = op.kind === "add" ? { status: 201, resource: String(planned.itemId) } : { status: 204, resource: null };
-    // The key's record goes first (see OperationRun.write).
-    await run.write(outcome, {
-      written: cartWriteStatements(db, cart, after, now),
-      // The cart's shipment and payment follow the recalculation; the checkout state stays (Sylius 1.8 resets nothing on an item change).
-      lines: checkoutRow ? cartLineStatements(db, cartId, cart.currencyCode, checkoutRow, cartLinesOf(after, checkoutRow, channelContext.paymentMethods), now) : undefined,
-    });
-    this.cart = after;
+    const lines = checkoutRow ? cartLinesOf(after, checkoutRow, channelContext.paymentMethods) : null;
+    try {
+      // The key's record goes first (see OperationRun.write); the totals' statement checks the version read above.
+      await run.write(outcome, {
+        written: cartWriteStatements(db, cart, after, now, version),
+        // The cart's shipment and payment follow the recalculation; the checkout state stays (Sylius 1.8 resets nothing on an item change).
+        lines: checkoutRow && lines ? cartLineStatements(db, cartId, cart.currencyCode, checkoutRow, lines, now) : undefined,
+      });
+    } catch (error) {
+      if (!isGuardFailure(error)) throw error;
+      // Written by someone else between the read and the write: nothing of this change was written.
+      this.forget();
+      throw new CartChanged();
+    }
+    // The write raised the version by one (cart-writer.ts' totals).
+    this.hold(after, version + 1, checkout && lines ? checkoutAfter(checkout, after, lines) : null);
     await this.armAfterChange(cartId);
 
     if (op.kind === "add") {
@@ -318,6 +404,36 @@ export class CartObject extends DurableObject<Env> {
       return done(201, serializeCartItem(item, cartId, views), meter);
     }
     return done(204, null, meter);
+  }
+
+  /**
+   * The checkout row and zones of a change: as read (a cold cart, or after a
+   * change that added or removed a shipment or payment), else the held ones
+   * with the coupon as read now, and the zones read again when the context
+   * (zone members) changed.
+   */
+  private checkoutOf(read: { checkout?: CheckoutRow[]; zones?: CountryZone[]; coupon?: CouponNow[] }, contextCurrent: boolean): HeldCheckout | null {
+    if (read.checkout) {
+      const row = read.checkout[0];
+      return row ? { row, zones: read.zones ?? [] } : null;
+    }
+    const held = this.checkout;
+    if (!held) return null;
+    let row = held.row;
+    if (read.coupon) {
+      const coupon = read.coupon[0];
+      row = {
+        ...row,
+        couponId: coupon?.id ?? null,
+        couponCode: coupon?.code ?? null,
+        couponPromotionId: coupon?.promotionId ?? null,
+        couponUsageLimit: coupon?.usageLimit ?? null,
+        couponUsed: coupon?.used ?? null,
+        couponExpiresAt: coupon?.expiresAt ?? null,
+      };
+    }
+    const zones = !contextCurrent && read.zones ? read.zones : held.zones;
+    return { row, zones };
   }
 
   private plan(cart: CartState, op: Operation, variants: VariantInfo[], context: ChangeContext, ids: IdSource): PlanResult {
@@ -446,7 +562,7 @@ export class CartObject extends DurableObject<Env> {
    * alarm as well.
    */
   private async retire(): Promise<void> {
-    this.cart = null;
+    this.forget();
     this.storedCartId = null;
     await this.ctx.storage.deleteAll();
     this.alarmSet = false;
@@ -471,8 +587,9 @@ export class CartObject extends DurableObject<Env> {
   private checkoutHost(): CartHost {
     return {
       cached: (cartId) => (this.cart !== null && this.cart.id === cartId ? this.cart : null),
+      // A step's own writes move the version more than once: the next change reads the cart again.
       keep: (cart) => {
-        this.cart = cart;
+        this.hold(cart);
       },
       reserveCount: (wanted) => (this.idsLeft() < wanted ? Math.max(ID_BLOCK, wanted * 2) : 0),
       reserved: (rows, count) => {
@@ -481,7 +598,7 @@ export class CartObject extends DurableObject<Env> {
       withIds: (db, work) => this.withIds(db, work),
       armAfterChange: (cartId) => this.armAfterChange(cartId),
       placed: async () => {
-        this.cart = null;
+        this.forget();
         await this.stopExpiry();
       },
     };
@@ -508,11 +625,37 @@ export class CartObject extends DurableObject<Env> {
   private orderStep(orderId: number, caller: Caller | null, operation: string, step: OrderStep): Promise<CartReply> {
     return this.logged(caller, orderId, operation, () =>
       this.operate(caller, (run) => {
-        this.cart = null;
+        this.forget();
         return runOrderStep(run, orderId, step);
       }),
     );
   }
+}
+
+/** The held coupon as a change reads it (change-reads.ts). */
+interface CouponNow {
+  id: number;
+  code: string;
+  promotionId: number;
+  usageLimit: number | null;
+  used: number;
+  expiresAt: string | null;
+}
+
+/**
+ * The checkout row after a change that wrote `lines` (see
+ * cartLineStatements): known when the change only moved the order's total
+ * and its payment's amount (the usual item change); null when it added,
+ * removed or re-pointed the shipment or the payment (ids and names the
+ * write chose: the next change reads the row again).
+ */
+function checkoutAfter(before: HeldCheckout, after: CartState, lines: CartLines): HeldCheckout | null {
+  const row = before.row;
+  const shipmentSame = lines.shippingMethodCode === null ? row.shipmentId === null : row.shipmentId !== null && row.shipmentMethodCode === lines.shippingMethodCode;
+  const payment = lines.payment;
+  const paymentSame = payment === null ? row.paymentId === null : row.paymentId !== null && row.paymentMethodId === payment.methodId;
+  if (!shipmentSame || !paymentSame) return null;
+  return { row: { ...row, total: after.total, paymentAmount: payment ? payment.amount : row.paymentAmount }, zones: before.zones };
 }
 
 /** A checkout step's answer as the object's reply. */

@@ -1,5 +1,5 @@
 // `npm run bench:scale`: what a request costs as the shop's stored rows grow.
-// For each N (BENCH_SCALE_SIZES, default 100,10000,100000): a fresh local D1
+// For each N (BENCH_SCALE_SIZES, default 100,10000,100000,1000000): a fresh local D1
 // (migrations, demo data, a product with N variants), a template cart made
 // through the API (one item), then N carts and N placed orders copied from it
 // with SQL (orders, items, units, unit JSON, adjustments, payments,
@@ -31,7 +31,7 @@ const { DatabaseSync } = await import("node:sqlite");
 process.emitWarning = emitWarning;
 
 const PORT = Number(process.env.BENCH_PORT ?? 8843);
-const SIZES = (process.env.BENCH_SCALE_SIZES ?? "100,10000,100000").split(",").map(Number);
+const SIZES = (process.env.BENCH_SCALE_SIZES ?? "100,10000,100000,1000000").split(",").map(Number);
 const RUNS = Number(process.env.BENCH_SCALE_RUNS ?? 15);
 const AUTH = { Authorization: "Bearer SampleToken", "Content-Type": "application/json", Accept: "application/json" };
 
@@ -292,13 +292,16 @@ async function runSize(n, report) {
         report.push({ n, ...(await measure(`${name}, page 1`, () => call("GET", list))) });
         report.push({ n, ...(await measure(`${name}, last page (${pages})`.replace(/\(\d+\)/, "(p. " + pages + ")"), () => call("GET", `${list}?page=${pages}`))) });
       }
-      // A cursor page (10 orders, as page 1) in the middle of the walk: reached by pages of 100, read with limit 10.
-      let href = "/api/v1/orders/?cursor=&limit=100";
-      for (let i = 0; i < Math.floor(n / 200) && href; i++) href = (await call("GET", href)).body._links.next?.href;
-      if (href) {
-        const page = href.replace("limit=100", "limit=10");
-        report.push({ n, ...(await measure("orders, cursor page (mid-walk)", () => call("GET", page))) });
-      }
+      // A cursor page (10 orders, as page 1) in the middle of the walk: its cursor is the key of the order
+      // before it (the walk's cursor: sorting, direction, number, id), checked against the numbered page.
+      const half = Math.floor(n / 2);
+      const [before] = (await call("GET", `/api/v1/orders/?limit=1&page=${half}`)).body._embedded.items;
+      const { number } = (await call("GET", `/api/v1/orders/${before.id}`)).body;
+      const cursor = Buffer.from(JSON.stringify(["number", "desc", number, before.id])).toString("base64url");
+      const page = `/api/v1/orders/?cursor=${cursor}&limit=10`;
+      const [after] = (await call("GET", `/api/v1/orders/?limit=1&page=${half + 1}`)).body._embedded.items;
+      if ((await call("GET", page)).body._embedded.items[0]?.id !== after.id) throw new Error("The mid-walk cursor page does not continue the list.");
+      report.push({ n, ...(await measure("orders, cursor page (mid-walk)", () => call("GET", page))) });
       report.push({ n, ...(await measure("one cart read", () => call("GET", `/api/v1/carts/${cart.id}`))) });
       const item = template.items[0].id;
       report.push({ n, ...(await measure("one cart change (quantity)", (i) => call("PATCH", `/api/v1/carts/${cart.id}/items/${item}`, { quantity: 2 + (i & 1) }))) });

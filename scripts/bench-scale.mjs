@@ -1,5 +1,5 @@
 // `npm run bench:scale`: what a request costs as the shop's stored rows grow.
-// For each N (BENCH_SCALE_SIZES, default 100,10000,100000): a fresh local D1
+// For each N (BENCH_SCALE_SIZES, default 100,10000,100000,1000000): a fresh local D1
 // (migrations, demo data, a product with N variants), a template cart made
 // through the API (one item), then N carts and N placed orders copied from it
 // with SQL (orders, items, units, unit JSON, adjustments, payments,
@@ -13,16 +13,26 @@
 //
 // Local numbers (wrangler dev, SQLite on this machine): rows read and round
 // trips are what D1 would bill and run; times are only comparable within a run.
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+//
+// The loader writes the local D1's SQLite file directly (node:sqlite, while
+// no worker runs): the same INSERT ... SELECT statements, with the
+// database's triggers keeping `list_counts` exact, without a wrangler start
+// per statement. `--out FILE` also writes the Markdown to FILE.
+import { cpSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { Buffer } from "node:buffer";
 import os from "node:os";
 import path from "node:path";
 import { spawn } from "node:child_process";
 import { prepareLocalDatabase } from "./lib/local-db.mjs";
-import { wrangler } from "./lib/wrangler.mjs";
+
+// node:sqlite is experimental in Node 22: load it without its warning.
+const emitWarning = process.emitWarning;
+process.emitWarning = (warning, ...rest) => (String(warning).includes("SQLite") ? undefined : emitWarning.call(process, warning, ...rest));
+const { DatabaseSync } = await import("node:sqlite");
+process.emitWarning = emitWarning;
 
 const PORT = Number(process.env.BENCH_PORT ?? 8843);
-const SIZES = (process.env.BENCH_SCALE_SIZES ?? "100,10000,100000").split(",").map(Number);
+const SIZES = (process.env.BENCH_SCALE_SIZES ?? "100,10000,100000,1000000").split(",").map(Number);
 const RUNS = Number(process.env.BENCH_SCALE_RUNS ?? 15);
 const AUTH = { Authorization: "Bearer SampleToken", "Content-Type": "application/json", Accept: "application/json" };
 
@@ -37,21 +47,34 @@ INSERT INTO product_variants (product_id, code, position, tax_category_id, shipp
   WHERE p.code = 'BENCH' AND t.code = 'other' AND s.code = 'default';
 INSERT INTO product_variant_translations (variant_id, locale, name) SELECT v.id, 'en_US', v.code FROM product_variants v JOIN products p ON p.id = v.product_id WHERE p.code = 'BENCH';
 INSERT INTO channel_pricings (variant_id, channel_code, price) SELECT v.id, 'US_WEB', 1000 + v.position FROM product_variants v JOIN products p ON p.id = v.product_id WHERE p.code = 'BENCH';
+WITH RECURSIVE seq(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM seq WHERE n < ${n - 1})
+INSERT INTO customers (email, email_canonical, first_name, last_name, created_at, updated_at)
+  SELECT printf('bench%07d@example.com', n), printf('bench%07d@example.com', n), printf('First%d', n), printf('Last%d', n),
+         strftime('%Y-%m-%dT%H:%M:%fZ', '2026-01-01', '+' || n || ' seconds'), strftime('%Y-%m-%dT%H:%M:%fZ', '2026-01-01', '+' || n || ' seconds')
+  FROM seq;
+INSERT INTO shop_users (customer_id, username, username_canonical, enabled)
+  SELECT id, email, email_canonical, 1 FROM customers WHERE email_canonical LIKE 'bench%' AND id % 10 = 0;
 `;
 
 let base = "";
 /** Bytes of D1 storage (tables and indexes) per copied cart or order, by N. */
 const storage = [];
 
-async function call(method, pathname, body) {
+async function call(method, pathname, body, at = base) {
   const started = performance.now();
-  const res = await fetch(`${base}${pathname}`, { method, headers: AUTH, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${at}${pathname}`, { method, headers: AUTH, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await res.text();
   const ms = performance.now() - started;
   if (res.status >= 400) throw new Error(`${method} ${pathname} → ${res.status} ${text.slice(0, 300)}`);
   const timing = res.headers.get("Server-Timing") ?? "";
   const metric = (pattern) => Number(pattern.exec(timing)?.[1] ?? 0);
-  return { body: text ? JSON.parse(text) : null, ms, roundTrips: metric(/d1;[^,]*desc="(\d+)"/), rowsRead: metric(/rows_read;desc="(\d+)"/) };
+  return {
+    body: text ? JSON.parse(text) : null,
+    ms,
+    roundTrips: metric(/d1;[^,]*desc="(\d+)"/),
+    rowsRead: metric(/rows_read;desc="(\d+)"/),
+    d1Ms: metric(/d1;dur=([\d.]+)/),
+  };
 }
 
 const quantile = (values, q) => {
@@ -70,15 +93,17 @@ async function measure(label, op, runs = RUNS) {
     p50: quantile(results.map((r) => r.ms), 0.5),
     p90: quantile(results.map((r) => r.ms), 0.9),
     max: Math.max(...results.map((r) => r.ms)),
+    d1Ms: quantile(results.map((r) => r.d1Ms), 0.5),
   };
 }
 
 // ------------------------------------------------------------------ worker
 
-function startWorker(dir) {
-  const args = ["dev", "--port", String(PORT), "--persist-to", dir, "--log-level", "error", "--var", "LOG_REQUESTS:off"];
+function startWorker(dir, port = PORT) {
+  const args = ["dev", "--port", String(port), "--inspector-port", String(port + 1000), "--persist-to", dir, "--log-level", "error", "--var", "LOG_REQUESTS:off"];
   const server = spawn("wrangler", args, { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, WRANGLER_SEND_METRICS: "false" }, detached: true });
-  base = `http://127.0.0.1:${PORT}`;
+  const url = `http://127.0.0.1:${port}`;
+  if (port === PORT) base = url;
   const stop = async () => {
     try {
       process.kill(-server.pid, "SIGTERM");
@@ -91,7 +116,7 @@ function startWorker(dir) {
     for (let i = 0; i < 240; i++) {
       if (server.exitCode !== null) throw new Error("wrangler dev exited");
       try {
-        if ((await fetch(`${base}/health`)).ok) return { stop };
+        if ((await fetch(`${url}/health`)).ok) return { stop, url };
       } catch {
         // not up yet
       }
@@ -102,19 +127,29 @@ function startWorker(dir) {
   })();
 }
 
-async function sqlFile(dir, text) {
-  const tmp = mkdtempSync(path.join(os.tmpdir(), "bench-sql-"));
-  const file = path.join(tmp, "load.sql");
-  writeFileSync(file, text);
-  try {
-    await wrangler(["d1", "execute", "DB", "--local", "--persist-to", dir, "--file", file, "--yes"], { stdio: ["ignore", "ignore", "inherit"] });
-  } finally {
-    rmSync(tmp, { recursive: true, force: true });
-  }
+/** The local D1's SQLite file under `dir` (wrangler's `--persist-to`). */
+function sqliteFile(dir) {
+  const root = path.join(dir, "v3", "d1");
+  const files = readdirSync(root, { withFileTypes: true, recursive: true }).filter((e) => e.isFile() && e.name.endsWith(".sqlite") && e.name !== "metadata.sqlite");
+  if (files.length !== 1) throw new Error(`Expected one D1 database under ${root}, found ${files.length}.`);
+  return path.join(files[0].parentPath, files[0].name);
 }
 
-function query(dir, sql) {
-  return execute(dir, sql).results;
+/**
+ * Runs `work` on the local D1 opened directly (no worker may be running):
+ * a large page cache and no fsync, as for any bulk load; the WAL is folded
+ * into the database file before and after (so its size is the data's).
+ */
+function withDatabase(dir, work) {
+  const db = new DatabaseSync(sqliteFile(dir));
+  try {
+    db.exec("PRAGMA wal_checkpoint(TRUNCATE); PRAGMA synchronous = OFF; PRAGMA cache_size = -2000000; PRAGMA temp_store = MEMORY;");
+    const result = work({ all: (sql) => db.prepare(sql).all(), exec: (sql) => db.exec(sql) });
+    db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    return result;
+  } finally {
+    db.close();
+  }
 }
 
 /** Bytes of the SQLite files under `dir` (the local D1). */
@@ -126,16 +161,6 @@ function sqliteBytes(dir) {
   return total;
 }
 
-/** The statement's D1 answer: `results` and `meta` (`size_after`: the database's bytes). */
-function execute(dir, sql) {
-  const out = execFileSync("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", dir, "--json", "--command", sql], {
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" },
-    encoding: "utf8",
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  return JSON.parse(out)[0];
-}
-
 // ------------------------------------------------------------------ copies
 
 /**
@@ -144,15 +169,14 @@ function execute(dir, sql) {
  * `new`, shipment `ready`), as `complete` leaves an order. Ids follow the
  * tables' maxima; the unit JSON is the template's with its ids rewritten.
  */
-function copiesSql(dir, t, n) {
+function copiesSql(query, t, n) {
   const [max] = query(
-    dir,
     `SELECT (SELECT max(id) FROM orders) AS o, (SELECT max(id) FROM order_items) AS i, (SELECT max(id) FROM order_item_units) AS u,
             (SELECT max(id) FROM adjustments) AS a, (SELECT coalesce(max(id), 0) FROM payments) AS p, (SELECT coalesce(max(id), 0) FROM shipments) AS s`,
   );
-  const items = query(dir, `SELECT id FROM order_items WHERE order_id = ${t} ORDER BY id`);
-  const units = query(dir, `SELECT u.id, u.item_id FROM order_item_units u JOIN order_items i ON i.id = u.item_id WHERE i.order_id = ${t} ORDER BY u.id`);
-  const adjustments = query(dir, `SELECT id, order_item_unit_id FROM adjustments WHERE order_id = ${t} ORDER BY id`);
+  const items = query(`SELECT id FROM order_items WHERE order_id = ${t} ORDER BY id`);
+  const units = query(`SELECT u.id, u.item_id FROM order_item_units u JOIN order_items i ON i.id = u.item_id WHERE i.order_id = ${t} ORDER BY u.id`);
+  const adjustments = query(`SELECT id, order_item_unit_id FROM adjustments WHERE order_id = ${t} ORDER BY id`);
   if (items.length !== 1 || units.length !== 1) throw new Error("The template cart must have one item of one unit.");
   const A = adjustments.length;
   const unitAdjustments = adjustments.map((a, j) => ({ ...a, j })).filter((a) => a.order_item_unit_id === units[0].id);
@@ -216,21 +240,34 @@ function normalized(value) {
 async function runSize(n, report) {
   const dir = mkdtempSync(path.join(os.tmpdir(), `bench-scale-${n}-`));
   const loadStarted = performance.now();
+  let lapStarted = loadStarted;
+  const phases = [];
+  const lap = (what) => {
+    const now = performance.now();
+    phases.push(`${what} ${((now - lapStarted) / 1000).toFixed(1)} s`);
+    lapStarted = now;
+  };
   try {
-    await prepareLocalDatabase({ persistTo: dir, extraSql: variantsSql(n), quiet: true });
+    await prepareLocalDatabase({ persistTo: dir, quiet: true });
+    lap("migrations and demo data");
+    withDatabase(dir, (db) => db.exec(`BEGIN; ${variantsSql(n)} COMMIT;`));
+    lap(`${n} variants`);
     // The template cart, through the API.
     let worker = await startWorker(dir);
     const cart = (await call("POST", "/api/v1/carts/", { customer: "shop@example.com", channel: "US_WEB", localeCode: "en_US" })).body;
     await call("POST", `/api/v1/carts/${cart.id}/items/`, { variant: "BENCH_0000000", quantity: 1 });
     const template = (await call("GET", `/api/v1/carts/${cart.id}`)).body;
     await worker.stop();
+    lap("template cart");
     // The local D1's SQLite files (tables and indexes; local wrangler reports no `size_after`).
     const bytes = () => sqliteBytes(path.join(dir, "v3", "d1"));
-    const before = bytes();
-    const copies = copiesSql(dir, cart.id, n);
-    await sqlFile(dir, copies);
+    const { before, first } = withDatabase(dir, (db) => {
+      const before = bytes();
+      db.exec(`BEGIN; ${copiesSql(db.all, cart.id, n)} COMMIT;`);
+      return { before, first: db.all(`SELECT min(id) AS first FROM orders WHERE id > ${cart.id}`)[0].first };
+    });
     const perCopy = (bytes() - before) / (2 * n);
-    const [{ first }] = query(dir, `SELECT min(id) AS first FROM orders WHERE id > ${cart.id}`);
+    lap(`${2 * n} carts and orders`);
     const loadSeconds = (performance.now() - loadStarted) / 1000;
     worker = await startWorker(dir);
     try {
@@ -248,7 +285,7 @@ async function runSize(n, report) {
         const expected = list === "carts" ? n + 1 : n;
         if (total !== expected) throw new Error(`${list}: total ${total}, expected ${expected}`);
       }
-      console.error(`N=${n}: loaded in ${loadSeconds.toFixed(1)} s; copies read back as the template; totals ${JSON.stringify(totals)}`);
+      console.error(`N=${n}: loaded in ${loadSeconds.toFixed(1)} s (${phases.join(", ")}); copies read back as the template; totals ${JSON.stringify(totals)}`);
       storage.push({ n, perCopy, loadSeconds });
 
       const lists = {
@@ -257,19 +294,25 @@ async function runSize(n, report) {
         payments: "/api/v1/payments/",
         shipments: "/api/v1/shipments/",
         variants: "/api/v1/products/BENCH/variants/",
+        customers: "/api/v1/customers/",
       };
       for (const [name, list] of Object.entries(lists)) {
         const pages = (await call("GET", list)).body.pages;
         report.push({ n, ...(await measure(`${name}, page 1`, () => call("GET", list))) });
         report.push({ n, ...(await measure(`${name}, last page (${pages})`.replace(/\(\d+\)/, "(p. " + pages + ")"), () => call("GET", `${list}?page=${pages}`))) });
       }
-      // A cursor page (10 orders, as page 1) in the middle of the walk: reached by pages of 100, read with limit 10.
-      let href = "/api/v1/orders/?cursor=&limit=100";
-      for (let i = 0; i < Math.floor(n / 200) && href; i++) href = (await call("GET", href)).body._links.next?.href;
-      if (href) {
-        const page = href.replace("limit=100", "limit=10");
-        report.push({ n, ...(await measure("orders, cursor page (mid-walk)", () => call("GET", page))) });
-      }
+      const search = `/api/v1/customers/?criteria%5Bemail%5D=bench${String(Math.floor(n / 2)).padStart(7, "0")}`;
+      report.push({ n, ...(await measure("customers, filtered by email (substring, 1 match)", () => call("GET", search))) });
+      // A cursor page (10 orders, as page 1) in the middle of the walk: its cursor is the key of the order
+      // before it (the walk's cursor: sorting, direction, number, id), checked against the numbered page.
+      const half = Math.floor(n / 2);
+      const [before] = (await call("GET", `/api/v1/orders/?limit=1&page=${half}`)).body._embedded.items;
+      const { number } = (await call("GET", `/api/v1/orders/${before.id}`)).body;
+      const cursor = Buffer.from(JSON.stringify(["number", "desc", number, before.id])).toString("base64url");
+      const page = `/api/v1/orders/?cursor=${cursor}&limit=10`;
+      const [after] = (await call("GET", `/api/v1/orders/?limit=1&page=${half + 1}`)).body._embedded.items;
+      if ((await call("GET", page)).body._embedded.items[0]?.id !== after.id) throw new Error("The mid-walk cursor page does not continue the list.");
+      report.push({ n, ...(await measure("orders, cursor page (mid-walk)", () => call("GET", page))) });
       report.push({ n, ...(await measure("one cart read", () => call("GET", `/api/v1/carts/${cart.id}`))) });
       const item = template.items[0].id;
       report.push({ n, ...(await measure("one cart change (quantity)", (i) => call("PATCH", `/api/v1/carts/${cart.id}/items/${item}`, { quantity: 2 + (i & 1) }))) });
@@ -287,10 +330,21 @@ async function runSize(n, report) {
 /**
  * A cart change's p50 alone, then while another client pages through the
  * orders, 100 per page, without pause: by page numbers (from page 1 on, so
- * deeper and deeper pages), then by cursor.
+ * deeper and deeper pages), by cursor; then, to tell what the change waits
+ * for, by cursor at half duty (the admin waits as long as each page took),
+ * and by cursor against a second worker process on a copy of the data (the
+ * same work on the same two cores, sharing no process, no D1 and no object
+ * with the change). The cost of an admin's page of 100 orders alone is
+ * measured too (client time, and the time the worker waited for D1).
  */
-async function contention({ cart, item, n }) {
+async function contention({ cart, item, n, dir }) {
   const change = (i) => call("PATCH", `/api/v1/carts/${cart.id}/items/${item}`, { quantity: 2 + (i & 1) });
+  const mid = `/api/v1/orders/?limit=100&page=${Math.max(1, Math.floor(n / 200))}`;
+  const firstCursor = (await call("GET", "/api/v1/orders/?cursor=&limit=100")).body._links.next.href;
+  const adminPage = {
+    byNumber: await measure("orders, page of 100 mid-list", () => call("GET", mid), 20),
+    byCursor: await measure("orders, cursor page of 100", () => call("GET", firstCursor), 20),
+  };
   const alone = await measure("cart change, alone", change, 40);
   const busyWhile = async (next) => {
     let paging = true;
@@ -313,8 +367,31 @@ async function contention({ cart, item, n }) {
     await call("GET", `/api/v1/orders/?limit=100&page=${p}`);
     return p;
   });
-  const byCursor = await busyWhile(async (href) => (await call("GET", href ?? "/api/v1/orders/?cursor=&limit=100")).body._links.next?.href);
-  return { alone, byNumber, byCursor };
+  const cursorWalk = (at) => async (href) => {
+    const read = await call("GET", href ?? "/api/v1/orders/?cursor=&limit=100", undefined, at);
+    return read.body._links.next?.href;
+  };
+  const byCursor = await busyWhile(cursorWalk(base));
+  const walk = cursorWalk(base);
+  const halfDuty = await busyWhile(async (href) => {
+    const started = performance.now();
+    const next = await walk(href);
+    await new Promise((resolve) => setTimeout(resolve, performance.now() - started));
+    return next;
+  });
+  // The second process pages through its own copy: it shares the machine's cores with the change, nothing else.
+  const copy = mkdtempSync(path.join(os.tmpdir(), `bench-scale-copy-`));
+  let other;
+  try {
+    cpSync(dir, copy, { recursive: true });
+    other = await startWorker(copy, PORT + 1);
+    await call("GET", "/api/v1/orders/?cursor=&limit=100", undefined, other.url);
+    const otherProcess = await busyWhile(cursorWalk(other.url));
+    return { alone, adminPage, byNumber, byCursor, halfDuty, otherProcess };
+  } finally {
+    await other?.stop();
+    rmSync(copy, { recursive: true, force: true });
+  }
 }
 
 function header() {
@@ -322,9 +399,17 @@ function header() {
   return `bench:scale, ${new Date().toISOString().replace(/\.\d+Z$/, "Z")}; ${cpus[0]?.model ?? "unknown CPU"}, ${cpus.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; Node ${process.version}; ${RUNS} runs per request (medians of rows read and round trips; p50/p90 client-side, ms).`;
 }
 
+const OUT = process.argv.includes("--out") ? process.argv[process.argv.indexOf("--out") + 1] : undefined;
+const printed = [];
+/** A line of the report: printed, and kept for `--out`. */
+function print(line) {
+  console.log(line);
+  printed.push(line);
+}
+
 async function main() {
-  console.log(header());
-  console.log("");
+  print(header());
+  print("");
   const report = [];
   let last;
   for (const n of SIZES) {
@@ -336,41 +421,52 @@ async function main() {
   }
   let busy;
   try {
-    busy = await contention(last);
+    // BENCH_SCALE_CONTENTION=0 skips the contention measures (a quicker run of the table alone).
+    if (process.env.BENCH_SCALE_CONTENTION !== "0") busy = await contention(last);
   } finally {
     await last.worker.stop();
     rmSync(last.dir, { recursive: true, force: true });
   }
   const labels = [...new Set(report.map((r) => r.label.replace(/\(p\. \d+\)/, "")))];
-  console.log(`| request | ${SIZES.map((n) => `N = ${n.toLocaleString("en-US")}`).join(" | ")} |`);
-  console.log(`|---|${SIZES.map(() => "---").join("|")}|`);
+  print(`| request | ${SIZES.map((n) => `N = ${n.toLocaleString("en-US")}`).join(" | ")} |`);
+  print(`|---|${SIZES.map(() => "---").join("|")}|`);
   for (const label of labels) {
     const cells = SIZES.map((n) => {
       const r = report.find((x) => x.n === n && x.label.replace(/\(p\. \d+\)/, "") === label);
       return r ? `${r.rowsRead} rows, ${r.roundTrips} RT, ${r.p50.toFixed(1)}/${r.p90.toFixed(1)} ms` : "";
     });
-    console.log(`| ${label.trim()} | ${cells.join(" | ")} |`);
+    print(`| ${label.trim()} | ${cells.join(" | ")} |`);
   }
   const small = SIZES[0];
   const large = SIZES[SIZES.length - 1];
-  console.log("");
-  console.log(`Growth N = ${large.toLocaleString("en-US")} against N = ${small} (same run): rows read ×, p50 ×`);
+  print("");
+  print(`Growth N = ${large.toLocaleString("en-US")} against N = ${small} (same run): rows read ×, p50 ×`);
   for (const label of labels) {
     const a = report.find((x) => x.n === small && x.label.replace(/\(p\. \d+\)/, "") === label);
     const b = report.find((x) => x.n === large && x.label.replace(/\(p\. \d+\)/, "") === label);
-    if (a && b) console.log(`- ${label.trim()}: rows ×${(b.rowsRead / Math.max(1, a.rowsRead)).toFixed(2)}, p50 ×${(b.p50 / a.p50).toFixed(2)}`);
+    if (a && b) print(`- ${label.trim()}: rows ×${(b.rowsRead / Math.max(1, a.rowsRead)).toFixed(2)}, p50 ×${(b.p50 / a.p50).toFixed(2)}`);
   }
   for (const { n, perCopy, loadSeconds } of storage) {
-    console.log(`- N = ${n.toLocaleString("en-US")}: ${Math.round(perCopy)} bytes of D1 (rows and index entries) per cart or order of one item; loaded in ${loadSeconds.toFixed(0)} s`);
+    print(`- N = ${n.toLocaleString("en-US")}: ${Math.round(perCopy)} bytes of D1 (rows and index entries) per cart or order of one item; loaded in ${loadSeconds.toFixed(0)} s`);
   }
   const slowest = Math.max(...report.map((r) => r.max));
-  console.log(`- slowest single request of the run: ${slowest.toFixed(0)} ms`);
-  console.log("");
+  print(`- slowest single request of the run: ${slowest.toFixed(0)} ms`);
+  if (!busy) {
+    if (OUT) writeFileSync(OUT, `${printed.join("\n")}\n`);
+    return;
+  }
+  print("");
   const line = (how, { busy: b, pagesRead }) =>
     `- while another client pages through the orders ${how} (${pagesRead} pages of 100 meanwhile): p50 ${b.p50.toFixed(1)} ms (×${(b.p50 / busy.alone.p50).toFixed(2)}), p90 ${b.p90.toFixed(1)} ms`;
-  console.log(`Cart change at N = ${large.toLocaleString("en-US")} (40 runs each): alone p50 ${busy.alone.p50.toFixed(1)} ms, p90 ${busy.alone.p90.toFixed(1)} ms`);
-  console.log(line("by page number", busy.byNumber));
-  console.log(line("by cursor", busy.byCursor));
+  print(`Cart change at N = ${large.toLocaleString("en-US")} (40 runs each): alone p50 ${busy.alone.p50.toFixed(1)} ms, p90 ${busy.alone.p90.toFixed(1)} ms`);
+  print(line("by page number", busy.byNumber));
+  print(line("by cursor", busy.byCursor));
+  print(line("by cursor, at half duty (pausing as long as each page took)", busy.halfDuty));
+  print(line("by cursor, on a second worker process with its own copy of the data", busy.otherProcess));
+  const cost = (what, r) => `- ${what}, alone: p50 ${r.p50.toFixed(1)} ms, of which ${r.d1Ms.toFixed(1)} ms waiting for D1; ${r.rowsRead} rows read, ${r.roundTrips} RT`;
+  print(cost("the admin's page of 100 orders by number (mid-list)", busy.adminPage.byNumber));
+  print(cost("the admin's page of 100 orders by cursor", busy.adminPage.byCursor));
+  if (OUT) writeFileSync(OUT, `${printed.join("\n")}\n`);
 }
 
 main().catch((error) => {

@@ -9,10 +9,11 @@
  * number (docs/api/cursors.md).
  */
 import { and, asc, desc, getTableName, sql, type SQL } from "drizzle-orm";
-import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { SQLWrapper } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteSelect, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "../data/db";
 import { DEEP_OFFSET, idList, pageQueries, type ListCounter } from "../data/list-page";
-import { namedBatch, type NamedQueries, type NamedResults, type Statement } from "../data/batch";
+import { Batch, namedBatch, type NamedQueries, type NamedResults, type Statement } from "../data/batch";
 import { firstBatch, type FirstBatchContext } from "./first-batch";
 import { contains } from "../data/conditions";
 import { carriedQuery, criteriaFrom, cursorAfter, envelope, pageRequest, sortingFrom, withCursor, type PageRequest, type Sorting } from "./pagination";
@@ -75,10 +76,27 @@ export interface ListSpec<F extends string, C extends string> {
   filters?: Record<C, (value: string) => SQL>;
 }
 
+/** Where a page's statements find its rows (see `listPage`'s `read`). */
+export interface PageAt {
+  /** The page's ids: the ids subquery, or (a deep page) the ids read first, as a list. */
+  ids: SQLWrapper;
+  /** The page's rows of `query` (a `db.select(columns).from(table).$dynamic()`), in the list's order. */
+  rows: <Q extends SQLiteSelect>(query: Q) => Q;
+}
+
 /**
  * The page of `table` that the request `url` asks for: `pageQueries` plus
- * the `orderBy` (for loaders that order the rows themselves) and the
- * paginated envelope of the items, `counted` being the result of `count`.
+ * the `orderBy` (for loaders that order the rows themselves), the paginated
+ * envelope of the items (`counted` being the result of `count`), and `read`.
+ *
+ * `read(c, load)` runs the page: `load` queues the page's statements on a
+ * batch, selecting by `at.ids` / `at.rows`. Up to `DEEP_OFFSET` (and for a
+ * cursor page) that is the request's one batch, with the count, each
+ * statement selecting the page's ids again (a walk of at most `DEEP_OFFSET +
+ * limit` index entries each). From there it is two: the count and the ids
+ * (ONE walk of the offset), then the statements by those ids, so a deep page
+ * walks its index once whatever the number of statements. A list of one
+ * statement (its rows) walks once anyway and needs no `read`.
  */
 export function listPage<T extends ListTable, F extends string, C extends string = never>(
   db: Database,
@@ -104,9 +122,26 @@ export function listPage<T extends ListTable, F extends string, C extends string
   const keyset =
     request.cursor === undefined ? undefined : { key: column, direction: sorting.direction, nullable: !column.notNull, after: request.cursor ?? undefined };
   const counter = where === undefined ? tableCounter(table) : undefined;
+  const queries = pageQueries(db, table, where, orderBy, request, { counter, keyset });
+  const read = async <R>(c: FirstBatchContext, load: (batch: Batch, at: PageAt) => () => R) => {
+    if (keyset !== undefined || request.offset < DEEP_OFFSET) {
+      const batch = new Batch();
+      const counted = batch.add(queries.count);
+      const items = load(batch, { ids: queries.ids, rows: queries.rows });
+      await batch.run(db);
+      return { counted: counted(), items: items() };
+    }
+    const first = await firstBatch(c, { counted: queries.count, ids: queries.ids });
+    const ids = idList(first.ids.map((row) => Number(row.id)));
+    const batch = new Batch();
+    const items = load(batch, { ids, rows: (rows) => rows.where(sql`${table.id} IN ${ids}`).orderBy(...orderBy) });
+    await batch.run(db);
+    return { counted: first.counted, items: items() };
+  };
   return {
-    ...pageQueries(db, table, where, orderBy, request, { counter, keyset }),
+    ...queries,
     orderBy,
+    read,
     envelope: <I>(path: string, counted: readonly { total: number; next?: string | null }[], items: I[]) =>
       envelope({ path, request, total: counted[0]?.total ?? 0, items, query, next: cursorAfter(sorting, counted[0]?.next) }),
   };

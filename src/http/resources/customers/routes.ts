@@ -273,11 +273,12 @@ export const customerRoutes = new Hono<AppEnv>({ strict: false })
         lastName: (value) => contains(customers.lastName, value),
       },
     });
-    const { rows, counted, users } = await namedBatch(db, {
-      rows: page.rows(db.select(customerColumns).from(customers).$dynamic()),
-      counted: page.count,
-      users: usersOfCustomers(db, page.ids),
-    });
+    const {
+      counted,
+      items: { rows, users },
+    } = await page.read(c, (batch, at) =>
+      batch.addNamed({ rows: at.rows(db.select(customerColumns).from(customers).$dynamic()), users: usersOfCustomers(db, at.ids) }),
+    );
     return c.json(page.envelope("/api/v1/customers/", counted, representation(rows, users, serializeCustomerListItem)));
   })
   .get("/:id", describeRoute(docs.get), async (c) => {

@@ -319,11 +319,8 @@ export const productOptionRoutes = new Hono<AppEnv>({ strict: false })
           ),
       },
     });
-    const batch = new Batch();
-    const counted = batch.add(page.count);
-    const options = queueOptions(batch, db, page.ids, page.orderBy);
-    await batch.run(db);
-    return c.json(page.envelope("/api/v1/product-options/", counted(), options().map(serializeProductOption)));
+    const { counted, items } = await page.read(c, (batch, at) => queueOptions(batch, db, at.ids, page.orderBy));
+    return c.json(page.envelope("/api/v1/product-options/", counted, items.map(serializeProductOption)));
   })
   .get("/:code", describeRoute(docs.get), async (c) => c.json(serializeProductOption(await loadOne(c.var.db, c.req.param("code")))))
   .post("/", describeRoute(docs.create), async (c) => {

@@ -301,11 +301,8 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
           ),
       },
     });
-    const batch = new Batch();
-    const counted = batch.add(page.count);
-    const rows = queueProductDetails(batch, db, page.ids, page.orderBy);
-    await batch.run(db);
-    return c.json(page.envelope("/api/v1/products/", counted(), rows().map(serializeProductListItem)));
+    const { counted, items } = await page.read(c, (batch, at) => queueProductDetails(batch, db, at.ids, page.orderBy));
+    return c.json(page.envelope("/api/v1/products/", counted, items.map(serializeProductListItem)));
   })
   .get("/:code", describeRoute(docs.get), async (c) => c.json(await loadDetail(c.var.db, c.req.param("code"))))
   .post("/", describeRoute(docs.create), async (c) => {

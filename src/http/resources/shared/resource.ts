@@ -31,10 +31,8 @@ import { crudDocs, describeRoute, listSpecOf, type CrudSpec, type OperationMeta 
 
 type ResourceTable = SQLiteTable & { id: SQLiteColumn };
 type CodeForm = Record<string, z.ZodType> & { code: z.ZodType };
-/** The page a list reads (its rows, total and ids), as `listPage` builds it. */
-type Page = ReturnType<typeof listPage<ResourceTable, string, string>>;
-/** The ids of a list's page, or of the one resource read by code: a subquery its parts are read through. */
-export type Ids = Page["ids"];
+/** The ids of a list's page (a subquery, or a deep page's list), or of the one resource read by code: what its parts are read through. */
+export type Ids = SQLWrapper;
 
 /** What a write knows of its request besides the form. */
 export interface Submission<V = undefined> {
@@ -171,11 +169,11 @@ export function resourceRoutes<Row extends { id: number }, CS extends CodeForm, 
   routes.get("/", describeRoute(docs.list), async (c) => {
     const db = c.var.db;
     const page = listPage(db, table, c.req.url, list.spec);
-    const { rows, counted, parts } = await firstBatch(c, {
-      rows: page.rows(list.select(db)),
-      counted: page.count,
-      parts: list.parts?.(db, page.ids) ?? {},
-    });
+    // A deep page reads its ids first (one walk of the offset) when parts select by them too.
+    const {
+      counted,
+      items: { rows, parts },
+    } = await page.read(c, (batch, at) => batch.addNamed({ rows: at.rows(list.select(db)), parts: list.parts?.(db, at.ids) ?? {} }));
     // The rows of `select` (Awaited<Q>) and the results of `parts` (or `{}` without them), hidden for generic Q and LP as above.
     return c.json(page.envelope(`/api/v1/${shape.docs.path}/`, counted, list.items(rows as Awaited<Q>, parts as NamedResults<LP>)));
   });

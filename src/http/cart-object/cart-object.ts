@@ -19,7 +19,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import { and, eq, inArray } from "drizzle-orm";
-import { HttpError, notFound } from "../errors";
+import { HttpError, conflict, notFound } from "../errors";
 import { MSG } from "../../domain/messages";
 import {
   cartStateFrom,
@@ -87,6 +87,7 @@ const MIN_REARM_MS = 60_000;
  * read anew (see `operate`).
  */
 class CartChanged extends Error {}
+const CHANGED_MEANWHILE = "The cart was changed by another request meanwhile; retry the request.";
 
 /** The cart's checkout row and its addresses' zones, as of the held cart's version. */
 interface HeldCheckout {
@@ -214,6 +215,8 @@ export class CartObject extends DurableObject<Env> {
             spent = run.meter;
             continue;
           }
+          // Changed by another writer again: nothing was written; the caller may retry (a 409, like any race).
+          if (error instanceof CartChanged) return errorReply(conflict(CHANGED_MEANWHILE), run.meter, caller);
           if (!(error instanceof HttpError)) {
             this.forget();
             this.ids = { next: 1, last: 0 };

@@ -11,8 +11,12 @@
  * - when it succeeded and could have dropped images (a delete, or `images`
  *   sent), the R2 objects of the rows it removed (queued in D1 by triggers,
  *   in the write's own batch) are removed: after the D1 batch committed,
- *   never before. When R2 refuses, the paths go back on the queue, which
- *   the hourly sweep empties (docs/api/images.md).
+ *   never before. A handler that takes the queue in its own write batch
+ *   (`takeRemovals`, as the products' do: no extra round trip) removes
+ *   them itself (`removeImageFiles`) and is mounted with `drain: false`;
+ *   otherwise (taxons) one more statement takes the queue. When R2
+ *   refuses, the paths go back on the queue, which the hourly sweep
+ *   empties (docs/api/images.md).
  */
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../../context";
@@ -72,6 +76,11 @@ async function removeObjects(bucket: R2Bucket, paths: readonly string[]): Promis
  */
 export async function drainImageRemovals(db: Database, bucket: R2Bucket): Promise<number> {
   const paths = (await namedBatch(db, { removed: takeRemovals(db) })).removed.map((row) => row.path);
+  return removeImageFiles(db, bucket, paths);
+}
+
+/** Removes the R2 objects of `paths` (taken off the queue by a committed batch); when R2 fails they go back on the queue. The number removed. */
+export async function removeImageFiles(db: Database, bucket: R2Bucket, paths: readonly string[]): Promise<number> {
   if (paths.length === 0) return 0;
   try {
     await removeObjects(bucket, paths);
@@ -83,16 +92,18 @@ export async function drainImageRemovals(db: Database, bucket: R2Bucket): Promis
   return paths.length;
 }
 
-export const stageImages = createMiddleware<AppEnv>(async (c, next) => {
-  const method = c.req.method;
-  if (method !== "POST" && method !== "PUT" && method !== "PATCH" && method !== "DELETE") return next();
-  const bucket = c.var.images;
-  const body = c.var.body;
-  const stored = await stage(bucket, body);
-  await next();
-  if (c.error || c.res.status >= 400) {
-    await removeObjects(bucket, stored);
-    return;
-  }
-  if (method === "DELETE" || (isPlainObject(body) && body.images !== undefined)) await drainImageRemovals(c.var.db, bucket);
-});
+/** The middleware; `drain: false` when the handlers take the removal queue in their own write batches. */
+export const stageImages = ({ drain }: { drain: boolean }) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const method = c.req.method;
+    if (method !== "POST" && method !== "PUT" && method !== "PATCH" && method !== "DELETE") return next();
+    const bucket = c.var.images;
+    const body = c.var.body;
+    const stored = await stage(bucket, body);
+    await next();
+    if (c.error || c.res.status >= 400) {
+      await removeObjects(bucket, stored);
+      return;
+    }
+    if (drain && (method === "DELETE" || (isPlainObject(body) && body.images !== undefined))) await drainImageRemovals(c.var.db, bucket);
+  });

@@ -20,7 +20,7 @@ import { channels, productAssociationTypes, productOptions, products, productTra
 import { unique } from "../../../data/collections";
 import { queueAssociations, replaceAssociations, type AssociationInput } from "../../../data/queries/product-associations";
 import type { Database } from "../../../data/db";
-import { Batch, queueIdsByCode, type Statement } from "../../../data/batch";
+import { Batch, namedBatch, queueIdsByCode, type Statement } from "../../../data/batch";
 import { containsText } from "../../../data/conditions";
 import { listPage } from "../../list-page";
 import { queueExistingLocales } from "../../../data/queries/product-options";
@@ -50,9 +50,9 @@ import { checkTaxons, MAIN_TAXON_SHAPE, mainTaxonField, PRODUCT_TAXONS_SHAPE, pr
 import { attributeReferences, checkAttributeValues } from "./attributes";
 import { attributesByCodes, attributeValuesOfProducts, replaceAttributeValues } from "../../../data/queries/product-attributes";
 import { DEFAULT_LOCALE } from "../../../domain/product-attributes";
-import { imagesOf, imageWrites } from "../../../data/queries/images";
+import { imagesOf, imageWrites, takeRemovals } from "../../../data/queries/images";
 import { checkImages, IMAGES_SHAPE, imagesField } from "../images/form";
-import { stageImages } from "../images/staging";
+import { removeImageFiles, stageImages } from "../images/staging";
 
 /** Sylius 1.8's texts (ProductBundle's validators.en.yml), and this service's conflicts. */
 export const PRODUCT_MESSAGES = {
@@ -292,9 +292,9 @@ const docs = crudDocs({
 });
 
 export const productRoutes = new Hono<AppEnv>({ strict: false })
-  // Sent image files go to R2 before the handler (and away again when it refuses); removed images' files after it.
-  .use("/", stageImages)
-  .use("/:code", stageImages)
+  // Sent image files go to R2 before the handler (and away again when it refuses); the handlers remove dropped images' files.
+  .use("/", stageImages({ drain: false }))
+  .use("/:code", stageImages({ drain: false }))
   .get("/", describeRoute(docs.list), async (c) => {
     const db = c.var.db;
     const page = listPage(db, products, c.req.url, {
@@ -436,7 +436,10 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
 
     const writes = new Batch();
     writes.addAll(statements);
+    // The files of dropped or replaced images, queued by the statements above (nothing when no image changed).
+    const removed = imagePlan ? writes.add(takeRemovals(db)) : () => [];
     await writes.run(db);
+    await removeImageFiles(db, c.var.images, removed().map((row) => row.path));
     return c.body(null, 204);
   })
   .delete("/:code", describeRoute(docs.delete), async (c) => {
@@ -449,11 +452,14 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     const [product] = found();
     if (!product) throw notFound(`Product with code "${code}" does not exist.`);
     if (ordered()) throw conflict(PRODUCT_MESSAGES.inUse);
+    let removed: { path: string }[];
     try {
-      await db.delete(products).where(eq(products.id, product.id));
+      // The product's images go with it (cascade); their files after the batch commits.
+      ({ removed } = await namedBatch(db, { product: db.delete(products).where(eq(products.id, product.id)), removed: takeRemovals(db) }));
     } catch (error) {
       if (isForeignKeyViolation(error)) throw conflict(PRODUCT_MESSAGES.inUse);
       throw error;
     }
+    await removeImageFiles(db, c.var.images, removed.map((row) => row.path));
     return c.body(null, 204);
   });

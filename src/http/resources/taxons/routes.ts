@@ -183,8 +183,8 @@ function parsePositions(body: unknown): { productCode: string; position: number 
 
 export const taxonRoutes = new Hono<AppEnv>({ strict: false })
   // Sent image files go to R2 before the handler (and away again when it refuses); removed images' files after it.
-  .use("/", stageImages)
-  .use("/:code", stageImages)
+  .use("/", stageImages({ drain: true }))
+  .use("/:code", stageImages({ drain: true }))
   .put(
     "/:code/products",
     describeRoute({

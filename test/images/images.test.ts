@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { api, d1RoundTrips, uniqueCode } from "../fixtures/http";
 import { ensureLocales } from "../fixtures/references";
 import { fetchImage, gif, IMAGE_PATH, jpeg, png, upload, webp } from "../fixtures/images";
+import { runScheduledSweep } from "../fixtures/worker";
 
 const PRODUCTS = "/api/v1/products/";
 const TAXONS = "/api/v1/taxons/";
@@ -86,6 +87,8 @@ describe("product images", () => {
       "images[0][file]": { name: "new.gif", bytes: gif() },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(204);
+    // The removed files' paths ride the write batch: still a read batch and a write batch.
+    expect(d1RoundTrips(res.headers)).toBe(2);
     const read = await api("GET", `${PRODUCTS}${code}`);
     expect(read.body.images).toEqual([{ id: first.id, type: "cover", path: expect.stringMatching(/\.gif$/) }]);
     expect(await env.IMAGES.head(first.path)).toBeNull();
@@ -109,7 +112,9 @@ describe("product images", () => {
   it("deleting the product deletes its images' rows and files", async () => {
     const { code, body } = await productWithImages();
     for (const image of body.images) expect(await env.IMAGES.head(image.path)).not.toBeNull();
-    expect((await api("DELETE", `${PRODUCTS}${code}`)).status).toBe(204);
+    const deleted = await api("DELETE", `${PRODUCTS}${code}`);
+    expect(deleted.status).toBe(204);
+    expect(d1RoundTrips(deleted.headers)).toBe(2);
     for (const image of body.images) {
       expect(await env.IMAGES.head(image.path)).toBeNull();
       expect((await fetchImage(image.path)).status).toBe(404);
@@ -199,5 +204,17 @@ describe("taxon images", () => {
     expect(child.status, JSON.stringify(child.body)).toBe(201);
     expect((await api("DELETE", `${TAXONS}${parent}`)).status).toBe(204);
     expect(await env.IMAGES.head(child.body.images[0].path)).toBeNull();
+  });
+});
+
+describe("files whose removal failed", () => {
+  it("the hourly sweep removes the queued files", async () => {
+    const path = "0e/0f/0123456789abcdef0123456789ab.png";
+    await env.IMAGES.put(path, png(7));
+    await env.DB.prepare("INSERT INTO image_removals (path) VALUES (?)").bind(path).run();
+    expect((await fetchImage(path)).status).toBe(200);
+    await runScheduledSweep();
+    expect(await env.IMAGES.head(path)).toBeNull();
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM image_removals WHERE path = ?").bind(path).first("n")).toBe(0);
   });
 });

@@ -86,9 +86,6 @@ const PARAMETER_DESCRIPTIONS: Record<string, string> = {
   id: "Identifier of the resource.",
   cartId: "Identifier of the cart.",
   itemId: "Identifier of the cart item.",
-  dir: "The first two characters of the image's path.",
-  subdir: "The next two characters of the image's path.",
-  file: "The rest of the image's path (`<hash>.<png|jpeg|gif|webp>`).",
 };
 
 // ------------------------------------------------------------- routes

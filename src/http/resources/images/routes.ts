@@ -23,6 +23,18 @@ const docs = describeRoute({
     description:
       "The file of a product or taxon image, by the `path` in its `images` (`/media/image/ab/cd/0123….jpeg`). Public: no token. `Content-Type` from the stored format (PNG, JPEG, GIF, WebP), a strong `ETag`, `Cache-Control: public, max-age=31536000, immutable` (a new upload always gets a new path). `If-None-Match` with the current tag answers 304.",
     security: [],
+    parameters: [
+      { name: "dir", in: "path", required: true, description: "The path's first two characters.", schema: { type: "string", pattern: "^[0-9a-f]{2}$" }, example: "5e" },
+      { name: "subdir", in: "path", required: true, description: "The path's next two characters.", schema: { type: "string", pattern: "^[0-9a-f]{2}$" }, example: "0c" },
+      {
+        name: "file",
+        in: "path",
+        required: true,
+        description: "The rest of the path: 28 hexadecimal characters and the format's extension.",
+        schema: { type: "string", pattern: "^[0-9a-f]{28}\\.(png|jpeg|gif|webp)$" },
+        example: "1b2c4d6e8f0a1b2c3d4e5f6a7b8c.jpeg",
+      },
+    ],
     responses: {
       "200": {
         description: "The image.",
@@ -42,7 +54,9 @@ const docs = describeRoute({
 export const mediaRoutes = new Hono<AppEnv>({ strict: false }).get("/image/:dir/:subdir/:file", docs, async (c) => {
   const path = `${c.req.param("dir")}/${c.req.param("subdir")}/${c.req.param("file")}`;
   if (!IMAGE_PATH.test(path)) return c.json(NOT_FOUND, 404);
-  const object = await c.var.images.get(path, { onlyIf: c.req.raw.headers });
+  // Only If-None-Match is a condition here (a GET has no precondition to fail).
+  const held = c.req.header("If-None-Match");
+  const object = await c.var.images.get(path, held ? { onlyIf: new Headers({ "If-None-Match": held }) } : {});
   if (!object) return c.json(NOT_FOUND, 404);
   const extension = path.slice(path.lastIndexOf(".") + 1);
   const headers = new Headers({

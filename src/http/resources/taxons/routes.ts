@@ -14,7 +14,9 @@
  *
  * List: default sorting `id asc` (Sylius' grid has none: creation order);
  * sortable `id`, `code`; `criteria[code|name]`.
- * Cost: GET one/list 1 D1 round trip; create/update/delete 2 (read batch, write batch).
+ * Cost: GET one/list 1 D1 round trip; create/update/delete 2 (read batch, write batch),
+ * plus one statement taking the removed image files' paths after a delete or an update that
+ * sent `images` (../images/staging.ts).
  * PUT: sent translations replace the others, PATCH merges them by locale;
  * fields not sent keep their values.
  */

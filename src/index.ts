@@ -14,6 +14,7 @@ import { sweepExpiredCarts } from "./http/cart-object/cart-sweep";
 import { cartTtlSeconds } from "./http/cart-object/cart-ttl";
 import { sweepExpiredKeys } from "./data/idempotency";
 import { delayedD1, parseLatency } from "./data/simulated-latency";
+import { drainImageRemovals } from "./http/resources/images/staging";
 
 export { CartObject } from "./http/cart-object/cart-object";
 
@@ -38,6 +39,7 @@ const provideServices = createMiddleware<AppEnv & { Bindings: Env }>(async (c, n
   c.set("d1", d1);
   c.set("db", createDatabase(d1));
   c.set("carts", carts);
+  c.set("images", c.env.IMAGES);
   c.set("durableObjectMs", 0);
   c.set("signInLimits", {
     username: { limiter: c.env.SIGNIN_USER_LIMITER, period: SIGN_IN_PERIODS.SIGNIN_USER_LIMITER },
@@ -55,7 +57,7 @@ const app = createApp(provideServices);
 export default {
   fetch: (request, env, ctx) => app.fetch(request, env, ctx),
   // The Cron Trigger (wrangler.toml [triggers]): expires the carts that no alarm covers, and removes
-  // expired idempotency keys (its D1 session starts on the primary: what it finds stale is really stale).
+  // expired idempotency keys and image files left behind (its D1 session starts on the primary: what it finds stale is really stale).
   scheduled: async (_controller, env) => {
     const services = {
       db: createDatabase(new MeteredD1(env.DB, new D1Meter())),
@@ -64,8 +66,13 @@ export default {
       log: env.LOG_REQUESTS === "on",
     };
     // Independent work: one failing does not keep the other from running to its end.
-    const [carts, keys] = await Promise.allSettled([sweepExpiredCarts(services, Date.now()), sweepExpiredKeys(services.db, Date.now())]);
+    // Image files whose removal failed after their rows went (docs/api/images.md) are retried here.
+    const [carts, keys, images] = await Promise.allSettled([
+      sweepExpiredCarts(services, Date.now()),
+      sweepExpiredKeys(services.db, Date.now()),
+      drainImageRemovals(services.db, env.IMAGES),
+    ]);
     if (keys.status === "fulfilled" && services.log) console.log(JSON.stringify({ level: "info", where: "idempotency-sweep", removed: keys.value }));
-    for (const run of [carts, keys]) if (run.status === "rejected") throw run.reason;
+    for (const run of [carts, keys, images]) if (run.status === "rejected") throw run.reason;
   },
 } satisfies ExportedHandler<Env>;

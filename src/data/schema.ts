@@ -1148,3 +1148,46 @@ export const pricingContextVersion = sqliteTable("pricing_context_version", {
   id: integer("id").primaryKey(),
   version: integer("version").notNull(),
 });
+
+/**
+ * Images of products and taxons (Sylius' ProductImage and TaxonImage): the
+ * bytes are in the R2 bucket under `path` (Sylius' `ab/cd/<hash>.<ext>`),
+ * the rows say whose they are, their `type` and their place in the owner's
+ * `images`. Deleted with their owner; every deleted row, and every path a
+ * replaced file frees, is queued in `image_removals` by triggers (migration
+ * 0017), whoever deletes it, for its object to be removed from R2.
+ */
+export const productImages = sqliteTable(
+  "product_images",
+  {
+    id: id(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    type: text("type"),
+    path: text("path").notNull().unique(),
+    contentType: text("content_type").notNull(),
+    position: integer("position").notNull(),
+  },
+  (t) => [index("product_images_product").on(t.productId, t.position)],
+);
+
+export const taxonImages = sqliteTable(
+  "taxon_images",
+  {
+    id: id(),
+    taxonId: integer("taxon_id")
+      .notNull()
+      .references(() => taxons.id, { onDelete: "cascade" }),
+    type: text("type"),
+    path: text("path").notNull().unique(),
+    contentType: text("content_type").notNull(),
+    position: integer("position").notNull(),
+  },
+  (t) => [index("taxon_images_taxon").on(t.taxonId, t.position)],
+);
+
+/** Paths of R2 objects no image row holds any more, to be removed from the bucket (queued by triggers). */
+export const imageRemovals = sqliteTable("image_removals", {
+  path: text("path").primaryKey(),
+});

@@ -22,6 +22,7 @@ import { rootRoutes } from "./resources/root/routes";
 import { oauthRoutes } from "./resources/oauth/routes";
 import { apiRoutes } from "./api";
 import { docsRoutes } from "./openapi/routes";
+import { mediaRoutes } from "./resources/images/routes";
 
 /**
  * `provideServices` (from the worker entry) sets the request's db, meter and
@@ -40,6 +41,8 @@ export function createApp(provideServices: MiddlewareHandler<AppEnv & { Bindings
   app.route("/health", healthRoutes);
   app.route("/", rootRoutes);
   app.route("/api/oauth/v2", oauthRoutes);
+  // Uploaded images, public as Sylius' web server serves them.
+  app.route("/media", mediaRoutes);
 
   app.use("/api/v1/*", serverTiming);
   // The OpenAPI document and its viewer are public: mounted before the token check.

@@ -11,6 +11,8 @@ export interface AppVariables {
   d1: MeteredD1;
   meter: D1Meter;
   carts: CartGateway;
+  /** The R2 bucket of product and taxon images (the IMAGES binding). */
+  images: R2Bucket;
   /** The parsed JSON body of a write (`{}` when empty). */
   body: unknown;
   /** Wall time spent in a cart's Durable Object, for Server-Timing. */

@@ -13,6 +13,7 @@ import { call, checkComponentResponse, exercised, servedDocument } from "../fixt
 import { address, checkoutFixture } from "../fixtures/checkout";
 import { placedOrder } from "../fixtures/orders";
 import { createProvince } from "../fixtures/references";
+import { fetchImage, png, upload } from "../fixtures/images";
 
 const LOWER = "abcdefghijklmnopqrstuvwxyz";
 const pick = (alphabet: string, n: number) =>
@@ -606,6 +607,18 @@ describe("every documented operation answers as documented", () => {
     const page = await api("GET", "/api/v1/docs", undefined, { token: null });
     expect(page.status).toBe(200);
     exercised.add("GET /api/v1/docs 200");
+  });
+
+  it("an uploaded image's file, and an unknown one", async () => {
+    const taxon = await upload("POST", "/api/v1/taxons/", { code: uniqueCode("img"), "images[0][file]": { name: "a.png", bytes: png() } });
+    expect(taxon.status).toBe(201);
+    const [dir, subdir, file] = String(taxon.body.images[0].path).split("/");
+    const image = await fetchImage(taxon.body.images[0].path);
+    expect(image.status).toBe(200);
+    expect(image.headers.get("Content-Type")).toBe("image/png");
+    exercised.add("GET /media/image/{dir}/{subdir}/{file} 200");
+    expect((await fetchImage(taxon.body.images[0].path, { "If-None-Match": image.headers.get("ETag") ?? "" })).status).toBe(304);
+    expect((await call("GET", "/media/image/{dir}/{subdir}/{file}", { token: null, params: { dir: subdir ?? "", subdir: dir ?? "", file: file ?? "" } })).status).toBe(404);
   });
 
   it("checkout: addressing, shipping and payment methods and selection, completion, the cart's coupon", async () => {

@@ -73,12 +73,14 @@ describe("products (Sylius 1.8)", () => {
     expect(short.body.errors.children.translations.children.en_US.children.name).toEqual({ errors: ["Product name must be at least 2 characters long."] });
   });
 
-  it("accepts the form's fields it has no data for only empty", async () => {
+  it("accepts empty compound fields; a new image needs a file (uploads: test/images)", async () => {
     const code = uniqueCode("P");
     const ok = await api("POST", PATH, { code, attributes: [], associations: {}, mainTaxon: null, productTaxons: [], images: [] });
     expect(ok.status).toBe(201);
     const res = await api("POST", PATH, { code: uniqueCode("P"), images: [{ type: "thumbnail" }] });
-    expect(res.body.errors.children.images).toEqual({ errors: ["This value is not valid."] });
+    expect(res.body.errors.children.images).toEqual({ children: { "0": { children: { file: { errors: ["Please choose an image file to upload."] } } } } });
+    const notList = await api("POST", PATH, { code: uniqueCode("P"), images: "thumbnail" });
+    expect(notList.body.errors.children.images).toEqual({ errors: ["This value is not valid."] });
   });
 
   it("a PUT without a body is a 400 (Sylius' product form has no field that fails empty: the form-level blank message)", async () => {

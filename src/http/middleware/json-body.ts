@@ -1,6 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { apiError, INVALID_JSON } from "../errors";
 import type { AppEnv } from "../context";
+import { isMultipart, readMultipart } from "../resources/images/multipart";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -42,7 +43,8 @@ export function nestsDeeperThan(text: string, limit: number): boolean {
 }
 
 /**
- * Reads the body of a write as JSON whatever `Content-Type` says (an empty
+ * Reads the body of a write as JSON whatever `Content-Type` says but
+ * `multipart/form-data` (./resources/images/multipart.ts) (an empty
  * body is `{}`), refusing bodies over 1 MiB without buffering them whole, and
  * bodies nested deeper than MAX_JSON_DEPTH (400) before parsing them.
  */
@@ -50,6 +52,11 @@ export const jsonBody = createMiddleware<AppEnv>(async (c, next) => {
   const method = c.req.method;
   if (method === "GET" || method === "HEAD" || method === "DELETE" || method === "OPTIONS") {
     c.set("body", {});
+    return next();
+  }
+  // Uploads (product and taxon images): form fields and files, read into the same nested shape (25 MiB at most).
+  if (isMultipart(c.req.header("Content-Type"))) {
+    c.set("body", await readMultipart(c.req.raw));
     return next();
   }
   const text = await readBodyText(c.req.raw);

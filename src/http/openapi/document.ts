@@ -70,6 +70,7 @@ export const TAGS: { name: string; description: string }[] = [
   { name: "Currencies", description: "Currencies." },
   { name: "Exchange rates", description: "Exchange rates between two currencies." },
   { name: "Admin users", description: "The back office's own accounts, which the token endpoint signs in." },
+  { name: "Images", description: "The files of product and taxon images (uploaded with `multipart/form-data` through their owners' forms)." },
   { name: "Service", description: "Health check and this documentation." },
   {
     name: "Unsupported methods",
@@ -390,8 +391,13 @@ function operationObject(path: string, method: Method, op: OperationMeta): Json 
     const anyRequired = form.fields.some((field) => isRequired(form, field));
     operation.requestBody = {
       required: anyRequired,
-      description: "JSON (whatever `Content-Type` says); an empty body counts as `{}`. At most 1 MiB.",
-      content: json(ref(formDocs(form).component)),
+      description: form.fields.includes("images")
+        ? "JSON (whatever `Content-Type` says but `multipart/form-data`; at most 1 MiB), or `multipart/form-data` with the same fields in bracket notation (`translations[en_US][name]`, `images[0][type]`, `images[0][file]`; at most 25 MiB). An empty body counts as `{}`."
+        : "JSON (whatever `Content-Type` says); an empty body counts as `{}`. At most 1 MiB.",
+      content: {
+        ...json(ref(formDocs(form).component)),
+        ...(form.fields.includes("images") ? { "multipart/form-data": { schema: ref(formDocs(form).component) } } : {}),
+      },
     };
   }
   operation.responses = responses;
@@ -436,7 +442,7 @@ function unsupportedOperation(path: string, method: string, supported: string[])
 
 const DESCRIPTION = `A back office of a commerce platform, compatible with the Sylius 1.x admin API (v1): product variants, carts and the resources they use.
 
-**Conventions.** JSON in and out. Amounts are integers in minor units (divide by 100 to show them). Collections are paginated (\`page\` from 1, \`limit\` clamped to 1..100, values that are not integers ignored) in a HAL envelope; \`sorting[field]=asc|desc\` with a field or direction the list does not have is a 400. Validation errors list every field of the form (\`errors.children\`), failing fields with their messages. Other errors are \`{code, message}\`; an unknown route is a 404, a known path with another method a 405 with an \`Allow\` header (declared as operations tagged *Unsupported methods*). A body is read as JSON whatever its \`Content-Type\`, may be at most 1 MiB (413) and may nest arrays and objects at most ${MAX_JSON_DEPTH} levels deep (400). Every response carries \`X-Request-Id\`; every \`/api/v1\` response carries \`Server-Timing\` with the D1 round trips of the request. Every write (POST, PUT, PATCH, DELETE) accepts \`Idempotency-Key\`: a retry with the same key and request replays the first outcome (\`Idempotent-Replayed: true\`) and changes nothing.
+**Conventions.** JSON in and out. Amounts are integers in minor units (divide by 100 to show them). Collections are paginated (\`page\` from 1, \`limit\` clamped to 1..100, values that are not integers ignored) in a HAL envelope; \`sorting[field]=asc|desc\` with a field or direction the list does not have is a 400. Validation errors list every field of the form (\`errors.children\`), failing fields with their messages. Other errors are \`{code, message}\`; an unknown route is a 404, a known path with another method a 405 with an \`Allow\` header (declared as operations tagged *Unsupported methods*). A body is read as JSON whatever its \`Content-Type\` (but \`multipart/form-data\`, which the product and taxon writes take for image uploads, at most 25 MiB), may be at most 1 MiB (413) and may nest arrays and objects at most ${MAX_JSON_DEPTH} levels deep (400). Every response carries \`X-Request-Id\`; every \`/api/v1\` response carries \`Server-Timing\` with the D1 round trips of the request. Every write (POST, PUT, PATCH, DELETE) accepts \`Idempotency-Key\`: a retry with the same key and request replays the first outcome (\`Idempotent-Replayed: true\`) and changes nothing.
 
 **Consistency.** A request's database work runs in one D1 session. Without \`X-D1-Bookmark\` it starts on the primary database, so it sees every write made before it. With a bookmark from an earlier response's \`X-D1-Bookmark\`, the nearest read replica that has every write up to that bookmark answers: a client reads its own writes, from anywhere. With \`first-unconstrained\` the nearest replica answers, however far behind. Writes always start on the primary. Every \`/api/v1\` response of a request that reached the database carries its latest bookmark (cart changes included) in \`X-D1-Bookmark\`; a malformed one is a 400.
 

@@ -8,7 +8,7 @@
  * a create's write batch ends with the SELECTs of the response).
  */
 import { Hono } from "hono";
-import { and, eq, exists } from "drizzle-orm";
+import { and, eq, exists, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AppEnv } from "../../context";
 import { defineForm, isEmptyBody, isPlainObject, validateForm, type FormResult, rethrowUniqueViolation } from "../../form";
@@ -20,7 +20,7 @@ import { channels, productAssociationTypes, productOptions, products, productTra
 import { unique } from "../../../data/collections";
 import { queueAssociations, replaceAssociations, type AssociationInput } from "../../../data/queries/product-associations";
 import type { Database } from "../../../data/db";
-import { Batch, queueIdsByCode, type Statement } from "../../../data/batch";
+import { Batch, namedBatch, queueIdsByCode, type Statement } from "../../../data/batch";
 import { containsText } from "../../../data/conditions";
 import { listPage } from "../../list-page";
 import { queueExistingLocales } from "../../../data/queries/product-options";
@@ -40,6 +40,7 @@ import {
 } from "../../../data/queries/products";
 import { reviewsOfProducts } from "../../../data/queries/product-reviews";
 import { serializeProduct, serializeProductListItem } from "./serializer";
+import { imagesByOwner } from "../images/serializer";
 import { nowIso } from "../../serializers/timestamps";
 import { codeListField, failUnknown, reported } from "../shared/fields";
 import { crudDocs, describeRoute, listSpec } from "../../openapi/describe";
@@ -49,6 +50,9 @@ import { checkTaxons, MAIN_TAXON_SHAPE, mainTaxonField, PRODUCT_TAXONS_SHAPE, pr
 import { attributeReferences, checkAttributeValues } from "./attributes";
 import { attributesByCodes, attributeValuesOfProducts, replaceAttributeValues } from "../../../data/queries/product-attributes";
 import { DEFAULT_LOCALE } from "../../../domain/product-attributes";
+import { imagesOf, imageWrites, takeRemovals } from "../../../data/queries/images";
+import { checkImages, IMAGES_SHAPE, imagesField } from "../images/form";
+import { removeImageFiles, stageImages } from "../images/staging";
 
 /** Sylius 1.8's texts (ProductBundle's validators.en.yml), and this service's conflicts. */
 export const PRODUCT_MESSAGES = {
@@ -94,11 +98,8 @@ const productShapes = {
       .meta({ description: "Values by attribute code and locale, typed by the attribute (see the product attributes' documentation); sent values replace the old ones." }),
     examples: [[{ attribute: "mug_material", localeCode: "en_US", value: "concrete" }]],
   },
+  images: IMAGES_SHAPE,
 } satisfies Record<string, InputShape>;
-
-/** Fields of Sylius' product form this service has no data for yet: only an empty value is accepted. */
-const emptyList = () => z.array(z.unknown(), { error: MSG.invalid }).max(0, { error: MSG.invalid }).optional();
-const NOT_YET = "Sylius' form field; this service has none yet (images are out of scope): only an empty value is accepted.";
 
 /**
  * Sylius 1.8's product form (AdminApiBundle's ProductType over ProductBundle's
@@ -114,7 +115,7 @@ export const createForm = defineForm({
   channels: codeListField(),
   mainTaxon: mainTaxonField(),
   productTaxons: productTaxonsField(),
-  images: emptyList(),
+  images: imagesField(),
   code: requiredString(PRODUCT_MESSAGES.codeBlank).refine((s) => CODE_PATTERN.test(s), { error: PRODUCT_MESSAGES.codePattern }),
   options: codeListField(),
 });
@@ -122,7 +123,7 @@ export const createForm = defineForm({
 documentForm(createForm, {
   component: "ProductCreate",
   shapes: productShapes,
-  descriptions: { code: CODE_DESCRIPTION, images: NOT_YET },
+  descriptions: { code: CODE_DESCRIPTION },
   example: {
     code: "MUG_TRAVEL",
     translations: { en_US: { name: "Travel mug", slug: "travel-mug", description: "Keeps it hot." } },
@@ -138,7 +139,6 @@ export const updateForm = defineForm({ ...createForm.shape, code: createForm.sha
 documentForm(updateForm, {
   component: "ProductUpdate",
   shapes: productShapes,
-  descriptions: { images: NOT_YET },
   example: { enabled: false },
 });
 
@@ -262,10 +262,17 @@ async function loadDetail(db: Database, code: string) {
   const attributeValues = batch.add(attributeValuesOfProducts(db, productIdByCode(db, code), DEFAULT_LOCALE));
   const reviews = batch.add(reviewsOfProducts(db, productIdByCode(db, code)));
   const associations = queueAssociations(batch, db, productIdByCode(db, code));
+  const images = batch.add(imagesOf(db, "product", productIdByCode(db, code)));
   await batch.run(db);
   const [product] = details();
   if (!product) throw notFound(`Product with code "${code}" does not exist.`);
-  return serializeProduct(product, { attributeValues: attributeValues(), taxa: productTaxonViews(taxa(), product.id), reviews: reviews(), associations: associations().get(product.id) });
+  return serializeProduct(product, {
+    attributeValues: attributeValues(),
+    taxa: productTaxonViews(taxa(), product.id),
+    reviews: reviews(),
+    associations: associations().get(product.id),
+    images: images(),
+  });
 }
 
 const docs = crudDocs({
@@ -285,6 +292,9 @@ const docs = crudDocs({
 });
 
 export const productRoutes = new Hono<AppEnv>({ strict: false })
+  // Sent image files go to R2 before the handler (and away again when it refuses); the handlers remove dropped images' files.
+  .use("/", stageImages({ drain: false }))
+  .use("/:code", stageImages({ drain: false }))
   .get("/", describeRoute(docs.list), async (c) => {
     const db = c.var.db;
     const page = listPage(db, products, c.req.url, {
@@ -301,8 +311,14 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
           ),
       },
     });
-    const { counted, items } = await page.read(c, (batch, at) => queueProductDetails(batch, db, at.ids, page.orderBy));
-    return c.json(page.envelope("/api/v1/products/", counted, items.map(serializeProductListItem)));
+    const { counted, items } = await page.read(c, (batch, at) => {
+      const rows = queueProductDetails(batch, db, at.ids, page.orderBy);
+      const images = batch.add(imagesOf(db, "product", at.ids));
+      return () => ({ rows: rows(), images: imagesByOwner(images()) });
+    });
+    return c.json(
+      page.envelope("/api/v1/products/", counted, items.rows.map((row) => serializeProductListItem(row, items.images.get(row.id)))),
+    );
   })
   .get("/:code", describeRoute(docs.get), async (c) => c.json(await loadDetail(c.var.db, c.req.param("code"))))
   .post("/", describeRoute(docs.create), async (c) => {
@@ -328,6 +344,7 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     });
     const translations = resolveTranslations(result, values.translations, found.locales(), [], false);
     const attributeValues = checkAttributeValues(result, values.attributes, { attributes: found.attributes(), locales: found.locales() });
+    const imagePlan = checkImages(result, values.images, []);
     result.assertValid();
     const newCode = result.required("code");
 
@@ -344,10 +361,12 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     writes.addAll(taxonWrites(db, newCode, taxonPlan, false));
     if (attributeValues?.length) writes.addAll(replaceAttributeValues(db, newCode, attributeValues));
     if (ids.associations) writes.addAll(replaceAssociations(db, newCode, ids.associations));
+    if (imagePlan) writes.addAll(imageWrites(db, "product", productIdByCode(db, newCode).getSQL(), imagePlan));
     const created = queueProductDetails(writes, db, productIdByCode(db, newCode));
     const taxa = writes.addNamed(productTaxonReads(db, productIdByCode(db, newCode)));
     const createdValues = writes.add(attributeValuesOfProducts(db, productIdByCode(db, newCode), DEFAULT_LOCALE));
     const associations = queueAssociations(writes, db, productIdByCode(db, newCode));
+    const images = writes.add(imagesOf(db, "product", productIdByCode(db, newCode)));
     try {
       await writes.run(db);
     } catch (error) {
@@ -356,7 +375,7 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     const [product] = created();
     if (!product) throw new Error(`Product "${newCode}" was not read back after its insert.`);
     return c.json(
-      serializeProduct(product, { attributeValues: createdValues(), taxa: productTaxonViews(taxa(), product.id), associations: associations().get(product.id) }),
+      serializeProduct(product, { attributeValues: createdValues(), taxa: productTaxonViews(taxa(), product.id), associations: associations().get(product.id), images: images() }),
       201,
     );
   })
@@ -372,6 +391,7 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     const found = queueReferences(reads, db, values);
     const usedOptions = queueOptionsUsedByVariants(reads, db, code);
     const foundTaxons = queueFormTaxons(reads, db, values);
+    const currentImages = values.images === undefined ? () => [] : reads.add(imagesOf(db, "product", productIdByCode(db, code)));
     await reads.run(db);
 
     const [product] = current();
@@ -386,6 +406,7 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     });
     const translations = resolveTranslations(result, values.translations, found.locales(), product.translations, merge);
     const attributeValues = checkAttributeValues(result, values.attributes, { attributes: found.attributes(), locales: found.locales() });
+    const imagePlan = checkImages(result, values.images, currentImages());
     // Sylius' product form has no field that fails empty on edit: the empty body itself is refused.
     if (!merge && isEmptyBody(c.var.body)) result.failForm(MSG.blank);
     result.assertValid();
@@ -412,10 +433,14 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     statements.push(...taxonWrites(db, product.code, taxonPlan, true));
     if (attributeValues) statements.push(...replaceAttributeValues(db, product.code, attributeValues));
     if (ids.associations) statements.push(...replaceAssociations(db, product.code, ids.associations));
+    if (imagePlan) statements.push(...imageWrites(db, "product", sql`${product.id}`, imagePlan));
 
     const writes = new Batch();
     writes.addAll(statements);
+    // The files of dropped or replaced images, queued by the statements above (nothing when no image changed).
+    const removed = imagePlan ? writes.add(takeRemovals(db)) : () => [];
     await writes.run(db);
+    await removeImageFiles(db, c.var.images, removed().map((row) => row.path));
     return c.body(null, 204);
   })
   .delete("/:code", describeRoute(docs.delete), async (c) => {
@@ -428,11 +453,14 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     const [product] = found();
     if (!product) throw notFound(`Product with code "${code}" does not exist.`);
     if (ordered()) throw conflict(PRODUCT_MESSAGES.inUse);
+    let removed: { path: string }[];
     try {
-      await db.delete(products).where(eq(products.id, product.id));
+      // The product's images go with it (cascade); their files after the batch commits.
+      ({ removed } = await namedBatch(db, { product: db.delete(products).where(eq(products.id, product.id)), removed: takeRemovals(db) }));
     } catch (error) {
       if (isForeignKeyViolation(error)) throw conflict(PRODUCT_MESSAGES.inUse);
       throw error;
     }
+    await removeImageFiles(db, c.var.images, removed.map((row) => row.path));
     return c.body(null, 204);
   });

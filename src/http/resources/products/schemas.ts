@@ -9,6 +9,7 @@ import { Taxon } from "../taxons/schemas";
 import { ProductReviewItem } from "../product-reviews/review";
 import { ProductAssociationType } from "../product-association-types/schemas";
 import type { Conforms, Expect } from "../../openapi/conformance";
+import { Image } from "../images/serializer";
 
 const name = z
   .string()
@@ -26,10 +27,6 @@ const translations = keyedOrEmpty(
   "locale code",
 );
 
-const none = (what: string) =>
-  z.array(z.never()).meta({ description: `${what}: always empty, this service has none yet (Sylius 1.8 serializes the key).` });
-
-/** Sylius 1.8's keys this service has no data for yet (AdminApiBundle's and ProductBundle's Model.Product.yml). */
 const rating = z.number().meta({ description: "The average rating of the product's accepted reviews; 0 without any.", examples: [3.5] });
 
 const ProductAttributeValue = component(
@@ -64,7 +61,7 @@ export const ProductListItem = component(
     code: code(),
     options: z.array(ProductOption),
     averageRating: rating,
-    images: none("Images"),
+    images: z.array(Image).meta({ description: "The product's images, by position (an associated product shows none)." }),
     _links: SelfLinks,
   }),
   "A product in a list, Sylius 1.8's default set.",
@@ -87,7 +84,7 @@ export const Product = component(
     mainTaxon: Taxon.optional().meta({ description: "The product's main taxon; absent when it has none." }),
     reviews: z.array(ProductReviewItem).meta({ description: "All the product's reviews, in creation order (the paginated list is `/products/{code}/reviews/`)." }),
     averageRating: rating,
-    images: none("Images"),
+    images: z.array(Image).meta({ description: "The product's images, by position (an associated product shows none)." }),
     _links: ProductLinks,
   }),
   "A product (create and get one), Sylius 1.8's detailed set: its options in full; its variants are behind `_links.variants`.",

@@ -10,7 +10,8 @@
  * `channels` are Sylius' detailed channel set (as an order shows its channel).
  * Options are the full option representations in both (ProductOption's
  * Default group is its whole set). Keys this service has no data for yet are
- * there, empty: `images` (`[]`).
+ * there, empty. `images`: the product's images by position (./images; a
+ * list item shows them too; an associated product shows `[]`).
  * `reviews` are all the product's reviews (any status, in creation order,
  * without their product); `averageRating` is the average of its accepted
  * reviews' ratings (0 without any). `translations` is keyed by locale
@@ -31,12 +32,14 @@ import { averageRating } from "../../../domain/reviews";
 import { serializeReview } from "../product-reviews/review";
 import type { AssociationRecord } from "../../../data/queries/product-associations";
 import { serializeAssociationType } from "../product-association-types/serializer";
+import type { ImageRow } from "../../../data/queries/images";
+import { serializeImage, type ImageView } from "../images/serializer";
 
 /** An association: its type (detailed) and its products (as a list shows them: a product does not embed their associations in turn). */
 const serializeAssociation = (association: AssociationRecord) => ({
   id: association.id,
   type: serializeAssociationType(association.type, association.typeTranslations),
-  associatedProducts: association.products.map(serializeProductListItem),
+  associatedProducts: association.products.map((product) => serializeProductListItem(product)),
 });
 
 export const productLink = (code: string) => href(`/products/${enc(code)}`);
@@ -56,10 +59,12 @@ export interface ProductParts {
   /** The product's reviews (GET one reads them; a new product has none). */
   reviews?: readonly ReviewRow[];
   associations?: readonly AssociationRecord[] | undefined;
+  /** The product's images, by position. */
+  images?: readonly ImageRow[];
 }
 
 export function serializeProduct(product: ProductDetail, parts: ProductParts = {}) {
-  const { attributeValues = [], taxa = { mainTaxon: undefined, productTaxons: [] }, reviews = [], associations = [] } = parts;
+  const { attributeValues = [], taxa = { mainTaxon: undefined, productTaxons: [] }, reviews = [], associations = [], images = [] } = parts;
   return {
     id: product.id,
     name: nameOf(product),
@@ -79,7 +84,7 @@ export function serializeProduct(product: ProductDetail, parts: ProductParts = {
     ...(taxa.mainTaxon ? { mainTaxon: taxa.mainTaxon } : {}),
     reviews: reviews.map(serializeReview),
     averageRating: averageRating(product.acceptedRatingSum, product.acceptedReviewCount),
-    images: [],
+    images: images.map(serializeImage),
     _links: {
       self: productLink(product.code),
       variants: href(`/products/${enc(product.code)}/variants/`),
@@ -87,14 +92,15 @@ export function serializeProduct(product: ProductDetail, parts: ProductParts = {
   };
 }
 
-export function serializeProductListItem(product: ProductDetail) {
+/** A product in a list (and as an association shows it), with its images when they were read. */
+export function serializeProductListItem(product: ProductDetail, images: readonly ImageView[] = []) {
   return {
     id: product.id,
     name: nameOf(product),
     code: product.code,
     options: product.optionRecords.map(serializeProductOption),
     averageRating: averageRating(product.acceptedRatingSum, product.acceptedReviewCount),
-    images: [],
+    images,
     _links: { self: productLink(product.code) },
   };
 }

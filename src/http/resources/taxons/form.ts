@@ -5,6 +5,7 @@
  * TaxonTranslation.xml and TaxonomyBundle's validators.en.yml. A
  * translation's failures go inside `translations.children.<locale>.children`.
  */
+import { IMAGES_SHAPE, imagesField } from "../images/form";
 import { z } from "zod";
 import { defineForm, isPlainObject, type FormResult } from "../../form";
 import { CODE_PATTERN, optionalBoolean, requiredString } from "../../fields";
@@ -28,8 +29,6 @@ const NAME_LENGTH = { min: 0, tooShort: TAXON_MESSAGES.nameBlank, max: 255, tooL
 
 /** `{LOCALE: {name, slug, description?}}`, checked locale by locale in `checkTranslations`. */
 const translations = () => z.record(z.string(), z.unknown(), { error: MSG.invalid }).optional();
-/** Taxon images need an upload storage this service does not have: only an empty list. */
-const images = () => z.array(z.unknown(), { error: MSG.invalid }).max(0, { error: MSG.invalid }).optional();
 /** The parent's code; null or "" for a root. */
 const parent = () =>
   z
@@ -37,7 +36,7 @@ const parent = () =>
     .transform((value) => (value === "" ? null : value))
     .optional();
 
-const fields = { translations: translations(), enabled: optionalBoolean(), images: images() };
+const fields = { translations: translations(), enabled: optionalBoolean(), images: imagesField() };
 
 export const createForm = defineForm({
   ...fields,
@@ -51,10 +50,7 @@ const TRANSLATIONS: InputShape = {
     .meta({ description: "Per locale code (an existing locale): name (required, at most 255 characters), slug (required, unique in its locale), description." }),
   examples: [{ en_US: { name: "Fluffy Pets", slug: "fluffy-pets" } }],
 };
-const IMAGES: InputShape = {
-  schema: z.array(z.unknown()).max(0).meta({ description: "Only an empty list: taxon images (file uploads) are not supported." }),
-  examples: [[]],
-};
+const IMAGES: InputShape = IMAGES_SHAPE;
 const PARENT = "Code of the parent taxon; absent, `null` or `\"\"`: a root. The taxon becomes the parent's last child.";
 
 documentForm(createForm, {

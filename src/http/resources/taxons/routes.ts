@@ -14,7 +14,9 @@
  *
  * List: default sorting `id asc` (Sylius' grid has none: creation order);
  * sortable `id`, `code`; `criteria[code|name]`.
- * Cost: GET one/list 1 D1 round trip; create/update/delete 2 (read batch, write batch).
+ * Cost: GET one/list 1 D1 round trip; create/update/delete 2 (read batch, write batch),
+ * plus one statement taking the removed image files' paths after a delete or an update that
+ * sent `images` (../images/staging.ts).
  * PUT: sent translations replace the others, PATCH merges them by locale;
  * fields not sent keep their values.
  */
@@ -27,6 +29,7 @@ import { isPlainObject } from "../../form";
 import { MSG } from "../../../domain/messages";
 import { contains, containsText } from "../../../data/conditions";
 import { runBatch } from "../../../data/batch";
+import type { Database } from "../../../data/db";
 import { taxons, taxonTranslations } from "../../../data/schema";
 import {
   deleteTaxon,
@@ -50,6 +53,13 @@ import { describeRoute } from "../../openapi/describe";
 import { resourceRoutes } from "../shared/resource";
 import { checkTranslations, createForm, sentSlugs, TAXON_MESSAGES, updateForm } from "./form";
 import { represent, taxonGraph } from "./serializer";
+import { imagesOf, imageWrites } from "../../../data/queries/images";
+import { checkImages } from "../images/form";
+import { imagesByOwner } from "../images/serializer";
+import { stageImages } from "../images/staging";
+
+/** A subquery of the id of the taxon `code`. */
+const taxonIdByCode = (db: Database, code: string) => db.select({ id: taxons.id }).from(taxons).where(eq(taxons.code, code));
 import { Taxon, TaxonPage } from "./schemas";
 
 const MOVE_CONFLICT = "The taxon tree changed meanwhile, try again.";
@@ -102,18 +112,18 @@ const resource = resourceRoutes({
       },
     },
     select: (db) => db.select(taxonColumns).from(taxons).$dynamic(),
-    parts: taxonListParts,
-    items: (rows, { related, translations }) => {
-      const graph = taxonGraph([...related, ...rows], translations);
+    parts: (db, ids) => ({ ...taxonListParts(db, ids), images: imagesOf(db, "taxon", ids) }),
+    items: (rows, { related, translations, images }) => {
+      const graph = taxonGraph([...related, ...rows], translations, imagesByOwner(images));
       return rows.map((row) => represent(graph, row.id, false));
     },
   },
   one: {
-    reads: taxonDetailReads,
+    reads: (db, code) => ({ ...taxonDetailReads(db, code), images: imagesOf(db, "taxon", taxonIdByCode(db, code)) }),
     item: (found) => {
       const [row] = found.node;
       if (!row) return undefined;
-      return represent(taxonGraph(treeRows(found), found.translations), row.id, true);
+      return represent(taxonGraph(treeRows(found), found.translations, imagesByOwner(found.images)), row.id, true);
     },
   },
   create: {
@@ -122,20 +132,26 @@ const resource = resourceRoutes({
     reads: (db, values) => taxonFormReads(db, sentSlugs(values.translations), values.parent ?? undefined),
     check: (result, { locales, slugs, parent }) => {
       const translations = checkTranslations(result, result.values.translations, new Set(locales.map((l) => l.code)), takenSlugs(slugs));
-      return { translations, parent: checkParent(result, result.values.parent, parent) };
+      return { translations, parent: checkParent(result, result.values.parent, parent), images: checkImages(result, result.values.images, []) };
     },
-    writes: (db, code, plan, { values }) => ({ taxon: insertTaxon(db, code, plan.parent?.id ?? null, values.enabled ?? true, plan.translations) }),
+    writes: (db, code, plan, { values }) => ({
+      taxon: insertTaxon(db, code, plan.parent?.id ?? null, values.enabled ?? true, plan.translations),
+      images: plan.images ? imageWrites(db, "taxon", taxonIdByCode(db, code).getSQL(), plan.images) : undefined,
+    }),
   },
   update: {
     form: updateForm,
-    reads: (db, _code, values) => taxonFormReads(db, sentSlugs(values.translations), values.parent ?? undefined),
-    check: (result, { locales, slugs, parent }, row) => {
+    reads: (db, code, values) => ({
+      ...taxonFormReads(db, sentSlugs(values.translations), values.parent ?? undefined),
+      images: values.images === undefined ? undefined : imagesOf(db, "taxon", taxonIdByCode(db, code)),
+    }),
+    check: (result, { locales, slugs, parent, images }, row) => {
       const sent = result.values.translations;
       const translations: TaxonTranslationInput[] | undefined =
         sent === undefined ? undefined : checkTranslations(result, sent, new Set(locales.map((l) => l.code)), takenSlugs(slugs, row.id));
       const newParent = checkParent(result, result.values.parent, parent, row);
       const moves = newParent !== undefined && (newParent?.id ?? null) !== row.parentId;
-      return { translations, move: moves ? { to: newParent } : undefined };
+      return { translations, move: moves ? { to: newParent } : undefined, images: checkImages(result, result.values.images, images ?? []) };
     },
     writes: (db, row, plan, { values }, { merge }) => [
       db
@@ -144,6 +160,7 @@ const resource = resourceRoutes({
         .where(eq(taxons.id, row.id)),
       ...(plan.translations ? taxonTranslationWrites(db, row, plan.translations, merge) : []),
       ...(plan.move ? moveTaxon(db, row, plan.move.to) : []),
+      ...(plan.images ? imageWrites(db, "taxon", sql`${row.id}`, plan.images) : []),
     ],
     conflict: { column: MOVE_CONFLICT_COLUMN, message: MOVE_CONFLICT },
   },
@@ -167,6 +184,9 @@ function parsePositions(body: unknown): { productCode: string; position: number 
 }
 
 export const taxonRoutes = new Hono<AppEnv>({ strict: false })
+  // Sent image files go to R2 before the handler (and away again when it refuses); removed images' files after it.
+  .use("/", stageImages({ drain: true }))
+  .use("/:code", stageImages({ drain: true }))
   .put(
     "/:code/products",
     describeRoute({

@@ -1,4 +1,5 @@
 /** Taxons (./serializer.ts): TaxonomyBundle's and AdminApiBundle's Model.Taxon.yml. */
+import { Image } from "../images/serializer";
 import { z } from "zod";
 import type { represent } from "./serializer";
 import { code, component, int, keyedOrEmpty, pageOf, SelfLinks } from "../../openapi/common";
@@ -26,7 +27,7 @@ const TaxonFields = z.object({
   level: int().optional().meta({ description: "Depth in the tree, 0 for a root (detailed only)." }),
   position: int().meta({ description: "Position among its parent's children (roots: among the roots)." }),
   translations: keyedOrEmpty(TaxonTranslation, "locale code"),
-  images: z.array(z.never()).max(0),
+  images: z.array(Image).meta({ description: "The taxon's images, by position (nested taxons: `[]`)." }),
   _links: SelfLinks,
 });
 

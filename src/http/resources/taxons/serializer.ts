@@ -18,10 +18,14 @@
  * TranslatableTrait, a taxon without one gets an empty translation of that
  * locale in its `translations` ({locale} only), so a taxon without any
  * translation shows `{"en_US": {"locale": "en_US"}}`.
+ *
+ * `images` are the taxon's own images (../images) for the taxons shown
+ * (one taxon, a list's items); nested taxons show `[]`.
  */
 import { groupBy } from "../../../data/collections";
 import type { TaxonRow, TaxonTranslationRow } from "../../../data/queries/taxons";
 import { enc, href } from "../../serializers/links";
+import type { ImageView } from "../images/serializer";
 
 export const CURRENT_LOCALE = "en_US";
 
@@ -46,7 +50,7 @@ export interface TaxonView {
   level?: number;
   position: number;
   translations: Record<string, TaxonTranslationView> | never[];
-  images: never[];
+  images: ImageView[];
   _links: { self: { href: string } };
 }
 
@@ -55,16 +59,18 @@ export interface TaxonGraph {
   byId: ReadonlyMap<number, TaxonRow>;
   children: ReadonlyMap<number | null, readonly TaxonRow[]>;
   translations: ReadonlyMap<number, readonly TaxonTranslationRow[]>;
+  /** The images of the taxons whose images were read (the others show `[]`). */
+  images?: ReadonlyMap<number, ImageView[]>;
 }
 
-export function taxonGraph(rows: readonly TaxonRow[], translations: readonly TaxonTranslationRow[]): TaxonGraph {
+export function taxonGraph(rows: readonly TaxonRow[], translations: readonly TaxonTranslationRow[], images?: ReadonlyMap<number, ImageView[]>): TaxonGraph {
   const byId = new Map(rows.map((row) => [row.id, row]));
   const children = groupBy(
     [...byId.values()].sort((a, b) => a.position - b.position || a.id - b.id),
     (row) => row.parentId,
   );
   const ordered = [...translations].sort((a, b) => a.id - b.id);
-  return { byId, children, translations: groupBy(ordered, (t) => t.taxonId) };
+  return { byId, children, translations: groupBy(ordered, (t) => t.taxonId), ...(images ? { images } : {}) };
 }
 
 export const taxonLinks = (code: string) => ({ self: href(`/taxons/${enc(code)}`) });
@@ -124,7 +130,7 @@ export function represent(graph: TaxonGraph, id: number | null, detailed: boolea
     ...(children ? { children, left: row.left, right: row.right, level: row.level } : {}),
     position: row.position,
     translations: shown.length === 0 ? [] : Object.fromEntries(shown.map((t) => [t.locale, t])),
-    images: [],
+    images: graph.images?.get(row.id) ?? [],
     _links: taxonLinks(row.code),
   };
 }

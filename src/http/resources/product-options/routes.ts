@@ -47,7 +47,7 @@ import { nowIso } from "../../serializers/timestamps";
 import { crudDocs, describeRoute, listSpec } from "../../openapi/describe";
 import { CODE_DESCRIPTION, documentForm, EMPTY_PUT_NOTE, type InputShape } from "../../openapi/form-docs";
 import { ProductOption, ProductOptionPage } from "./schemas";
-import { checkText, reported } from "../shared/fields";
+import { checkNameTranslations, checkText, nameTranslationsTree, reported } from "../shared/fields";
 
 /** Sylius 1.8's texts (ProductBundle's validators.en.yml), and this service's conflicts. */
 export const OPTION_MESSAGES = {
@@ -171,24 +171,8 @@ function parseOptionInput(
 ): { translations?: Map<string, string>; values?: OptionValueInput[] } {
   const parsed: { translations?: Map<string, string>; values?: OptionValueInput[] } = {};
   if (input.translations) {
-    const translations = new Map<string, string>();
-    const known = Object.keys(input.translations).filter((locale) => found.locales.has(locale));
-    result.shape("translations", known.length ? { children: Object.fromEntries(known.map((l) => [l, { children: { name: {} } }])) } : {});
-    for (const [locale, entry] of Object.entries(input.translations)) {
-      if (!found.locales.has(locale)) {
-        result.fail("translations", MSG.invalid);
-        continue;
-      }
-      if (!isPlainObject(entry)) {
-        result.failAt("translations", [locale], MSG.invalid);
-        continue;
-      }
-      if (Object.keys(entry).some((key) => key !== "name")) result.failAt("translations", [locale], MSG.extraFields);
-      const name = checkText(entry.name, OPTION_MESSAGES.nameBlank, NAME_LENGTH);
-      if (name.message !== null) result.failAt("translations", [locale, "name"], name.message);
-      else translations.set(locale, name.text);
-    }
-    parsed.translations = translations;
+    result.shape("translations", nameTranslationsTree(Object.keys(input.translations).filter((locale) => found.locales.has(locale))));
+    parsed.translations = checkNameTranslations(result, input.translations, found.locales, OPTION_MESSAGES.nameBlank, NAME_LENGTH);
   }
   if (input.values) {
     const values: OptionValueInput[] = [];

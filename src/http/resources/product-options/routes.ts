@@ -16,7 +16,7 @@ import { MSG } from "../../../domain/messages";
 import { conflict, notFound } from "../../errors";
 import { isForeignKeyViolation, isUniqueViolation } from "../../../data/constraints";
 import { productOptions, productOptionTranslations } from "../../../data/schema";
-import { Batch, runBatch, type Statement } from "../../../data/batch";
+import { namedBatch, type Statement } from "../../../data/batch";
 import { containsText } from "../../../data/conditions";
 import type { Database } from "../../../data/db";
 import { listPage } from "../../list-page";
@@ -33,11 +33,15 @@ import {
   deleteOptionValueTranslations,
   insertOptionValues,
   optionIdByCode,
-  queueExistingLocales,
-  queueOptionAssigned,
-  queueOptions,
-  queueUsedValueIds,
-  queueValueOwners,
+  existingLocalesQueries,
+  localeSet,
+  optionAssignedQuery,
+  optionReads,
+  optionRecords,
+  usedValueIdsQuery,
+  valueOwners,
+  valueOwnersQueries,
+  type OptionRecord,
   upsertOptionTranslations,
   upsertValueTranslations,
   type OptionValueInput,
@@ -252,10 +256,7 @@ function failUniqueViolation(result: OptionResult, error: unknown): never {
 // -------------------------------------------------------------------- routes
 
 async function loadOne(db: Database, code: string) {
-  const batch = new Batch();
-  const options = queueOptions(batch, db, optionIdByCode(db, code));
-  await batch.run(db);
-  const [option] = options();
+  const [option] = optionRecords(await namedBatch(db, optionReads(db, optionIdByCode(db, code))));
   if (!option) throw notFound(`Product option with code "${code}" does not exist.`);
   return option;
 }
@@ -303,11 +304,8 @@ export const productOptionRoutes = new Hono<AppEnv>({ strict: false })
           ),
       },
     });
-    const batch = new Batch();
-    const counted = batch.add(page.count);
-    const options = queueOptions(batch, db, page.ids, page.orderBy);
-    await batch.run(db);
-    return c.json(page.envelope("/api/v1/product-options/", counted(), options().map(serializeProductOption)));
+    const [counted, options] = await namedBatch(db, optionReads(db, page.ids, page.orderBy), page.count);
+    return c.json(page.envelope("/api/v1/product-options/", counted, optionRecords(options).map(serializeProductOption)));
   })
   .get("/:code", describeRoute(docs.get), async (c) => c.json(serializeProductOption(await loadOne(c.var.db, c.req.param("code")))))
   .post("/", describeRoute(docs.create), async (c) => {
@@ -317,38 +315,38 @@ export const productOptionRoutes = new Hono<AppEnv>({ strict: false })
     const raw = { translations: result.values.translations, values: result.values.values };
     const refs = referenced(raw);
 
-    const reads = new Batch();
-    const taken = code !== undefined ? reads.add(optionIdByCode(db, code).limit(1)) : () => [];
-    const locales = queueExistingLocales(reads, db, refs.locales);
-    const valueOwners = queueValueOwners(reads, db, refs.valueCodes);
-    await reads.run(db);
+    const found = await namedBatch(db, {
+      taken: code !== undefined ? optionIdByCode(db, code).limit(1) : undefined,
+      locales: existingLocalesQueries(db, refs.locales),
+      valueOwners: valueOwnersQueries(db, refs.valueCodes),
+    });
 
-    if (taken().length > 0) result.fail("code", OPTION_MESSAGES.codeTaken);
-    const input = parseOptionInput(result, raw, { locales: locales(), valueOwners: valueOwners() }, null);
+    if ((found.taken?.length ?? 0) > 0) result.fail("code", OPTION_MESSAGES.codeTaken);
+    const input = parseOptionInput(result, raw, { locales: localeSet(found.locales), valueOwners: valueOwners(found.valueOwners) }, null);
     result.assertValid();
     const newCode = result.required("code");
     const position = result.values.position;
 
-    const writes = new Batch();
-    writes.addAll(
-      createOptionStatements(db, {
+    const writes = {
+      insert: createOptionStatements(db, {
         code: newCode,
         // Sylius' sortable position: appended when not given, never past the end.
         position: position === undefined ? boundedNext(nextOptionPosition()) : insertedOptionPosition(position),
         translations: input.translations ?? new Map<string, string>(),
         values: input.values ?? [],
       }),
-    );
-    if (position !== undefined) writes.add(shiftAfterOptionInsert(db, newCode));
-    const created = queueOptions(writes, db, optionIdByCode(db, newCode));
+      shift: position !== undefined ? shiftAfterOptionInsert(db, newCode) : undefined,
+    };
+    let created: OptionRecord[];
     try {
-      await writes.run(db);
+      const [, back] = await namedBatch(db, optionReads(db, optionIdByCode(db, newCode)), writes);
+      created = optionRecords(back);
     } catch (error) {
       if (isUniqueViolation(error)) failUniqueViolation(result, error);
       rethrowOutOfRange(error, result, "position", "product_options.position");
       throw error;
     }
-    const [option] = created();
+    const [option] = created;
     if (!option) throw new Error(`Product option "${newCode}" was not read back after its insert.`);
     return c.json(serializeProductOption(option), 201);
   })
@@ -360,17 +358,17 @@ export const productOptionRoutes = new Hono<AppEnv>({ strict: false })
     const raw = { translations: result.values.translations, values: result.values.values };
     const refs = referenced(raw);
 
-    const reads = new Batch();
-    const current = queueOptions(reads, db, optionIdByCode(db, code));
-    const locales = queueExistingLocales(reads, db, refs.locales);
-    const valueOwners = queueValueOwners(reads, db, refs.valueCodes);
-    const usedValueIds = queueUsedValueIds(reads, db, code);
-    const maxPosition = reads.add(maxOptionPosition(db));
-    await reads.run(db);
+    const found = await namedBatch(db, {
+      current: optionReads(db, optionIdByCode(db, code)),
+      locales: existingLocalesQueries(db, refs.locales),
+      valueOwners: valueOwnersQueries(db, refs.valueCodes),
+      usedValueIds: usedValueIdsQuery(db, code),
+      maxPosition: maxOptionPosition(db),
+    });
 
-    const [option] = current();
+    const [option] = optionRecords(found.current);
     if (!option) throw notFound(`Product option with code "${code}" does not exist.`);
-    const input = parseOptionInput(result, raw, { locales: locales(), valueOwners: valueOwners() }, option.id);
+    const input = parseOptionInput(result, raw, { locales: localeSet(found.locales), valueOwners: valueOwners(found.valueOwners) }, option.id);
     // Sylius' option form has no field an empty replacement fails: the empty body itself is refused.
     if (!merge && isEmptyBody(c.var.body)) result.failForm(MSG.blank);
     result.assertValid();
@@ -379,7 +377,7 @@ export const productOptionRoutes = new Hono<AppEnv>({ strict: false })
     const changes: Partial<typeof productOptions.$inferInsert> = { updatedAt: nowIso() };
     if (result.values.position !== undefined) {
       // Sylius' sortable position: past the last one is the last one; the others in between move.
-      const to = Math.min(result.values.position, maxPosition()[0]?.max ?? 0);
+      const to = Math.min(result.values.position, found.maxPosition[0]?.max ?? 0);
       statements.push(...moveOptionStatements(db, option.id, option.position, to));
       changes.position = to;
     }
@@ -398,7 +396,7 @@ export const productOptionRoutes = new Hono<AppEnv>({ strict: false })
       const sent = new Map(input.values.map((value) => [value.code, value]));
       const existing = new Map(option.values.map((value) => [value.code, value]));
       const removed = option.values.filter((value) => !sent.has(value.code));
-      const used = usedValueIds();
+      const used = new Set(found.usedValueIds.map((row) => row.id));
       const inUse = removed.find((value) => used.has(value.id));
       if (inUse) throw conflict(OPTION_MESSAGES.valueInUse(inUse.code));
       statements.push(...deleteOptionValues(db, removed.map((value) => value.id)));
@@ -412,10 +410,8 @@ export const productOptionRoutes = new Hono<AppEnv>({ strict: false })
       statements.push(...upsertValueTranslations(db, input.values));
     }
 
-    const writes = new Batch();
-    writes.addAll(statements);
     try {
-      await writes.run(db);
+      await namedBatch(db, { statements });
     } catch (error) {
       if (isUniqueViolation(error)) failUniqueViolation(result, error);
       if (isForeignKeyViolation(error)) throw conflict(OPTION_MESSAGES.valuesInUse);
@@ -426,17 +422,17 @@ export const productOptionRoutes = new Hono<AppEnv>({ strict: false })
   .delete("/:code", describeRoute(docs.delete), async (c) => {
     const db = c.var.db;
     const code = c.req.param("code");
-    const reads = new Batch();
-    const found = reads.add(db.select({ id: productOptions.id, position: productOptions.position }).from(productOptions).where(eq(productOptions.code, code)).limit(1));
-    const assigned = queueOptionAssigned(reads, db, code);
-    const usedValues = queueUsedValueIds(reads, db, code);
-    await reads.run(db);
-    const [option] = found();
+    const found = await namedBatch(db, {
+      option: db.select({ id: productOptions.id, position: productOptions.position }).from(productOptions).where(eq(productOptions.code, code)).limit(1),
+      assigned: optionAssignedQuery(db, code),
+      usedValues: usedValueIdsQuery(db, code),
+    });
+    const [option] = found.option;
     if (!option) throw notFound(`Product option with code "${code}" does not exist.`);
-    if (assigned() || usedValues().size > 0) throw conflict(OPTION_MESSAGES.inUse);
+    if (found.assigned.length > 0 || found.usedValues.length > 0) throw conflict(OPTION_MESSAGES.inUse);
     try {
       // The options after it close the gap (Sylius' sortable positions).
-      await runBatch(db, [db.delete(productOptions).where(eq(productOptions.id, option.id)), closeOptionGap(db, option.position)]);
+      await namedBatch(db, { writes: [db.delete(productOptions).where(eq(productOptions.id, option.id)), closeOptionGap(db, option.position)] });
     } catch (error) {
       if (isForeignKeyViolation(error)) throw conflict(OPTION_MESSAGES.inUse);
       throw error;

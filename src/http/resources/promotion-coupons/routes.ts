@@ -20,7 +20,7 @@ import { CODE_PATTERN, integer, MAX_INT, nullableDateTime } from "../../fields";
 import { MSG } from "../../../domain/messages";
 import { notFound } from "../../errors";
 import { promotionCoupons } from "../../../data/schema";
-import { deleteUnlessInUse, namedBatch, runBatch } from "../../../data/batch";
+import { deleteUnlessInUse, namedBatch } from "../../../data/batch";
 import { contains } from "../../../data/conditions";
 import { pageQueries } from "../../../data/list-page";
 import { firstBatch } from "../../first-batch";
@@ -224,7 +224,7 @@ export const promotionCouponRoutes = new Hono<AppEnv>({ strict: false })
     if (!coupon) throw couponMissing(code);
     result.assertValid();
     const values = result.values;
-    await runBatch(db, [
+    await namedBatch(db, { writes: [
       db
         .update(promotionCoupons)
         .set({
@@ -234,7 +234,7 @@ export const promotionCouponRoutes = new Hono<AppEnv>({ strict: false })
           updatedAt: nowIso(),
         })
         .where(eq(promotionCoupons.id, coupon.id)),
-    ]);
+    ] });
     return c.body(null, 204);
   })
   .delete("/:code", describeRoute(docs.delete), async (c) => {

@@ -169,7 +169,7 @@ export function readsOnly(entry: NamedEntry): boolean {
 }
 
 export function isStatement(entry: unknown): entry is Statement {
-  return typeof entry === "object" && entry !== null && typeof (entry as Partial<Statement>).toSQL === "function";
+  return typeof entry === "object" && entry !== null && "toSQL" in entry && typeof entry.toSQL === "function";
 }
 
 function isStatementList(entry: NamedEntry): entry is readonly Query[] {

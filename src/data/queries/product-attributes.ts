@@ -7,6 +7,7 @@
 import { asc, eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
 import type { NamedResults, Statement } from "../batch";
 import type { Database } from "../db";
+import { movePositionStatements } from "../positions";
 import { productAttributes, productAttributeTranslations, productAttributeValues, products } from "../schema";
 
 export interface ProductAttributeRow {
@@ -88,21 +89,8 @@ export const shiftAfterAttributeInsert = (db: Database, code: string) =>
     );
 
 /** Moving attribute `id` from `from` to `to`: the attributes in between close up or make room. */
-export function moveAttributeStatements(db: Database, id: number, from: number, to: number): Statement[] {
-  if (to === from) return [];
-  const others = sql`${productAttributes.id} <> ${id}`;
-  return [
-    to > from
-      ? db
-          .update(productAttributes)
-          .set({ position: sql`${productAttributes.position} - 1` })
-          .where(sql`${productAttributes.position} > ${from} AND ${productAttributes.position} <= ${to} AND ${others}`)
-      : db
-          .update(productAttributes)
-          .set({ position: sql`${productAttributes.position} + 1` })
-          .where(sql`${productAttributes.position} >= ${to} AND ${productAttributes.position} < ${from} AND ${others}`),
-  ];
-}
+export const moveAttributeStatements = (db: Database, id: number, from: number, to: number): Statement[] =>
+  movePositionStatements(db, productAttributes, id, from, to);
 
 // ------------------------------------------------------------ values
 

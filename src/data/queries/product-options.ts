@@ -11,6 +11,7 @@ import { asc, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { chunks, deleteByIds, idsByCodeQueries, idsOfCodes, insertSelectValues, type Batch, type NamedResults, type Statement } from "../batch";
 import { groupBy, unique } from "../collections";
 import type { Database } from "../db";
+import { movePositionStatements } from "../positions";
 import {
   productOptionAssignments,
   productOptions,
@@ -272,21 +273,8 @@ export const shiftAfterOptionInsert = (db: Database, code: string) =>
 export const maxOptionPosition = (db: Database) => db.select({ max: sql<number | null>`MAX(${productOptions.position})` }).from(productOptions);
 
 /** Moving option `id` from `from` to `to`: the options in between close up or make room. */
-export function moveOptionStatements(db: Database, id: number, from: number, to: number): Statement[] {
-  if (to === from) return [];
-  const others = sql`${productOptions.id} <> ${id}`;
-  return [
-    to > from
-      ? db
-          .update(productOptions)
-          .set({ position: sql`${productOptions.position} - 1` })
-          .where(sql`${productOptions.position} > ${from} AND ${productOptions.position} <= ${to} AND ${others}`)
-      : db
-          .update(productOptions)
-          .set({ position: sql`${productOptions.position} + 1` })
-          .where(sql`${productOptions.position} >= ${to} AND ${productOptions.position} < ${from} AND ${others}`),
-  ];
-}
+export const moveOptionStatements = (db: Database, id: number, from: number, to: number): Statement[] =>
+  movePositionStatements(db, productOptions, id, from, to);
 
 /** After the delete of an option at `position`: the ones after it move up by one. */
 export const closeOptionGap = (db: Database, position: number) =>

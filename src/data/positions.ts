@@ -1,5 +1,5 @@
 /** Sylius' sortable positions, shared by the tables that keep one (options, attributes). */
-import { sql } from "drizzle-orm";
+import { getTableName, sql } from "drizzle-orm";
 import type { Statement } from "./batch";
 import type { Database } from "./db";
 import type { productAttributes, productOptions } from "./schema";
@@ -22,3 +22,14 @@ export function movePositionStatements(db: Database, table: Sortable, id: number
           .where(sql`${table.position} >= ${to} AND ${table.position} < ${from} AND ${others}`),
   ];
 }
+
+/** Where a new row asked at `position` lands: there, or right after the last one when that is further. */
+export const insertedPosition = (table: Sortable, position: number) =>
+  sql<number>`(SELECT MIN(${position}, COALESCE(MAX(position) + 1, 0)) FROM ${sql.raw(getTableName(table))})`;
+
+/** After the insert of row `code`: the others at or after its position move down by one. */
+export const shiftAfterInsert = (db: Database, table: Sortable, code: string) =>
+  db
+    .update(table)
+    .set({ position: sql`${table.position} + 1` })
+    .where(sql`${table.position} >= (SELECT p.position FROM ${sql.raw(getTableName(table))} AS p WHERE p.code = ${code}) AND ${table.code} <> ${code}`);

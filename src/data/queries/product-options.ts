@@ -11,7 +11,7 @@ import { asc, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { chunks, deleteByIds, idsByCodeQueries, idsOfCodes, insertSelectValues, type Batch, type NamedResults, type Statement } from "../batch";
 import { groupBy, unique } from "../collections";
 import type { Database } from "../db";
-import { movePositionStatements } from "../positions";
+import { insertedPosition, movePositionStatements, shiftAfterInsert } from "../positions";
 import {
   productOptionAssignments,
   productOptions,
@@ -257,17 +257,10 @@ export const deleteOptionValueTranslations = (db: Database, ids: readonly number
 export const nextOptionPosition = () => sql<number>`(SELECT COALESCE(MAX(position) + 1, 0) FROM product_options)`;
 
 /** Where a new option asked at `position` lands: there, or right after the last one when that is further. */
-export const insertedOptionPosition = (position: number) =>
-  sql<number>`(SELECT MIN(${position}, COALESCE(MAX(position) + 1, 0)) FROM product_options)`;
+export const insertedOptionPosition = (position: number) => insertedPosition(productOptions, position);
 
 /** After the insert of option `code`: the others at or after its position move down by one. */
-export const shiftAfterOptionInsert = (db: Database, code: string) =>
-  db
-    .update(productOptions)
-    .set({ position: sql`${productOptions.position} + 1` })
-    .where(
-      sql`${productOptions.position} >= (SELECT p.position FROM product_options AS p WHERE p.code = ${code}) AND ${productOptions.code} <> ${code}`,
-    );
+export const shiftAfterOptionInsert = (db: Database, code: string) => shiftAfterInsert(db, productOptions, code);
 
 /** The largest position (a read for a move). */
 export const maxOptionPosition = (db: Database) => db.select({ max: sql<number | null>`MAX(${productOptions.position})` }).from(productOptions);

@@ -88,7 +88,7 @@ export async function namedBatch(db: Database, queries: NamedQueries, lead?: Nam
   return lead === undefined ? read(results) : [readLead(results), read(results)];
 }
 
-/** Statements built at run time as one batch; an empty list makes no round trip (`namedBatch` with a list entry, unnamed). */
+/** @deprecated `namedBatch(db, { statements })` says the same; kept for taxons/routes.ts until it moves. An empty list makes no round trip. */
 export async function runBatch(db: Database, statements: readonly Statement[]): Promise<void> {
   await namedBatch(db, { statements });
 }

@@ -9,8 +9,12 @@
  *   an `undefined` entry runs nothing and reads back as `undefined`. The
  *   queries run in the order their names are written (writes that must come
  *   first are named first; integer-like names would jump ahead, so none is).
- * - `Batch` is the same machinery for code that queues as it goes: `add`
- *   hands back a getter per query, `addNamed` one per named group.
+ * - `namedBatch(db, queries, lead)` runs `lead` (named entries: a request's
+ *   checks, a create's writes) first in the same batch and hands back
+ *   `[leadResults, results]`; a list entry is how a batch built at run time
+ *   (any number of statements) is named.
+ * - `Batch` (deprecated) is the older form of the same machinery, kept for the
+ *   product module's readers until they move to named entries.
  * - D1 allows at most 100 bound parameters per statement: `chunks` splits
  *   multi-row statements under that limit (several statements in one batch
  *   are fine).
@@ -69,19 +73,47 @@ type ResultOf<E> = E extends undefined
           : never;
 
 /** Runs named queries as one batch (one D1 round trip) and returns their typed results by name. */
-export async function namedBatch<T extends NamedQueries>(db: Database, queries: T): Promise<NamedResults<T>> {
-  const batch = new Batch();
-  const results = batch.addNamed(queries);
-  await batch.run(db);
-  return results();
+export async function namedBatch<T extends NamedQueries>(db: Database, queries: T): Promise<NamedResults<T>>;
+/** The same, with `lead` run first in that batch: its results, then the queries'. */
+export async function namedBatch<T extends NamedQueries, L extends NamedEntry>(
+  db: Database,
+  queries: T,
+  lead: L,
+): Promise<[ResultOf<L>, NamedResults<T>]>;
+export async function namedBatch(db: Database, queries: NamedQueries, lead?: NamedEntry): Promise<unknown> {
+  const statements: Query[] = [];
+  const readLead = queueEntry(statements, lead);
+  const read = queueEntry(statements, queries);
+  const results = await executeBatch(db, statements);
+  return lead === undefined ? read(results) : [readLead(results), read(results)];
 }
 
-/** Runs statements built at run time as one batch; an empty list makes no round trip. */
-export async function runBatch(db: Database, statements: readonly Statement[]): Promise<readonly unknown[]> {
-  return executeBatch(db, statements);
+/** @deprecated `namedBatch(db, { statements })` says the same; kept for taxons/routes.ts until it moves. An empty list makes no round trip. */
+export async function runBatch(db: Database, statements: readonly Statement[]): Promise<void> {
+  await namedBatch(db, { statements });
+}
+
+/** Queues an entry's queries on `statements`; returns the reader of its results, shaped like the entry. */
+function queueEntry(statements: Query[], entry: NamedEntry): (results: readonly unknown[]) => unknown {
+  if (entry === undefined) return () => undefined;
+  if (isStatement(entry) || entry instanceof BoundQuery) {
+    const index = statements.push(entry) - 1;
+    return (results) => results[index];
+  }
+  if (isStatementList(entry)) {
+    const readers = entry.map((query) => queueEntry(statements, query));
+    return (results) => readers.map((read) => read(results));
+  }
+  const readers = Object.entries(entry).map(([name, value]) => [name, queueEntry(statements, value)] as const);
+  return (results) => Object.fromEntries(readers.map(([name, read]) => [name, read(results)]));
 }
 
 /**
+ * @deprecated Use `namedBatch` (named entries; a list entry for statements
+ * built at run time). Kept for the product module's `queue*` readers
+ * (products/routes.ts, products/taxons.ts, queries/products.ts and the
+ * readers they call) until they move.
+ *
  * Statements run together in one batch (one D1 round trip, atomic).
  * `add` returns a getter for that statement's result once the batch ran,
  * `addNamed` a getter for named queries' results.
@@ -91,13 +123,14 @@ export class Batch {
   private results: readonly unknown[] | undefined;
 
   add<Q extends Query>(query: Q): () => ResultOf<Q> {
-    const index = this.statements.length;
-    this.statements.push(query);
-    return () => this.resultAt(index) as ResultOf<Q>;
+    const read = this.addEntry(query);
+    // The reader of a single query returns that query's result: ResultOf<Q>, which the entry's untyped reader cannot say.
+    return () => read() as ResultOf<Q>;
   }
 
   addNamed<T extends NamedQueries>(queries: T): () => NamedResults<T> {
     const read = this.addEntry(queries);
+    // The reader of named queries returns their results by name: NamedResults<T> (see queueEntry).
     return () => read() as NamedResults<T>;
   }
 
@@ -113,21 +146,12 @@ export class Batch {
     this.results = await executeBatch(db, this.statements);
   }
 
-  private resultAt(index: number): unknown {
-    if (!this.results) throw new Error("Batch read before it ran.");
-    return this.results[index];
-  }
-
-  /** Queues an entry; returns the getter of its result, shaped like the entry. */
   private addEntry(entry: NamedEntry): () => unknown {
-    if (entry === undefined) return () => undefined;
-    if (isStatement(entry) || entry instanceof BoundQuery) return this.add(entry);
-    if (isStatementList(entry)) {
-      const getters = entry.map((query) => this.add(query));
-      return () => getters.map((get) => get());
-    }
-    const getters = Object.entries(entry).map(([name, value]) => [name, this.addEntry(value)] as const);
-    return () => Object.fromEntries(getters.map(([name, get]) => [name, get()]));
+    const read = queueEntry(this.statements, entry);
+    return () => {
+      if (!this.results) throw new Error("Batch read before it ran.");
+      return read(this.results);
+    };
   }
 }
 
@@ -145,7 +169,7 @@ export function readsOnly(entry: NamedEntry): boolean {
 }
 
 export function isStatement(entry: unknown): entry is Statement {
-  return typeof entry === "object" && entry !== null && typeof (entry as Partial<Statement>).toSQL === "function";
+  return typeof entry === "object" && entry !== null && "toSQL" in entry && typeof entry.toSQL === "function";
 }
 
 function isStatementList(entry: NamedEntry): entry is readonly Query[] {
@@ -218,7 +242,7 @@ export class BoundQuery<R> {
 
 /** An `sql` field's decoder (set by `mapWith`, identity otherwise): drizzle keeps it on the instance, untyped. */
 const decoderOf = (field: SQL): DriverValueDecoder<unknown, unknown> =>
-  (field as SQL & { decoder: DriverValueDecoder<unknown, unknown> }).decoder;
+  (field as SQL & { decoder: DriverValueDecoder<unknown, unknown> }).decoder; // drizzle keeps it on the instance, untyped (see above)
 
 type Decode = ((value: unknown) => unknown) | null;
 
@@ -271,6 +295,7 @@ function selectMapper(statement: Statement): ((result: D1Result) => unknown[]) |
   // already what drizzle would build: they are returned as D1 made them.
   const asIs = decodes.every((decode) => decode === null) && keys.every((key, i) => names[i] === key);
   return (result) => {
+    // D1 hands a select's rows over in objects keyed by column name.
     const rows = result.results as Record<string, unknown>[];
     const first = rows[0];
     if (!first) return [];
@@ -283,13 +308,15 @@ function selectMapper(statement: Statement): ((result: D1Result) => unknown[]) |
     if (asIs && columns) return rows;
     const out: unknown[] = new Array(rows.length);
     for (let r = 0; r < rows.length; r++) {
+      // r < rows.length, and each row is an object (above).
       const source = rows[r] as Record<string, unknown>;
       const values = columns ? null : Object.values(source);
       const row: Record<string, unknown> = {};
       for (let i = 0; i < width; i++) {
+        // i < width: `columns` and `keys` have `width` entries.
         const value = columns ? source[columns[i] as string] : values?.[i];
         const decode = decodes[i];
-        row[keys[i] as string] = value === null ? null : decode ? decode(value) : value;
+        row[keys[i] as string] = value === null ? null : decode ? decode(value) : value; // i < width: `keys` has `width` entries
       }
       out[r] = row;
     }
@@ -309,18 +336,22 @@ export function chunks<T>(items: readonly T[], paramsPerItem: number, reserved =
   return out;
 }
 
-/** `SELECT id, code FROM <table> WHERE code IN (...)`, chunked: a getter of code → id for the codes found. */
-export function queueIdsByCode(
-  batch: Batch,
-  db: Database,
-  table: SQLiteTable & { id: SQLiteColumn; code: SQLiteColumn },
-  codes: Iterable<string>,
-): () => Map<string, number> {
-  const getters = chunks(unique([...codes]), 1).map((part) =>
-    batch.add(db.select({ id: table.id, code: table.code }).from(table).where(inArray(table.code, part))),
+type CodeTable = SQLiteTable & { id: SQLiteColumn; code: SQLiteColumn };
+
+/** `SELECT id, code FROM <table> WHERE code IN (...)`, chunked: a list entry; `idsOfCodes` maps its rows code → id. */
+export function idsByCodeQueries(db: Database, table: CodeTable, codes: Iterable<string>) {
+  return chunks(unique([...codes]), 1).map((part) =>
+    db.select({ id: table.id, code: table.code }).from(table).where(inArray(table.code, part)),
   );
-  return () =>
-    new Map(getters.flatMap((get) => (get() as { id: number; code: string }[]).map((r) => [r.code, r.id] as const)));
+}
+export const idsOfCodes = (found: readonly { id: unknown; code: unknown }[][]): Map<string, number> =>
+  // The rows of an integer `id` and a text `code` column (CodeTable's columns are not typed any closer).
+  new Map(found.flat().map((row) => [row.code as string, row.id as number] as const));
+
+/** @deprecated For the product module's `Batch` readers; named entries use `idsByCodeQueries` and `idsOfCodes`. */
+export function queueIdsByCode(batch: Batch, db: Database, table: CodeTable, codes: Iterable<string>): () => Map<string, number> {
+  const found = batch.addNamed({ found: idsByCodeQueries(db, table, codes) });
+  return () => idsOfCodes(found().found);
 }
 
 /**
@@ -384,6 +415,7 @@ export async function deleteUnlessInUse(
   message: string,
 ): Promise<void> {
   const { usage } = await namedBatch(db, {
+    // drizzle's `from` wants the table type itself, not the intersection with its id column.
     usage: db.select({ inUse: sql<number>`(${inUse})` }).from(table as SQLiteTable).where(eq(table.id, id)),
     deleted: db.delete(table).where(and(eq(table.id, id), sql`NOT (${inUse})`)),
   });

@@ -9,7 +9,7 @@ export function isForeignKeyViolation(error: unknown): boolean {
 
 function messageOf(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
-  const cause = (error as { cause?: unknown }).cause;
+  const cause = error.cause;
   return `${error.message} ${cause instanceof Error ? cause.message : ""}`;
 }
 

@@ -29,7 +29,7 @@ export function isBookmark(value: string): boolean {
 }
 
 export function isSessionConstraint(value: string): value is SessionConstraint {
-  return (SESSION_CONSTRAINTS as readonly string[]).includes(value);
+  return SESSION_CONSTRAINTS.some((constraint) => constraint === value);
 }
 
 /** True for a value a session may start from: a documented constraint or a bookmark's shape. */

@@ -349,6 +349,7 @@ export class MeteredD1 {
                 const [result] = await self.writeWithRecord(record, [stmt]);
                 return asMethodResult(prop, result, args);
               }
+              // The D1 statement's methods (all, run, raw, first) are async functions.
               const method = Reflect.get(target, prop) as (...a: unknown[]) => Promise<unknown>;
               return self.roundTrip(self.session, () => method.apply(target, args));
             };
@@ -371,6 +372,7 @@ export class MeteredD1 {
         if (!readOnly) {
           await self.verifyGuard();
           const record = self.recordToWrite();
+          // The recorded write returns D1's own results for these statements.
           if (record) return (await self.writeWithRecord(record, raw)) as D1Result<T>[];
         }
         const session = self.session;
@@ -409,6 +411,7 @@ const prepareRaw = (db: Preparer, query: RawQuery): D1PreparedStatement => db.pr
  */
 function asMethodResult(method: "all" | "run" | "first" | "raw", result: D1Result | undefined, args: unknown[]): unknown {
   if (!result) throw new Error("D1 returned no result for the write.");
+  // D1 hands rows over in objects keyed by column name.
   const rows = result.results as Record<string, unknown>[];
   if (method === "first") {
     const row = rows[0] ?? null;

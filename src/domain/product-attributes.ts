@@ -11,7 +11,7 @@ import { MSG } from "./messages";
 export const ATTRIBUTE_TYPES = ["text", "textarea", "checkbox", "integer", "percent", "datetime", "date", "select"] as const;
 export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
 
-export const isAttributeType = (type: string): type is AttributeType => (ATTRIBUTE_TYPES as readonly string[]).includes(type);
+export const isAttributeType = (type: string): type is AttributeType => ATTRIBUTE_TYPES.some((known) => known === type);
 
 /** Sylius' `%locale%`: a select's choices need a label in it. */
 export const DEFAULT_LOCALE = "en_US";

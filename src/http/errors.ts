@@ -4,6 +4,7 @@
  * failures, and the OAuth2 shapes for authentication.
  */
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { Context } from "hono";
 
 /** One child of a form: its errors, and its own children when it is a compound form (a translation per locale...). */
 // A type (not an interface): it must be assignable to the documented schema's index signatures.
@@ -30,6 +31,11 @@ export class HttpError extends Error {
     super(typeof body === "object" && body && "message" in body ? String(body.message) : `HTTP ${status}`);
   }
 }
+
+/** The error as the response it stands for: its JSON body, status and headers. */
+export const errorResponse = (c: Context, error: HttpError) =>
+  // Every HttpError body is a JSON object (built by the helpers below, or a cart object's error reply).
+  c.json(error.body as object, error.status, error.headers);
 
 export const apiError = (status: ContentfulStatusCode, message: string, headers?: Record<string, string>) =>
   new HttpError(status, { code: status, message }, headers);

@@ -13,7 +13,7 @@
  * D1 work that does not start here is still covered: the connection runs
  * pending checks with (or before) whatever reaches it first (metered-d1.ts).
  */
-import { Batch, BoundQuery, namedBatch, readsOnly, type NamedQueries, type NamedResults } from "../data/batch";
+import { BoundQuery, namedBatch, readsOnly, type NamedQueries, type NamedResults } from "../data/batch";
 import type { Database } from "../data/db";
 import type { MeteredD1, RawQuery } from "../data/metered-d1";
 
@@ -47,20 +47,15 @@ export async function firstBatch<T extends NamedQueries>(c: FirstBatchContext, r
   const checks = d1.takeChecks();
   if (!checks) return namedBatch(db, reads);
   // The checks first, then the reads: one batch, one round trip.
-  const batch = new Batch();
-  const checked = checks.queries.map((query) => batch.add(asQuery(query)));
-  const read = batch.addNamed(reads);
+  let results: [D1Result[], NamedResults<T>];
   try {
-    await batch.run(db);
+    results = await namedBatch(db, reads, checks.queries.map(asQuery));
   } catch (error) {
     d1.restoreChecks(checks);
     throw error;
   }
-  await d1.settleChecks(
-    checks,
-    checked.map((result) => result()),
-  );
-  return read();
+  await d1.settleChecks(checks, results[0]);
+  return results[1];
 }
 
 /**

@@ -16,11 +16,12 @@ const numericId = z
 
 /** `zValidator("param")` for the named numeric ids; `c.req.valid("param")` gives numbers. */
 export function idParams<K extends string>(what: Record<K, string>) {
+  // The keys of `what` are its K keys (Object.keys types them string).
   const names = Object.keys(what) as K[];
-  const shape = Object.fromEntries(names.map((name) => [name, numericId])) as Record<K, typeof numericId>;
+  const shape = Object.fromEntries(names.map((name) => [name, numericId])) as Record<K, typeof numericId>; // one numericId per name of K
   return zValidator("param", z.object(shape), (result, c) => {
     if (result.success) return;
-    const name = (result.error.issues[0]?.path[0] as K | undefined) ?? names[0];
+    const name = (result.error.issues[0]?.path[0] as K | undefined) ?? names[0]; // the failing issue's path starts at one of the K params
     if (name === undefined) throw notFound();
     throw notFound(`${what[name]} with id "${c.req.param(name) ?? ""}" does not exist.`);
   });

@@ -79,6 +79,7 @@ export function cursorFrom(url: URL, sorting: Sorting<string>): CursorKey | null
     throw invalid();
   }
   if (!Array.isArray(parsed) || parsed.length !== 4) throw invalid();
+  // A parsed JSON array: its entries are checked one by one below.
   const [field, direction, key, id] = parsed as unknown[];
   if (field !== sorting.field || direction !== sorting.direction) {
     throw badRequest(`The cursor walks another sorting (${String(field)} ${String(direction)}); keep the sorting of the walk it came from.`);
@@ -133,7 +134,7 @@ export function sortingFrom<F extends string>(url: URL, allowed: readonly F[], f
   return fallback;
 }
 
-const isAllowed = <F extends string>(field: string, allowed: readonly F[]): field is F => (allowed as readonly string[]).includes(field);
+const isAllowed = <F extends string>(field: string, allowed: readonly F[]): field is F => allowed.some((name) => name === field);
 
 /** `criteria[name]=value` filters among `allowed`; blank values are ignored. */
 export function criteriaFrom<F extends string>(url: URL, allowed: readonly F[]): Partial<Record<F, string>> {

@@ -5,6 +5,7 @@
  * (number, states, inventory hold with its guards, usage).
  */
 import { and, eq, sql } from "drizzle-orm";
+import type { AddressFields } from "../orders/order-views";
 import type { CheckoutState, OrderPaymentState, OrderShippingState, OrderState, PaymentState, ShipmentState } from "../../domain/orders";
 import type { Query, Statement } from "../batch";
 import type { Database } from "../db";
@@ -85,16 +86,8 @@ export function orderCheckoutStatement(
     .where(and(eq(orders.id, orderId), eq(orders.state, "cart")));
 }
 
-export interface AddressValues {
-  firstName: string;
-  lastName: string;
-  countryCode: string;
-  street: string;
-  city: string;
-  postcode: string;
-  phoneNumber: string | null;
+export interface AddressValues extends AddressFields {
   company: string | null;
-  provinceName: string | null;
 }
 
 /**

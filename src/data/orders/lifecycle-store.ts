@@ -106,7 +106,7 @@ export interface LifecycleWrite {
 export const GUARD_FAILED = "malformed JSON";
 
 export function isGuardFailure(error: unknown): boolean {
-  const cause = error instanceof Error ? (error as { cause?: unknown }).cause : undefined;
+  const cause = error instanceof Error ? error.cause : undefined;
   return `${String(error)} ${cause instanceof Error ? cause.message : ""}`.includes(GUARD_FAILED);
 }
 

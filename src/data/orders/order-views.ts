@@ -48,8 +48,8 @@ export interface OrderCustomerRow {
 
 export type OrderChannelRow = ChannelDetailRow;
 
-export interface AddressRow {
-  id: number;
+/** The fields of an address a checkout writes and an order shows. */
+export interface AddressFields {
   firstName: string;
   lastName: string;
   countryCode: string;
@@ -57,8 +57,12 @@ export interface AddressRow {
   city: string;
   postcode: string;
   phoneNumber: string | null;
-  provinceCode: string | null;
   provinceName: string | null;
+}
+
+export interface AddressRow extends AddressFields {
+  id: number;
+  provinceCode: string | null;
 }
 
 export interface PaymentRow {

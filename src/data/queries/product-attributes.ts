@@ -7,6 +7,7 @@
 import { asc, eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
 import type { NamedResults, Statement } from "../batch";
 import type { Database } from "../db";
+import { insertedPosition, movePositionStatements, shiftAfterInsert } from "../positions";
 import { productAttributes, productAttributeTranslations, productAttributeValues, products } from "../schema";
 
 export interface ProductAttributeRow {
@@ -75,34 +76,14 @@ export const maxAttributePosition = (db: Database) =>
 export const nextAttributePosition = sql<number>`(SELECT COALESCE(MAX(position) + 1, 0) FROM product_attributes)`;
 
 /** Where a new attribute asked at `position` lands: there, or right after the last one when that is further. */
-export const insertedAttributePosition = (position: number) =>
-  sql<number>`(SELECT MIN(${position}, COALESCE(MAX(position) + 1, 0)) FROM product_attributes)`;
+export const insertedAttributePosition = (position: number) => insertedPosition(productAttributes, position);
 
 /** After the insert of attribute `code`: the others at or after its position move down by one. */
-export const shiftAfterAttributeInsert = (db: Database, code: string) =>
-  db
-    .update(productAttributes)
-    .set({ position: sql`${productAttributes.position} + 1` })
-    .where(
-      sql`${productAttributes.position} >= (SELECT p.position FROM product_attributes AS p WHERE p.code = ${code}) AND ${productAttributes.code} <> ${code}`,
-    );
+export const shiftAfterAttributeInsert = (db: Database, code: string) => shiftAfterInsert(db, productAttributes, code);
 
 /** Moving attribute `id` from `from` to `to`: the attributes in between close up or make room. */
-export function moveAttributeStatements(db: Database, id: number, from: number, to: number): Statement[] {
-  if (to === from) return [];
-  const others = sql`${productAttributes.id} <> ${id}`;
-  return [
-    to > from
-      ? db
-          .update(productAttributes)
-          .set({ position: sql`${productAttributes.position} - 1` })
-          .where(sql`${productAttributes.position} > ${from} AND ${productAttributes.position} <= ${to} AND ${others}`)
-      : db
-          .update(productAttributes)
-          .set({ position: sql`${productAttributes.position} + 1` })
-          .where(sql`${productAttributes.position} >= ${to} AND ${productAttributes.position} < ${from} AND ${others}`),
-  ];
-}
+export const moveAttributeStatements = (db: Database, id: number, from: number, to: number): Statement[] =>
+  movePositionStatements(db, productAttributes, id, from, to);
 
 // ------------------------------------------------------------ values
 

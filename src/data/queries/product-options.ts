@@ -8,9 +8,10 @@
  * unique code.
  */
 import { asc, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { chunks, deleteByIds, insertSelectValues, queueIdsByCode, type Batch, type Statement } from "../batch";
+import { chunks, deleteByIds, idsByCodeQueries, idsOfCodes, insertSelectValues, type Batch, type NamedResults, type Statement } from "../batch";
 import { groupBy, unique } from "../collections";
 import type { Database } from "../db";
+import { insertedPosition, movePositionStatements, shiftAfterInsert } from "../positions";
 import {
   productOptionAssignments,
   productOptions,
@@ -23,10 +24,14 @@ import {
 
 // ------------------------------------------------------------ shared reads
 
-/** The locale codes among `codes` that exist. */
+/** The locale codes among `codes` that exist: the reads (chunked), then `localeSet` of their results. */
+export const existingLocalesQueries = (db: Database, codes: Iterable<string>) => idsByCodeQueries(db, locales, codes);
+export const localeSet = (found: readonly { id: unknown; code: unknown }[][]): Set<string> => new Set(idsOfCodes(found).keys());
+
+/** @deprecated For the product module's `Batch` readers; named entries use `existingLocalesQueries`. */
 export function queueExistingLocales(batch: Batch, db: Database, codes: Iterable<string>): () => Set<string> {
-  const found = queueIdsByCode(batch, db, locales, codes);
-  return () => new Set(found().keys());
+  const found = batch.addNamed({ found: existingLocalesQueries(db, codes) });
+  return () => localeSet(found().found);
 }
 
 /** The translation of the preferred locale: en_US when present, else the first one. */
@@ -69,110 +74,92 @@ export const optionIdByCode = (db: Database, code: string) =>
   db.select({ id: productOptions.id }).from(productOptions).where(eq(productOptions.code, code));
 
 /**
- * Queues the options whose ids are in `ids` (a subquery), with their
- * translations, values and value translations: four SELECTs.
+ * The reads of the options whose ids are in `ids` (a subquery), with their
+ * translations, values and value translations: four SELECTs, named entries
+ * that `optionRecords` assembles.
  */
-export function queueOptions(
-  batch: Batch,
-  db: Database,
-  ids: SQLWrapper,
-  orderBy: SQL[] = [asc(productOptions.position), asc(productOptions.id)],
-): () => OptionRecord[] {
-  const valueIds = db
-    .select({ id: productOptionValues.id })
-    .from(productOptionValues)
-    .where(inArray(productOptionValues.optionId, ids));
-  const options = batch.add(
-    db
+export function optionReads(db: Database, ids: SQLWrapper, orderBy: SQL[] = [asc(productOptions.position), asc(productOptions.id)]) {
+  const valueIds = db.select({ id: productOptionValues.id }).from(productOptionValues).where(inArray(productOptionValues.optionId, ids));
+  return {
+    options: db
       .select()
       .from(productOptions)
       .where(inArray(productOptions.id, ids))
       .orderBy(...orderBy),
-  );
-  const translations = batch.add(
-    db
+    translations: db
       .select()
       .from(productOptionTranslations)
       .where(inArray(productOptionTranslations.optionId, ids))
       .orderBy(asc(productOptionTranslations.id)),
-  );
-  const values = batch.add(
-    db
+    values: db
       .select()
       .from(productOptionValues)
       .where(inArray(productOptionValues.optionId, ids))
       .orderBy(asc(productOptionValues.id)),
-  );
-  const valueTranslations = batch.add(
-    db
+    valueTranslations: db
       .select()
       .from(productOptionValueTranslations)
       .where(inArray(productOptionValueTranslations.valueId, valueIds))
       .orderBy(asc(productOptionValueTranslations.id)),
-  );
-  return () => {
-    const translationsOf = groupBy(translations(), (t) => t.optionId);
-    const valueTranslationsOf = groupBy(valueTranslations(), (t) => t.valueId);
-    const valuesOf = groupBy(values(), (v) => v.optionId);
-    return options().map((option) => ({
-      id: option.id,
-      code: option.code,
-      position: option.position,
-      createdAt: option.createdAt,
-      updatedAt: option.updatedAt,
-      translations: (translationsOf.get(option.id) ?? []).map(({ id, locale, name }) => ({ id, locale, name })),
-      values: (valuesOf.get(option.id) ?? []).map((value) => ({
-        id: value.id,
-        code: value.code,
-        translations: (valueTranslationsOf.get(value.id) ?? []).map(({ id, locale, value: text }) => ({
-          id,
-          locale,
-          value: text,
-        })),
-      })),
-    }));
   };
 }
 
-/** The option values (code → option id) among `codes` that exist, in any option. */
-export function queueValueOwners(batch: Batch, db: Database, codes: readonly string[]): () => Map<string, number> {
-  const getters = chunks(unique(codes), 1).map((part) =>
-    batch.add(
-      db
-        .select({ code: productOptionValues.code, optionId: productOptionValues.optionId })
-        .from(productOptionValues)
-        .where(inArray(productOptionValues.code, part)),
-    ),
-  );
-  return () => new Map(getters.flatMap((get) => get().map((row) => [row.code, row.optionId] as const)));
+/** The options `optionReads` read, each with its translations and values. */
+export function optionRecords(found: NamedResults<ReturnType<typeof optionReads>>): OptionRecord[] {
+  const translationsOf = groupBy(found.translations, (t) => t.optionId);
+  const valueTranslationsOf = groupBy(found.valueTranslations, (t) => t.valueId);
+  const valuesOf = groupBy(found.values, (v) => v.optionId);
+  return found.options.map((option) => ({
+    id: option.id,
+    code: option.code,
+    position: option.position,
+    createdAt: option.createdAt,
+    updatedAt: option.updatedAt,
+    translations: (translationsOf.get(option.id) ?? []).map(({ id, locale, name }) => ({ id, locale, name })),
+    values: (valuesOf.get(option.id) ?? []).map((value) => ({
+      id: value.id,
+      code: value.code,
+      translations: (valueTranslationsOf.get(value.id) ?? []).map(({ id, locale, value: text }) => ({ id, locale, value: text })),
+    })),
+  }));
 }
 
-/** Ids of the values of option `code` that some variant uses. */
-export function queueUsedValueIds(batch: Batch, db: Database, code: string): () => Set<number> {
+/** @deprecated For the product module's `Batch` readers; named entries use `optionReads` and `optionRecords`. */
+export function queueOptions(batch: Batch, db: Database, ids: SQLWrapper, orderBy?: SQL[]): () => OptionRecord[] {
+  const found = batch.addNamed(optionReads(db, ids, orderBy));
+  return () => optionRecords(found());
+}
+
+/** The option values among `codes` that exist, in any option (chunked); `valueOwners` maps code → option id. */
+export const valueOwnersQueries = (db: Database, codes: readonly string[]) =>
+  chunks(unique(codes), 1).map((part) =>
+    db
+      .select({ code: productOptionValues.code, optionId: productOptionValues.optionId })
+      .from(productOptionValues)
+      .where(inArray(productOptionValues.code, part)),
+  );
+export const valueOwners = (found: readonly { code: string; optionId: number }[][]) =>
+  new Map(found.flat().map((row) => [row.code, row.optionId] as const));
+
+/** The values of option `code` that some variant uses (their ids). */
+export function usedValueIdsQuery(db: Database, code: string) {
   const valueIds = db
     .select({ id: productOptionValues.id })
     .from(productOptionValues)
     .where(inArray(productOptionValues.optionId, optionIdByCode(db, code)));
-  const used = batch.add(
-    db
-      .selectDistinct({ id: productVariantOptionValues.optionValueId })
-      .from(productVariantOptionValues)
-      .where(inArray(productVariantOptionValues.optionValueId, valueIds)),
-  );
-  return () => new Set(used().map((row) => row.id));
+  return db
+    .selectDistinct({ id: productVariantOptionValues.optionValueId })
+    .from(productVariantOptionValues)
+    .where(inArray(productVariantOptionValues.optionValueId, valueIds));
 }
 
-/** Whether option `code` is assigned to a product. */
-export function queueOptionAssigned(batch: Batch, db: Database, code: string): () => boolean {
-  const rows = batch.add(
-    db
-      .select({ productId: productOptionAssignments.productId })
-      .from(productOptionAssignments)
-      .where(inArray(productOptionAssignments.optionId, optionIdByCode(db, code)))
-      .limit(1),
-  );
-  return () => rows().length > 0;
-}
+/** A product option `code` is assigned to (none when unassigned). */
+export const optionAssignedQuery = (db: Database, code: string) =>
+  db
+    .select({ productId: productOptionAssignments.productId })
+    .from(productOptionAssignments)
+    .where(inArray(productOptionAssignments.optionId, optionIdByCode(db, code)))
+    .limit(1);
 
 // ------------------------------------------------------------------ writes
 
@@ -270,37 +257,17 @@ export const deleteOptionValueTranslations = (db: Database, ids: readonly number
 export const nextOptionPosition = () => sql<number>`(SELECT COALESCE(MAX(position) + 1, 0) FROM product_options)`;
 
 /** Where a new option asked at `position` lands: there, or right after the last one when that is further. */
-export const insertedOptionPosition = (position: number) =>
-  sql<number>`(SELECT MIN(${position}, COALESCE(MAX(position) + 1, 0)) FROM product_options)`;
+export const insertedOptionPosition = (position: number) => insertedPosition(productOptions, position);
 
 /** After the insert of option `code`: the others at or after its position move down by one. */
-export const shiftAfterOptionInsert = (db: Database, code: string) =>
-  db
-    .update(productOptions)
-    .set({ position: sql`${productOptions.position} + 1` })
-    .where(
-      sql`${productOptions.position} >= (SELECT p.position FROM product_options AS p WHERE p.code = ${code}) AND ${productOptions.code} <> ${code}`,
-    );
+export const shiftAfterOptionInsert = (db: Database, code: string) => shiftAfterInsert(db, productOptions, code);
 
 /** The largest position (a read for a move). */
 export const maxOptionPosition = (db: Database) => db.select({ max: sql<number | null>`MAX(${productOptions.position})` }).from(productOptions);
 
 /** Moving option `id` from `from` to `to`: the options in between close up or make room. */
-export function moveOptionStatements(db: Database, id: number, from: number, to: number): Statement[] {
-  if (to === from) return [];
-  const others = sql`${productOptions.id} <> ${id}`;
-  return [
-    to > from
-      ? db
-          .update(productOptions)
-          .set({ position: sql`${productOptions.position} - 1` })
-          .where(sql`${productOptions.position} > ${from} AND ${productOptions.position} <= ${to} AND ${others}`)
-      : db
-          .update(productOptions)
-          .set({ position: sql`${productOptions.position} + 1` })
-          .where(sql`${productOptions.position} >= ${to} AND ${productOptions.position} < ${from} AND ${others}`),
-  ];
-}
+export const moveOptionStatements = (db: Database, id: number, from: number, to: number): Statement[] =>
+  movePositionStatements(db, productOptions, id, from, to);
 
 /** After the delete of an option at `position`: the ones after it move up by one. */
 export const closeOptionGap = (db: Database, position: number) =>

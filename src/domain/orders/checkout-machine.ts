@@ -1,26 +1,10 @@
 /** The checkout graph (Sylius `sylius_order_checkout`): `order.checkoutState`. */
 import { defineMachine } from "./state-machine";
 
-export const CHECKOUT_STATES = [
-  "cart",
-  "addressed",
-  "shipping_selected",
-  "shipping_skipped",
-  "payment_selected",
-  "payment_skipped",
-  "completed",
-] as const;
+export const CHECKOUT_STATES = ["cart", "addressed", "shipping_selected", "shipping_skipped", "payment_selected", "payment_skipped", "completed"] as const;
 export type CheckoutState = (typeof CHECKOUT_STATES)[number];
 
-export type CheckoutTransition =
-  | "address"
-  | "skip_shipping"
-  | "select_shipping"
-  | "skip_payment"
-  | "select_payment"
-  | "complete";
-
-export const checkoutMachine = defineMachine<CheckoutState, CheckoutTransition>("checkout", CHECKOUT_STATES, {
+export const checkoutMachine = defineMachine("checkout", CHECKOUT_STATES, {
   // Re-addressing is allowed at every step before completion.
   address: {
     from: ["cart", "addressed", "shipping_selected", "shipping_skipped", "payment_selected", "payment_skipped"],
@@ -35,3 +19,4 @@ export const checkoutMachine = defineMachine<CheckoutState, CheckoutTransition>(
   select_payment: { from: ["shipping_selected", "shipping_skipped", "payment_selected"], to: "payment_selected" },
   complete: { from: ["payment_selected", "payment_skipped"], to: "completed" },
 });
+export type CheckoutTransition = keyof typeof checkoutMachine.transitions;

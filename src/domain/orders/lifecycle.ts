@@ -4,9 +4,10 @@
  * as an {@link OrderPlan}. Internal to the plans (complete, cancel, pay, ship).
  */
 import { stockDeltas, type InventoryOperation } from "./inventory";
-import type { OrderPlan, StateChange, UsageDelta } from "./plan";
+import type { LineNotFound, OrderPlan, PlanResult, StateChange, UsageDelta } from "./plan";
 import { resolveOrderPaymentState, resolveOrderShippingState, resolveOrderState } from "./resolvers";
 import type { OrderSnapshot, PaymentLine, ShipmentLine } from "./snapshot";
+import type { StateMachine, TransitionRefused } from "./state-machine";
 
 export interface Work {
   readonly checkoutState: OrderSnapshot["checkoutState"];
@@ -28,6 +29,27 @@ export function startWork(order: OrderSnapshot): Work {
     shipments: order.shipments,
     inventory: [],
   };
+}
+
+/**
+ * A request's transition of one payment or shipment (`line` `id` of the
+ * order): refused when the line is unknown or the machine refuses; else the
+ * work with that line in its new state, ready for the resolvers.
+ */
+export function transitionLine<K extends "payments" | "shipments", T extends string>(
+  order: OrderSnapshot,
+  lines: K,
+  id: number,
+  machine: StateMachine<Work[K][number]["state"], T>,
+  transition: T,
+): PlanResult<Work, TransitionRefused | LineNotFound> {
+  const line = order[lines].find((candidate) => candidate.id === id);
+  if (line === undefined) return { ok: false, refusal: { kind: "not_found", line: lines === "payments" ? "payment" : "shipment", id } };
+  const applied = machine.apply(line.state, transition);
+  if (!applied.ok) return applied;
+  const start = startWork(order);
+  const moved = start[lines].map((candidate) => (candidate.id === id ? { ...candidate, state: applied.state } : candidate));
+  return { ok: true, plan: { ...start, [lines]: moved } };
 }
 
 /**

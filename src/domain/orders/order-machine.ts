@@ -4,10 +4,9 @@ import { defineMachine } from "./state-machine";
 export const ORDER_STATES = ["cart", "new", "cancelled", "fulfilled"] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 
-export type OrderTransition = "create" | "cancel" | "fulfill";
-
-export const orderMachine = defineMachine<OrderState, OrderTransition>("order", ORDER_STATES, {
+export const orderMachine = defineMachine("order", ORDER_STATES, {
   create: { from: ["cart"], to: "new" },
   cancel: { from: ["new"], to: "cancelled" },
   fulfill: { from: ["new"], to: "fulfilled" },
 });
+export type OrderTransition = keyof typeof orderMachine.transitions;

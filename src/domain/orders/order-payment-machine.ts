@@ -5,30 +5,10 @@
  */
 import { defineMachine } from "./state-machine";
 
-export const ORDER_PAYMENT_STATES = [
-  "cart",
-  "awaiting_payment",
-  "partially_authorized",
-  "authorized",
-  "partially_paid",
-  "cancelled",
-  "paid",
-  "partially_refunded",
-  "refunded",
-] as const;
+export const ORDER_PAYMENT_STATES = ["cart", "awaiting_payment", "partially_authorized", "authorized", "partially_paid", "cancelled", "paid", "partially_refunded", "refunded"] as const;
 export type OrderPaymentState = (typeof ORDER_PAYMENT_STATES)[number];
 
-export type OrderPaymentTransition =
-  | "request_payment"
-  | "partially_authorize"
-  | "authorize"
-  | "partially_pay"
-  | "cancel"
-  | "pay"
-  | "partially_refund"
-  | "refund";
-
-export const orderPaymentMachine = defineMachine<OrderPaymentState, OrderPaymentTransition>(
+export const orderPaymentMachine = defineMachine(
   "order payment",
   ORDER_PAYMENT_STATES,
   {
@@ -43,3 +23,4 @@ export const orderPaymentMachine = defineMachine<OrderPaymentState, OrderPayment
     refund: { from: ["paid", "partially_paid", "partially_refunded"], to: "refunded" },
   },
 );
+export type OrderPaymentTransition = keyof typeof orderPaymentMachine.transitions;

@@ -4,9 +4,7 @@ import { defineMachine } from "./state-machine";
 export const ORDER_SHIPPING_STATES = ["cart", "ready", "cancelled", "partially_shipped", "shipped"] as const;
 export type OrderShippingState = (typeof ORDER_SHIPPING_STATES)[number];
 
-export type OrderShippingTransition = "request_shipping" | "cancel" | "partially_ship" | "ship";
-
-export const orderShippingMachine = defineMachine<OrderShippingState, OrderShippingTransition>(
+export const orderShippingMachine = defineMachine(
   "order shipping",
   ORDER_SHIPPING_STATES,
   {
@@ -17,3 +15,4 @@ export const orderShippingMachine = defineMachine<OrderShippingState, OrderShipp
     ship: { from: ["ready", "partially_shipped"], to: "shipped" },
   },
 );
+export type OrderShippingTransition = keyof typeof orderShippingMachine.transitions;

@@ -5,7 +5,7 @@
  * total the order becomes `paid`: its held units are sold (onHold and onHand
  * both − quantity) and a shipped order is fulfilled.
  */
-import { finishWork, settlePayments, startWork, type Work } from "./lifecycle";
+import { finishWork, settlePayments, transitionLine } from "./lifecycle";
 import { paymentMachine } from "./payment-machine";
 import type { LineNotFound, OrderPlan, PlanResult } from "./plan";
 import type { OrderSnapshot } from "./snapshot";
@@ -15,15 +15,7 @@ export function planPaymentCompletion(
   order: OrderSnapshot,
   paymentId: number,
 ): PlanResult<OrderPlan, TransitionRefused | LineNotFound> {
-  const payment = order.payments.find((line) => line.id === paymentId);
-  if (payment === undefined) return { ok: false, refusal: { kind: "not_found", line: "payment", id: paymentId } };
-  const completed = paymentMachine.apply(payment.state, "complete");
-  if (!completed.ok) return completed;
-
-  const start = startWork(order);
-  const work: Work = {
-    ...start,
-    payments: start.payments.map((line) => (line.id === paymentId ? { ...line, state: completed.state } : line)),
-  };
-  return { ok: true, plan: finishWork(order, settlePayments(work, order.total)) };
+  const work = transitionLine(order, "payments", paymentId, paymentMachine, "complete");
+  if (!work.ok) return work;
+  return { ok: true, plan: finishWork(order, settlePayments(work.plan, order.total)) };
 }

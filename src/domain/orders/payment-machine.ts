@@ -1,21 +1,10 @@
 /** The payment graph (Sylius `sylius_payment`): `payment.state`. */
 import { defineMachine } from "./state-machine";
 
-export const PAYMENT_STATES = [
-  "cart",
-  "new",
-  "processing",
-  "authorized",
-  "completed",
-  "failed",
-  "cancelled",
-  "refunded",
-] as const;
+export const PAYMENT_STATES = ["cart", "new", "processing", "authorized", "completed", "failed", "cancelled", "refunded"] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
-export type PaymentTransition = "create" | "process" | "authorize" | "complete" | "fail" | "cancel" | "refund";
-
-export const paymentMachine = defineMachine<PaymentState, PaymentTransition>("payment", PAYMENT_STATES, {
+export const paymentMachine = defineMachine("payment", PAYMENT_STATES, {
   create: { from: ["cart"], to: "new" },
   process: { from: ["new"], to: "processing" },
   authorize: { from: ["new", "processing"], to: "authorized" },
@@ -25,3 +14,4 @@ export const paymentMachine = defineMachine<PaymentState, PaymentTransition>("pa
   cancel: { from: ["new", "processing", "authorized"], to: "cancelled" },
   refund: { from: ["completed"], to: "refunded" },
 });
+export type PaymentTransition = keyof typeof paymentMachine.transitions;

@@ -4,7 +4,7 @@
  * resolver (sylius_shipment.yml): every shipment shipped → the order is
  * shipped, and fulfilled if paid; some → partially shipped. No stock moves.
  */
-import { finishWork, settleShipments, startWork, type Work } from "./lifecycle";
+import { finishWork, settleShipments, transitionLine } from "./lifecycle";
 import type { LineNotFound, OrderPlan, PlanResult } from "./plan";
 import { shipmentMachine } from "./shipment-machine";
 import type { OrderSnapshot } from "./snapshot";
@@ -21,15 +21,7 @@ export function planShipment(
   shipmentId: number,
   tracking: string | null = null,
 ): PlanResult<ShipmentPlan, TransitionRefused | LineNotFound> {
-  const shipment = order.shipments.find((line) => line.id === shipmentId);
-  if (shipment === undefined) return { ok: false, refusal: { kind: "not_found", line: "shipment", id: shipmentId } };
-  const shipped = shipmentMachine.apply(shipment.state, "ship");
-  if (!shipped.ok) return shipped;
-
-  const start = startWork(order);
-  const work: Work = {
-    ...start,
-    shipments: start.shipments.map((line) => (line.id === shipmentId ? { ...line, state: shipped.state } : line)),
-  };
-  return { ok: true, plan: { ...finishWork(order, settleShipments(work)), shipmentId, tracking } };
+  const work = transitionLine(order, "shipments", shipmentId, shipmentMachine, "ship");
+  if (!work.ok) return work;
+  return { ok: true, plan: { ...finishWork(order, settleShipments(work.plan)), shipmentId, tracking } };
 }

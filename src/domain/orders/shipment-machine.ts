@@ -4,11 +4,10 @@ import { defineMachine } from "./state-machine";
 export const SHIPMENT_STATES = ["cart", "ready", "shipped", "cancelled"] as const;
 export type ShipmentState = (typeof SHIPMENT_STATES)[number];
 
-export type ShipmentTransition = "create" | "ship" | "cancel";
-
-export const shipmentMachine = defineMachine<ShipmentState, ShipmentTransition>("shipment", SHIPMENT_STATES, {
+export const shipmentMachine = defineMachine("shipment", SHIPMENT_STATES, {
   create: { from: ["cart"], to: "ready" },
   ship: { from: ["ready"], to: "shipped" },
   // Not from `shipped`: a shipped parcel stays shipped when its order is cancelled.
   cancel: { from: ["ready"], to: "cancelled" },
 });
+export type ShipmentTransition = keyof typeof shipmentMachine.transitions;

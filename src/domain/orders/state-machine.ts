@@ -44,10 +44,11 @@ export function refusal(machine: MachineLabel, transition: string, state: string
   };
 }
 
+/** A machine from its states and its transitions (whose names become `T`; `from` and `to` must be states). */
 export function defineMachine<S extends string, T extends string>(
   label: MachineLabel,
   states: readonly S[],
-  transitions: { readonly [K in T]: TransitionRule<S> },
+  transitions: { readonly [K in T]: TransitionRule<NoInfer<S>> },
 ): StateMachine<S, T> {
   const can = (state: S, transition: T): boolean => transitions[transition].from.includes(state);
   return {

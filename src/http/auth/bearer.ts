@@ -11,7 +11,7 @@
  */
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../context";
-import { authError, HttpError } from "../errors";
+import { authError, errorResponse, HttpError } from "../errors";
 import { sha256Hex } from "./crypto";
 import { tokenGuard } from "./token-guard";
 
@@ -38,7 +38,7 @@ export const bearerAuth = createMiddleware<AppEnv>(async (c, next) => {
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       c.res = undefined;
-      c.res = c.json(error.body as object, error.status, error.headers);
+      c.res = errorResponse(c, error);
     }
   }
 });

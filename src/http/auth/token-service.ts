@@ -61,7 +61,7 @@ export interface AttemptSource {
 
 const now = () => Math.floor(Date.now() / 1000);
 
-const isGrantType = (value: string): value is GrantType => (GRANT_TYPES as readonly string[]).includes(value);
+const isGrantType = (value: string): value is GrantType => GRANT_TYPES.some((type) => type === value);
 
 export async function grantToken(store: OAuthStore, params: Params, source: AttemptSource): Promise<TokenResponse> {
   const grantType = params.grant_type;

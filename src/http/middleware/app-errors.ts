@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { apiError, HttpError, INTERNAL_ERROR } from "../errors";
+import { apiError, errorResponse, HttpError, INTERNAL_ERROR } from "../errors";
 import type { AppEnv } from "../context";
 import { isForeignKeyViolation, isUniqueViolation } from "../../data/constraints";
 import { InUseError } from "../../data/errors";
@@ -36,15 +36,15 @@ export function renderError<E extends AppEnv>(thrown: Error, c: Context<E>): Res
   // Not failures: the idempotency middleware answers them (a replay) once the handler stopped.
   if (error instanceof IdempotentReplay || error instanceof KeyTakenMeanwhile) return c.body(null, 409);
   if (error instanceof HttpError) {
-    return c.json(error.body as object, error.status, error.headers);
+    return errorResponse(c, error);
   }
   if (error instanceof InUseError) {
     const conflict = apiError(409, error.message);
-    return c.json(conflict.body as object, 409);
+    return errorResponse(c, conflict);
   }
   if (isForeignKeyViolation(error) || isUniqueViolation(error)) {
     const conflict = apiError(409, RACE);
-    return c.json(conflict.body as object, 409);
+    return errorResponse(c, conflict);
   }
   console.error(
     JSON.stringify({
@@ -57,5 +57,5 @@ export function renderError<E extends AppEnv>(thrown: Error, c: Context<E>): Res
     }),
   );
   const internal = apiError(500, INTERNAL_ERROR);
-  return c.json(internal.body as object, 500);
+  return errorResponse(c, internal);
 }

@@ -20,7 +20,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { SQL } from "drizzle-orm";
 import type { AppEnv } from "../context";
-import { HttpError } from "../errors";
+import { errorResponse, HttpError } from "../errors";
 import { namedBatch } from "../../data/batch";
 import type { Claim, D1Meter, MeteredD1, Preparer } from "../../data/metered-d1";
 import {
@@ -92,6 +92,7 @@ export function idempotency<E extends AppEnv>(renderResource: RenderResource<E>)
     const claim: Claim = {
       lookup: idempotencyLookupQuery(db, call.tokenHash, key, nowSeconds()).toSQL(),
       verify: (result) => {
+        // The raw D1 rows of the key lookup, whose columns are StoredOutcome's.
         const outcome = judge((result.results as StoredOutcome[])[0], request);
         if (outcome) throw new IdempotentReplay(outcome);
       },
@@ -128,7 +129,7 @@ async function settle<E extends AppEnv>(c: Context<E>, call: Call, renderResourc
       await d1.verifyGuard();
     } catch (thrown) {
       error = thrown;
-      if (thrown instanceof HttpError) replace(c, c.json(thrown.body as object, thrown.status, thrown.headers));
+      if (thrown instanceof HttpError) replace(c, errorResponse(c, thrown));
     }
   }
   try {
@@ -167,7 +168,6 @@ async function replay<E extends AppEnv>(c: Context<E>, call: Call, outcome: Stor
   return new Response(current.body, { status: outcome.status, headers: { "Content-Type": current.headers.get("Content-Type") ?? "application/json" } });
 }
 
-const errorResponse = <E extends AppEnv>(c: Context<E>, error: HttpError) => c.json(error.body as object, error.status, error.headers);
 
 function replace<E extends AppEnv>(c: Context<E>, response: Response): void {
   c.res = undefined;

@@ -120,6 +120,7 @@ export function describedOperations(routes: readonly RouteEntry[]): Operation[] 
     const key = `${method} ${path}`;
     if (seen.has(key)) throw new Error(`duplicate operation ${method.toUpperCase()} ${path}`);
     seen.add(key);
+    // Hono keeps the method in a string; only the documented methods reach here.
     operations.push({ method: method as Method, path, meta });
   }
   return operations;
@@ -166,6 +167,7 @@ function responseSchemas(): Record<string, Json> {
     uri: (id) => `${SCHEMAS}${id}`,
     override: stripSafeIntegerBounds,
   });
+  // zod's JSON Schema output is plain JSON.
   return Object.fromEntries(Object.entries(schemas).map(([id, schema]) => [id, tidy(schema as Json)]));
 }
 

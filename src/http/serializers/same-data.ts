@@ -12,8 +12,9 @@ export function sameData(a: unknown, b: unknown): boolean {
     return true;
   }
   if (Array.isArray(b)) return false;
+  // Non-null, non-array objects (checked above): parsed JSON, read by key.
   const left = a as Record<string, unknown>;
-  const right = b as Record<string, unknown>;
+  const right = b as Record<string, unknown>; // likewise
   let keys = 0;
   for (const key in left) {
     if (!Object.hasOwn(right, key) || !sameData(left[key], right[key])) return false;

@@ -27,7 +27,7 @@ import { MSG } from "../../../domain/messages";
 import { notFound } from "../../errors";
 import { hashSecret } from "../../auth/crypto";
 import { customers, shopUsers } from "../../../data/schema";
-import { deleteUnlessInUse, namedBatch, runBatch } from "../../../data/batch";
+import { deleteUnlessInUse, namedBatch } from "../../../data/batch";
 import { groupBy, mustExist } from "../../../data/collections";
 import { contains } from "../../../data/conditions";
 import { listPage } from "../../list-page";
@@ -373,7 +373,7 @@ export const customerRoutes = new Hono<AppEnv>({ strict: false })
     const passwordHash = sentUser?.plainPassword ? await hashSecret(sentUser.plainPassword) : undefined;
     const now = nowIso();
     try {
-      await runBatch(db, [
+      await namedBatch(db, { writes: [
         db
           .update(customers)
           .set({
@@ -411,7 +411,7 @@ export const customerRoutes = new Hono<AppEnv>({ strict: false })
                 }),
               ]
             : []),
-      ]);
+      ] });
     } catch (error) {
       rethrowUniqueViolation(error, result, "email", EMAIL_TAKEN);
     }

@@ -18,7 +18,7 @@ import { validateForm } from "../../form";
 import { notFound } from "../../errors";
 import { firstBatch } from "../../first-batch";
 import { listPage, type ListSpec } from "../../list-page";
-import { Batch, runBatch } from "../../../data/batch";
+import { namedBatch } from "../../../data/batch";
 import { isUniqueViolation } from "../../../data/constraints";
 import { exchangeRates } from "../../../data/schema";
 import { currenciesWithCodes, exchangeRateOfPair, selectExchangeRates } from "../../../data/queries/exchange-rates";
@@ -93,11 +93,12 @@ export const exchangeRateRoutes = new Hono<AppEnv>({ strict: false })
     result.assertValid();
     if (!ids || source === undefined || target === undefined) throw new Error("A valid exchange rate form has two currencies.");
     try {
-      const batch = new Batch();
-      batch.add(db.insert(exchangeRates).values({ sourceCurrencyId: ids.source, targetCurrencyId: ids.target, ratio: result.required("ratio") }));
-      const back = batch.add(exchangeRateOfPair(db, source, target));
-      await batch.run(db);
-      const [row] = back();
+      const {
+        back: [row],
+      } = await namedBatch(db, {
+        insert: db.insert(exchangeRates).values({ sourceCurrencyId: ids.source, targetCurrencyId: ids.target, ratio: result.required("ratio") }),
+        back: exchangeRateOfPair(db, source, target),
+      });
       if (!row) throw new Error(`The exchange rate ${source}-${target} was not read back after its insert.`);
       return c.json(serializeExchangeRate(row), 201);
     } catch (error) {
@@ -117,11 +118,11 @@ export const exchangeRateRoutes = new Hono<AppEnv>({ strict: false })
     if (c.req.method === "PUT" && result.values.ratio === undefined && result.isValid("ratio")) result.fail("ratio", EXCHANGE_RATE_MESSAGES.ratioBlank);
     result.assertValid();
     const ratio = result.values.ratio ?? row.ratio;
-    await runBatch(c.var.db, [c.var.db.update(exchangeRates).set({ ratio, updatedAt: nowIso() }).where(eq(exchangeRates.id, row.id))]);
+    await namedBatch(c.var.db, { writes: [c.var.db.update(exchangeRates).set({ ratio, updatedAt: nowIso() }).where(eq(exchangeRates.id, row.id))] });
     return c.body(null, 204);
   })
   .delete("/:pair", describeRoute(docs.delete), async (c) => {
     const row = await rateOf(c);
-    await runBatch(c.var.db, [c.var.db.delete(exchangeRates).where(eq(exchangeRates.id, row.id))]);
+    await namedBatch(c.var.db, { writes: [c.var.db.delete(exchangeRates).where(eq(exchangeRates.id, row.id))] });
     return c.body(null, 204);
   });

@@ -37,6 +37,20 @@ documentForm(shipForm, {
   example: { tracking: "1Z999AA10123456784" },
 });
 
+/** A PUT that applies a transition: 204, 404 for an unknown order or line, 409 when refused; `If-Match` honoured (400 and 413 with a form). */
+const transitionDoc = (op: { operationId: string; summary: string; description: string; success: string; form?: typeof shipForm }) =>
+  describeRoute({
+    method: "put",
+    tag,
+    operationId: op.operationId,
+    summary: op.summary,
+    description: op.description,
+    ...(op.form ? { form: op.form } : {}),
+    success: { status: 204, description: op.success },
+    errors: op.form ? [400, 404, 409, 413] : [404, 409],
+    conditional: IF_MATCH,
+  });
+
 const docs = {
   list: describeRoute({
     tag,
@@ -57,39 +71,27 @@ const docs = {
     errors: [404],
     conditional: { etag: true, precondition: "If-None-Match" },
   }),
-  cancel: describeRoute({
-    method: "put",
-    tag,
+  cancel: transitionDoc({
     operationId: "cancelOrder",
     summary: "Cancel an order",
     description:
       "Order transition `cancel` (from `new`): payments in new/processing/authorized and shipments in `ready` are cancelled; held stock is released (given back to `onHand` when the order was paid); promotion and coupon `used` − 1. 409 when the transition cannot be applied (e.g. a cart, a cancelled order).",
-    success: { status: 204, description: "Cancelled." },
-    errors: [404, 409],
-    conditional: IF_MATCH,
+    success: "Cancelled.",
   }),
-  ship: describeRoute({
-    method: "put",
-    tag,
+  ship: transitionDoc({
     operationId: "shipOrderShipment",
     summary: "Ship a shipment of an order",
     description:
       "Shipment transition `ship` (from `ready`), `tracking` and the shipping time stored; the order is fulfilled when it is also paid. 404 when the shipment is not one of the order's.",
     form: shipForm,
-    success: { status: 204, description: "Shipped." },
-    errors: [400, 404, 409, 413],
-    conditional: IF_MATCH,
+    success: "Shipped.",
   }),
-  complete: describeRoute({
-    method: "put",
-    tag,
+  complete: transitionDoc({
     operationId: "completeOrderPayment",
     summary: "Complete a payment of an order",
     description:
       "Payment transition `complete` (from new/processing/authorized). When completed payments cover the total the order is paid: its held units are sold (onHold and onHand − quantity), and it is fulfilled when also shipped.",
-    success: { status: 204, description: "Completed." },
-    errors: [404, 409],
-    conditional: IF_MATCH,
+    success: "Completed.",
   }),
 };
 

@@ -13,8 +13,6 @@
  * blank (Sylius' form clears what is missing); a PATCH merges by locale.
  */
 import { eq, sql, type SQLWrapper } from "drizzle-orm";
-import { isPlainObject } from "../../form";
-import { MSG } from "../../../domain/messages";
 import type { Database } from "../../../data/db";
 import { groupBy } from "../../../data/collections";
 import { contains } from "../../../data/conditions";
@@ -31,17 +29,14 @@ import {
   type AssociationTypeTranslationRow,
 } from "../../../data/queries/product-association-types";
 import { resourceRoutes } from "../shared/resource";
-import { checkText } from "../shared/fields";
+import { checkNameTranslations, nameTranslationsTree, type TranslationsForm } from "../shared/fields";
+import type { FormChild } from "../../errors";
 import { nowIso } from "../../serializers/timestamps";
 import { ASSOCIATION_TYPE_MESSAGES, createForm, NAME_LENGTH, updateForm } from "./form";
 import { serializeAssociationType, serializeAssociationTypeListItem } from "./serializer";
 import { ProductAssociationType, ProductAssociationTypePage } from "./schemas";
 
-interface TranslationsResult {
-  shape(field: "translations", tree: { children: Record<string, object> } | Record<string, never>): void;
-  fail(field: "translations", message: string): void;
-  failAt(field: "translations", path: readonly string[], message: string): void;
-}
+type TranslationsResult = TranslationsForm & { shape(field: "translations", tree: FormChild): void };
 
 /**
  * The sent translations checked locale by locale; `existing` (a PUT's) are
@@ -55,24 +50,9 @@ function checkTranslations(
   existing: readonly string[],
 ): Map<string, string> {
   const known = new Set(allLocales);
-  if (allLocales.length > 0) result.shape("translations", { children: Object.fromEntries(allLocales.map((l) => [l, { children: { name: {} } }])) });
-  const names = new Map<string, string>();
+  if (allLocales.length > 0) result.shape("translations", nameTranslationsTree(allLocales));
   for (const locale of existing) if (!sent || !(locale in sent)) result.failAt("translations", [locale, "name"], ASSOCIATION_TYPE_MESSAGES.nameBlank);
-  for (const [locale, entry] of Object.entries(sent ?? {})) {
-    if (!known.has(locale)) {
-      result.fail("translations", MSG.invalid);
-      continue;
-    }
-    if (!isPlainObject(entry)) {
-      result.failAt("translations", [locale], MSG.invalid);
-      continue;
-    }
-    if (Object.keys(entry).some((key) => key !== "name")) result.failAt("translations", [locale], MSG.extraFields);
-    const name = checkText(entry.name, ASSOCIATION_TYPE_MESSAGES.nameBlank, NAME_LENGTH);
-    if (name.message !== null) result.failAt("translations", [locale, "name"], name.message);
-    else names.set(locale, name.text);
-  }
-  return names;
+  return checkNameTranslations(result, sent ?? {}, known, ASSOCIATION_TYPE_MESSAGES.nameBlank, NAME_LENGTH);
 }
 
 const parts = (db: Database, ids: SQLWrapper) => ({ translations: associationTypeTranslations(db, ids) });

@@ -13,7 +13,7 @@ import { CODE_PATTERN, integer, requiredString } from "../../fields";
 import { MSG } from "../../../domain/messages";
 import { checkConfiguration, CONFIGURATION_FIELDS, type AttributeConfiguration, type AttributeType } from "../../../domain/product-attributes";
 import { CODE_DESCRIPTION, documentForm, type InputShape } from "../../openapi/form-docs";
-import { checkText, reported } from "../shared/fields";
+import { checkNameTranslations, nameTranslationsTree, reported } from "../shared/fields";
 
 export const ATTRIBUTE_MESSAGES = {
   codeBlank: "Please enter attribute code.",
@@ -117,25 +117,11 @@ export interface AttributePlan {
  */
 export function checkAttribute(result: AttributeResult, body: unknown, type: AttributeType, knownLocales: ReadonlySet<string>): AttributePlan {
   const form = result;
-  const names = new Map<string, string>();
   const translations = form.values.translations;
+  let names = new Map<string, string>();
   if (translations) {
-    const known = Object.keys(translations).filter((locale) => knownLocales.has(locale));
-    form.shape("translations", known.length ? { children: Object.fromEntries(known.map((l) => [l, { children: { name: {} } }])) } : {});
-    for (const [locale, entry] of Object.entries(translations)) {
-      if (!knownLocales.has(locale)) {
-        form.fail("translations", MSG.invalid);
-        continue;
-      }
-      if (!isPlainObject(entry)) {
-        form.failAt("translations", [locale], MSG.invalid);
-        continue;
-      }
-      if (Object.keys(entry).some((key) => key !== "name")) form.failAt("translations", [locale], MSG.extraFields);
-      const name = checkText(entry.name, ATTRIBUTE_MESSAGES.nameBlank, NAME_LENGTH);
-      if (name.message !== null) form.failAt("translations", [locale, "name"], name.message);
-      else names.set(locale, name.text);
-    }
+    form.shape("translations", nameTranslationsTree(Object.keys(translations).filter((locale) => knownLocales.has(locale))));
+    names = checkNameTranslations(form, translations, knownLocales, ATTRIBUTE_MESSAGES.nameBlank, NAME_LENGTH);
   }
   const fields = CONFIGURATION_FIELDS[type];
   const sent = isPlainObject(body) ? body.configuration : undefined;

@@ -16,7 +16,7 @@ import { MSG } from "../../../domain/messages";
 import { conflict, notFound } from "../../errors";
 import { isForeignKeyViolation, isUniqueViolation } from "../../../data/constraints";
 import { productOptions, productOptionTranslations } from "../../../data/schema";
-import { Batch, runBatch, type Statement } from "../../../data/batch";
+import { namedBatch, type Statement } from "../../../data/batch";
 import { containsText } from "../../../data/conditions";
 import type { Database } from "../../../data/db";
 import { listPage } from "../../list-page";
@@ -33,11 +33,15 @@ import {
   deleteOptionValueTranslations,
   insertOptionValues,
   optionIdByCode,
-  queueExistingLocales,
-  queueOptionAssigned,
-  queueOptions,
-  queueUsedValueIds,
-  queueValueOwners,
+  existingLocalesQueries,
+  localeSet,
+  optionAssignedQuery,
+  optionReads,
+  optionRecords,
+  usedValueIdsQuery,
+  valueOwners,
+  valueOwnersQueries,
+  type OptionRecord,
   upsertOptionTranslations,
   upsertValueTranslations,
   type OptionValueInput,
@@ -47,7 +51,7 @@ import { nowIso } from "../../serializers/timestamps";
 import { crudDocs, describeRoute, listSpec } from "../../openapi/describe";
 import { CODE_DESCRIPTION, documentForm, EMPTY_PUT_NOTE, type InputShape } from "../../openapi/form-docs";
 import { ProductOption, ProductOptionPage } from "./schemas";
-import { checkText, reported } from "../shared/fields";
+import { checkNameTranslations, checkText, nameTranslationsTree, reported } from "../shared/fields";
 
 /** Sylius 1.8's texts (ProductBundle's validators.en.yml), and this service's conflicts. */
 export const OPTION_MESSAGES = {
@@ -171,24 +175,8 @@ function parseOptionInput(
 ): { translations?: Map<string, string>; values?: OptionValueInput[] } {
   const parsed: { translations?: Map<string, string>; values?: OptionValueInput[] } = {};
   if (input.translations) {
-    const translations = new Map<string, string>();
-    const known = Object.keys(input.translations).filter((locale) => found.locales.has(locale));
-    result.shape("translations", known.length ? { children: Object.fromEntries(known.map((l) => [l, { children: { name: {} } }])) } : {});
-    for (const [locale, entry] of Object.entries(input.translations)) {
-      if (!found.locales.has(locale)) {
-        result.fail("translations", MSG.invalid);
-        continue;
-      }
-      if (!isPlainObject(entry)) {
-        result.failAt("translations", [locale], MSG.invalid);
-        continue;
-      }
-      if (Object.keys(entry).some((key) => key !== "name")) result.failAt("translations", [locale], MSG.extraFields);
-      const name = checkText(entry.name, OPTION_MESSAGES.nameBlank, NAME_LENGTH);
-      if (name.message !== null) result.failAt("translations", [locale, "name"], name.message);
-      else translations.set(locale, name.text);
-    }
-    parsed.translations = translations;
+    result.shape("translations", nameTranslationsTree(Object.keys(input.translations).filter((locale) => found.locales.has(locale))));
+    parsed.translations = checkNameTranslations(result, input.translations, found.locales, OPTION_MESSAGES.nameBlank, NAME_LENGTH);
   }
   if (input.values) {
     const values: OptionValueInput[] = [];
@@ -268,10 +256,7 @@ function failUniqueViolation(result: OptionResult, error: unknown): never {
 // -------------------------------------------------------------------- routes
 
 async function loadOne(db: Database, code: string) {
-  const batch = new Batch();
-  const options = queueOptions(batch, db, optionIdByCode(db, code));
-  await batch.run(db);
-  const [option] = options();
+  const [option] = optionRecords(await namedBatch(db, optionReads(db, optionIdByCode(db, code))));
   if (!option) throw notFound(`Product option with code "${code}" does not exist.`);
   return option;
 }
@@ -319,7 +304,10 @@ export const productOptionRoutes = new Hono<AppEnv>({ strict: false })
           ),
       },
     });
-    const { counted, items } = await page.read(c, (batch, at) => queueOptions(batch, db, at.ids, page.orderBy));
+    const { counted, items } = await page.read(c, (batch, at) => {
+      const options = batch.addNamed(optionReads(db, at.ids, page.orderBy));
+      return () => optionRecords(options());
+    });
     return c.json(page.envelope("/api/v1/product-options/", counted, items.map(serializeProductOption)));
   })
   .get("/:code", describeRoute(docs.get), async (c) => c.json(serializeProductOption(await loadOne(c.var.db, c.req.param("code")))))
@@ -330,38 +318,38 @@ export const productOptionRoutes = new Hono<AppEnv>({ strict: false })
     const raw = { translations: result.values.translations, values: result.values.values };
     const refs = referenced(raw);
 
-    const reads = new Batch();
-    const taken = code !== undefined ? reads.add(optionIdByCode(db, code).limit(1)) : () => [];
-    const locales = queueExistingLocales(reads, db, refs.locales);
-    const valueOwners = queueValueOwners(reads, db, refs.valueCodes);
-    await reads.run(db);
+    const found = await namedBatch(db, {
+      taken: code !== undefined ? optionIdByCode(db, code).limit(1) : undefined,
+      locales: existingLocalesQueries(db, refs.locales),
+      valueOwners: valueOwnersQueries(db, refs.valueCodes),
+    });
 
-    if (taken().length > 0) result.fail("code", OPTION_MESSAGES.codeTaken);
-    const input = parseOptionInput(result, raw, { locales: locales(), valueOwners: valueOwners() }, null);
+    if ((found.taken?.length ?? 0) > 0) result.fail("code", OPTION_MESSAGES.codeTaken);
+    const input = parseOptionInput(result, raw, { locales: localeSet(found.locales), valueOwners: valueOwners(found.valueOwners) }, null);
     result.assertValid();
     const newCode = result.required("code");
     const position = result.values.position;
 
-    const writes = new Batch();
-    writes.addAll(
-      createOptionStatements(db, {
+    const writes = {
+      insert: createOptionStatements(db, {
         code: newCode,
         // Sylius' sortable position: appended when not given, never past the end.
         position: position === undefined ? boundedNext(nextOptionPosition()) : insertedOptionPosition(position),
         translations: input.translations ?? new Map<string, string>(),
         values: input.values ?? [],
       }),
-    );
-    if (position !== undefined) writes.add(shiftAfterOptionInsert(db, newCode));
-    const created = queueOptions(writes, db, optionIdByCode(db, newCode));
+      shift: position !== undefined ? shiftAfterOptionInsert(db, newCode) : undefined,
+    };
+    let created: OptionRecord[];
     try {
-      await writes.run(db);
+      const [, back] = await namedBatch(db, optionReads(db, optionIdByCode(db, newCode)), writes);
+      created = optionRecords(back);
     } catch (error) {
       if (isUniqueViolation(error)) failUniqueViolation(result, error);
       rethrowOutOfRange(error, result, "position", "product_options.position");
       throw error;
     }
-    const [option] = created();
+    const [option] = created;
     if (!option) throw new Error(`Product option "${newCode}" was not read back after its insert.`);
     return c.json(serializeProductOption(option), 201);
   })
@@ -373,17 +361,17 @@ export const productOptionRoutes = new Hono<AppEnv>({ strict: false })
     const raw = { translations: result.values.translations, values: result.values.values };
     const refs = referenced(raw);
 
-    const reads = new Batch();
-    const current = queueOptions(reads, db, optionIdByCode(db, code));
-    const locales = queueExistingLocales(reads, db, refs.locales);
-    const valueOwners = queueValueOwners(reads, db, refs.valueCodes);
-    const usedValueIds = queueUsedValueIds(reads, db, code);
-    const maxPosition = reads.add(maxOptionPosition(db));
-    await reads.run(db);
+    const found = await namedBatch(db, {
+      current: optionReads(db, optionIdByCode(db, code)),
+      locales: existingLocalesQueries(db, refs.locales),
+      valueOwners: valueOwnersQueries(db, refs.valueCodes),
+      usedValueIds: usedValueIdsQuery(db, code),
+      maxPosition: maxOptionPosition(db),
+    });
 
-    const [option] = current();
+    const [option] = optionRecords(found.current);
     if (!option) throw notFound(`Product option with code "${code}" does not exist.`);
-    const input = parseOptionInput(result, raw, { locales: locales(), valueOwners: valueOwners() }, option.id);
+    const input = parseOptionInput(result, raw, { locales: localeSet(found.locales), valueOwners: valueOwners(found.valueOwners) }, option.id);
     // Sylius' option form has no field an empty replacement fails: the empty body itself is refused.
     if (!merge && isEmptyBody(c.var.body)) result.failForm(MSG.blank);
     result.assertValid();
@@ -392,7 +380,7 @@ export const productOptionRoutes = new Hono<AppEnv>({ strict: false })
     const changes: Partial<typeof productOptions.$inferInsert> = { updatedAt: nowIso() };
     if (result.values.position !== undefined) {
       // Sylius' sortable position: past the last one is the last one; the others in between move.
-      const to = Math.min(result.values.position, maxPosition()[0]?.max ?? 0);
+      const to = Math.min(result.values.position, found.maxPosition[0]?.max ?? 0);
       statements.push(...moveOptionStatements(db, option.id, option.position, to));
       changes.position = to;
     }
@@ -411,7 +399,7 @@ export const productOptionRoutes = new Hono<AppEnv>({ strict: false })
       const sent = new Map(input.values.map((value) => [value.code, value]));
       const existing = new Map(option.values.map((value) => [value.code, value]));
       const removed = option.values.filter((value) => !sent.has(value.code));
-      const used = usedValueIds();
+      const used = new Set(found.usedValueIds.map((row) => row.id));
       const inUse = removed.find((value) => used.has(value.id));
       if (inUse) throw conflict(OPTION_MESSAGES.valueInUse(inUse.code));
       statements.push(...deleteOptionValues(db, removed.map((value) => value.id)));
@@ -425,10 +413,8 @@ export const productOptionRoutes = new Hono<AppEnv>({ strict: false })
       statements.push(...upsertValueTranslations(db, input.values));
     }
 
-    const writes = new Batch();
-    writes.addAll(statements);
     try {
-      await writes.run(db);
+      await namedBatch(db, { statements });
     } catch (error) {
       if (isUniqueViolation(error)) failUniqueViolation(result, error);
       if (isForeignKeyViolation(error)) throw conflict(OPTION_MESSAGES.valuesInUse);
@@ -439,17 +425,17 @@ export const productOptionRoutes = new Hono<AppEnv>({ strict: false })
   .delete("/:code", describeRoute(docs.delete), async (c) => {
     const db = c.var.db;
     const code = c.req.param("code");
-    const reads = new Batch();
-    const found = reads.add(db.select({ id: productOptions.id, position: productOptions.position }).from(productOptions).where(eq(productOptions.code, code)).limit(1));
-    const assigned = queueOptionAssigned(reads, db, code);
-    const usedValues = queueUsedValueIds(reads, db, code);
-    await reads.run(db);
-    const [option] = found();
+    const found = await namedBatch(db, {
+      option: db.select({ id: productOptions.id, position: productOptions.position }).from(productOptions).where(eq(productOptions.code, code)).limit(1),
+      assigned: optionAssignedQuery(db, code),
+      usedValues: usedValueIdsQuery(db, code),
+    });
+    const [option] = found.option;
     if (!option) throw notFound(`Product option with code "${code}" does not exist.`);
-    if (assigned() || usedValues().size > 0) throw conflict(OPTION_MESSAGES.inUse);
+    if (found.assigned.length > 0 || found.usedValues.length > 0) throw conflict(OPTION_MESSAGES.inUse);
     try {
       // The options after it close the gap (Sylius' sortable positions).
-      await runBatch(db, [db.delete(productOptions).where(eq(productOptions.id, option.id)), closeOptionGap(db, option.position)]);
+      await namedBatch(db, { writes: [db.delete(productOptions).where(eq(productOptions.id, option.id)), closeOptionGap(db, option.position)] });
     } catch (error) {
       if (isForeignKeyViolation(error)) throw conflict(OPTION_MESSAGES.inUse);
       throw error;

@@ -17,7 +17,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { AppEnv } from "../../context";
 import { validateForm } from "../../form";
 import { badRequest, notFound } from "../../errors";
-import { Batch, runBatch } from "../../../data/batch";
+import { Batch, namedBatch } from "../../../data/batch";
 import type { Database } from "../../../data/db";
 import { containsText } from "../../../data/conditions";
 import { pageQueries } from "../../../data/list-page";
@@ -201,12 +201,12 @@ export const productReviewRoutes = new Hono<AppEnv>({ strict: false })
     const fields = checkReview(result, c.req.method === "PUT");
     const { db, review } = await findReview(c, false);
     result.assertValid();
-    await runBatch(db, [db.update(productReviews).set({ ...fields, updatedAt: nowIso() }).where(eq(productReviews.id, review.id))]);
+    await namedBatch(db, { writes: [db.update(productReviews).set({ ...fields, updatedAt: nowIso() }).where(eq(productReviews.id, review.id))] });
     return c.body(null, 204);
   })
   .delete("/:id", describeRoute(docs.delete), async (c) => {
     const { db, review } = await findReview(c, false);
-    await runBatch(db, [db.delete(productReviews).where(eq(productReviews.id, review.id))]);
+    await namedBatch(db, { writes: [db.delete(productReviews).where(eq(productReviews.id, review.id))] });
     return c.body(null, 204);
   })
   .on(["POST", "PUT", "PATCH"], "/:id/accept", describeRoute(...transitionDocs("accept")), transitionRoute("accept"))

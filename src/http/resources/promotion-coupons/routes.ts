@@ -20,7 +20,7 @@ import { CODE_PATTERN, integer, MAX_INT, nullableDateTime } from "../../fields";
 import { MSG } from "../../../domain/messages";
 import { notFound } from "../../errors";
 import { promotionCoupons } from "../../../data/schema";
-import { deleteUnlessInUse, namedBatch, runBatch } from "../../../data/batch";
+import { deleteUnlessInUse, namedBatch } from "../../../data/batch";
 import { contains } from "../../../data/conditions";
 import { pageQueries } from "../../../data/list-page";
 import { firstBatch } from "../../first-batch";
@@ -141,6 +141,7 @@ export const promotionCouponRoutes = new Hono<AppEnv>({ strict: false })
     const db = c.var.db;
     const promotionCode = promotionCodeOf(c);
     const url = new URL(c.req.url);
+    // Object.keys of SORTABLE: its own keys, the SortField names.
     const sorting = sortingFrom<SortField>(url, Object.keys(SORTABLE) as SortField[], { field: "code", direction: "asc" });
     const direction = sorting.direction === "asc" ? asc : desc;
     const criteria = criteriaFrom(url, ["code"]);
@@ -224,7 +225,7 @@ export const promotionCouponRoutes = new Hono<AppEnv>({ strict: false })
     if (!coupon) throw couponMissing(code);
     result.assertValid();
     const values = result.values;
-    await runBatch(db, [
+    await namedBatch(db, { writes: [
       db
         .update(promotionCoupons)
         .set({
@@ -234,7 +235,7 @@ export const promotionCouponRoutes = new Hono<AppEnv>({ strict: false })
           updatedAt: nowIso(),
         })
         .where(eq(promotionCoupons.id, coupon.id)),
-    ]);
+    ] });
     return c.body(null, 204);
   })
   .delete("/:code", describeRoute(docs.delete), async (c) => {

@@ -1,7 +1,8 @@
 /** Field helpers several resources' forms share: compound fields reported on themselves, code lists, text checks. */
 import { z } from "zod";
 import { requiredString } from "../../fields";
-import type { Failable } from "../../form";
+import { isPlainObject, type Failable } from "../../form";
+import type { FormChild } from "../../errors";
 import { MSG } from "../../../domain/messages";
 import { unique } from "../../../data/collections";
 
@@ -57,3 +58,43 @@ export function checkText(value: unknown, blank: string, length?: TextLength): {
 export const textMessage = (value: unknown, blank: string, length?: TextLength): string | null => checkText(value, blank, length).message;
 
 const isWellFormed = (value: string) => !/\p{Cs}/u.test(value);
+
+/** A form with a `translations` field (one sub-form per locale). */
+export interface TranslationsForm {
+  fail(field: "translations", message: string): void;
+  failAt(field: "translations", path: readonly string[], message: string): void;
+}
+
+/** The sub-forms of `translations` as Symfony renders them: one `{name}` per locale (`{}` for none). */
+export const nameTranslationsTree = (locales: readonly string[]): FormChild =>
+  locales.length ? { children: Object.fromEntries(locales.map((l) => [l, { children: { name: {} } }])) } : {};
+
+/**
+ * Sent translations of a name alone, entry by entry: an unknown locale fails
+ * `translations`, an entry that is no object fails its sub-form (an extra key
+ * too), a bad name fails its `name`; returns the valid names by locale.
+ */
+export function checkNameTranslations(
+  result: TranslationsForm,
+  sent: Record<string, unknown>,
+  known: ReadonlySet<string>,
+  blank: string,
+  length: TextLength,
+): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const [locale, entry] of Object.entries(sent)) {
+    if (!known.has(locale)) {
+      result.fail("translations", MSG.invalid);
+      continue;
+    }
+    if (!isPlainObject(entry)) {
+      result.failAt("translations", [locale], MSG.invalid);
+      continue;
+    }
+    if (Object.keys(entry).some((key) => key !== "name")) result.failAt("translations", [locale], MSG.extraFields);
+    const name = checkText(entry.name, blank, length);
+    if (name.message !== null) result.failAt("translations", [locale, "name"], name.message);
+    else names.set(locale, name.text);
+  }
+  return names;
+}

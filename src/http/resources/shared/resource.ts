@@ -25,7 +25,7 @@ import { conflict, notFound } from "../../errors";
 import { firstBatch } from "../../first-batch";
 import { listPage, type ListSpec } from "../../list-page";
 import { MSG } from "../../../domain/messages";
-import { Batch, deleteUnlessInUse, runBatch, type NamedQueries, type NamedResults, type Statement } from "../../../data/batch";
+import { deleteUnlessInUse, namedBatch, type NamedQueries, type NamedResults, type Statement } from "../../../data/batch";
 import type { Database } from "../../../data/db";
 import { crudDocs, describeRoute, listSpecOf, type CrudSpec, type OperationMeta } from "../../openapi/describe";
 
@@ -152,11 +152,8 @@ export function resourceRoutes<Row extends { id: number }, CS extends CodeForm, 
     result.assertValid();
     if (known === undefined) throw new Error("A valid create form has a code.");
     try {
-      const batch = new Batch();
-      batch.addNamed(create.writes(db, known, plan, result, sent));
-      const back = batch.addNamed(one.reads(db, known));
-      await batch.run(db);
-      const item = one.item(back());
+      const [, back] = await namedBatch(db, one.reads(db, known), create.writes(db, known, plan, result, sent));
+      const item = one.item(back);
       if (item === undefined) throw new Error(`${shape.noun} "${known}" was not read back after its insert.`);
       return c.json(item, 201);
     } catch (error) {
@@ -209,7 +206,7 @@ export function resourceRoutes<Row extends { id: number }, CS extends CodeForm, 
     }
     result.assertValid();
     try {
-      await runBatch(db, update.writes(db, row, plan, result, sent));
+      await namedBatch(db, { writes: update.writes(db, row, plan, result, sent) });
     } catch (error) {
       const text = error instanceof Error ? `${error.message} ${error.cause instanceof Error ? error.cause.message : ""}` : String(error);
       if (update.conflict && text.includes(`NOT NULL constraint failed: ${update.conflict.column}`)) throw conflict(update.conflict.message);
@@ -225,7 +222,7 @@ export function resourceRoutes<Row extends { id: number }, CS extends CodeForm, 
     } = await firstBatch(c, { row: shape.byCode(db, code) });
     if (!row) throw missing(code);
     if (shape.inUse) await deleteUnlessInUse(db, table, row.id, shape.inUse(row), `Cannot delete, the ${noun} is in use.`);
-    else await runBatch(db, shape.deletes?.(db, row) ?? [db.delete(table).where(eq(table.id, row.id))]);
+    else await namedBatch(db, { deletes: shape.deletes?.(db, row) ?? [db.delete(table).where(eq(table.id, row.id))] });
     return c.body(null, 204);
   });
   return routes;

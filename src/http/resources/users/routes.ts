@@ -20,7 +20,7 @@ import { validateForm } from "../../form";
 import { apiError, notFound } from "../../errors";
 import { hashSecret } from "../../auth/crypto";
 import { adminUsers } from "../../../data/schema";
-import { runBatch, namedBatch } from "../../../data/batch";
+import { namedBatch } from "../../../data/batch";
 import { isUniqueViolationOf } from "../../../data/constraints";
 import {
   adminUserById,
@@ -176,7 +176,7 @@ export const adminUserRoutes = new Hono<AppEnv>({ strict: false })
     // PUT clears what it does not send (Symfony's clearMissing); PATCH keeps it.
     const kept = <T>(sent: T | undefined, current: T, cleared: T): T => (sent !== undefined ? sent : replace ? cleared : current);
     try {
-      await runBatch(db, [
+      await namedBatch(db, { writes: [
         db
           .update(adminUsers)
           .set({
@@ -192,7 +192,7 @@ export const adminUserRoutes = new Hono<AppEnv>({ strict: false })
             updatedAt: nowIso(),
           })
           .where(eq(adminUsers.id, id)),
-      ]);
+      ] });
     } catch (error) {
       rethrowTaken(error, result);
     }
@@ -209,6 +209,6 @@ export const adminUserRoutes = new Hono<AppEnv>({ strict: false })
     if (!row) throw missing(raw);
     if (c.var.auth?.userId === id) throw apiError(422, CANNOT_DELETE_SELF);
     // The user's tokens go in the same atomic batch: none outlives it.
-    await runBatch(db, [...deleteTokensOf(db, id), db.delete(adminUsers).where(eq(adminUsers.id, id))]);
+    await namedBatch(db, { writes: [...deleteTokensOf(db, id), db.delete(adminUsers).where(eq(adminUsers.id, id))] });
     return c.body(null, 204);
   });

@@ -268,6 +268,7 @@ const SUBSTRING_SCANS = new Map<string, string>([
   ["/api/v1/product-attributes/ code", "product_attributes"],
   ["/api/v1/product-association-types/ code", "product_association_types"],
   ["/api/v1/customer-groups/ code", "customer_groups"],
+  ["/api/v1/customer-groups/ name", "customer_groups"],
 ]);
 
 /** The document's lists, read once for all the tests. */

@@ -604,6 +604,11 @@ export const shippingMethods = sqliteTable("shipping_methods", {
   categoryId: integer("category_id").references(() => shippingCategories.id),
   categoryRequirement: text("category_requirement").notNull().default("match_any"),
   taxCategoryId: integer("tax_category_id").references(() => taxCategories.id),
+  /** Sylius' shipping method rules, `[{type, configuration}]` in form order (src/domain/pricing/shipping-rules.ts). */
+  rules: text("rules", { mode: "json" })
+    .$type<{ type: string; configuration: unknown }[]>()
+    .notNull()
+    .default(sql`'[]'`),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

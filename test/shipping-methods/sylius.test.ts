@@ -91,11 +91,4 @@ describe("shipping methods (Sylius 1.8)", () => {
     }
     expect((await api("GET", `${PATH}${created.body.code}`)).body).toEqual(created.body);
   });
-
-  it("accepts Sylius' shipping rules only empty", async () => {
-    const { body } = await setup();
-    expect((await api("POST", PATH, body({ rules: [] }))).status).toBe(201);
-    const res = await api("POST", PATH, body({ rules: [{ type: "total_weight_greater_than_or_equal", configuration: { weight: 5 } }] }));
-    expect(res.body.errors.children.rules).toEqual({ errors: ["This value is not valid."] });
-  });
 });

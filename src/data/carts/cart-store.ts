@@ -211,6 +211,7 @@ export function variantInfoQuery(db: Database, cartId: Value<number>, extraVaria
       // Aliased: D1 returns rows as objects, so two columns named `enabled` would collide.
       productEnabled: sql<boolean>`${products.enabled}`.mapWith(Boolean).as("product_enabled"),
       shippingRequired: productVariants.shippingRequired,
+      weight: productVariants.weight,
       productCode: sql<string>`${products.code}`.as("product_code"),
       taxCategoryCode: sql<string | null>`${taxCategories.code}`.as("tax_category_code"),
       shippingCategoryCode: sql<string | null>`${shippingCategories.code}`.as("shipping_category_code"),
@@ -287,6 +288,7 @@ export function pricingContextQueries(db: Database, cartId: Value<number>, billi
         calculator: shippingMethods.calculator,
         configuration: shippingMethods.configuration,
         categoryRequirement: shippingMethods.categoryRequirement,
+        rules: shippingMethods.rules,
         zoneCode: sql<string>`${zones.code}`.as("zone_code"),
         categoryCode: sql<string | null>`${shippingCategories.code}`.as("category_code"),
         taxCategoryCode: sql<string | null>`${taxCategories.code}`.as("tax_category_code"),
@@ -422,6 +424,7 @@ export function pricingSetupFrom(rows: PricingContextRows): PricingSetup | null 
         categoryCode: m.categoryCode ?? null,
         categoryRequirement: m.categoryRequirement as CategoryRequirement,
         taxCategoryCode: m.taxCategoryCode ?? null,
+        rules: m.rules ?? [],
       }),
     ),
     promotions: rows.promotions.map(

@@ -186,6 +186,7 @@ function itemSnapshots(cart: CartState, variants: ReadonlyMap<number, VariantInf
         taxCategoryCode: variant.taxCategoryCode,
         shippingCategoryCode: variant.shippingCategoryCode,
         shippingRequired: variant.shippingRequired,
+        weight: variant.weight,
       },
     ];
   });
@@ -195,7 +196,9 @@ function itemSnapshots(cart: CartState, variants: ReadonlyMap<number, VariantInf
 function selectableShippingMethods(loaded: Loaded, cart: CartState, overrides: CheckoutOverrides = {}) {
   const setup = checkoutSetup(loaded.setup, loaded.row, loaded.read.zones, new Date().toISOString(), overrides);
   if (loaded.row.shippingCountry === null) return setup.shippingMethods.filter((m) => m.enabled);
-  const context = pricingContextFrom(setup, new Date().toISOString(), {});
+  // The prices the cart is priced with: a method's rules compare the items total.
+  const prices = Object.fromEntries([...loaded.variants.values()].map((v) => [v.code, v.price ?? 0]));
+  const context = pricingContextFrom(setup, new Date().toISOString(), prices);
   return eligibleShippingMethods(itemSnapshots(cart, loaded.variants), cart.channelCode, context);
 }
 

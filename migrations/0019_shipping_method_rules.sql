@@ -1,0 +1,1 @@
+ALTER TABLE `shipping_methods` ADD `rules` text DEFAULT '[]' NOT NULL;

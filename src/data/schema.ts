@@ -147,7 +147,8 @@ export const zoneMembers = sqliteTable(
       .references(() => zones.id, { onDelete: "cascade" }),
     code: text("code").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.zoneId, t.code] })],
+  // By code: the zones an address is in (a member country, province or zone).
+  (t) => [primaryKey({ columns: [t.zoneId, t.code] }), index("zone_members_code").on(t.code)],
 );
 
 // --------------------------------------------------------------- channels

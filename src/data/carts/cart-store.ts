@@ -44,6 +44,7 @@ import {
   channelPricings,
 } from "../schema";
 import type { CartState, StoredAdjustment, StoredItem, VariantInfo } from "./state";
+import { zonesOfMembers } from "../checkout/checkout-store";
 
 /** An `IN` list of order ids: `(?)` for one cart, or a parenthesised subquery. */
 export type OrderIds = SQL;
@@ -237,8 +238,8 @@ export function variantInfoQuery(db: Database, cartId: Value<number>, extraVaria
 /**
  * How the context is read: `limit`, the LIMIT of every query (see
  * `contextLimit`: none, or no rows at all while a kept copy is current);
- * `anyBilling`, the tax rates of every country zone besides the channel's
- * default zone, for the billing country to choose from in memory
+ * `anyBilling`, the tax rates of every zone besides the channel's
+ * default zone, for the billing address to choose from in memory
  * (`ratesForBilling`), so the rows do not depend on the cart's address.
  */
 export interface ContextReadOptions {
@@ -255,16 +256,25 @@ function limitOf(limit: SQL | undefined): number {
   return limit ? (limit as unknown as number) : -1;
 }
 
-/** The pricing context of the cart's channel: tax zone, shipping methods, promotions, tax rates (`billingCountry`: the one addressing is about to store). */
-export function pricingContextQueries(db: Database, cartId: Value<number>, billingCountry?: string, options: ContextReadOptions = {}) {
+/** The pricing context of the cart's channel: tax zone, shipping methods, promotions, tax rates (`billingAddress`: the one addressing is about to store). */
+export function pricingContextQueries(
+  db: Database,
+  cartId: Value<number>,
+  billingAddress?: { country: string; province: string | null },
+  options: ContextReadOptions = {},
+) {
   const limit = limitOf(options.limit);
-  const billing =
-    billingCountry === undefined
-      ? sql`(SELECT a.country_code FROM addresses a WHERE a.id = (SELECT o.billing_address_id FROM orders o WHERE o.id = ${cartId}))`
-      : sql`${billingCountry}`;
+  const stored = sql`(SELECT o.billing_address_id FROM orders o WHERE o.id = ${cartId})`;
+  const billingCountry =
+    billingAddress === undefined ? sql`(SELECT a.country_code FROM addresses a WHERE a.id = ${stored})` : sql`(${billingAddress.country})`;
+  const billingProvince =
+    billingAddress === undefined
+      ? sql`(SELECT a.province_code FROM addresses a WHERE a.id = ${stored} AND a.province_code IS NOT NULL)`
+      : sql`(${billingAddress.province ?? ""})`;
+  // The zones of the billing address (its country, its province, zones of those zones), or of any address.
   const billingZones = options.anyBilling
-    ? sql`(SELECT cz.id FROM zones cz WHERE cz.type = 'country')`
-    : sql`(SELECT zm.zone_id FROM zone_members zm JOIN zones cz ON cz.id = zm.zone_id AND cz.type = 'country' WHERE zm.code = ${billing})`;
+    ? sql`(SELECT cz.id FROM zones cz)`
+    : sql`(${zonesOfMembers(billingCountry, billingProvince)} SELECT matched.zone_id FROM matched)`;
   const channelId = channelIdOf(cartId);
   const channelPromotions = sql`(SELECT pc.promotion_id FROM ${promotionChannels} pc WHERE pc.channel_id = ${channelId})`;
   return {
@@ -350,7 +360,7 @@ export function pricingContextQueries(db: Database, cartId: Value<number>, billi
       .from(taxRates)
       .innerJoin(taxCategories, eq(taxCategories.id, taxRates.categoryId))
       .innerJoin(zones, eq(zones.id, taxRates.zoneId))
-      // The channel's default tax zone, and the zones of the billing address's country (taxes go by the billing zone).
+      // The channel's default tax zone, and the zones of the billing address (taxes go by the billing zone).
       .where(
         sql`(${taxRates.zoneId} = (SELECT c.default_tax_zone_id FROM channels c WHERE c.id = ${channelId})
           OR ${taxRates.zoneId} IN ${billingZones})`,

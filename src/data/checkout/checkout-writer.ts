@@ -94,6 +94,7 @@ export interface AddressValues {
   postcode: string;
   phoneNumber: string | null;
   company: string | null;
+  provinceCode: string | null;
   provinceName: string | null;
 }
 
@@ -113,7 +114,7 @@ export function addressStatements(
 ): CheckoutWrite[] {
   const out: CheckoutWrite[] = [];
   const store = (id: number | null, address: AddressValues, column: "shippingAddressId" | "billingAddressId") => {
-    const values = { ...address, provinceCode: null, updatedAt: nowIso };
+    const values = { ...address, updatedAt: nowIso };
     if (id !== null) {
       out.push(db.update(addresses).set(values).where(eq(addresses.id, id)));
       return;

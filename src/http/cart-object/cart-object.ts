@@ -283,7 +283,7 @@ export class CartObject extends DurableObject<Env> {
     if (read.tagged) await checkIfMatch(caller?.ifMatch, cart, op, read.tagged);
     const variants = read.variants;
     const channelContext = contextOf(held, read.stamp[0], read);
-    const loaded = pricingSetupFrom(forBilling(channelContext, zonesOf(read.zones, read.checkout[0]?.billingCountry ?? null)));
+    const loaded = pricingSetupFrom(forBilling(channelContext, zonesOf(read.zones, read.checkout[0]?.billingCountry ?? null, read.checkout[0]?.billingProvince)));
     if (!loaded) throw new Error(`Channel of cart ${cartId} not found`);
     const now = new Date().toISOString();
     const setup = checkoutSetup(loaded, read.checkout[0], read.zones, now);

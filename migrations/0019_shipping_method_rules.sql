@@ -1,1 +1,0 @@
-ALTER TABLE `shipping_methods` ADD `rules` text DEFAULT '[]' NOT NULL;

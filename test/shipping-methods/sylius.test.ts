@@ -91,4 +91,19 @@ describe("shipping methods (Sylius 1.8)", () => {
     }
     expect((await api("GET", `${PATH}${created.body.code}`)).body).toEqual(created.body);
   });
+
+  it("a method with rules still answers Sylius' show_response (id, code, enabled, _links self and zone)", async () => {
+    const { channel, zone, body } = await setup();
+    const rules = [{ type: "order_total_greater_than_or_equal", configuration: { [channel.code]: { amount: 5000 } } }];
+    const created = await api("POST", PATH, body({ rules }));
+    expect(created.status).toBe(201);
+    const shown = await api("GET", `${PATH}${created.body.code}`);
+    expect(shown.body).toMatchObject({
+      id: expect.any(Number),
+      code: created.body.code,
+      enabled: true,
+      rules,
+      _links: { self: { href: `${PATH}${created.body.code}` }, zone: { href: `/api/v1/zones/${zone.code}` } },
+    });
+  });
 });

@@ -120,10 +120,10 @@ interface PlanRow {
  * translations by id, a cart's items) is bounded by the page and is not.
  */
 /**
- * Rows a statement makes itself, not tables: the zones an address reached (the recursive
- * `matched` of the checkout's zones query and its `mz`), as many as the zones holding it.
+ * Rows a statement makes itself, not tables: an order's addresses and the zones they reached (the
+ * `addr`, the recursive `matched` and `mz` of the checkout's zones query), as many as the zones holding them.
  */
-const DERIVED: ReadonlySet<string> = new Set(["matched", "mz"]);
+const DERIVED: ReadonlySet<string> = new Set(["addr", "matched", "mz"]);
 
 async function planProblems(statement: Recorded, listTable: string | undefined, unsortable: boolean): Promise<string[]> {
   if (!/^\s*(select|with|insert|update|delete)/i.test(statement.sql)) return [];

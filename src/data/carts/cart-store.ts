@@ -44,7 +44,7 @@ import {
   channelPricings,
 } from "../schema";
 import type { CartState, StoredAdjustment, StoredItem, VariantInfo } from "./state";
-import { zonesOfMembers } from "../checkout/checkout-store";
+import { zonesOfAddresses } from "../checkout/checkout-store";
 
 /** An `IN` list of order ids: `(?)` for one cart, or a parenthesised subquery. */
 export type OrderIds = SQL;
@@ -264,17 +264,12 @@ export function pricingContextQueries(
   options: ContextReadOptions = {},
 ) {
   const limit = limitOf(options.limit);
-  const stored = sql`(SELECT o.billing_address_id FROM orders o WHERE o.id = ${cartId})`;
-  const billingCountry =
-    billingAddress === undefined ? sql`(SELECT a.country_code FROM addresses a WHERE a.id = ${stored})` : sql`(${billingAddress.country})`;
-  const billingProvince =
+  const billing =
     billingAddress === undefined
-      ? sql`(SELECT a.province_code FROM addresses a WHERE a.id = ${stored} AND a.province_code IS NOT NULL)`
-      : sql`(${billingAddress.province ?? ""})`;
+      ? sql`SELECT a.country_code, a.province_code FROM addresses a WHERE a.id = (SELECT o.billing_address_id FROM orders o WHERE o.id = ${cartId})`
+      : sql`SELECT ${billingAddress.country}, ${billingAddress.province}`;
   // The zones of the billing address (its country, its province, zones of those zones), or of any address.
-  const billingZones = options.anyBilling
-    ? sql`(SELECT cz.id FROM zones cz)`
-    : sql`(${zonesOfMembers(billingCountry, billingProvince)} SELECT matched.zone_id FROM matched)`;
+  const billingZones = options.anyBilling ? sql`(SELECT cz.id FROM zones cz)` : sql`(${zonesOfAddresses(billing)} SELECT matched.zone_id FROM matched)`;
   const channelId = channelIdOf(cartId);
   const channelPromotions = sql`(SELECT pc.promotion_id FROM ${promotionChannels} pc WHERE pc.channel_id = ${channelId})`;
   return {

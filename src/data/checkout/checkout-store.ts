@@ -78,17 +78,20 @@ export function checkoutRowQuery(db: Database, orderId: Value<number>) {
 export type CheckoutRow = NamedResults<{ row: ReturnType<typeof checkoutRowQuery> }>["row"][number];
 
 /**
- * Rows `(member, zone_id)` of the zones an address is in, as Sylius'
- * ZoneMatcher matches them: a country zone by its member country, a province
- * zone by its member province, a zone of zones by a member zone so found,
- * recursively; `member` is the address's country or province code that
- * matched. `countries` and `provinces` are parenthesised lists or subqueries
- * of codes. Each step goes through `zone_members_code` (migration 0019).
+ * A WITH clause whose `matched(member, zone_id)` rows are the zones the
+ * addresses `addresses` selects (`(country, province)` rows, either may be
+ * null) are in, as Sylius' ZoneMatcher matches them: a country zone by its
+ * member country, a province zone by its member province, a zone of zones
+ * by a member zone so found, recursively; `member` is the address's country
+ * or province code that matched. Each step goes through `zone_members_code`
+ * (migration 0019); the addresses are read once.
  */
-export function zonesOfMembers(countries: SQL, provinces: SQL): SQL {
-  return sql`WITH RECURSIVE matched(member, zone_id) AS (
-      SELECT zm.code, zm.zone_id FROM zone_members zm JOIN zones z ON z.id = zm.zone_id
-      WHERE (zm.code IN ${countries} AND z.type = 'country') OR (zm.code IN ${provinces} AND z.type = 'province')
+export function zonesOfAddresses(addresses: SQL): SQL {
+  return sql`WITH RECURSIVE addr(country, province) AS (${addresses}),
+    matched(member, zone_id) AS (
+      SELECT zm.code, zm.zone_id FROM addr JOIN zone_members zm ON zm.code IN (addr.country, addr.province)
+      JOIN zones z ON z.id = zm.zone_id
+        AND ((z.type = 'country' AND zm.code = addr.country) OR (z.type = 'province' AND zm.code = addr.province))
       UNION
       SELECT matched.member, pm.zone_id FROM matched JOIN zones c ON c.id = matched.zone_id
       JOIN zone_members pm ON pm.code = c.code JOIN zones p ON p.id = pm.zone_id AND p.type = 'zone')`;
@@ -103,14 +106,13 @@ export interface AddressCodes {
 /**
  * The zones containing the order's addresses (by country and province) and
  * `extra` codes (those an addressing is about to store), by zone id:
- * `{member, zone, type}` (see `zonesOfMembers`).
+ * `{member, zone, type}` (see `zonesOfAddresses`).
  */
 export function countryZonesQuery(db: Database, orderId: Value<number>, extra: AddressCodes = { countries: [], provinces: [] }) {
-  const addressesOf = sql`(SELECT a.id FROM addresses a JOIN orders o ON a.id IN (o.shipping_address_id, o.billing_address_id) WHERE o.id = ${orderId})`;
-  const countryCodes = sql`(SELECT a.country_code FROM addresses a WHERE a.id IN ${addressesOf}
-    UNION SELECT j.value FROM json_each(${JSON.stringify(extra.countries)}) j)`;
-  const provinceCodes = sql`(SELECT a.province_code FROM addresses a WHERE a.id IN ${addressesOf} AND a.province_code IS NOT NULL
-    UNION SELECT j.value FROM json_each(${JSON.stringify(extra.provinces)}) j)`;
+  const addressRows = sql`SELECT a.country_code, a.province_code FROM orders o
+      JOIN addresses a ON a.id IN (o.shipping_address_id, o.billing_address_id) WHERE o.id = ${orderId}
+    UNION ALL SELECT j.value, NULL FROM json_each(${JSON.stringify(extra.countries)}) j
+    UNION ALL SELECT NULL, j.value FROM json_each(${JSON.stringify(extra.provinces)}) j`;
   return db
     .select({
       member: sql<string>`mz.member`.as("member"),
@@ -118,7 +120,7 @@ export function countryZonesQuery(db: Database, orderId: Value<number>, extra: A
       type: sql<string>`mz.zone_type`.as("zone_type"),
     })
     .from(
-      sql`(${zonesOfMembers(countryCodes, provinceCodes)}
+      sql`(${zonesOfAddresses(addressRows)}
         SELECT DISTINCT matched.member AS member, z.id AS zone_id, z.code AS zone_code, z.type AS zone_type
         FROM matched JOIN zones z ON z.id = matched.zone_id) mz`,
     )

@@ -154,7 +154,8 @@ export const zoneMembers = sqliteTable(
       .references(() => zones.id, { onDelete: "cascade" }),
     code: text("code").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.zoneId, t.code] })],
+  // By code: the zones an address is in (a member country, province or zone).
+  (t) => [primaryKey({ columns: [t.zoneId, t.code] }), index("zone_members_code").on(t.code)],
 );
 
 // --------------------------------------------------------------- channels
@@ -625,6 +626,11 @@ export const shippingMethods = sqliteTable("shipping_methods", {
   categoryId: integer("category_id").references(() => shippingCategories.id),
   categoryRequirement: text("category_requirement").notNull().default("match_any"),
   taxCategoryId: integer("tax_category_id").references(() => taxCategories.id),
+  /** Sylius' shipping method rules, `[{type, configuration}]` in form order (src/domain/pricing/shipping-rules.ts). */
+  rules: text("rules", { mode: "json" })
+    .$type<{ type: string; configuration: unknown }[]>()
+    .notNull()
+    .default(sql`'[]'`),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

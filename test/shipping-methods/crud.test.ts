@@ -63,6 +63,7 @@ describe("shipping methods", () => {
       configuration: { [channel.code]: { amount: 250 } },
       category: { id: category.id, code: category.code, name: category.name, _links: { self: { href: `/api/v1/shipping-categories/${category.code}` } } },
       categoryRequirement: "match_all",
+      rules: [],
       taxCategory: { id: taxCategory.id, code: taxCategory.code, name: taxCategory.name, _links: { self: { href: `/api/v1/tax-categories/${taxCategory.code}` } } },
       createdAt: TIMESTAMP,
       updatedAt: TIMESTAMP,

@@ -92,10 +92,18 @@ describe("shipping methods (Sylius 1.8)", () => {
     expect((await api("GET", `${PATH}${created.body.code}`)).body).toEqual(created.body);
   });
 
-  it("accepts Sylius' shipping rules only empty", async () => {
-    const { body } = await setup();
-    expect((await api("POST", PATH, body({ rules: [] }))).status).toBe(201);
-    const res = await api("POST", PATH, body({ rules: [{ type: "total_weight_greater_than_or_equal", configuration: { weight: 5 } }] }));
-    expect(res.body.errors.children.rules).toEqual({ errors: ["This value is not valid."] });
+  it("a method with rules still answers Sylius' show_response (id, code, enabled, _links self and zone)", async () => {
+    const { channel, zone, body } = await setup();
+    const rules = [{ type: "order_total_greater_than_or_equal", configuration: { [channel.code]: { amount: 5000 } } }];
+    const created = await api("POST", PATH, body({ rules }));
+    expect(created.status).toBe(201);
+    const shown = await api("GET", `${PATH}${created.body.code}`);
+    expect(shown.body).toMatchObject({
+      id: expect.any(Number),
+      code: created.body.code,
+      enabled: true,
+      rules,
+      _links: { self: { href: `${PATH}${created.body.code}` }, zone: { href: `/api/v1/zones/${zone.code}` } },
+    });
   });
 });

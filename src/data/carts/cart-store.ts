@@ -44,6 +44,7 @@ import {
   channelPricings,
 } from "../schema";
 import type { CartState, StoredAdjustment, StoredItem, VariantInfo } from "./state";
+import { zonesOfAddresses } from "../checkout/checkout-store";
 
 /** An `IN` list of order ids: `(?)` for one cart, or a parenthesised subquery. */
 export type OrderIds = SQL;
@@ -211,6 +212,7 @@ export function variantInfoQuery(db: Database, cartId: Value<number>, extraVaria
       // Aliased: D1 returns rows as objects, so two columns named `enabled` would collide.
       productEnabled: sql<boolean>`${products.enabled}`.mapWith(Boolean).as("product_enabled"),
       shippingRequired: productVariants.shippingRequired,
+      weight: productVariants.weight,
       productCode: sql<string>`${products.code}`.as("product_code"),
       taxCategoryCode: sql<string | null>`${taxCategories.code}`.as("tax_category_code"),
       shippingCategoryCode: sql<string | null>`${shippingCategories.code}`.as("shipping_category_code"),
@@ -257,6 +259,7 @@ export function heldVariantsQuery(
       enabled: productVariants.enabled,
       productEnabled: sql<boolean>`${products.enabled}`.mapWith(Boolean).as("product_enabled"),
       shippingRequired: productVariants.shippingRequired,
+      weight: productVariants.weight,
       productCode: sql<string>`${products.code}`.as("product_code"),
       taxCategoryCode: sql<string | null>`${taxCategories.code}`.as("tax_category_code"),
       shippingCategoryCode: sql<string | null>`${shippingCategories.code}`.as("shipping_category_code"),
@@ -277,8 +280,8 @@ export function heldVariantsQuery(
 /**
  * How the context is read: `limit`, the LIMIT of every query (see
  * `contextLimit`: none, or no rows at all while a kept copy is current);
- * `anyBilling`, the tax rates of every country zone besides the channel's
- * default zone, for the billing country to choose from in memory
+ * `anyBilling`, the tax rates of every zone besides the channel's
+ * default zone, for the billing address to choose from in memory
  * (`ratesForBilling`), so the rows do not depend on the cart's address.
  */
 export interface ContextReadOptions {
@@ -295,16 +298,20 @@ export function limitOf(limit: SQL | undefined): number {
   return limit ? (limit as unknown as number) : -1;
 }
 
-/** The pricing context of the cart's channel: tax zone, shipping methods, promotions, tax rates (`billingCountry`: the one addressing is about to store). */
-export function pricingContextQueries(db: Database, cartId: Value<number>, billingCountry?: string, options: ContextReadOptions = {}) {
+/** The pricing context of the cart's channel: tax zone, shipping methods, promotions, tax rates (`billingAddress`: the one addressing is about to store). */
+export function pricingContextQueries(
+  db: Database,
+  cartId: Value<number>,
+  billingAddress?: { country: string; province: string | null },
+  options: ContextReadOptions = {},
+) {
   const limit = limitOf(options.limit);
   const billing =
-    billingCountry === undefined
-      ? sql`(SELECT a.country_code FROM addresses a WHERE a.id = (SELECT o.billing_address_id FROM orders o WHERE o.id = ${cartId}))`
-      : sql`${billingCountry}`;
-  const billingZones = options.anyBilling
-    ? sql`(SELECT cz.id FROM zones cz WHERE cz.type = 'country')`
-    : sql`(SELECT zm.zone_id FROM zone_members zm JOIN zones cz ON cz.id = zm.zone_id AND cz.type = 'country' WHERE zm.code = ${billing})`;
+    billingAddress === undefined
+      ? sql`SELECT a.country_code, a.province_code FROM addresses a WHERE a.id = (SELECT o.billing_address_id FROM orders o WHERE o.id = ${cartId})`
+      : sql`SELECT ${billingAddress.country}, ${billingAddress.province}`;
+  // The zones of the billing address (its country, its province, zones of those zones), or of any address.
+  const billingZones = options.anyBilling ? sql`(SELECT cz.id FROM zones cz)` : sql`(${zonesOfAddresses(billing)} SELECT matched.zone_id FROM matched)`;
   const channelId = channelIdOf(cartId);
   const channelPromotions = sql`(SELECT pc.promotion_id FROM ${promotionChannels} pc WHERE pc.channel_id = ${channelId})`;
   return {
@@ -328,6 +335,7 @@ export function pricingContextQueries(db: Database, cartId: Value<number>, billi
         calculator: shippingMethods.calculator,
         configuration: shippingMethods.configuration,
         categoryRequirement: shippingMethods.categoryRequirement,
+        rules: shippingMethods.rules,
         zoneCode: sql<string>`${zones.code}`.as("zone_code"),
         categoryCode: sql<string | null>`${shippingCategories.code}`.as("category_code"),
         taxCategoryCode: sql<string | null>`${taxCategories.code}`.as("tax_category_code"),
@@ -389,7 +397,7 @@ export function pricingContextQueries(db: Database, cartId: Value<number>, billi
       .from(taxRates)
       .innerJoin(taxCategories, eq(taxCategories.id, taxRates.categoryId))
       .innerJoin(zones, eq(zones.id, taxRates.zoneId))
-      // The channel's default tax zone, and the zones of the billing address's country (taxes go by the billing zone).
+      // The channel's default tax zone, and the zones of the billing address (taxes go by the billing zone).
       .where(
         sql`(${taxRates.zoneId} = (SELECT c.default_tax_zone_id FROM channels c WHERE c.id = ${channelId})
           OR ${taxRates.zoneId} IN ${billingZones})`,
@@ -463,6 +471,7 @@ export function pricingSetupFrom(rows: PricingContextRows): PricingSetup | null 
         categoryCode: m.categoryCode ?? null,
         categoryRequirement: m.categoryRequirement as CategoryRequirement,
         taxCategoryCode: m.taxCategoryCode ?? null,
+        rules: m.rules ?? [],
       }),
     ),
     promotions: rows.promotions.map(

@@ -65,6 +65,8 @@ export interface VariantInfo {
   enabled: boolean;
   productEnabled: boolean;
   shippingRequired: boolean;
+  /** A unit's weight, or null (shipping rules on the total weight). */
+  weight: number | null;
 }
 
 /** Item limits of a cart: the quantity of one item, and how many distinct items it holds. */

@@ -1,10 +1,10 @@
 /**
  * The checkout's reads, as named queries of the cart object's first batch
  * (no extra round trip): the order's checkout columns with its cart-state
- * shipment and payment, the zones of its addresses' countries, the channel's
+ * shipment and payment, the zones of its addresses, the channel's
  * payment methods, the countries (addressing) and a coupon by code.
  */
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../db";
 import {
@@ -16,8 +16,7 @@ import {
   paymentMethodTranslations,
   promotionCoupons,
   promotions,
-  zoneMembers,
-  zones,
+  provinces,
 } from "../schema";
 import type { NamedResults } from "../batch";
 import type { Value } from "../prepared";
@@ -36,6 +35,8 @@ export function checkoutRowQuery(db: Database, orderId: Value<number>) {
       billingAddressId: orders.billingAddressId,
       shippingCountry: sql<string | null>`${shippingAddress.countryCode}`.as("shipping_country"),
       billingCountry: sql<string | null>`${billingAddress.countryCode}`.as("billing_country"),
+      shippingProvince: sql<string | null>`${shippingAddress.provinceCode}`.as("shipping_province"),
+      billingProvince: sql<string | null>`${billingAddress.provinceCode}`.as("billing_province"),
       couponId: orders.promotionCouponId,
       couponCode: sql<string | null>`${promotionCoupons.code}`.as("coupon_code"),
       couponPromotionId: sql<number | null>`${promotionCoupons.promotionId}`.as("coupon_promotion_id"),
@@ -77,20 +78,53 @@ export function checkoutRowQuery(db: Database, orderId: Value<number>) {
 export type CheckoutRow = NamedResults<{ row: ReturnType<typeof checkoutRowQuery> }>["row"][number];
 
 /**
- * The zones containing the order's address countries and `extra` countries
- * (those an addressing is about to store), by zone id: `{country, zone}`.
+ * A WITH clause whose `matched(member, zone_id)` rows are the zones the
+ * addresses `addresses` selects (`(country, province)` rows, either may be
+ * null) are in, as Sylius' ZoneMatcher matches them: a country zone by its
+ * member country, a province zone by its member province, a zone of zones
+ * by a member zone so found, recursively; `member` is the address's country
+ * or province code that matched. Each step goes through `zone_members_code`
+ * (migration 0019); the addresses are read once.
  */
-export function countryZonesQuery(db: Database, orderId: Value<number>, extra: readonly string[] = []) {
+export function zonesOfAddresses(addresses: SQL): SQL {
+  return sql`WITH RECURSIVE addr(country, province) AS (${addresses}),
+    matched(member, zone_id) AS (
+      SELECT zm.code, zm.zone_id FROM addr JOIN zone_members zm ON zm.code IN (addr.country, addr.province)
+      JOIN zones z ON z.id = zm.zone_id
+        AND ((z.type = 'country' AND zm.code = addr.country) OR (z.type = 'province' AND zm.code = addr.province))
+      UNION
+      SELECT matched.member, pm.zone_id FROM matched JOIN zones c ON c.id = matched.zone_id
+      JOIN zone_members pm ON pm.code = c.code JOIN zones p ON p.id = pm.zone_id AND p.type = 'zone')`;
+}
+
+/** Codes an addressing is about to store: its addresses' countries and provinces. */
+export interface AddressCodes {
+  countries: readonly string[];
+  provinces: readonly string[];
+}
+
+/**
+ * The zones containing the order's addresses (by country and province) and
+ * `extra` codes (those an addressing is about to store), by zone id:
+ * `{member, zone, type}` (see `zonesOfAddresses`).
+ */
+export function countryZonesQuery(db: Database, orderId: Value<number>, extra: AddressCodes = { countries: [], provinces: [] }) {
+  const addressRows = sql`SELECT a.country_code, a.province_code FROM orders o
+      JOIN addresses a ON a.id IN (o.shipping_address_id, o.billing_address_id) WHERE o.id = ${orderId}
+    UNION ALL SELECT j.value, NULL FROM json_each(${JSON.stringify(extra.countries)}) j
+    UNION ALL SELECT NULL, j.value FROM json_each(${JSON.stringify(extra.provinces)}) j`;
   return db
-    .select({ country: zoneMembers.code, zone: sql<string>`${zones.code}`.as("zone_code") })
-    .from(zoneMembers)
-    .innerJoin(zones, and(eq(zones.id, zoneMembers.zoneId), eq(zones.type, "country")))
-    .where(
-      sql`${zoneMembers.code} IN (
-        SELECT a.country_code FROM addresses a JOIN orders o ON a.id IN (o.shipping_address_id, o.billing_address_id) WHERE o.id = ${orderId}
-        UNION SELECT j.value FROM json_each(${JSON.stringify(extra)}) j)`,
+    .select({
+      member: sql<string>`mz.member`.as("member"),
+      zone: sql<string>`mz.zone_code`.as("zone_code"),
+      type: sql<string>`mz.zone_type`.as("zone_type"),
+    })
+    .from(
+      sql`(${zonesOfAddresses(addressRows)}
+        SELECT DISTINCT matched.member AS member, z.id AS zone_id, z.code AS zone_code, z.type AS zone_type
+        FROM matched JOIN zones z ON z.id = matched.zone_id) mz`,
     )
-    .orderBy(asc(zones.id));
+    .orderBy(sql`mz.zone_id`);
 }
 
 /** The enabled payment methods of the order's channel, by position (names in the order's locale). */
@@ -120,6 +154,15 @@ export function channelPaymentMethodsQuery(db: Database, orderId: Value<number>,
 }
 
 export type PaymentMethodRow = NamedResults<{ row: ReturnType<typeof channelPaymentMethodsQuery> }>["row"][number];
+
+/** The provinces of these countries (country code, province code): the address form's province choices. */
+export const provincesOfCountriesQuery = (db: Database, countryCodes: readonly string[]) =>
+  db
+    .select({ country: sql<string>`${countries.code}`.as("country_code"), code: provinces.code })
+    .from(provinces)
+    .innerJoin(countries, eq(countries.id, provinces.countryId))
+    .where(inArray(countries.code, [...countryCodes]))
+    .orderBy(asc(provinces.code));
 
 /** Every country (code, enabled): the address form's catalogue. */
 export const countryCatalogQuery = (db: Database) =>

@@ -88,6 +88,8 @@ export function orderCheckoutStatement(
 
 export interface AddressValues extends AddressFields {
   company: string | null;
+  provinceCode: string | null;
+  provinceName: string | null;
 }
 
 /**
@@ -106,7 +108,7 @@ export function addressStatements(
 ): CheckoutWrite[] {
   const out: CheckoutWrite[] = [];
   const store = (id: number | null, address: AddressValues, column: "shippingAddressId" | "billingAddressId") => {
-    const values = { ...address, provinceCode: null, updatedAt: nowIso };
+    const values = { ...address, updatedAt: nowIso };
     if (id !== null) {
       out.push(db.update(addresses).set(values).where(eq(addresses.id, id)));
       return;

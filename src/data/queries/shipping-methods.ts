@@ -33,6 +33,7 @@ export interface ShippingMethodRow {
   categoryId: number | null;
   categoryRequirement: string;
   taxCategoryId: number | null;
+  rules: { type: string; configuration: unknown }[];
   createdAt: string;
   updatedAt: string;
 }
@@ -48,6 +49,7 @@ export const shippingMethodColumns = {
   categoryId: shippingMethods.categoryId,
   categoryRequirement: shippingMethods.categoryRequirement,
   taxCategoryId: shippingMethods.taxCategoryId,
+  rules: shippingMethods.rules,
   createdAt: shippingMethods.createdAt,
   updatedAt: shippingMethods.updatedAt,
 };

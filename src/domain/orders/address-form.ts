@@ -4,8 +4,13 @@
  * Address.xml): text fields trimmed and "" read as missing; NotBlank, then
  * Length on names, street, city and postcode; `countryCode` one of the
  * enabled countries; the province field exists only once the country is a
- * known one (ours have no provinces: `provinceName`, a free text; so a
- * `provinceCode` is an extra field, as it is in Sylius for such a country).
+ * known one (BuildAddressFormSubscriber): `provinceCode`, a choice of the
+ * country's provinces, for a country that has provinces, else
+ * `provinceName`, a free text (the other one is then an extra field). A
+ * country with provinces needs one of its own (ProvinceAddressConstraint:
+ * `Please select proper province.` on the address, checked only when the
+ * address has no other failure; a code that is not one of the country's is
+ * `This value is not valid.` on `provinceCode`).
  * Sylius puts no length limit on phone number, company or province name.
  */
 import { MSG } from "../messages";
@@ -34,11 +39,17 @@ export interface Address {
   readonly postcode: string;
   readonly phoneNumber: string | null;
   readonly company: string | null;
+  readonly provinceCode: string | null;
   readonly provinceName: string | null;
 }
 
 /** Country code → enabled. A known country gets a province field, only an enabled one is accepted. */
 export type CountryCatalog = ReadonlyMap<string, boolean>;
+
+/** Country code → the codes of its provinces (a country absent or with none: `provinceName`). */
+export type ProvinceCatalog = ReadonlyMap<string, ReadonlySet<string>>;
+
+const NO_PROVINCES: ProvinceCatalog = new Map();
 
 export interface AddressErrors {
   /** Errors of the address form itself (not an object, extra fields). */
@@ -49,10 +60,10 @@ export interface AddressErrors {
 export type AddressCheck = { readonly ok: true; readonly address: Address } | { readonly ok: false; readonly errors: AddressErrors };
 
 /** The fields the form has for this submission (the province field appears with a known country). */
-export function addressFormFields(submitted: unknown, countries: CountryCatalog): AddressField[] {
+export function addressFormFields(submitted: unknown, countries: CountryCatalog, provinces: ProvinceCatalog = NO_PROVINCES): AddressField[] {
   const fields: AddressField[] = ["firstName", "lastName", "phoneNumber", "company", "countryCode", "street", "city", "postcode"];
   const code = isRecord(submitted) ? submitted.countryCode : undefined;
-  if (typeof code === "string" && countries.has(code)) fields.push("provinceName");
+  if (typeof code === "string" && countries.has(code)) fields.push(provinces.get(code)?.size ? "provinceCode" : "provinceName");
   return fields;
 }
 
@@ -86,13 +97,13 @@ const REQUIRED: readonly { field: AddressField; blank: string; length?: { label:
 const MAX_LENGTH = 255;
 
 /** A missing address (not sent, null) is an empty one: every required field reports its blank message. */
-export function checkAddress(submitted: unknown, countries: CountryCatalog): AddressCheck {
+export function checkAddress(submitted: unknown, countries: CountryCatalog, provinces: ProvinceCatalog = NO_PROVINCES): AddressCheck {
   if (submitted !== undefined && submitted !== null && !isRecord(submitted)) {
     return { ok: false, errors: { form: [MSG.invalid], fields: {} } };
   }
   const data: Record<string, unknown> = submitted ?? {};
-  const allowed = addressFormFields(data, countries);
-  const form = Object.keys(data).some((key) => !allowed.some((field) => field === key)) ? [MSG.extraFields] : [];
+  const allowed = addressFormFields(data, countries, provinces);
+  const form: string[] = Object.keys(data).some((key) => !allowed.some((field) => field === key)) ? [MSG.extraFields] : [];
 
   const fields: Partial<Record<AddressField, string[]>> = {};
   const values = new Map<AddressField, string | null>();
@@ -110,6 +121,15 @@ export function checkAddress(submitted: unknown, countries: CountryCatalog): Add
   const country = values.get("countryCode") ?? null;
   if (country !== null && fields.countryCode === undefined && countries.get(country) !== true) {
     fields.countryCode = [ORDER_MSG.countryInvalid];
+  }
+  const countryProvinces = country === null ? undefined : provinces.get(country);
+  const province = values.get("provinceCode") ?? null;
+  if (countryProvinces?.size && province !== null && fields.provinceCode === undefined && !countryProvinces.has(province)) {
+    fields.provinceCode = [MSG.invalid];
+  }
+  // ProvinceAddressConstraint: only for an address without another failure.
+  if (countryProvinces?.size && province === null && form.length === 0 && Object.keys(fields).length === 0) {
+    form.push(ORDER_MSG.provinceInvalid);
   }
   const address = form.length === 0 && Object.keys(fields).length === 0 ? toAddress(values) : null;
   return address === null ? { ok: false, errors: { form, fields } } : { ok: true, address };
@@ -147,6 +167,7 @@ function toAddress(values: ReadonlyMap<AddressField, string | null>): Address | 
     postcode,
     phoneNumber: get("phoneNumber"),
     company: get("company"),
+    provinceCode: get("provinceCode"),
     provinceName: get("provinceName"),
   };
 }

@@ -5,7 +5,7 @@
  * one, else a sent shipping address to the billing one; with either flag,
  * both are taken as sent and both must be valid. The two flags mean the same.
  */
-import { checkAddress, type Address, type AddressErrors, type CountryCatalog } from "./address-form";
+import { checkAddress, type Address, type AddressErrors, type CountryCatalog, type ProvinceCatalog } from "./address-form";
 
 export interface AddressingBody {
   readonly shippingAddress?: unknown;
@@ -35,10 +35,10 @@ export function pickAddresses(body: AddressingBody): { shippingAddress: unknown;
   return { shippingAddress, billingAddress };
 }
 
-export function checkAddressing(body: AddressingBody, countries: CountryCatalog): AddressingCheck {
+export function checkAddressing(body: AddressingBody, countries: CountryCatalog, provinces?: ProvinceCatalog): AddressingCheck {
   const picked = pickAddresses(body);
-  const shipping = checkAddress(picked.shippingAddress, countries);
-  const billing = checkAddress(picked.billingAddress, countries);
+  const shipping = checkAddress(picked.shippingAddress, countries, provinces);
+  const billing = checkAddress(picked.billingAddress, countries, provinces);
   if (shipping.ok && billing.ok) return { ok: true, shippingAddress: shipping.address, billingAddress: billing.address };
   const none: AddressErrors = { form: [], fields: {} };
   return {

@@ -60,6 +60,7 @@ export {
   type AddressErrors,
   type AddressField,
   type CountryCatalog,
+  type ProvinceCatalog,
 } from "./address-form";
 export { checkAddressing, pickAddresses, type AddressingBody, type AddressingCheck } from "./addressing";
 export { ORDER_MSG, type AddressTextLabel, type MachineLabel } from "./messages";

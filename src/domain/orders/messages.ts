@@ -36,6 +36,8 @@ export const ORDER_MSG = {
   cityBlank: "Please enter city.",
   postcodeBlank: "Please enter postcode.",
   countryInvalid: MSG.invalid,
+  /** AddressingBundle's ProvinceAddressConstraint (sylius.address.province.valid). */
+  provinceInvalid: "Please select proper province.",
   /** Symfony's plural pick: `1` takes the first variant, which Sylius writes without the final dot. */
   tooShort: (label: AddressTextLabel, limit: number) =>
     `${label} must be at least ${limit} characters long${limit === 1 ? "" : "."}`,

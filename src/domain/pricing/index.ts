@@ -3,6 +3,15 @@ export { recalculate } from "./recalculate";
 export { pricingContextFrom, promotionFrom, readStoredAction, readStoredRule } from "./stored-promotions";
 export { checkInvariants } from "./invariants";
 export { needsMore, NO_FACTS, promotionFactNeeds, type FactNeeds } from "./facts";
+export {
+  readShippingRule,
+  shippingRuleHolds,
+  shippingRulesHold,
+  SHIPPING_RULE_TYPES,
+  type ShippingRule,
+  type ShippingSubject,
+  type StoredShippingRule,
+} from "./shipping-rules";
 export { prorate, splitEvenly, splitOverUnits } from "./prorate";
 export { formatPercent, mulRound, parseDecimal, type Rational } from "./decimal";
 export type {

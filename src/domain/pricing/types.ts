@@ -11,6 +11,7 @@
  * never reads a clock (the caller passes `now`) and assigns no ids.
  */
 import type { PromotionAction, PromotionRule } from "../promotion-config";
+import type { StoredShippingRule } from "./shipping-rules";
 
 export type { PromotionAction, PromotionRule };
 
@@ -29,6 +30,8 @@ export interface ItemSnapshot {
   readonly shippingCategoryCode: string | null;
   /** Whether the item's units need shipping; absent means they do (the variant default). */
   readonly shippingRequired?: boolean;
+  /** A unit's weight (the variant's); absent or null weighs 0 (shipping rules on the total weight). */
+  readonly weight?: number | null;
 }
 
 export interface CartSnapshot {
@@ -65,6 +68,8 @@ export interface ShippingMethod {
   readonly categoryCode: string | null;
   readonly categoryRequirement: CategoryRequirement;
   readonly taxCategoryCode: string | null;
+  /** Its rules as stored (./shipping-rules.ts reads them): all must hold for the method to be eligible; absent: none. */
+  readonly rules?: readonly StoredShippingRule[];
 }
 
 /**

@@ -144,6 +144,7 @@ export function repriceCart(
         taxCategoryCode: variant.taxCategoryCode,
         shippingCategoryCode: variant.shippingCategoryCode,
         shippingRequired: variant.shippingRequired,
+        weight: variant.weight,
       };
     }),
   };

@@ -367,7 +367,8 @@ export class CartObject extends DurableObject<Env> {
     const channelContext = contextOf(heldContext, stamp, read);
     const checkout = this.checkoutOf(read, contextCurrent);
     const checkoutRow = checkout?.row;
-    const loadedSetup = pricingSetupFrom(forBilling(channelContext, zonesOf(checkout?.zones ?? [], checkoutRow?.billingCountry ?? null)));
+    const billingZones = zonesOf(checkout?.zones ?? [], checkoutRow?.billingCountry ?? null, checkoutRow?.billingProvince);
+    const loadedSetup = pricingSetupFrom(forBilling(channelContext, billingZones));
     if (!loadedSetup) throw new Error(`Channel of cart ${cartId} not found`);
     const now = new Date().toISOString();
     const setup = { ...checkoutSetup(loadedSetup, checkoutRow, checkout?.zones ?? [], now), facts: await changeFacts(db, read, modes, channelContext, cartId, addCode) };

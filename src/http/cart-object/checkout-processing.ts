@@ -6,37 +6,40 @@
  * change's own batch.
  */
 import type { CheckoutPricing, PricingSetup } from "../../domain/pricing";
+import { mostSpecificZone, zonesOfAddress, type MatchedZone } from "../../domain/pricing/zones";
 import type { CartState } from "../../data/carts/state";
 import { couponUsable, type CheckoutRow, type PaymentMethodRow } from "../../data/checkout/checkout-store";
 import type { CartLines } from "../../data/checkout/checkout-writer";
 
-/** A zone row of `countryZonesQuery`. */
-export interface CountryZone {
-  country: string;
-  zone: string;
-}
+/** A zone row of `countryZonesQuery`: a zone reached from an address's country or province code. */
+export type CountryZone = MatchedZone;
 
 /** What a step changes of the checkout before pricing; absent fields keep the stored ones. */
 export interface CheckoutOverrides {
   shippingCountry?: string;
   billingCountry?: string;
+  shippingProvince?: string | null;
+  billingProvince?: string | null;
   shippingMethodCode?: string | null;
   couponPromotionId?: number | null;
 }
 
-/** The zones containing a country, in zone id order. */
-export const zonesOf = (zones: readonly CountryZone[], country: string | null): string[] =>
-  country === null ? [] : zones.filter((z) => z.country === country).map((z) => z.zone);
+/** The zones containing an address (its country, its province: Sylius' ZoneMatcher), in zone id order. */
+export const zonesOf = (zones: readonly CountryZone[], country: string | null, province: string | null = null): string[] =>
+  zonesOfAddress(zones, country === null ? null : { countryCode: country, provinceCode: province });
 
 /**
  * The pricing setup of a checkout: shipping methods limited to the shipping
  * address's zones once addressed, taxes by the billing address's zone (the
- * channel's default tax zone when it contains the country or no zone does),
+ * channel's default tax zone when it holds the address or no zone does, else
+ * the most specific one: province, country, then zone of zones),
  * the shipment's method kept, the coupon's promotion allowed.
  */
 export function checkoutSetup(setup: PricingSetup, row: CheckoutRow | undefined, zones: readonly CountryZone[], nowIso: string, overrides: CheckoutOverrides = {}): PricingSetup {
   const shippingCountry = overrides.shippingCountry ?? row?.shippingCountry ?? null;
   const billingCountry = overrides.billingCountry ?? row?.billingCountry ?? null;
+  const shippingProvince = overrides.shippingProvince !== undefined ? overrides.shippingProvince : (row?.shippingProvince ?? null);
+  const billingProvince = overrides.billingProvince !== undefined ? overrides.billingProvince : (row?.billingProvince ?? null);
   const couponPromotionId =
     overrides.couponPromotionId !== undefined
       ? overrides.couponPromotionId
@@ -44,15 +47,18 @@ export function checkoutSetup(setup: PricingSetup, row: CheckoutRow | undefined,
         ? row.couponPromotionId
         : null;
   const checkout: CheckoutPricing = {
-    shippingZoneCodes: shippingCountry === null ? null : zonesOf(zones, shippingCountry),
+    shippingZoneCodes: shippingCountry === null ? null : zonesOf(zones, shippingCountry, shippingProvince),
     shippingMethodCode: overrides.shippingMethodCode !== undefined ? overrides.shippingMethodCode : (row?.shipmentMethodCode ?? null),
     couponPromotionId,
     shippingCountryCode: shippingCountry,
   };
-  const billingZones = zonesOf(zones, billingCountry);
+  const billingZones = zonesOf(zones, billingCountry, billingProvince);
   const defaultZone = setup.channel.taxZoneCode;
+  const billingAddress = billingCountry === null ? null : { countryCode: billingCountry, provinceCode: billingProvince };
   const taxZoneCode =
-    billingCountry === null || (defaultZone !== null && billingZones.includes(defaultZone)) ? defaultZone : (billingZones[0] ?? defaultZone);
+    billingCountry === null || (defaultZone !== null && billingZones.includes(defaultZone))
+      ? defaultZone
+      : (mostSpecificZone(zones, billingAddress) ?? defaultZone);
   return { ...setup, channel: { ...setup.channel, taxZoneCode }, checkout };
 }
 

@@ -31,6 +31,7 @@ import {
   countryCatalogQuery,
   countryZonesQuery,
   couponByCodeQuery,
+  provincesOfCountriesQuery,
   couponUsable,
   type CheckoutRow,
   type PaymentMethodRow,
@@ -58,6 +59,7 @@ import {
   type CheckoutState,
   type CheckoutTransition,
   type CompletionSnapshot,
+  type ProvinceCatalog,
 } from "../../domain/orders";
 import { MSG } from "../../domain/messages";
 import { pricingContextFrom, type ItemSnapshot, type PricingSetup } from "../../domain/pricing";
@@ -113,15 +115,19 @@ function readQueries(db: Database, host: CartHost, cartId: number, caller: Calle
   const countryOf = (value: unknown): string | null =>
     typeof value === "object" && value !== null && "countryCode" in value && typeof value.countryCode === "string" ? value.countryCode : null;
   const extra = address ? [countryOf(address.shippingAddress), countryOf(address.billingAddress)].filter((c): c is string => c !== null) : [];
-  const billing = address ? (countryOf(address.billingAddress) ?? "") : undefined;
+  const provinceOf = (value: unknown): string | null =>
+    typeof value === "object" && value !== null && "provinceCode" in value && typeof value.provinceCode === "string" ? value.provinceCode : null;
+  const extraProvinces = address ? [provinceOf(address.shippingAddress), provinceOf(address.billingAddress)].filter((c): c is string => c !== null) : [];
+  const billing = address ? { country: countryOf(address.billingAddress) ?? "", province: provinceOf(address.billingAddress) } : undefined;
   return {
     checkout: checkoutRowQuery(db, cartId),
     cart: host.cached(cartId) === null ? cartRowQueries(db, oneOrder(cartId)) : undefined,
     variants: variantInfoQuery(db, cartId, null),
     context: pricingContextQueries(db, cartId, billing),
-    zones: countryZonesQuery(db, cartId, extra),
+    zones: countryZonesQuery(db, cartId, { countries: extra, provinces: extraProvinces }),
     paymentMethods: channelPaymentMethodsQuery(db, cartId),
     countries: step?.kind === "address" ? countryCatalogQuery(db) : undefined,
+    provinces: step?.kind === "address" && extra.length ? provincesOfCountriesQuery(db, extra) : undefined,
     coupon: step?.kind === "coupon" && typeof step.code === "string" && step.code !== "" ? couponByCodeQuery(db, cartId, step.code) : undefined,
     reserved: reserve ? reserveIdsQuery(db, reserve, caller?.tokenHash ?? undefined) : undefined,
     tagged: typeof caller?.ifMatch === "string" ? cartTagQueries(db, cartId) : undefined,
@@ -190,6 +196,7 @@ function itemSnapshots(cart: CartState, variants: ReadonlyMap<number, VariantInf
         taxCategoryCode: variant.taxCategoryCode,
         shippingCategoryCode: variant.shippingCategoryCode,
         shippingRequired: variant.shippingRequired,
+        weight: variant.weight,
       },
     ];
   });
@@ -199,7 +206,9 @@ function itemSnapshots(cart: CartState, variants: ReadonlyMap<number, VariantInf
 function selectableShippingMethods(loaded: Loaded, cart: CartState, overrides: CheckoutOverrides = {}) {
   const setup = checkoutSetup(loaded.setup, loaded.row, loaded.read.zones, new Date().toISOString(), overrides);
   if (loaded.row.shippingCountry === null) return setup.shippingMethods.filter((m) => m.enabled);
-  const context = pricingContextFrom(setup, new Date().toISOString(), {});
+  // The prices the cart is priced with: a method's rules compare the items total.
+  const prices = Object.fromEntries([...loaded.variants.values()].map((v) => [v.code, v.price ?? 0]));
+  const context = pricingContextFrom(setup, new Date().toISOString(), prices);
   return eligibleShippingMethods(itemSnapshots(cart, loaded.variants), cart.channelCode, context);
 }
 
@@ -243,9 +252,20 @@ function formError(children: Record<string, unknown>, errors: string[] = []): Ht
   return new HttpError(400, { code: 400, message: "Validation Failed", errors: errors.length ? { errors, children } : { children } });
 }
 
-function addressNode(submitted: unknown, errors: AddressErrors | null, countries: ReadonlyMap<string, boolean>): Record<string, unknown> {
+/** The provinces read for an addressing, by country. */
+function provinceCatalog(rows: readonly { country: string; code: string }[]): ProvinceCatalog {
+  const byCountry = new Map<string, Set<string>>();
+  for (const row of rows) {
+    const set = byCountry.get(row.country) ?? new Set<string>();
+    set.add(row.code);
+    byCountry.set(row.country, set);
+  }
+  return byCountry;
+}
+
+function addressNode(submitted: unknown, errors: AddressErrors | null, countries: ReadonlyMap<string, boolean>, provinces: ProvinceCatalog): Record<string, unknown> {
   const children: Record<string, unknown> = {};
-  for (const field of addressFormFields(submitted, countries)) {
+  for (const field of addressFormFields(submitted, countries, provinces)) {
     const messages = errors?.fields[field];
     children[field] = messages && messages.length ? { errors: [...messages] } : {};
   }
@@ -296,7 +316,8 @@ export async function runCheckoutStep(host: CartHost, run: OperationRun, cartId:
   switch (step.kind) {
     case "address": {
       const countries = new Map((loaded.read.countries ?? []).map((c) => [c.code, c.enabled]));
-      const checked = checkAddressing(step.body, countries);
+      const provinces = provinceCatalog(loaded.read.provinces ?? []);
+      const checked = checkAddressing(step.body, countries, provinces);
       if (!checked.ok) {
         const picked = pickAddresses(step.body);
         const extra = isRecord(step.body)
@@ -304,8 +325,8 @@ export async function runCheckoutStep(host: CartHost, run: OperationRun, cartId:
           : false;
         throw formError(
           {
-            billingAddress: addressNode(picked.billingAddress, checked.errors.billingAddress, countries),
-            shippingAddress: addressNode(picked.shippingAddress, checked.errors.shippingAddress, countries),
+            billingAddress: addressNode(picked.billingAddress, checked.errors.billingAddress, countries, provinces),
+            shippingAddress: addressNode(picked.shippingAddress, checked.errors.shippingAddress, countries, provinces),
             differentBillingAddress: {},
             differentShippingAddress: {},
           },
@@ -316,6 +337,8 @@ export async function runCheckoutStep(host: CartHost, run: OperationRun, cartId:
       if (loaded.cart) {
         overrides.shippingCountry = checked.shippingAddress.countryCode;
         overrides.billingCountry = checked.billingAddress.countryCode;
+        overrides.shippingProvince = checked.shippingAddress.provinceCode;
+        overrides.billingProvince = checked.billingAddress.provinceCode;
         writes.push(...addressStatements(db, cartId, row, checked.shippingAddress, checked.billingAddress, now));
       }
       break;

@@ -7,6 +7,8 @@
  * by `position` then `id`, that is enabled, available in the cart's channel,
  * in the channel's default tax zone (any zone when the channel has none),
  * whose category requirement holds for the items' shipping categories, and
+ * whose rules all hold (./shipping-rules.ts: the items total before
+ * promotions, shipping and taxes; the shipped units' weight), and
  * that has an amount configured for the channel (a method without a usable
  * `configuration[CHANNEL].amount` — missing, negative or not an integer —
  * cannot price the cart and is skipped, as is an unknown calculator). `flat_rate` charges the amount once,
@@ -15,6 +17,7 @@
  * chosen method).
  */
 import { assertSafeAmount, type Draft } from "../draft";
+import { shippingRulesHold, type ShippingSubject } from "../shipping-rules";
 import type { ItemSnapshot, PricingContext, ShippingMethod } from "../types";
 
 /** Whether the method's category requirement holds for these items. */
@@ -50,9 +53,25 @@ export const shippableItems = <T extends Pick<ItemSnapshot, "shippingRequired">>
   items.filter((item) => item.shippingRequired !== false);
 
 /**
+ * What a method's rules are checked against: the items total (unit price ×
+ * quantity of every item, as Sylius' order total once its adjustments are
+ * cleared) and the weight of the units that ship.
+ */
+export function shippingSubject(allItems: readonly ItemSnapshot[], channelCode: string, context: Pick<PricingContext, "prices">): ShippingSubject {
+  let total = 0;
+  let weight = 0;
+  for (const item of allItems) {
+    const price = Object.hasOwn(context.prices, item.variantCode) ? (context.prices[item.variantCode] ?? 0) : 0;
+    total += price * item.quantity;
+    if (item.shippingRequired !== false) weight += (item.weight ?? 0) * item.quantity;
+  }
+  return { channelCode, total, weight };
+}
+
+/**
  * The methods that can ship these items (Sylius ShippingMethodsResolver's
  * supported methods), in context order: enabled, in the channel, priced for
- * it, category requirement met, and in a zone of the shipping address once
+ * it, category requirement met, rules holding, and in a zone of the shipping address once
  * the cart is addressed (before: the channel's default tax zone, any zone
  * when it has none). Pure.
  */
@@ -65,6 +84,7 @@ export function eligibleShippingMethods(
   if (items.length === 0) return [];
   const zone = context.channel.taxZoneCode;
   const addressZones = context.checkout?.shippingZoneCodes ?? null;
+  let subject: ShippingSubject | null = null;
   return context.shippingMethods.filter((method) => {
     if (!method.enabled) return false;
     if (method.calculator !== "flat_rate" && method.calculator !== "per_unit_rate") return false;
@@ -73,7 +93,10 @@ export function eligibleShippingMethods(
       if (!addressZones.includes(method.zoneCode)) return false;
     } else if (zone !== null && method.zoneCode !== zone) return false;
     if (channelAmount(method, channelCode) === null) return false;
-    return categoryRequirementHolds(method, items);
+    if (!categoryRequirementHolds(method, items)) return false;
+    if (!method.rules?.length) return true;
+    subject ??= shippingSubject(allItems, channelCode, context);
+    return shippingRulesHold(method.rules, subject);
   });
 }
 

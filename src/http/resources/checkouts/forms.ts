@@ -17,7 +17,10 @@ const address = z
     postcode: z.string(),
     phoneNumber: z.string().optional(),
     company: z.string().optional(),
-    provinceName: z.string().optional(),
+    provinceCode: z.string().optional().meta({
+      description: "For a country with provinces (and only then): the code of one of its provinces, required.",
+    }),
+    provinceName: z.string().optional().meta({ description: "For a country without provinces (and only then): free text." }),
   })
   .optional();
 

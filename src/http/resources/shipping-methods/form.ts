@@ -47,7 +47,8 @@ const fields = {
   enabled: optionalBoolean(),
   /** Checked entry by entry by `checkTranslations` (failures go inside each locale's sub-form). */
   translations: z.record(z.string(), z.unknown(), { error: MSG.invalid }).optional(),
-  rules: z.array(z.unknown(), { error: MSG.invalid }).max(0, { error: MSG.invalid }).optional(),
+  /** Checked entry by entry by `checkRules` (./rules.ts; failures go inside each entry's sub-form). */
+  rules: z.array(z.unknown(), { error: MSG.invalid }).optional(),
   channels: codeList().optional(),
   configuration: z
     .record(z.string(), z.strictObject({ amount: integer({ min: 0 }) }, { error: MSG.invalid }), { error: MSG.invalid })
@@ -76,11 +77,31 @@ const TRANSLATIONS_SHAPE = {
   schema: z.record(z.string(), z.strictObject({ name: z.string().min(2).max(255), description: z.string().nullable().optional() })),
   examples: [{ en_US: { name: "FedEx", description: "Delivered in 2 to 3 days." } }, {}],
 };
-const RULES_DOC = "Sylius' shipping rules; this service has none: only an empty list is accepted.";
+const RULES_DOC =
+  "Sylius' shipping method rules, all of which must hold for the method to be offered: " +
+  "`order_total_greater_than_or_equal` / `order_total_less_than_or_equal` with `{CHANNEL_CODE: {amount}}` " +
+  "(minor units, compared with the items total before promotions, shipping and taxes), " +
+  "`total_weight_greater_than_or_equal` / `total_weight_less_than_or_equal` with `{weight}` (> 0, compared with the " +
+  "sum of the shipped units' weights). Sent rules replace the method's rules; `[]` removes them.";
+const RULES_SHAPE = {
+  schema: z.array(
+    z.union([
+      z.strictObject({
+        type: z.enum(["order_total_greater_than_or_equal", "order_total_less_than_or_equal"]),
+        configuration: z.record(z.string(), z.strictObject({ amount: z.number().int().min(0).nullable() })),
+      }),
+      z.strictObject({
+        type: z.enum(["total_weight_greater_than_or_equal", "total_weight_less_than_or_equal"]),
+        configuration: z.strictObject({ weight: z.number().gt(0) }),
+      }),
+    ]),
+  ),
+  examples: [[{ type: "order_total_greater_than_or_equal", configuration: { US_WEB: { amount: 5000 } } }, { type: "total_weight_less_than_or_equal", configuration: { weight: 20 } }], []],
+};
 
 documentForm(createForm, {
   component: "ShippingMethodCreate",
-  shapes: { translations: TRANSLATIONS_SHAPE },
+  shapes: { translations: TRANSLATIONS_SHAPE, rules: RULES_SHAPE },
   descriptions: {
     code: CODE_DESCRIPTION,
     translations: "Name and description per locale code; optional (a method without a name is shown by its code).",
@@ -100,6 +121,7 @@ documentForm(createForm, {
     channels: ["US_WEB"],
     calculator: "flat_rate",
     configuration: { US_WEB: { amount: 1250 } },
+    rules: [{ type: "order_total_less_than_or_equal", configuration: { US_WEB: { amount: 10000 } } }],
     category: null,
     categoryRequirement: "match_any",
     taxCategory: null,
@@ -124,7 +146,7 @@ export const updateForm = defineForm({
 
 documentForm(updateForm, {
   component: "ShippingMethodUpdate",
-  shapes: { code: IGNORED_CODE, translations: TRANSLATIONS_SHAPE },
+  shapes: { code: IGNORED_CODE, translations: TRANSLATIONS_SHAPE, rules: RULES_SHAPE },
   descriptions: {
     translations: "PUT replaces, PATCH merges by locale.",
     rules: RULES_DOC,

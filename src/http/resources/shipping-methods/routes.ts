@@ -7,14 +7,15 @@
  * List: default sorting `code asc`; sortable `code`, `position`,
  * `createdAt`, `updatedAt`; `criteria[code]`.
  * Cost: GET one/list 1 D1 round trip; create/update/delete 2.
- * PUT: sent collections replace (translations, channels, configuration);
+ * PUT: sent collections replace (translations, channels, configuration, rules);
  * PATCH: the same, except that sent translations are merged by locale.
  *
  * The form (./form.ts) is Sylius 1.8's; a translation's failures go inside
  * `translations.children.<locale>.children`.
  * Translations are optional, as in Sylius: a method without one is named by
- * its code wherever a name is shown. `rules` (Sylius' shipping rules) are
- * accepted only empty: the service has none.
+ * its code wherever a name is shown. `rules` (Sylius' shipping method rules,
+ * ./rules.ts) are checked per entry; a method is offered to a cart only when
+ * all its rules hold (src/domain/pricing/shipping-rules.ts).
  */
 import { eq } from "drizzle-orm";
 import { boundedNext, isPlainObject, type FormResult } from "../../form";
@@ -41,6 +42,7 @@ import { resourceRoutes, withParts } from "../shared/resource";
 import { textMessage } from "../shared/fields";
 import { createForm, NAME_LENGTH, SHIPPING_METHOD_MESSAGES, TRANSLATION_FIELDS, updateForm } from "./form";
 import { serializeShippingMethod } from "./serializer";
+import { checkRules, ruleChannelCodes, type RulesResult } from "./rules";
 import { ShippingMethod, ShippingMethodPage } from "./schemas";
 
 type Values = FormResult<typeof updateForm.shape>["values"];
@@ -110,7 +112,7 @@ function representation(rows: ShippingMethodRow[], parts: ShippingMethodParts) {
 
 /** The reads of a write: every referenced thing by code. */
 function writeReads(db: Database, values: Values) {
-  const channelCodes = unique([...(values.channels ?? []), ...Object.keys(values.configuration ?? {})]);
+  const channelCodes = unique([...(values.channels ?? []), ...Object.keys(values.configuration ?? {}), ...ruleChannelCodes(values.rules)]);
   return {
     locales: db.select({ code: locales.code }).from(locales).where(inJson(locales.code, Object.keys(values.translations ?? {}))),
     zone: zoneByCode(db, values.zone ?? ""),
@@ -161,13 +163,14 @@ function checkReferences(fail: (field: Field, message: string) => void, values: 
 
 /** The checks of a create or an update: the translations, then the references; what the writes need. */
 function checkWrite(
-  result: TranslationResult & { values: Values; fail(field: Field, message: string): void },
+  result: TranslationResult & RulesResult & { values: Values; fail(field: Field, message: string): void },
   found: Omit<Found, "currentChannels" | "currentConfiguration"> & { locales: { code: string }[] },
   current: Pick<Found, "currentChannels" | "currentConfiguration">,
 ) {
   const translations = checkTranslations(result, result.values.translations, new Set(found.locales.map((l) => l.code)));
+  const rules = checkRules(result, result.values.rules, new Set(found.channels.map((ch) => ch.code)));
   const refs = checkReferences((field, message) => result.fail(field, message), result.values, { ...found, ...current });
-  return { translations, refs };
+  return { translations, rules, refs };
 }
 
 const READS = withParts(shippingMethodByCode, shippingMethodIdsOfCode, shippingMethodParts, representation);
@@ -198,7 +201,7 @@ export const shippingMethodRoutes = resourceRoutes({
     outOfRange: { field: "position", column: "shipping_methods.position" },
     reads: (db, values) => writeReads(db, values),
     check: (result, found) => checkWrite(result, found, { currentChannels: [], currentConfiguration: {} }),
-    writes: (db, code, { translations, refs }, result) => {
+    writes: (db, code, { translations, rules, refs }, result) => {
       // A required field, found or the form failed.
       const zoneId = mustExist(refs.zoneId, "The zone's id");
       return {
@@ -212,6 +215,7 @@ export const shippingMethodRoutes = resourceRoutes({
           categoryId: refs.categoryId ?? null,
           categoryRequirement: result.values.categoryRequirement ?? "match_any",
           taxCategoryId: refs.taxCategoryId ?? null,
+          rules: rules ?? [],
         }),
         translations: translations?.length ? upsertMethodTranslations(db, SHIPPING_METHOD_TABLES, code, translations) : undefined,
         channels: insertMethodChannels(db, SHIPPING_METHOD_TABLES, code, refs.channelIds ?? []),
@@ -225,7 +229,7 @@ export const shippingMethodRoutes = resourceRoutes({
     emptyPut: { calculator: SHIPPING_METHOD_MESSAGES.calculatorBlank, zone: SHIPPING_METHOD_MESSAGES.zoneBlank },
     check: (result, found, method) =>
       checkWrite(result, found, { currentChannels: found.currentChannels.map((ch) => ch.code), currentConfiguration: method.configuration }),
-    writes: (db, method, { translations, refs }, { values }, { merge }) => [
+    writes: (db, method, { translations, rules, refs }, { values }, { merge }) => [
       db
         .update(shippingMethods)
         .set({
@@ -237,6 +241,8 @@ export const shippingMethodRoutes = resourceRoutes({
           categoryId: refs.categoryId === undefined ? method.categoryId : refs.categoryId,
           categoryRequirement: values.categoryRequirement ?? method.categoryRequirement,
           taxCategoryId: refs.taxCategoryId === undefined ? method.taxCategoryId : refs.taxCategoryId,
+          // Sent rules replace the method's (PUT and PATCH alike, as its other collections).
+          rules: rules ?? method.rules,
           updatedAt: nowIso(),
         })
         .where(eq(shippingMethods.id, method.id)),

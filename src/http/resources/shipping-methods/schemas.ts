@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { CATEGORY_REQUIREMENTS, SHIPPING_CALCULATORS } from "../../../data/queries/shipping-methods";
 import { serializeShippingMethod } from "./serializer";
+import { SHIPPING_RULE_TYPES } from "../../../domain/pricing/shipping-rules";
 import { code, component, int, keyedOrEmpty, Link, pageOf, timestamp } from "../../openapi/common";
 import { ShippingCategoryReference, TaxCategoryReference } from "../shared/category-views";
 import { ZoneReference } from "../zones/schemas";
@@ -30,6 +31,17 @@ export const ShippingMethod = component(
       .meta({ description: "Amount (minor units) per channel code: once per cart (`flat_rate`) or per unit (`per_unit_rate`)." }),
     category: ShippingCategoryReference.optional().meta({ description: "Omitted when none." }),
     categoryRequirement: z.enum(CATEGORY_REQUIREMENTS),
+    rules: z
+      .array(
+        z.object({
+          type: z.enum(SHIPPING_RULE_TYPES),
+          configuration: z.union([
+            z.record(z.string(), z.object({ amount: int().nullable() })).meta({ description: "Order total rules: amount (minor units) per channel code." }),
+            z.object({ weight: z.number() }).meta({ description: "Total weight rules." }),
+          ]),
+        }),
+      )
+      .meta({ description: "The method's rules in the order sent: all must hold for the method to be offered ([] when none)." }),
     taxCategory: TaxCategoryReference.optional().meta({ description: "Omitted when none." }),
     createdAt: timestamp(),
     updatedAt: timestamp(),

@@ -2,7 +2,7 @@
  * Shipping methods: {id, code, position, name, enabled, translations:
  * {LOCALE: {id, locale, name, description?}} ([] when none), zone: {id, code, name, _links},
  * channels: [codes], calculator, configuration: {CHANNEL: {amount}},
- * category?: {id, code, name, _links}, categoryRequirement,
+ * category?: {id, code, name, _links}, categoryRequirement, rules: [{type, configuration}],
  * taxCategory?: {id, code, name, _links}, createdAt, updatedAt, _links {self, zone}}
  * (Sylius 1.8 shows a method as {id, code, enabled, _links {self, zone}}; this
  * service keeps the rest so that what the form takes can be read back).
@@ -15,6 +15,7 @@ import { serializeShippingCategory, serializeTaxCategory } from "../shared/categ
 import { enc, href } from "../../serializers/links";
 import { atom } from "../../serializers/timestamps";
 import { serializeZoneReference, type ZoneRefRow } from "../zones/serializer";
+import { readShippingRule } from "../../../domain/pricing/shipping-rules";
 
 export interface ShippingMethodResourceRow {
   id: number;
@@ -24,6 +25,7 @@ export interface ShippingMethodResourceRow {
   calculator: string;
   configuration: Record<string, { amount: number }>;
   categoryRequirement: string;
+  rules: readonly { type: string; configuration: unknown }[];
   createdAt: string;
   updatedAt: string;
 }
@@ -85,6 +87,8 @@ export function serializeShippingMethod(row: ShippingMethodResourceRow, relation
     configuration: row.configuration,
     category: relations.category ? serializeShippingCategory(relations.category, "listItem") : undefined,
     categoryRequirement: row.categoryRequirement,
+    // Rules as the form stored them (a rule the engine cannot read, written outside the API, is not shown).
+    rules: row.rules.map(readShippingRule).flatMap((rule) => (rule.type === "unknown" ? [] : [rule])),
     taxCategory: relations.taxCategory ? serializeTaxCategory(relations.taxCategory, "listItem") : undefined,
     createdAt: atom(row.createdAt),
     updatedAt: atom(row.updatedAt),

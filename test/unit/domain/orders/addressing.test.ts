@@ -39,7 +39,7 @@ describe("checkAddress: one address form", () => {
   it("accepts a complete address, trimmed, optional fields null", () => {
     expect(checkAddress({ ...jon, city: "  Paris ", phoneNumber: "" }, countries)).toEqual({
       ok: true,
-      address: { ...jon, phoneNumber: null, company: null, provinceName: null },
+      address: { ...jon, phoneNumber: null, company: null, provinceCode: null, provinceName: null },
     });
   });
 
@@ -75,7 +75,7 @@ describe("checkAddress: one address form", () => {
     expect(checkAddress("Paris", countries)).toEqual({ ok: false, errors: { form: ["This value is not valid."], fields: {} } });
   });
 
-  it("unknown keys are extra fields; the province field exists for a known country only (ours have no provinces)", () => {
+  it("unknown keys are extra fields; the province field exists for a known country only (provinceName for a country without provinces)", () => {
     expect(checkAddress({ ...jon, provinceName: "Île-de-France" }, countries)).toMatchObject({ ok: true });
     expect(checkAddress({ ...jon, provinceCode: "FR-75" }, countries)).toEqual({
       ok: false,
@@ -87,6 +87,38 @@ describe("checkAddress: one address form", () => {
     expect(addressFormFields(jon, countries)).toContain("provinceName");
     expect(addressFormFields({ ...jon, countryCode: "DE" }, countries)).toContain("provinceName"); // known, though disabled
     expect(addressFormFields({ ...jon, countryCode: "XX" }, countries)).not.toContain("provinceName");
+  });
+});
+
+describe("checkAddress: provinces (BuildAddressFormSubscriber, ProvinceAddressConstraint)", () => {
+  const provinces = new Map([["US", new Set(["US-CA", "US-NY"])]]);
+  const sent = (over: Record<string, unknown>) => ({ ...arya, ...over });
+
+  it("a country with provinces has a provinceCode choice, not provinceName", () => {
+    expect(addressFormFields(arya, countries, provinces)).toEqual([
+      "firstName", "lastName", "phoneNumber", "company", "countryCode", "street", "city", "postcode", "provinceCode",
+    ]);
+    expect(addressFormFields(jon, countries, provinces)).toContain("provinceName");
+  });
+
+  it.each([
+    ["one of the country's provinces", { provinceCode: "US-CA" }, { ok: true, address: expect.objectContaining({ provinceCode: "US-CA", provinceName: null }) }],
+    ["trimmed", { provinceCode: " US-NY " }, { ok: true, address: expect.objectContaining({ provinceCode: "US-NY" }) }],
+    ["another country's or an unknown province", { provinceCode: "FR-75" }, { ok: false, errors: { form: [], fields: { provinceCode: ["This value is not valid."] } } }],
+    ["none: the address needs one", {}, { ok: false, errors: { form: ["Please select proper province."], fields: {} } }],
+    ["a blank one", { provinceCode: "" }, { ok: false, errors: { form: ["Please select proper province."], fields: {} } }],
+    ["a province name instead: an extra field (the constraint waits for the other failures)", { provinceName: "California" }, {
+      ok: false,
+      errors: { form: ["This form should not contain extra fields."], fields: {} },
+    }],
+    ["none, with another failure: only that failure", { provinceCode: null, city: "" }, { ok: false, errors: { form: [], fields: { city: ["Please enter city."] } } }],
+  ])("%s", (_case, over, expected) => {
+    expect(checkAddress(sent(over), countries, provinces)).toEqual(expected);
+  });
+
+  it("checkAddressing passes the provinces to both addresses", () => {
+    const result = checkAddressing({ shippingAddress: sent({ provinceCode: "US-CA" }), billingAddress: jon, differentBillingAddress: true }, countries, provinces);
+    expect(result).toMatchObject({ ok: true, shippingAddress: { provinceCode: "US-CA" }, billingAddress: { provinceCode: null } });
   });
 });
 

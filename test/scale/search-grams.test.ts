@@ -147,7 +147,7 @@ describe("substring filters through trigram postings", () => {
     expect((await listed("/api/v1/products/", "name", "renamed cup")).total).toBe(0);
   });
 
-  it("keeps the postings exact through raw SQL (inserts, changes to and from NULL, id moves, deletes)", async () => {
+  it("keeps the postings exact through raw SQL (inserts, changes to and from NULL, id moves, upserts, deletes)", async () => {
     const email = `${run}.raw@example.com`;
     await env.DB.prepare("INSERT INTO customers (email, email_canonical, first_name, created_at, updated_at) VALUES (?, ?, 'Rawley', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')")
       .bind(email, email)
@@ -166,6 +166,22 @@ describe("substring filters through trigram postings", () => {
     ]);
     await expectExactPostings();
     expect((await listed("/api/v1/products/", "name", "(raw)", "code")).total).toBe(3);
+    // An upsert's update (its trigger statements run under the upsert's ABORT: none may meet a conflict).
+    await env.DB.prepare(
+      "INSERT INTO product_translations (product_id, locale, name, slug) SELECT id, 'en_US', 'Café Crème (upserted)', 'x' FROM products WHERE code = ? ON CONFLICT (product_id, locale) DO UPDATE SET name = excluded.name",
+    )
+      .bind(`${run}_MUG_A`)
+      .run();
+    await expectExactPostings();
+    expect((await listed("/api/v1/products/", "name", "(upserted)", "code")).keys).toEqual([`${run}_MUG_A`]);
+    // Other outer conflict policies, which the triggers' statements inherit.
+    const ignored = `${run}.ignored@example.com`;
+    await env.DB.prepare("INSERT OR REPLACE INTO customers (email, email_canonical, first_name, created_at, updated_at) VALUES (?, ?, 'Replaced Once', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')")
+      .bind(ignored, ignored)
+      .run();
+    await env.DB.prepare("UPDATE OR IGNORE customers SET first_name = 'Replaced Twice' WHERE email_canonical = ?").bind(ignored).run();
+    await expectExactPostings();
+    expect((await listed("/api/v1/customers/", "firstName", "replaced tw")).total).toBe(1);
     expect((await listed("/api/v1/customers/", "lastName", "rawlings")).total).toBe(0);
   });
 

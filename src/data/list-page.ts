@@ -20,7 +20,7 @@ import { and, count, eq, gt, isNotNull, isNull, lt, or, sql, type SQL } from "dr
 import type { SQLiteColumn, SQLiteSelect, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "./db";
 import { jsonValues } from "./conditions";
-import { listCounts } from "./schema";
+import { customers, listCounts, productTranslations, products, searchGramCounts, searchGramPositions, searchGrams, taxonTranslations, taxons } from "./schema";
 
 type ListTable = SQLiteTable & { id: SQLiteColumn };
 
@@ -120,3 +120,45 @@ export function pageQueries<T extends ListTable>(
 
 /** Ids read by a first round trip, as the `(…)` list a view's queries select by (one JSON parameter). */
 export const idList = (ids: readonly number[]): SQL => jsonValues(ids);
+
+/**
+ * A text column with trigram postings (`search_grams`, kept by migration
+ * 0022's triggers): `code` is its `scope` there, `owner` the id of its rows.
+ */
+export interface SearchScope {
+  code: number;
+  owner: SQLiteColumn;
+  text: SQLiteColumn;
+}
+
+/** The indexed texts (the codes are migration 0022's: a new one needs its triggers and backfill). */
+export const SEARCH_SCOPES = {
+  customerEmail: { code: 1, owner: customers.id, text: customers.emailCanonical },
+  customerFirstName: { code: 2, owner: customers.id, text: customers.firstName },
+  customerLastName: { code: 3, owner: customers.id, text: customers.lastName },
+  productCode: { code: 4, owner: products.id, text: products.code },
+  productName: { code: 5, owner: productTranslations.id, text: productTranslations.name },
+  taxonCode: { code: 6, owner: taxons.id, text: taxons.code },
+  taxonName: { code: 7, owner: taxonTranslations.id, text: taxonTranslations.name },
+} satisfies Record<string, SearchScope>;
+
+/** The shortest needle the postings answer: a trigram. */
+export const MIN_GRAM_NEEDLE = 3;
+
+/**
+ * `owner IN (the owners of the needle's rarest trigram)`, a superset of the
+ * rows whose `lower(text)` contains `needle` (which the caller rechecks with
+ * its own match), or `undefined` when the needle is shorter than a trigram.
+ * `needle` is what the match looks for in `lower(text)`: SQLite lowers it
+ * again (`lower()` changes only ASCII capitals, so a needle the caller
+ * lowered stays as it is). The rarest trigram is picked in SQL from
+ * `search_gram_counts` (a trigram no row has counts 0: nothing matches), so
+ * the filter reads the postings of one trigram, then those rows by id.
+ */
+export function gramCandidates(scope: SearchScope, needle: string): SQL | undefined {
+  if ([...needle].length < MIN_GRAM_NEEDLE) return undefined;
+  const { i } = searchGramPositions;
+  const gram = sql`substr(lower(${needle}), ${i}, 3)`;
+  const rarest = sql`SELECT ${gram} FROM ${searchGramPositions} LEFT JOIN ${searchGramCounts} ON ${searchGramCounts.scope} = ${scope.code} AND ${searchGramCounts.gram} = ${gram} WHERE ${i} <= length(lower(${needle})) - 2 ORDER BY coalesce(${searchGramCounts.n}, 0) LIMIT 1`;
+  return sql`${scope.owner} IN (SELECT ${searchGrams.owner} FROM ${searchGrams} WHERE ${searchGrams.scope} = ${scope.code} AND ${searchGrams.gram} = (${rarest}))`;
+}

@@ -1197,3 +1197,40 @@ export const taxonImages = sqliteTable(
 export const imageRemovals = sqliteTable("image_removals", {
   path: text("path").primaryKey(),
 });
+
+/**
+ * Trigram postings of the texts a list filters by substring (customers' email
+ * and names, products' and taxons' codes and names): one row per distinct
+ * three-character piece of `lower(text)` and owner (the row's id; a
+ * translation's id for a name). `scope` is the column's number (a
+ * small integer, see `SEARCH_SCOPES` in src/data/list-page.ts). Kept by SQLite triggers
+ * (migration 0022) with every insert, change or delete of an indexed text,
+ * whoever runs it; a filter of three or more characters reads the postings
+ * of its rarest trigram instead of the table (docs/performance/scale.md).
+ * WITHOUT ROWID (written in the migration: drizzle has no option for it).
+ */
+export const searchGrams = sqliteTable(
+  "search_grams",
+  {
+    scope: integer("scope").notNull(),
+    gram: text("gram").notNull(),
+    owner: integer("owner").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.gram, t.owner] })],
+);
+
+/** How many owners each trigram of a scope has (`search_grams` rows), kept by triggers on `search_grams`: a filter picks its rarest trigram by it. */
+export const searchGramCounts = sqliteTable(
+  "search_gram_counts",
+  {
+    scope: integer("scope").notNull(),
+    gram: text("gram").notNull(),
+    n: integer("n").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.gram] })],
+);
+
+/** The numbers 1..1024: the positions of a text's trigrams (a trigger cannot hold a recursive WITH). */
+export const searchGramPositions = sqliteTable("search_gram_positions", {
+  i: integer("i").primaryKey(),
+});

@@ -12,11 +12,13 @@ import { and, asc, desc, getTableName, sql, type SQL } from "drizzle-orm";
 import type { SQLWrapper } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteSelect, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "../data/db";
-import { DEEP_OFFSET, idList, pageQueries, type ListCounter } from "../data/list-page";
+import { DEEP_OFFSET, gramCandidates, idList, pageQueries, type ListCounter, type SearchScope } from "../data/list-page";
 import { Batch, namedBatch, type NamedQueries, type NamedResults, type Statement } from "../data/batch";
 import { firstBatch, type FirstBatchContext } from "./first-batch";
-import { contains } from "../data/conditions";
+import { contains, containsText } from "../data/conditions";
 import { carriedQuery, criteriaFrom, cursorAfter, envelope, pageRequest, sortingFrom, withCursor, type PageRequest, type Sorting } from "./pagination";
+
+export { SEARCH_SCOPES } from "../data/list-page";
 
 /** Tables whose whole-table list total is kept in `list_counts` (scope: the table's name; migration 0010's triggers). */
 export const COUNTED_TABLES: ReadonlySet<string> = new Set([
@@ -65,6 +67,32 @@ export function namedListSpec<E extends string = never>(
     >,
     defaultSorting: { field: "code", direction: "asc" },
     filters: { code: (value) => contains(table.code, value), name: (value) => contains(table.name, value) },
+  };
+}
+
+/**
+ * A `criteria[...]` filter of a whole table's text through its trigram
+ * postings: the rows of the needle's rarest trigram, rechecked by the list's
+ * own match, so the matches (and the responses) are exactly the plain
+ * match's while the count reads only the candidates, never the table
+ * (docs/performance/scale.md, "Filtered lists"). `match` is `contains`
+ * (`lower(text) LIKE`, the value lowered by JavaScript) or `containsText`
+ * (`instr`, both sides lowered by SQLite). A value shorter than three
+ * characters has no trigram: it falls back to the plain match (a scan).
+ *
+ * `ownerOf` is for a text in a child table (a translation's name): it turns
+ * the condition on the child's rows into one on the list's rows.
+ */
+export function substring(
+  scope: SearchScope,
+  match: typeof contains | typeof containsText = contains,
+  ownerOf?: (condition: SQL) => SQL,
+): (value: string) => SQL {
+  return (value) => {
+    const needle = match === contains ? value.toLowerCase() : value;
+    const candidates = gramCandidates(scope, needle);
+    const condition = and(candidates, match(scope.text, value)) ?? match(scope.text, value);
+    return ownerOf ? ownerOf(condition) : condition;
   };
 }
 

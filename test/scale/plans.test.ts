@@ -258,13 +258,27 @@ const UNSORTABLE = new Set(["/api/v1/products/{productCode}/variants/ name"]);
 
 /**
  * Substring criteria that read their whole table (no B-tree index answers a
- * case-insensitive substring; docs/performance/scale.md, "Filtered lists"):
+ * case-insensitive substring, and these lists have no trigram postings, see
+ * `GRAM_FILTERS`; docs/performance/scale.md, "Filtered lists"):
  * `path field` → the table such a filter scans. A filter of a nested list (a
  * product's variants or reviews, a promotion's coupons) reads its parent's
  * rows through the parent's index and is not listed; nor may an equality
  * filter be: any other scan fails the test.
  */
 const SUBSTRING_SCANS = new Map<string, string>([
+  ["/api/v1/product-attributes/ code", "product_attributes"],
+  ["/api/v1/product-association-types/ code", "product_association_types"],
+  ["/api/v1/customer-groups/ code", "customer_groups"],
+  ["/api/v1/customer-groups/ name", "customer_groups"],
+]);
+
+/**
+ * Substring criteria answered by trigram postings (migration 0022): `path
+ * field` → the list's table. Their count must read the postings of one
+ * trigram and the list's rows by id only (never a SCAN or an index walk of
+ * the table, which would read the rows that do not match).
+ */
+const GRAM_FILTERS = new Map<string, string>([
   ["/api/v1/products/ code", "products"],
   ["/api/v1/products/ name", "products"],
   ["/api/v1/customers/ email", "customers"],
@@ -272,10 +286,6 @@ const SUBSTRING_SCANS = new Map<string, string>([
   ["/api/v1/customers/ lastName", "customers"],
   ["/api/v1/taxons/ code", "taxons"],
   ["/api/v1/taxons/ name", "taxons"],
-  ["/api/v1/product-attributes/ code", "product_attributes"],
-  ["/api/v1/product-association-types/ code", "product_association_types"],
-  ["/api/v1/customer-groups/ code", "customer_groups"],
-  ["/api/v1/customer-groups/ name", "customer_groups"],
 ]);
 
 /** The document's lists, read once for all the tests. */
@@ -328,6 +338,30 @@ describe("query plans", () => {
     });
   }
 
+  for (const [key, table] of GRAM_FILTERS) {
+    it(`counts ${key} from trigram postings, reading ${table} by id only`, async () => {
+      const [path, field] = key.split(" ");
+      const list = (await documentLists).find((l) => l.path === path);
+      expect(list?.criteria).toContain(field);
+      const read = await recorded("GET", `${path}?criteria%5B${field}%5D=abcd&page=30`);
+      expect(read.status).toBe(200);
+      // Each distinct SQL once, with its last parameters (a statement is recorded when prepared and again when bound).
+      const counts = [...new Map(read.statements.map((s) => [s.sql, s])).values()].filter((s) => /^\s*select count\(/i.test(s.sql));
+      expect(counts.length).toBeGreaterThan(0);
+      for (const statement of counts) {
+        const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${statement.sql}`)
+          .bind(...statement.params)
+          .all<PlanRow>();
+        const details = results.map((r) => r.detail);
+        expect(details, statement.sql).toContain("SEARCH search_grams USING PRIMARY KEY (scope=? AND gram=?)");
+        // Every other read is by key: the list's rows (and a translation) by id, a trigram's count, the positions 1..3.
+        const reads = details.filter((d) => /^(SCAN|SEARCH) /.test(d));
+        expect(reads.filter((d) => /^SCAN /.test(d)), statement.sql).toEqual([]);
+        expect(reads.filter((d) => new RegExp(`^SEARCH ${table} `).test(d)), statement.sql).toEqual([`SEARCH ${table} USING INTEGER PRIMARY KEY (rowid=?)`]);
+      }
+    });
+  }
+
   it("plans a cart read on indexes", async () => {
     const read = await recorded("GET", `/api/v1/carts/${cartId}`);
     expect(read.status).toBe(200);
@@ -356,3 +390,4 @@ describe("query plans", () => {
     await expectIndexed("cart change", log);
   });
 });
+

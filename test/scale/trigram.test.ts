@@ -2,8 +2,9 @@
  * The local runtime's SQLite (workerd, as D1 runs it) has FTS5 with the
  * `trigram` tokenizer: a substring `LIKE` on such a table is answered by its
  * index, not by a scan. docs/performance/scale.md ("Filtered lists") says
- * why the service does not use it yet (a D1 export refuses a database with
- * an FTS5 table); this test keeps the measured premise of that choice true.
+ * why the service keeps its own trigram postings instead (a D1 export
+ * refuses a database with an FTS5 table); this test keeps the measured
+ * premise of that choice true.
  */
 import { env } from "cloudflare:test";
 import { afterAll, describe, expect, it } from "vitest";

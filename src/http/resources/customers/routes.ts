@@ -29,8 +29,7 @@ import { hashSecret } from "../../auth/crypto";
 import { customers, shopUsers } from "../../../data/schema";
 import { deleteUnlessInUse, namedBatch } from "../../../data/batch";
 import { groupBy, mustExist } from "../../../data/collections";
-import { contains } from "../../../data/conditions";
-import { listPage } from "../../list-page";
+import { listPage, SEARCH_SCOPES, substring } from "../../list-page";
 import {
   canonicalEmail,
   customerByEmail,
@@ -268,9 +267,9 @@ export const customerRoutes = new Hono<AppEnv>({ strict: false })
       },
       defaultSorting: { field: "createdAt", direction: "desc" },
       filters: {
-        email: (value) => contains(customers.emailCanonical, value),
-        firstName: (value) => contains(customers.firstName, value),
-        lastName: (value) => contains(customers.lastName, value),
+        email: substring(SEARCH_SCOPES.customerEmail),
+        firstName: substring(SEARCH_SCOPES.customerFirstName),
+        lastName: substring(SEARCH_SCOPES.customerLastName),
       },
     });
     const {

@@ -8,7 +8,7 @@
  * a create's write batch ends with the SELECTs of the response).
  */
 import { Hono } from "hono";
-import { and, eq, exists, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AppEnv } from "../../context";
 import { defineForm, isEmptyBody, isPlainObject, validateForm, type FormResult, rethrowUniqueViolation } from "../../form";
@@ -22,7 +22,7 @@ import { queueAssociations, replaceAssociations, type AssociationInput } from ".
 import type { Database } from "../../../data/db";
 import { Batch, namedBatch, queueIdsByCode, type Statement } from "../../../data/batch";
 import { containsText } from "../../../data/conditions";
-import { listPage } from "../../list-page";
+import { listPage, SEARCH_SCOPES, substring } from "../../list-page";
 import { queueExistingLocales } from "../../../data/queries/product-options";
 import {
   createProductStatements,
@@ -301,14 +301,8 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
       sortable: { code: products.code, createdAt: products.createdAt, updatedAt: products.updatedAt },
       defaultSorting: { field: "code", direction: "asc" },
       filters: {
-        code: (value) => containsText(products.code, value),
-        name: (value) =>
-          exists(
-            db
-              .select({ id: productTranslations.id })
-              .from(productTranslations)
-              .where(and(eq(productTranslations.productId, products.id), containsText(productTranslations.name, value))),
-          ),
+        code: substring(SEARCH_SCOPES.productCode, containsText),
+        name: substring(SEARCH_SCOPES.productName, containsText, (names) => sql`${products.id} IN (SELECT ${productTranslations.productId} FROM ${productTranslations} WHERE ${names})`),
       },
     });
     const { counted, items } = await page.read(c, (batch, at) => {

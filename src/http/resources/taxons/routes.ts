@@ -21,13 +21,14 @@
  * fields not sent keep their values.
  */
 import { Hono } from "hono";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { AppEnv } from "../../context";
 import { badRequest, notFound } from "../../errors";
 import { firstBatch } from "../../first-batch";
 import { isPlainObject } from "../../form";
 import { MSG } from "../../../domain/messages";
-import { contains, containsText } from "../../../data/conditions";
+import { containsText } from "../../../data/conditions";
+import { SEARCH_SCOPES, substring } from "../../list-page";
 import { runBatch } from "../../../data/batch";
 import type { Database } from "../../../data/db";
 import { taxons, taxonTranslations } from "../../../data/schema";
@@ -106,9 +107,8 @@ const resource = resourceRoutes({
       sortable: { id: taxons.id, code: taxons.code },
       defaultSorting: { field: "id", direction: "asc" },
       filters: {
-        code: (value) => contains(taxons.code, value),
-        name: (value) =>
-          sql`EXISTS (SELECT 1 FROM ${taxonTranslations} WHERE ${and(eq(taxonTranslations.taxonId, taxons.id), containsText(taxonTranslations.name, value))})`,
+        code: substring(SEARCH_SCOPES.taxonCode),
+        name: substring(SEARCH_SCOPES.taxonName, containsText, (names) => sql`${taxons.id} IN (SELECT ${taxonTranslations.taxonId} FROM ${taxonTranslations} WHERE ${names})`),
       },
     },
     select: (db) => db.select(taxonColumns).from(taxons).$dynamic(),

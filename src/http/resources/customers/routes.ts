@@ -276,9 +276,7 @@ export const customerRoutes = new Hono<AppEnv>({ strict: false })
     const {
       counted,
       items: { rows, users },
-    } = await page.read(c, (batch, at) =>
-      batch.addNamed({ rows: at.rows(db.select(customerColumns).from(customers).$dynamic()), users: usersOfCustomers(db, at.ids) }),
-    );
+    } = await page.read(c, (at) => ({ rows: at.rows(db.select(customerColumns).from(customers).$dynamic()), users: usersOfCustomers(db, at.ids) }));
     return c.json(page.envelope("/api/v1/customers/", counted, representation(rows, users, serializeCustomerListItem)));
   })
   .get("/:id", describeRoute(docs.get), async (c) => {

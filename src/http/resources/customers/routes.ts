@@ -135,18 +135,22 @@ const profileFields = {
   lastName: personName(CUSTOMER_MESSAGES.lastNameTooShort, CUSTOMER_MESSAGES.lastNameTooLong),
 };
 
-export const createForm = defineForm(
-  {
-    ...profileFields,
-    email: email(),
-    birthday: birthday(),
-    gender: gender(),
-    ...notStored,
-    group: group(),
-    user: user(),
-  },
-  { quiet: ["user"] },
-);
+/** The customer form (Sylius' CustomerType with its shop user); only whether `email` is required differs between create and update. */
+const customerForm = <E extends z.ZodType>(emailField: E) =>
+  defineForm(
+    {
+      ...profileFields,
+      email: emailField,
+      birthday: birthday(),
+      gender: gender(),
+      ...notStored,
+      group: group(),
+      user: user(),
+    },
+    { quiet: ["user"] },
+  );
+
+export const createForm = customerForm(email());
 
 const USER_SHAPE = {
   schema: z
@@ -175,18 +179,7 @@ documentForm(createForm, {
   },
 });
 
-export const updateForm = defineForm(
-  {
-    ...profileFields,
-    email: email().optional(),
-    birthday: birthday(),
-    gender: gender(),
-    ...notStored,
-    group: group(),
-    user: user(),
-  },
-  { quiet: ["user"] },
-);
+export const updateForm = customerForm(email().optional());
 
 documentForm(updateForm, {
   component: "CustomerUpdate",

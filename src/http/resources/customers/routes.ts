@@ -21,6 +21,7 @@ import { Hono } from "hono";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AppEnv } from "../../context";
+import { parseId } from "../../ids";
 import { defineForm, isEmptyBody, validateForm, rethrowUniqueViolation } from "../../form";
 import { requiredString } from "../../fields";
 import { MSG } from "../../../domain/messages";
@@ -226,9 +227,6 @@ function checkUser(result: UserFormResult, sent: Record<string, unknown> | undef
   else if (enabled !== undefined) input.enabled = enabled;
   return input;
 }
-
-/** A path id: digits only, else the customer cannot exist. */
-const parseId = (raw: string): number | null => (/^\d{1,15}$/.test(raw) ? Number(raw) : null);
 
 function representation(rows: CustomerRow[], users: ShopUserRow[], serialize: typeof serializeCustomer | typeof serializeCustomerListItem = serializeCustomer) {
   const userOf = groupBy(users, (u) => u.customerId);

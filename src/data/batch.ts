@@ -13,8 +13,6 @@
  *   checks, a create's writes) first in the same batch and hands back
  *   `[leadResults, results]`; a list entry is how a batch built at run time
  *   (any number of statements) is named.
- * - `Batch` (deprecated) is the older form of the same machinery, kept for the
- *   product module's readers until they move to named entries.
  * - D1 allows at most 100 bound parameters per statement: `chunks` splits
  *   multi-row statements under that limit (several statements in one batch
  *   are fine).
@@ -88,11 +86,6 @@ export async function namedBatch(db: Database, queries: NamedQueries, lead?: Nam
   return lead === undefined ? read(results) : [readLead(results), read(results)];
 }
 
-/** @deprecated `namedBatch(db, { statements })` says the same; kept for taxons/routes.ts until it moves. An empty list makes no round trip. */
-export async function runBatch(db: Database, statements: readonly Statement[]): Promise<void> {
-  await namedBatch(db, { statements });
-}
-
 /** Queues an entry's queries on `statements`; returns the reader of its results, shaped like the entry. */
 function queueEntry(statements: Query[], entry: NamedEntry): (results: readonly unknown[]) => unknown {
   if (entry === undefined) return () => undefined;
@@ -106,53 +99,6 @@ function queueEntry(statements: Query[], entry: NamedEntry): (results: readonly 
   }
   const readers = Object.entries(entry).map(([name, value]) => [name, queueEntry(statements, value)] as const);
   return (results) => Object.fromEntries(readers.map(([name, read]) => [name, read(results)]));
-}
-
-/**
- * @deprecated Use `namedBatch` (named entries; a list entry for statements
- * built at run time). Kept for the product module's `queue*` readers
- * (products/routes.ts, products/taxons.ts, queries/products.ts and the
- * readers they call) until they move.
- *
- * Statements run together in one batch (one D1 round trip, atomic).
- * `add` returns a getter for that statement's result once the batch ran,
- * `addNamed` a getter for named queries' results.
- */
-export class Batch {
-  private readonly statements: Query[] = [];
-  private results: readonly unknown[] | undefined;
-
-  add<Q extends Query>(query: Q): () => ResultOf<Q> {
-    const read = this.addEntry(query);
-    // The reader of a single query returns that query's result: ResultOf<Q>, which the entry's untyped reader cannot say.
-    return () => read() as ResultOf<Q>;
-  }
-
-  addNamed<T extends NamedQueries>(queries: T): () => NamedResults<T> {
-    const read = this.addEntry(queries);
-    // The reader of named queries returns their results by name: NamedResults<T> (see queueEntry).
-    return () => read() as NamedResults<T>;
-  }
-
-  addAll(statements: Statement[]): void {
-    this.statements.push(...statements);
-  }
-
-  get size(): number {
-    return this.statements.length;
-  }
-
-  async run(db: Database): Promise<void> {
-    this.results = await executeBatch(db, this.statements);
-  }
-
-  private addEntry(entry: NamedEntry): () => unknown {
-    const read = queueEntry(this.statements, entry);
-    return () => {
-      if (!this.results) throw new Error("Batch read before it ran.");
-      return read(this.results);
-    };
-  }
 }
 
 /**
@@ -347,12 +293,6 @@ export function idsByCodeQueries(db: Database, table: CodeTable, codes: Iterable
 export const idsOfCodes = (found: readonly { id: unknown; code: unknown }[][]): Map<string, number> =>
   // The rows of an integer `id` and a text `code` column (CodeTable's columns are not typed any closer).
   new Map(found.flat().map((row) => [row.code as string, row.id as number] as const));
-
-/** @deprecated For the product module's `Batch` readers; named entries use `idsByCodeQueries` and `idsOfCodes`. */
-export function queueIdsByCode(batch: Batch, db: Database, table: CodeTable, codes: Iterable<string>): () => Map<string, number> {
-  const found = batch.addNamed({ found: idsByCodeQueries(db, table, codes) });
-  return () => idsOfCodes(found().found);
-}
 
 /**
  * `INSERT INTO <into> SELECT <select> FROM (VALUES (0, ?, ...), (1, ?, ...)) AS v <join> WHERE true ORDER BY v.column1`:

@@ -26,3 +26,6 @@ export function idParams<K extends string>(what: Record<K, string>) {
     throw notFound(`${what[name]} with id "${c.req.param(name) ?? ""}" does not exist.`);
   });
 }
+
+/** A path id read by hand: digits only (at most 15; `007` is 7), else null: it names no resource. */
+export const parseId = (raw: string): number | null => (/^\d{1,15}$/.test(raw) ? Number(raw) : null);

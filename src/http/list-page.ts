@@ -13,7 +13,7 @@ import type { SQLWrapper } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteSelect, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "../data/db";
 import { DEEP_OFFSET, gramCandidates, idList, pageQueries, type ListCounter, type SearchScope } from "../data/list-page";
-import { Batch, namedBatch, type NamedQueries, type NamedResults, type Statement } from "../data/batch";
+import { namedBatch, type NamedQueries, type NamedResults, type Statement } from "../data/batch";
 import { firstBatch, type FirstBatchContext } from "./first-batch";
 import { contains, containsText } from "../data/conditions";
 import { carriedQuery, criteriaFrom, cursorAfter, envelope, pageRequest, sortingFrom, withCursor, type PageRequest, type Sorting } from "./pagination";
@@ -117,8 +117,8 @@ export interface PageAt {
  * the `orderBy` (for loaders that order the rows themselves), the paginated
  * envelope of the items (`counted` being the result of `count`), and `read`.
  *
- * `read(c, load)` runs the page: `load` queues the page's statements on a
- * batch, selecting by `at.ids` / `at.rows`. Up to `DEEP_OFFSET` (and for a
+ * `read(c, load)` runs the page: `load` names the page's queries, selecting
+ * by `at.ids` / `at.rows`; `items` are their results. Up to `DEEP_OFFSET` (and for a
  * cursor page) that is the request's one batch, with the count, each
  * statement selecting the page's ids again (a walk of at most `DEEP_OFFSET +
  * limit` index entries each). From there it is two: the count and the ids
@@ -151,20 +151,15 @@ export function listPage<T extends ListTable, F extends string, C extends string
     request.cursor === undefined ? undefined : { key: column, direction: sorting.direction, nullable: !column.notNull, after: request.cursor ?? undefined };
   const counter = where === undefined ? tableCounter(table) : undefined;
   const queries = pageQueries(db, table, where, orderBy, request, { counter, keyset });
-  const read = async <R>(c: FirstBatchContext, load: (batch: Batch, at: PageAt) => () => R) => {
+  const read = async <Q extends NamedQueries>(c: FirstBatchContext, load: (at: PageAt) => Q) => {
     if (keyset !== undefined || request.offset < DEEP_OFFSET) {
-      const batch = new Batch();
-      const counted = batch.add(queries.count);
-      const items = load(batch, { ids: queries.ids, rows: queries.rows });
-      await batch.run(db);
-      return { counted: counted(), items: items() };
+      const [counted, items] = await namedBatch(db, load({ ids: queries.ids, rows: queries.rows }), queries.count);
+      return { counted, items };
     }
     const first = await firstBatch(c, { counted: queries.count, ids: queries.ids });
     const ids = idList(first.ids.map((row) => Number(row.id)));
-    const batch = new Batch();
-    const items = load(batch, { ids, rows: (rows) => rows.where(sql`${table.id} IN ${ids}`).orderBy(...orderBy) });
-    await batch.run(db);
-    return { counted: first.counted, items: items() };
+    const items = await namedBatch(db, load({ ids, rows: (rows) => rows.where(sql`${table.id} IN ${ids}`).orderBy(...orderBy) }));
+    return { counted: first.counted, items };
   };
   return {
     ...queries,

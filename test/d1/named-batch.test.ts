@@ -6,7 +6,7 @@
 import { env } from "cloudflare:test";
 import { asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { Batch, keyed, namedBatch } from "../../src/data/batch";
+import { keyed, namedBatch } from "../../src/data/batch";
 import { createDatabase } from "../../src/data/db";
 import { D1Meter, MeteredD1 } from "../../src/data/metered-d1";
 import { channels, currencies, locales, shippingMethods, zones } from "../../src/data/schema";
@@ -72,16 +72,19 @@ describe("namedBatch", () => {
     expect(named.methods.some((m) => typeof m.configuration === "object")).toBe(true);
   });
 
-  it("gives writes their D1 result and `returning` rows, and getters through Batch", async () => {
+  it("gives writes their D1 result and `returning` rows, a lead first", async () => {
     const { db } = database();
     const code = `xx_${Date.now().toString(36)}`;
-    const batch = new Batch();
-    const inserted = batch.add(db.insert(locales).values({ code }).returning({ id: locales.id, code: locales.code }));
-    const read = batch.addNamed({ found: db.select({ code: locales.code }).from(locales).where(eq(locales.code, code)) });
-    const removed = batch.add(db.delete(locales).where(eq(locales.code, code)));
-    await batch.run(db);
-    expect(inserted()).toEqual([{ id: expect.any(Number), code }]);
-    expect(read().found).toEqual([{ code }]);
-    expect(removed().meta.changes).toBe(1);
+    const [inserted, read] = await namedBatch(
+      db,
+      {
+        found: db.select({ code: locales.code }).from(locales).where(eq(locales.code, code)),
+        removed: db.delete(locales).where(eq(locales.code, code)),
+      },
+      db.insert(locales).values({ code }).returning({ id: locales.id, code: locales.code }),
+    );
+    expect(inserted).toEqual([{ id: expect.any(Number), code }]);
+    expect(read.found).toEqual([{ code }]);
+    expect(read.removed.meta.changes).toBe(1);
   });
 });

@@ -5,11 +5,11 @@
  */
 import { asc, inArray, sql, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "../db";
-import type { Batch, Statement } from "../batch";
+import type { NamedResults, Statement } from "../batch";
 import { groupBy } from "../collections";
 import { productAssociationProducts, productAssociations, productAssociationTypes } from "../schema";
 import { associationTypeColumns, associationTypeTranslations, type AssociationTypeRow, type AssociationTypeTranslationRow } from "./product-association-types";
-import { queueProductDetails, type ProductDetail } from "./products";
+import { productDetailReads, productDetails, type ProductDetail } from "./products";
 
 export interface AssociationRecord {
   id: number;
@@ -19,45 +19,45 @@ export interface AssociationRecord {
   products: ProductDetail[];
 }
 
-/** Queues the associations of the products whose ids are in `ids`; the getter gives them by product id. */
-export function queueAssociations(batch: Batch, db: Database, ids: SQLWrapper): () => Map<number, AssociationRecord[]> {
+/** The reads of the associations of the products whose ids are in `ids` (`associationRecords` assembles them). */
+export function associationReads(db: Database, ids: SQLWrapper) {
   const associationIds = db.select({ id: productAssociations.id }).from(productAssociations).where(inArray(productAssociations.productId, ids));
   const typeIds = db.select({ id: productAssociations.typeId }).from(productAssociations).where(inArray(productAssociations.productId, ids));
   const linkedIds = db
     .select({ id: productAssociationProducts.productId })
     .from(productAssociationProducts)
     .where(inArray(productAssociationProducts.associationId, associationIds));
-  const associations = batch.add(
-    db
+  return {
+    associations: db
       .select({ id: productAssociations.id, ownerId: productAssociations.productId, typeId: productAssociations.typeId })
       .from(productAssociations)
       .where(inArray(productAssociations.productId, ids))
       .orderBy(asc(productAssociations.id)),
-  );
-  const types = batch.add(db.select(associationTypeColumns).from(productAssociationTypes).where(inArray(productAssociationTypes.id, typeIds)));
-  const translations = batch.add(associationTypeTranslations(db, typeIds));
-  const links = batch.add(
-    db
+    types: db.select(associationTypeColumns).from(productAssociationTypes).where(inArray(productAssociationTypes.id, typeIds)),
+    translations: associationTypeTranslations(db, typeIds),
+    links: db
       .select({ associationId: productAssociationProducts.associationId, linkedId: productAssociationProducts.productId })
       .from(productAssociationProducts)
       .where(inArray(productAssociationProducts.associationId, associationIds))
       .orderBy(asc(productAssociationProducts.productId)),
-  );
-  const linked = queueProductDetails(batch, db, linkedIds);
-  return () => {
-    const typeById = new Map(types().map((type) => [type.id, type]));
-    const translationsOf = groupBy(translations(), (t) => t.typeId);
-    const productById = new Map(linked().map((product) => [product.id, product]));
-    const linksOf = groupBy(links(), (link) => link.associationId);
-    const records = associations().flatMap((association) => {
-      const type = typeById.get(association.typeId);
-      if (!type) return [];
-      const products = (linksOf.get(association.id) ?? []).flatMap((link) => productById.get(link.linkedId) ?? []);
-      return [{ ownerId: association.ownerId, record: { id: association.id, type, typeTranslations: translationsOf.get(type.id) ?? [], products } }];
-    });
-    const byOwner = groupBy(records, (r) => r.ownerId);
-    return new Map([...byOwner].map(([owner, list]) => [owner, list.map((r) => r.record)]));
+    linked: productDetailReads(db, linkedIds),
   };
+}
+
+/** The associations `associationReads` read, by product id. */
+export function associationRecords(found: NamedResults<ReturnType<typeof associationReads>>): Map<number, AssociationRecord[]> {
+  const typeById = new Map(found.types.map((type) => [type.id, type]));
+  const translationsOf = groupBy(found.translations, (t) => t.typeId);
+  const productById = new Map(productDetails(found.linked).map((product) => [product.id, product]));
+  const linksOf = groupBy(found.links, (link) => link.associationId);
+  const records = found.associations.flatMap((association) => {
+    const type = typeById.get(association.typeId);
+    if (!type) return [];
+    const products = (linksOf.get(association.id) ?? []).flatMap((link) => productById.get(link.linkedId) ?? []);
+    return [{ ownerId: association.ownerId, record: { id: association.id, type, typeTranslations: translationsOf.get(type.id) ?? [], products } }];
+  });
+  const byOwner = groupBy(records, (r) => r.ownerId);
+  return new Map([...byOwner].map(([owner, list]) => [owner, list.map((r) => r.record)]));
 }
 
 export interface AssociationInput {

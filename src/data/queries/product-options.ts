@@ -1,14 +1,14 @@
 /**
  * Product options: batched reads and writes (the batch toolkit is ../batch.ts).
  *
- * Reads are queued on a `Batch` (so one request makes one round trip) and
+ * Reads are named queries for one `namedBatch` (one round trip per request),
  * filtered by an id subquery, so children of a whole page load in the same
  * batch as the page (no N+1, no second trip). Writes that need a parent id
  * created in the same batch use INSERT ... SELECT joined on the parent's
  * unique code.
  */
 import { asc, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { chunks, deleteByIds, idsByCodeQueries, idsOfCodes, insertSelectValues, type Batch, type NamedResults, type Statement } from "../batch";
+import { chunks, deleteByIds, idsByCodeQueries, idsOfCodes, insertSelectValues, type NamedResults, type Statement } from "../batch";
 import { groupBy, unique } from "../collections";
 import type { Database } from "../db";
 import { insertedPosition, movePositionStatements, shiftAfterInsert } from "../positions";
@@ -27,12 +27,6 @@ import {
 /** The locale codes among `codes` that exist: the reads (chunked), then `localeSet` of their results. */
 export const existingLocalesQueries = (db: Database, codes: Iterable<string>) => idsByCodeQueries(db, locales, codes);
 export const localeSet = (found: readonly { id: unknown; code: unknown }[][]): Set<string> => new Set(idsOfCodes(found).keys());
-
-/** @deprecated For the product module's `Batch` readers; named entries use `existingLocalesQueries`. */
-export function queueExistingLocales(batch: Batch, db: Database, codes: Iterable<string>): () => Set<string> {
-  const found = batch.addNamed({ found: existingLocalesQueries(db, codes) });
-  return () => localeSet(found().found);
-}
 
 /** The translation of the preferred locale: en_US when present, else the first one. */
 export function preferredTranslation<T extends { locale: string }>(rows: readonly T[]): T | undefined {
@@ -122,12 +116,6 @@ export function optionRecords(found: NamedResults<ReturnType<typeof optionReads>
       translations: (valueTranslationsOf.get(value.id) ?? []).map(({ id, locale, value: text }) => ({ id, locale, value: text })),
     })),
   }));
-}
-
-/** @deprecated For the product module's `Batch` readers; named entries use `optionReads` and `optionRecords`. */
-export function queueOptions(batch: Batch, db: Database, ids: SQLWrapper, orderBy?: SQL[]): () => OptionRecord[] {
-  const found = batch.addNamed(optionReads(db, ids, orderBy));
-  return () => optionRecords(found());
 }
 
 /** The option values among `codes` that exist, in any option (chunked); `valueOwners` maps code → option id. */

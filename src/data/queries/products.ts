@@ -18,9 +18,9 @@ import {
   productVariantOptionValues,
   productVariants,
 } from "../schema";
-import { chunks, deleteByIds, insertSelectValues, type Batch, type Statement } from "../batch";
+import { chunks, deleteByIds, insertSelectValues, type NamedResults, type Statement } from "../batch";
 import { groupBy } from "../collections";
-import { queueOptions, type OptionRecord } from "./product-options";
+import { optionReads, optionRecords, type OptionRecord } from "./product-options";
 import { channelDetailColumns, type ChannelDetailRow } from "./channels";
 
 export interface ProductTranslationRow {
@@ -64,30 +64,21 @@ export const productIdByCode = (db: Database, code: string) =>
 
 const DEFAULT_ORDER = [asc(products.code), asc(products.id)];
 
-/** Queues the products whose ids are in `ids` with translations, option codes and channel codes. */
-export function queueProducts(
-  batch: Batch,
-  db: Database,
-  ids: SQLWrapper,
-  orderBy: SQL[] = DEFAULT_ORDER,
-): () => ProductRecord[] {
-  const rows = batch.add(
-    db
+/** The reads of the products whose ids are in `ids`, with translations, option codes and channels (`productRecords` assembles them). */
+export function productReads(db: Database, ids: SQLWrapper, orderBy: SQL[] = DEFAULT_ORDER) {
+  return {
+    rows: db
       .select()
       .from(products)
       .where(inArray(products.id, ids))
       .orderBy(...orderBy),
-  );
-  const translations = batch.add(
-    db
+    translations: db
       .select()
       .from(productTranslations)
       .where(inArray(productTranslations.productId, ids))
       .orderBy(asc(productTranslations.id)),
-  );
-  // Distinct column names (product_id, position, id, code): safe in a batch.
-  const assignments = batch.add(
-    db
+    // Distinct column names (product_id, position, id, code): safe in a batch.
+    assignments: db
       .select({
         productId: productOptionAssignments.productId,
         position: productOptionAssignments.position,
@@ -98,9 +89,7 @@ export function queueProducts(
       .innerJoin(productOptions, eq(productOptions.id, productOptionAssignments.optionId))
       .where(inArray(productOptionAssignments.productId, ids))
       .orderBy(asc(productOptionAssignments.position), asc(productOptions.id)),
-  );
-  const channelRows = batch.add(
-    db
+    channels: db
       // Distinct column names (product_id, id, code, ...): safe in a batch.
       .select({
         productId: productChannels.productId,
@@ -110,56 +99,54 @@ export function queueProducts(
       .innerJoin(channels, eq(channels.id, productChannels.channelId))
       .where(inArray(productChannels.productId, ids))
       .orderBy(asc(channels.id)),
-  );
-  return () => {
-    const translationsOf = groupBy(translations(), (t) => t.productId);
-    const optionsOf = groupBy(assignments(), (a) => a.productId);
-    const channelsOf = groupBy(channelRows(), (c) => c.productId);
-    return rows().map((product) => ({
-      id: product.id,
-      code: product.code,
-      enabled: product.enabled,
-      acceptedRatingSum: product.acceptedRatingSum,
-      acceptedReviewCount: product.acceptedReviewCount,
-      createdAt: product.createdAt,
-      updatedAt: product.updatedAt,
-      translations: (translationsOf.get(product.id) ?? []).map(({ id, locale, name, slug, description }) => ({
-        id,
-        locale,
-        name,
-        slug,
-        description,
-      })),
-      options: (optionsOf.get(product.id) ?? []).map((a) => ({ id: a.optionId, code: a.optionCode })),
-      channels: (channelsOf.get(product.id) ?? []).map(({ productId: _, ...channel }) => channel),
-    }));
   };
 }
 
-/** As `queueProducts`, plus the full assigned options (what a list item and a product show). */
-export function queueProductDetails(
-  batch: Batch,
-  db: Database,
-  ids: SQLWrapper,
-  orderBy: SQL[] = DEFAULT_ORDER,
-): () => ProductDetail[] {
-  const base = queueProducts(batch, db, ids, orderBy);
+/** The products `productReads` read. */
+export function productRecords(found: NamedResults<ReturnType<typeof productReads>>): ProductRecord[] {
+  const translationsOf = groupBy(found.translations, (t) => t.productId);
+  const optionsOf = groupBy(found.assignments, (a) => a.productId);
+  const channelsOf = groupBy(found.channels, (c) => c.productId);
+  return found.rows.map((product) => ({
+    id: product.id,
+    code: product.code,
+    enabled: product.enabled,
+    acceptedRatingSum: product.acceptedRatingSum,
+    acceptedReviewCount: product.acceptedReviewCount,
+    createdAt: product.createdAt,
+    updatedAt: product.updatedAt,
+    translations: (translationsOf.get(product.id) ?? []).map(({ id, locale, name, slug, description }) => ({
+      id,
+      locale,
+      name,
+      slug,
+      description,
+    })),
+    options: (optionsOf.get(product.id) ?? []).map((a) => ({ id: a.optionId, code: a.optionCode })),
+    channels: (channelsOf.get(product.id) ?? []).map(({ productId: _, ...channel }) => channel),
+  }));
+}
+
+/** As `productReads`, plus the full assigned options (what a list item and a product show; `productDetails` assembles them). */
+export function productDetailReads(db: Database, ids: SQLWrapper, orderBy: SQL[] = DEFAULT_ORDER) {
   const optionIds = db
     .select({ id: productOptionAssignments.optionId })
     .from(productOptionAssignments)
     .where(inArray(productOptionAssignments.productId, ids));
-  const options = queueOptions(batch, db, optionIds);
-  return () => {
-    const optionById = new Map(options().map((option) => [option.id, option]));
-    return base().map((product) => ({
-      ...product,
-      optionRecords: product.options.flatMap((o) => optionById.get(o.id) ?? []),
-    }));
-  };
+  return { products: productReads(db, ids, orderBy), options: optionReads(db, optionIds) };
 }
 
-/** Ids of the options whose values the variants of product `code` use. */
-export function queueOptionsUsedByVariants(batch: Batch, db: Database, code: string): () => Set<number> {
+/** The products `productDetailReads` read. */
+export function productDetails(found: NamedResults<ReturnType<typeof productDetailReads>>): ProductDetail[] {
+  const optionById = new Map(optionRecords(found.options).map((option) => [option.id, option]));
+  return productRecords(found.products).map((product) => ({
+    ...product,
+    optionRecords: product.options.flatMap((o) => optionById.get(o.id) ?? []),
+  }));
+}
+
+/** The ids of the options whose values the variants of product `code` use (rows of `optionId`). */
+export function optionsUsedByVariants(db: Database, code: string) {
   const variantIds = db
     .select({ id: productVariants.id })
     .from(productVariants)
@@ -168,25 +155,19 @@ export function queueOptionsUsedByVariants(batch: Batch, db: Database, code: str
     .select({ id: productVariantOptionValues.optionValueId })
     .from(productVariantOptionValues)
     .where(inArray(productVariantOptionValues.variantId, variantIds));
-  const rows = batch.add(
-    db
-      .selectDistinct({ optionId: productOptionValues.optionId })
-      .from(productOptionValues)
-      .where(inArray(productOptionValues.id, valueIds)),
-  );
-  return () => new Set(rows().map((row) => row.optionId));
+  return db
+    .selectDistinct({ optionId: productOptionValues.optionId })
+    .from(productOptionValues)
+    .where(inArray(productOptionValues.id, valueIds));
 }
 
-/** Whether a variant of product `code` is in an order (or cart) item. */
-export function queueProductOrdered(batch: Batch, db: Database, code: string): () => boolean {
+/** One row when a variant of product `code` is in an order (or cart) item, none otherwise. */
+export function productOrdered(db: Database, code: string) {
   const variantIds = db
     .select({ id: productVariants.id })
     .from(productVariants)
     .where(inArray(productVariants.productId, productIdByCode(db, code)));
-  const rows = batch.add(
-    db.select({ id: orderItems.id }).from(orderItems).where(inArray(orderItems.variantId, variantIds)).limit(1),
-  );
-  return () => rows().length > 0;
+  return db.select({ id: orderItems.id }).from(orderItems).where(inArray(orderItems.variantId, variantIds)).limit(1);
 }
 
 // ------------------------------------------------------------------ writes

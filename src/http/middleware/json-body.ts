@@ -2,6 +2,7 @@ import { createMiddleware } from "hono/factory";
 import { apiError, INVALID_JSON } from "../errors";
 import type { AppEnv } from "../context";
 import { isMultipart, readMultipart } from "../resources/images/multipart";
+import { readBodyBytes } from "../body-bytes";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -84,28 +85,11 @@ export async function readBodyText(request: Request): Promise<string> {
 }
 
 async function readLimited(request: Request, limit: number): Promise<string> {
-  if (!request.body) return "";
-  // The platform types a request body as a stream of `any`; its chunks are bytes (Uint8Array).
-  const reader = request.body.getReader() as ReadableStreamDefaultReader<Uint8Array>;
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await discardRest(reader, DRAIN_BYTES);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const all = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder().decode(all);
+  const bytes = await readBodyBytes(request, limit, async (reader) => {
+    await discardRest(reader, DRAIN_BYTES);
+    throw tooLarge();
+  });
+  return new TextDecoder().decode(bytes);
 }
 
 /**

@@ -5,7 +5,7 @@
  * placed: 404 → 400 → 409, then recalculation and the automatic skips, in
  * one read batch and one atomic write batch.
  */
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../context";
 import { idParams } from "../../ids";
 import { describeRoute, type OperationMeta } from "../../openapi/describe";
@@ -14,6 +14,7 @@ import { isPlainObject } from "../../form";
 import { ValidationError } from "../../errors";
 import { MSG } from "../../../domain/messages";
 import type { AddressingBody } from "../../../domain/orders";
+import type { CheckoutStep } from "../../cart-object/checkout-step";
 import { z } from "zod";
 import { component } from "../../openapi/common";
 
@@ -35,18 +36,31 @@ const PaymentMethods = component(
   "The payment methods each payment of the cart may take.",
 );
 
-const selectPayment = (method: "put" | "patch", operationId: string): OperationMeta => ({
+/** A step's operation: its form, then 204; 409 when its transition is not allowed; conditional on the cart's `ETag`. */
+const step = (
+  method: "put" | "patch",
+  operation: Required<Pick<OperationMeta, "operationId" | "summary" | "description" | "form">> & { done: string },
+): OperationMeta => ({
   method,
   tag,
-  operationId,
-  summary: "Select the payment method",
-  description:
-    "Transition `select_payment`. `PUT` clears what it does not send (`Please select a payment method.`); `PATCH` keeps the current method. 409 when the transition is not allowed in the cart's checkout state.",
-  form: selectPaymentForm,
-  success: { status: 204, description: "Selected; the cart is recalculated." },
+  operationId: operation.operationId,
+  summary: operation.summary,
+  description: operation.description,
+  form: operation.form,
+  success: { status: 204, description: operation.done },
   errors: [400, 404, 409, 412, 413],
   conditional: IF_MATCH,
 });
+
+const selectPayment = (method: "put" | "patch", operationId: string): OperationMeta =>
+  step(method, {
+    operationId,
+    summary: "Select the payment method",
+    description:
+      "Transition `select_payment`. `PUT` clears what it does not send (`Please select a payment method.`); `PATCH` keeps the current method. 409 when the transition is not allowed in the cart's checkout state.",
+    form: selectPaymentForm,
+    done: "Selected; the cart is recalculated.",
+  });
 
 const coupon = (method: "put" | "patch", operationId: string): OperationMeta => ({
   method,
@@ -62,18 +76,16 @@ const coupon = (method: "put" | "patch", operationId: string): OperationMeta => 
 });
 
 const docs = {
-  addressing: describeRoute({
-    method: "put",
-    tag,
-    operationId: "checkoutAddressing",
-    summary: "Address the cart",
-    description:
-      "Transition `address` (allowed at every step before completion); then shipping is skipped when nothing needs shipping and payment when the total is 0.",
-    form: addressingForm,
-    success: { status: 204, description: "Addressed; the cart is recalculated (shipping by the shipping address's zone, taxes by the billing address's)." },
-    errors: [400, 404, 409, 412, 413],
-    conditional: IF_MATCH,
-  }),
+  addressing: describeRoute(
+    step("put", {
+      operationId: "checkoutAddressing",
+      summary: "Address the cart",
+      description:
+        "Transition `address` (allowed at every step before completion); then shipping is skipped when nothing needs shipping and payment when the total is 0.",
+      form: addressingForm,
+      done: "Addressed; the cart is recalculated (shipping by the shipping address's zone, taxes by the billing address's).",
+    }),
+  ),
   shippingMethods: describeRoute({
     tag,
     operationId: "checkoutShippingMethods",
@@ -83,17 +95,15 @@ const docs = {
     // 400 (not in state for `select_shipping`) is documented for every operation (a malformed bookmark).
     errors: [404],
   }),
-  selectShipping: describeRoute({
-    method: "put",
-    tag,
-    operationId: "checkoutSelectShipping",
-    summary: "Select the shipping method",
-    description: "Transition `select_shipping`; then payment is skipped when the total is 0.",
-    form: selectShippingForm,
-    success: { status: 204, description: "Selected; the cart is recalculated." },
-    errors: [400, 404, 409, 412, 413],
-    conditional: IF_MATCH,
-  }),
+  selectShipping: describeRoute(
+    step("put", {
+      operationId: "checkoutSelectShipping",
+      summary: "Select the shipping method",
+      description: "Transition `select_shipping`; then payment is skipped when the total is 0.",
+      form: selectShippingForm,
+      done: "Selected; the cart is recalculated.",
+    }),
+  ),
   paymentMethods: describeRoute({
     tag,
     operationId: "checkoutPaymentMethods",
@@ -104,25 +114,39 @@ const docs = {
     errors: [404],
   }),
   selectPayment: describeRoute(selectPayment("put", "checkoutSelectPayment"), selectPayment("patch", "checkoutPatchPayment")),
-  complete: describeRoute({
-    method: "put",
-    tag,
-    operationId: "checkoutComplete",
-    summary: "Place the order",
-    description:
-      "Transition `complete`: order number, states, inventory hold (`onHold` += quantity of tracked variants, never beyond `onHand`), promotion and coupon usage, in one atomic write. 400 with the order's problems (disabled product or method, stock); 409 when not allowed (e.g. twice).",
-    form: completeForm,
-    success: { status: 204, description: "Placed." },
-    errors: [400, 404, 409, 412, 413],
-    conditional: IF_MATCH,
-  }),
+  complete: describeRoute(
+    step("put", {
+      operationId: "checkoutComplete",
+      summary: "Place the order",
+      description:
+        "Transition `complete`: order number, states, inventory hold (`onHold` += quantity of tracked variants, never beyond `onHand`), promotion and coupon usage, in one atomic write. 400 with the order's problems (disabled product or method, stock); 409 when not allowed (e.g. twice).",
+      form: completeForm,
+      done: "Placed.",
+    }),
+  ),
   coupon: describeRoute(coupon("put", "putCartCoupon"), coupon("patch", "patchCartCoupon")),
 };
 
-/** A body that is not a JSON object is a form-level invalid value. */
-function objectBody(body: unknown, field: string): Record<string, unknown> {
-  if (isPlainObject(body)) return body;
-  throw new ValidationError({ [field]: {} }, [MSG.invalid]);
+/**
+ * The one text field of a body that has no other: a body that is not a JSON
+ * object is a form-level invalid value, another key is an extra field, a
+ * value that is no text (nor null) fails the field.
+ */
+function oneTextField(body: unknown, field: string): string | null | undefined {
+  if (!isPlainObject(body)) throw new ValidationError({ [field]: {} }, [MSG.invalid]);
+  const extra = Object.keys(body).some((k) => k !== field);
+  const value: unknown = body[field];
+  if (value !== undefined && value !== null && typeof value !== "string") {
+    throw new ValidationError({ [field]: { errors: [MSG.invalid] } }, extra ? [MSG.extraFields] : []);
+  }
+  if (extra) throw new ValidationError({ [field]: {} }, [MSG.extraFields]);
+  return value;
+}
+
+/** Runs `step` in the cart's object, compared with the request's `If-Match` there: 204. */
+async function runStep(c: Context<AppEnv>, id: number, step: CheckoutStep) {
+  await c.var.carts.call(c, id, (stub, caller) => stub.checkoutStep(id, caller, step), { ifMatch: c.req.header("If-Match") });
+  return c.body(null, 204);
 }
 
 export const checkoutRoutes = new Hono<AppEnv>({ strict: false })
@@ -130,10 +154,7 @@ export const checkoutRoutes = new Hono<AppEnv>({ strict: false })
   .put("/addressing/:id", docs.addressing, idParams({ id: "Order" }), async (c) => {
     const { id } = c.req.valid("param");
     const body = c.var.body as AddressingBody;
-    await c.var.carts.call(c, id, (stub, caller) => stub.checkoutStep(id, caller, { kind: "address", body: isPlainObject(body) ? body : {} }), {
-      ifMatch: c.req.header("If-Match"),
-    });
-    return c.body(null, 204);
+    return runStep(c, id, { kind: "address", body: isPlainObject(body) ? body : {} });
   })
   .get("/select-shipping/:id", docs.shippingMethods, idParams({ id: "Cart" }), async (c) => {
     const { id } = c.req.valid("param");
@@ -142,11 +163,7 @@ export const checkoutRoutes = new Hono<AppEnv>({ strict: false })
   })
   .put("/select-shipping/:id", docs.selectShipping, idParams({ id: "Order" }), async (c) => {
     const { id } = c.req.valid("param");
-    const body = c.var.body;
-    await c.var.carts.call(c, id, (stub, caller) => stub.checkoutStep(id, caller, { kind: "select_shipping", body, patch: false }), {
-      ifMatch: c.req.header("If-Match"),
-    });
-    return c.body(null, 204);
+    return runStep(c, id, { kind: "select_shipping", body: c.var.body, patch: false });
   })
   .get("/select-payment/:id", docs.paymentMethods, idParams({ id: "Cart" }), async (c) => {
     const { id } = c.req.valid("param");
@@ -155,41 +172,18 @@ export const checkoutRoutes = new Hono<AppEnv>({ strict: false })
   })
   .on(["PUT", "PATCH"], "/select-payment/:id", docs.selectPayment, idParams({ id: "Order" }), async (c) => {
     const { id } = c.req.valid("param");
-    const body = c.var.body;
-    const patch = c.req.method === "PATCH";
-    await c.var.carts.call(c, id, (stub, caller) => stub.checkoutStep(id, caller, { kind: "select_payment", body, patch }), {
-      ifMatch: c.req.header("If-Match"),
-    });
-    return c.body(null, 204);
+    return runStep(c, id, { kind: "select_payment", body: c.var.body, patch: c.req.method === "PATCH" });
   })
   .put("/complete/:id", docs.complete, idParams({ id: "Order" }), async (c) => {
     const { id } = c.req.valid("param");
-    const body = objectBody(c.var.body, "notes");
-    const extra = Object.keys(body).some((k) => k !== "notes");
-    const notes = body.notes;
-    if (extra || (notes !== undefined && notes !== null && typeof notes !== "string")) {
-      throw new ValidationError({ notes: typeof notes === "string" || notes === undefined || notes === null ? {} : { errors: [MSG.invalid] } }, extra ? [MSG.extraFields] : []);
-    }
-    await c.var.carts.call(c, id, (stub, caller) => stub.checkoutStep(id, caller, { kind: "complete", notes: typeof notes === "string" ? notes : null }), {
-      ifMatch: c.req.header("If-Match"),
-    });
-    return c.body(null, 204);
+    const notes = oneTextField(c.var.body, "notes");
+    return runStep(c, id, { kind: "complete", notes: notes ?? null });
   });
 
 /** `PATCH`/`PUT /api/v1/carts/{id}`: the cart's coupon (mounted under `/carts`). */
 export const cartCouponRoutes = new Hono<AppEnv>({ strict: false }).on(["PUT", "PATCH"], "/:id", docs.coupon, idParams({ id: "Cart" }), async (c) => {
   const { id } = c.req.valid("param");
-  const body = objectBody(c.var.body, "promotionCoupon");
-  const extra = Object.keys(body).some((k) => k !== "promotionCoupon");
-  const value = body.promotionCoupon;
-  if (extra || (value !== undefined && value !== null && typeof value !== "string")) {
-    throw new ValidationError(
-      { promotionCoupon: value === undefined || value === null || typeof value === "string" ? {} : { errors: [MSG.invalid] } },
-      extra ? [MSG.extraFields] : [],
-    );
-  }
+  const value = oneTextField(c.var.body, "promotionCoupon");
   // PUT clears what it does not send; PATCH keeps it.
-  const code = value === undefined ? (c.req.method === "PUT" ? null : undefined) : value;
-  await c.var.carts.call(c, id, (stub, caller) => stub.checkoutStep(id, caller, { kind: "coupon", code }), { ifMatch: c.req.header("If-Match") });
-  return c.body(null, 204);
+  return runStep(c, id, { kind: "coupon", code: value === undefined ? (c.req.method === "PUT" ? null : undefined) : value });
 });

@@ -7,12 +7,9 @@
  */
 import { sql } from "drizzle-orm";
 import { currencies } from "../../../data/schema";
-import { CODE_DESCRIPTION, documentForm } from "../../openapi/form-docs";
 import {
-  CODE_ONLY_UPDATE_DOCS,
-  codeOnlyCreateForm,
+  codeOnlyForms,
   codeOnlyRoutes,
-  codeOnlyUpdateForm,
   CurrencyPage,
   CurrencyResource,
   serializeCurrency,
@@ -20,17 +17,11 @@ import {
 
 export const CURRENCY_MESSAGES = { blank: "Please choose currency code.", unique: "Currency code must be unique." } as const;
 
-export const currencyCreateForm = codeOnlyCreateForm(CURRENCY_MESSAGES.blank);
-
-documentForm(currencyCreateForm, {
-  component: "CurrencyCreate",
-  descriptions: { code: `${CODE_DESCRIPTION} An ISO 4217 currency code: \`USD\`.` },
-  example: { code: "GBP" },
+export const { create: currencyCreateForm, update: currencyUpdateForm } = codeOnlyForms(CURRENCY_MESSAGES.blank, {
+  component: "Currency",
+  code: "An ISO 4217 currency code: `USD`.",
+  example: "GBP",
 });
-
-export const currencyUpdateForm = codeOnlyUpdateForm(CURRENCY_MESSAGES.blank);
-
-documentForm(currencyUpdateForm, { component: "CurrencyUpdate", ...CODE_ONLY_UPDATE_DOCS });
 
 export const currencyRoutes = codeOnlyRoutes({
   noun: "Currency",

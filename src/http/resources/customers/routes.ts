@@ -21,6 +21,7 @@ import { Hono } from "hono";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AppEnv } from "../../context";
+import { parseId } from "../../ids";
 import { defineForm, isEmptyBody, validateForm, rethrowUniqueViolation } from "../../form";
 import { requiredString } from "../../fields";
 import { MSG } from "../../../domain/messages";
@@ -134,18 +135,22 @@ const profileFields = {
   lastName: personName(CUSTOMER_MESSAGES.lastNameTooShort, CUSTOMER_MESSAGES.lastNameTooLong),
 };
 
-export const createForm = defineForm(
-  {
-    ...profileFields,
-    email: email(),
-    birthday: birthday(),
-    gender: gender(),
-    ...notStored,
-    group: group(),
-    user: user(),
-  },
-  { quiet: ["user"] },
-);
+/** The customer form (Sylius' CustomerType with its shop user); only whether `email` is required differs between create and update. */
+const customerForm = <E extends z.ZodType>(emailField: E) =>
+  defineForm(
+    {
+      ...profileFields,
+      email: emailField,
+      birthday: birthday(),
+      gender: gender(),
+      ...notStored,
+      group: group(),
+      user: user(),
+    },
+    { quiet: ["user"] },
+  );
+
+export const createForm = customerForm(email());
 
 const USER_SHAPE = {
   schema: z
@@ -174,18 +179,7 @@ documentForm(createForm, {
   },
 });
 
-export const updateForm = defineForm(
-  {
-    ...profileFields,
-    email: email().optional(),
-    birthday: birthday(),
-    gender: gender(),
-    ...notStored,
-    group: group(),
-    user: user(),
-  },
-  { quiet: ["user"] },
-);
+export const updateForm = customerForm(email().optional());
 
 documentForm(updateForm, {
   component: "CustomerUpdate",
@@ -233,9 +227,6 @@ function checkUser(result: UserFormResult, sent: Record<string, unknown> | undef
   return input;
 }
 
-/** A path id: digits only, else the customer cannot exist. */
-const parseId = (raw: string): number | null => (/^\d{1,15}$/.test(raw) ? Number(raw) : null);
-
 function representation(rows: CustomerRow[], users: ShopUserRow[], serialize: typeof serializeCustomer | typeof serializeCustomerListItem = serializeCustomer) {
   const userOf = groupBy(users, (u) => u.customerId);
   return rows.map((row) => serialize(row, userOf.get(row.id)?.[0] ?? null));
@@ -275,9 +266,7 @@ export const customerRoutes = new Hono<AppEnv>({ strict: false })
     const {
       counted,
       items: { rows, users },
-    } = await page.read(c, (batch, at) =>
-      batch.addNamed({ rows: at.rows(db.select(customerColumns).from(customers).$dynamic()), users: usersOfCustomers(db, at.ids) }),
-    );
+    } = await page.read(c, (at) => ({ rows: at.rows(db.select(customerColumns).from(customers).$dynamic()), users: usersOfCustomers(db, at.ids) }));
     return c.json(page.envelope("/api/v1/customers/", counted, representation(rows, users, serializeCustomerListItem)));
   })
   .get("/:id", describeRoute(docs.get), async (c) => {

@@ -13,25 +13,13 @@
  *   {id, email, firstName, lastName, user?: {id, username, usernameCanonical}, _links.self}
  */
 import { href } from "../../serializers/links";
+import type { CustomerRow } from "../../../data/queries/customers";
 
 export interface CustomerRefRow {
   id: number;
   email: string;
   firstName: string | null;
   lastName: string | null;
-}
-
-export interface CustomerResourceRow extends CustomerRefRow {
-  emailCanonical: string;
-  /** `Y-m-d`, or null. */
-  birthday: string | null;
-  gender: string;
-  createdAt: string;
-  updatedAt: string;
-  /** The customer's group (read with one customer only). */
-  groupId?: number | null;
-  groupCode?: string | null;
-  groupName?: string | null;
 }
 
 export interface CustomerUserRow {
@@ -57,7 +45,7 @@ export const birthdayDateTime = (birthday: string | null): string | undefined =>
 /** A shop account's roles: every shop user is a `ROLE_USER` (Sylius' ShopUser default). */
 const SHOP_USER_ROLES = ["ROLE_USER"];
 
-export function serializeCustomer(row: CustomerResourceRow, user: CustomerUserRow | null) {
+export function serializeCustomer(row: CustomerRow, user: CustomerUserRow | null) {
   return {
     id: row.id,
     user: user

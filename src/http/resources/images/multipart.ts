@@ -6,6 +6,7 @@
  * `UploadedFile`s, and an object whose keys are exactly `0..n-1` as a list.
  */
 import { apiError } from "../../errors";
+import { readBodyBytes } from "../../body-bytes";
 import { MAX_MULTIPART_BYTES, UploadedFile } from "./files";
 
 export const isMultipart = (contentType: string | undefined) => /^multipart\/form-data\s*(;|$)/i.test(contentType ?? "");
@@ -72,26 +73,9 @@ export async function readMultipart(request: Request): Promise<unknown> {
   return lists(fields);
 }
 
-async function readBytes(request: Request, limit: number): Promise<Uint8Array> {
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader() as ReadableStreamDefaultReader<Uint8Array>;
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw apiError(413, TOO_LARGE);
-    }
-    chunks.push(value);
-  }
-  const all = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return all;
+function readBytes(request: Request, limit: number): Promise<Uint8Array> {
+  return readBodyBytes(request, limit, async (rest) => {
+    await rest.cancel();
+    throw apiError(413, TOO_LARGE);
+  });
 }

@@ -22,7 +22,7 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../../context";
 import type { Database } from "../../../data/db";
 import { requeueRemovals, takeRemovals } from "../../../data/queries/images";
-import { namedBatch, runBatch } from "../../../data/batch";
+import { namedBatch } from "../../../data/batch";
 import { isPlainObject } from "../../form";
 import { IMAGE_MESSAGES, MAX_IMAGE_BYTES, newImagePath, RefusedImage, sniffImage, StoredImage, UploadedFile } from "./files";
 
@@ -85,7 +85,7 @@ export async function removeImageFiles(db: Database, bucket: R2Bucket, paths: re
   try {
     await removeObjects(bucket, paths);
   } catch (error) {
-    await runBatch(db, requeueRemovals(db, paths));
+    await namedBatch(db, { requeued: requeueRemovals(db, paths) });
     console.error(JSON.stringify({ level: "error", where: "image-removals", requeued: paths.length, error: String(error) }));
     return 0;
   }

@@ -7,12 +7,9 @@
  */
 import { sql } from "drizzle-orm";
 import { locales } from "../../../data/schema";
-import { CODE_DESCRIPTION, documentForm } from "../../openapi/form-docs";
 import {
-  CODE_ONLY_UPDATE_DOCS,
-  codeOnlyCreateForm,
+  codeOnlyForms,
   codeOnlyRoutes,
-  codeOnlyUpdateForm,
   LocalePage,
   LocaleResource,
   serializeLocale,
@@ -21,17 +18,11 @@ import {
 
 export const LOCALE_MESSAGES = { blank: "Please choose locale code.", unique: "Locale code must be unique." } as const;
 
-export const localeCreateForm = codeOnlyCreateForm(LOCALE_MESSAGES.blank);
-
-documentForm(localeCreateForm, {
-  component: "LocaleCreate",
-  descriptions: { code: `${CODE_DESCRIPTION} Language, optional script and region: \`en_US\`.` },
-  example: { code: "fr_FR" },
+export const { create: localeCreateForm, update: localeUpdateForm } = codeOnlyForms(LOCALE_MESSAGES.blank, {
+  component: "Locale",
+  code: "Language, optional script and region: `en_US`.",
+  example: "fr_FR",
 });
-
-export const localeUpdateForm = codeOnlyUpdateForm(LOCALE_MESSAGES.blank);
-
-documentForm(localeUpdateForm, { component: "LocaleUpdate", ...CODE_ONLY_UPDATE_DOCS });
 
 export const localeRoutes = codeOnlyRoutes({
   noun: "Locale",

@@ -304,11 +304,8 @@ export const productOptionRoutes = new Hono<AppEnv>({ strict: false })
           ),
       },
     });
-    const { counted, items } = await page.read(c, (batch, at) => {
-      const options = batch.addNamed(optionReads(db, at.ids, page.orderBy));
-      return () => optionRecords(options());
-    });
-    return c.json(page.envelope("/api/v1/product-options/", counted, items.map(serializeProductOption)));
+    const { counted, items } = await page.read(c, (at) => optionReads(db, at.ids, page.orderBy));
+    return c.json(page.envelope("/api/v1/product-options/", counted, optionRecords(items).map(serializeProductOption)));
   })
   .get("/:code", describeRoute(docs.get), async (c) => c.json(serializeProductOption(await loadOne(c.var.db, c.req.param("code")))))
   .post("/", describeRoute(docs.create), async (c) => {

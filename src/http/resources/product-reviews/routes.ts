@@ -17,13 +17,13 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { AppEnv } from "../../context";
 import { validateForm } from "../../form";
 import { badRequest, notFound } from "../../errors";
-import { Batch, namedBatch } from "../../../data/batch";
+import { namedBatch, type NamedResults } from "../../../data/batch";
 import type { Database } from "../../../data/db";
 import { containsText } from "../../../data/conditions";
 import { pageQueries } from "../../../data/list-page";
 import { firstBatch } from "../../first-batch";
 import { productReviews } from "../../../data/schema";
-import { productIdByCode, queueProductDetails } from "../../../data/queries/products";
+import { productDetailReads, productDetails, productIdByCode } from "../../../data/queries/products";
 import {
   customerOfEmail,
   ensureCustomer,
@@ -81,15 +81,17 @@ const reviewMissing = (id: string) => notFound(`Product review with id "${id}" d
 /** A review id from the URL: a positive integer, else nothing matches it. */
 const idOf = (text: string): number | undefined => (/^[1-9]\d{0,15}$/.test(text) ? Number(text) : undefined);
 
-/** Queues what a review's representation shows: its product (detailed) and the product's reviews. */
-function queueSubject(batch: Batch, db: Database, productCode: string) {
-  const product = queueProductDetails(batch, db, productIdByCode(db, productCode));
-  const reviews = batch.add(reviewsOfProducts(db, productIdByCode(db, productCode)));
-  return (review: ReviewRow) => {
-    const [subject] = product();
-    if (!subject) throw new Error(`The product of review ${review.id} was not read.`);
-    return serializeProductReview(review, subject, reviews());
-  };
+/** The reads of what a review's representation shows: its product (detailed) and the product's reviews. */
+const subjectReads = (db: Database, productCode: string) => ({
+  product: productDetailReads(db, productIdByCode(db, productCode)),
+  reviews: reviewsOfProducts(db, productIdByCode(db, productCode)),
+});
+
+/** A review as `subjectReads`' results show it. */
+function representReview(review: ReviewRow, subject: NamedResults<ReturnType<typeof subjectReads>>) {
+  const [product] = productDetails(subject.product);
+  if (!product) throw new Error(`The product of review ${review.id} was not read.`);
+  return serializeProductReview(review, product, subject.reviews);
 }
 
 /** The review of the URL (404 when it is not one of the URL's product's). */
@@ -99,13 +101,13 @@ async function findReview(c: Context<AppEnv>, represent: boolean) {
   const idText = c.req.param("id") ?? "";
   const id = idOf(idText);
   if (id === undefined) throw reviewMissing(idText);
-  const batch = new Batch();
-  const found = batch.add(reviewOfProduct(db, productCode, id));
-  const subject = represent ? queueSubject(batch, db, productCode) : undefined;
-  await batch.run(db);
-  const [review] = found();
+  const found = await namedBatch(db, {
+    review: reviewOfProduct(db, productCode, id),
+    subject: represent ? subjectReads(db, productCode) : undefined,
+  });
+  const [review] = found.review;
   if (!review) throw reviewMissing(idText);
-  return { db, productCode, review, subject };
+  return { db, productCode, review, subject: found.subject };
 }
 
 function transitionRoute(transition: ReviewTransition) {
@@ -113,20 +115,18 @@ function transitionRoute(transition: ReviewTransition) {
     const { db, productCode, review } = await findReview(c, false);
     const applied = applyReviewTransition(review.status, transition);
     if (!applied.ok) throw badRequest(applied.message);
-    const batch = new Batch();
-    // Guarded by the state read: a concurrent transition wins, this one changes nothing.
-    batch.add(
+    const [, read] = await namedBatch(
+      db,
+      { back: reviewOfProduct(db, productCode, review.id), subject: subjectReads(db, productCode) },
+      // Guarded by the state read: a concurrent transition wins, this one changes nothing.
       db
         .update(productReviews)
         .set({ status: applied.state, updatedAt: nowIso() })
         .where(and(eq(productReviews.id, review.id), eq(productReviews.status, review.status))),
     );
-    const back = batch.add(reviewOfProduct(db, productCode, review.id));
-    const subject = queueSubject(batch, db, productCode);
-    await batch.run(db);
-    const [now] = back();
+    const [now] = read.back;
     if (!now) throw reviewMissing(String(review.id));
-    return c.json(subject(now));
+    return c.json(representReview(now, read.subject));
   };
 }
 
@@ -167,34 +167,30 @@ export const productReviewRoutes = new Hono<AppEnv>({ strict: false })
     const fields = checkReview(result, true);
     const email = checkAuthor(result);
     const canonical = email?.toLowerCase();
-    const batch = new Batch();
-    const product = batch.add(productIdOfCode(db, productCode));
-    const customer = canonical === undefined ? () => [] : batch.add(customerOfEmail(db, canonical));
-    await batch.run(db);
-    const [found] = product();
+    const { product, customer } = await namedBatch(db, {
+      product: productIdOfCode(db, productCode),
+      customer: canonical === undefined ? undefined : customerOfEmail(db, canonical),
+    });
+    const [found] = product;
     if (!found) throw productMissing(productCode);
     // CoreBundle's UniqueReviewerEmail: a customer with a shop account signs in to review.
-    if (customer()[0]?.hasUser) result.failAt("author", [], REVIEW_MESSAGES.authorRegistered);
+    if (customer?.[0]?.hasUser) result.failAt("author", [], REVIEW_MESSAGES.authorRegistered);
     result.assertValid();
     if (email === undefined || canonical === undefined || fields.rating === undefined || fields.title === undefined || fields.comment === undefined) {
       throw new Error("A valid review form has a rating, a title, a comment and an author.");
     }
-    const writes = new Batch();
-    writes.addAll([
+    const [, read] = await namedBatch(db, { back: insertedReview(db), subject: subjectReads(db, productCode) }, [
       ensureCustomer(db, email, canonical),
       insertReview(db, { productId: found.id, emailCanonical: canonical, title: fields.title, rating: fields.rating, comment: fields.comment }),
     ]);
-    const back = writes.add(insertedReview(db));
-    const subject = queueSubject(writes, db, productCode);
-    await writes.run(db);
-    const [review] = back();
+    const [review] = read.back;
     if (!review) throw new Error("The new review was not read back after its insert.");
-    return c.json(subject(review), 201);
+    return c.json(representReview(review, read.subject), 201);
   })
   .get("/:id", describeRoute(docs.get), async (c) => {
     const { review, subject } = await findReview(c, true);
     if (!subject) throw new Error("The review's product was not read.");
-    return c.json(subject(review));
+    return c.json(representReview(review, subject));
   })
   .on(["PUT", "PATCH"], "/:id", describeRoute(docs.put, docs.patch), async (c) => {
     const result = validateForm(updateForm, c.var.body);

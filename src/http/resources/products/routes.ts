@@ -11,27 +11,29 @@ import { Hono } from "hono";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AppEnv } from "../../context";
-import { defineForm, isEmptyBody, isPlainObject, validateForm, type FormResult, rethrowUniqueViolation } from "../../form";
+import { defineForm, isEmptyBody, validateForm, type FormResult, rethrowUniqueViolation } from "../../form";
 import { CODE_PATTERN, optionalBoolean, requiredString } from "../../fields";
 import { MSG } from "../../../domain/messages";
 import { conflict, notFound } from "../../errors";
 import { isForeignKeyViolation } from "../../../data/constraints";
 import { channels, productAssociationTypes, productOptions, products, productTranslations } from "../../../data/schema";
 import { unique } from "../../../data/collections";
-import { queueAssociations, replaceAssociations, type AssociationInput } from "../../../data/queries/product-associations";
+import { associationReads, associationRecords, replaceAssociations, type AssociationInput } from "../../../data/queries/product-associations";
 import type { Database } from "../../../data/db";
-import { Batch, namedBatch, queueIdsByCode, type Statement } from "../../../data/batch";
+import { idsByCodeQueries, idsOfCodes, namedBatch, type NamedResults, type Statement } from "../../../data/batch";
 import { containsText } from "../../../data/conditions";
 import { listPage, SEARCH_SCOPES, substring } from "../../list-page";
-import { queueExistingLocales } from "../../../data/queries/product-options";
+import { existingLocalesQueries, localeSet } from "../../../data/queries/product-options";
 import {
   createProductStatements,
   deleteProductTranslations,
   productIdByCode,
-  queueOptionsUsedByVariants,
-  queueProductDetails,
-  queueProductOrdered,
-  queueProducts,
+  optionsUsedByVariants,
+  productDetailReads,
+  productDetails,
+  productOrdered,
+  productReads,
+  productRecords,
   replaceProductChannels,
   replaceProductOptions,
   upsertProductTranslations,
@@ -42,11 +44,11 @@ import { reviewsOfProducts } from "../../../data/queries/product-reviews";
 import { serializeProduct, serializeProductListItem } from "./serializer";
 import { imagesByOwner } from "../images/serializer";
 import { nowIso } from "../../serializers/timestamps";
-import { codeListField, failUnknown, reported } from "../shared/fields";
+import { codeListField, failUnknown, forEachTranslation, reported } from "../shared/fields";
 import { crudDocs, describeRoute, listSpec } from "../../openapi/describe";
 import { CODE_DESCRIPTION, codeListShape, documentForm, EMPTY_PUT_NOTE, type InputShape } from "../../openapi/form-docs";
 import { Product, ProductPage } from "./schemas";
-import { checkTaxons, MAIN_TAXON_SHAPE, mainTaxonField, PRODUCT_TAXONS_SHAPE, productTaxonReads, productTaxonsField, productTaxonViews, queueFormTaxons, taxonWrites } from "./taxons";
+import { checkTaxons, MAIN_TAXON_SHAPE, mainTaxonField, PRODUCT_TAXONS_SHAPE, productTaxonReads, productTaxonsField, productTaxonViews, formTaxons, taxonWrites } from "./taxons";
 import { attributeReferences, checkAttributeValues } from "./attributes";
 import { attributesByCodes, attributeValuesOfProducts, replaceAttributeValues } from "../../../data/queries/product-attributes";
 import { DEFAULT_LOCALE } from "../../../domain/product-attributes";
@@ -177,16 +179,7 @@ function resolveTranslations(
   result.shape("translations", known.length ? { children: Object.fromEntries(known.map((locale) => [locale, structuredClone(subForm)])) } : {});
   const base = new Map(merge ? existing.map((t) => [t.locale, t] as const) : []);
   const resolved = new Map<string, ProductTranslationInput>();
-  for (const [locale, entry] of Object.entries(sent)) {
-    if (!locales.has(locale)) {
-      result.fail("translations", MSG.invalid);
-      continue;
-    }
-    if (!isPlainObject(entry)) {
-      result.failAt("translations", [locale], MSG.invalid);
-      continue;
-    }
-    if (Object.keys(entry).some((key) => !STORED_FIELDS.has(key))) result.failAt("translations", [locale], MSG.extraFields);
+  forEachTranslation(result, sent, locales, STORED_FIELDS, (locale, entry) => {
     const previous = base.get(locale);
     const name = entry.name ?? previous?.name;
     const slug = entry.slug ?? previous?.slug;
@@ -203,7 +196,7 @@ function resolveTranslations(
     if (slugMessage) result.failAt("translations", [locale, "slug"], slugMessage);
     if (!descriptionOk) result.failAt("translations", [locale, "description"], MSG.invalid);
     if (!nameMessage && !slugMessage && descriptionOk) resolved.set(locale, { name: name as string, slug: slug as string, description });
-  }
+  });
   return resolved;
 }
 
@@ -213,28 +206,33 @@ type SentAssociations = Record<string, string | null>;
 const associatedCodes = (sent: SentAssociations | undefined) =>
   new Map(Object.entries(sent ?? {}).map(([type, codes]) => [type, (codes ?? "").split(",").map((code) => code.trim()).filter(Boolean)]));
 
-function queueReferences(
-  batch: Batch,
+function referenceReads(
   db: Database,
   values: { translations?: SentTranslations; options?: string[]; channels?: string[]; attributes?: unknown[]; associations?: SentAssociations },
 ) {
   const attributes = attributeReferences(values.attributes);
   const associations = associatedCodes(values.associations);
   return {
-    attributes: batch.add(attributesByCodes(db, attributes.codes)),
-    associationTypes: queueIdsByCode(batch, db, productAssociationTypes, [...associations.keys()]),
-    associatedProducts: queueIdsByCode(batch, db, products, [...associations.values()].flat()),
-    locales: queueExistingLocales(batch, db, [...Object.keys(values.translations ?? {}), ...attributes.locales]),
-    options: queueIdsByCode(batch, db, productOptions, values.options ?? []),
-    channels: queueIdsByCode(batch, db, channels, values.channels ?? []),
+    attributes: attributesByCodes(db, attributes.codes),
+    associationTypes: idsByCodeQueries(db, productAssociationTypes, [...associations.keys()]),
+    associatedProducts: idsByCodeQueries(db, products, [...associations.values()].flat()),
+    locales: existingLocalesQueries(db, [...Object.keys(values.translations ?? {}), ...attributes.locales]),
+    options: idsByCodeQueries(db, productOptions, values.options ?? []),
+    channels: idsByCodeQueries(db, channels, values.channels ?? []),
   };
 }
 
 function checkReferences(
   result: ProductResult,
   values: { translations?: SentTranslations; options?: string[]; channels?: string[]; associations?: SentAssociations },
-  found: { locales: Set<string>; options: Map<string, number>; channels: Map<string, number>; associationTypes: Map<string, number>; associatedProducts: Map<string, number> },
+  read: NamedResults<ReturnType<typeof referenceReads>>,
 ): { optionIds?: number[]; channelIds?: number[]; associations?: AssociationInput[] } {
+  const found = {
+    options: idsOfCodes(read.options),
+    channels: idsOfCodes(read.channels),
+    associationTypes: idsOfCodes(read.associationTypes),
+    associatedProducts: idsOfCodes(read.associatedProducts),
+  };
   if (values.options) failUnknown(result, "options", values.options, new Set(found.options.keys()));
   if (values.channels) failUnknown(result, "channels", values.channels, new Set(found.channels.keys()));
   const sent = associatedCodes(values.associations);
@@ -256,22 +254,22 @@ function checkReferences(
 // -------------------------------------------------------------------- routes
 
 async function loadDetail(db: Database, code: string) {
-  const batch = new Batch();
-  const details = queueProductDetails(batch, db, productIdByCode(db, code));
-  const taxa = batch.addNamed(productTaxonReads(db, productIdByCode(db, code)));
-  const attributeValues = batch.add(attributeValuesOfProducts(db, productIdByCode(db, code), DEFAULT_LOCALE));
-  const reviews = batch.add(reviewsOfProducts(db, productIdByCode(db, code)));
-  const associations = queueAssociations(batch, db, productIdByCode(db, code));
-  const images = batch.add(imagesOf(db, "product", productIdByCode(db, code)));
-  await batch.run(db);
-  const [product] = details();
+  const found = await namedBatch(db, {
+    details: productDetailReads(db, productIdByCode(db, code)),
+    taxa: productTaxonReads(db, productIdByCode(db, code)),
+    attributeValues: attributeValuesOfProducts(db, productIdByCode(db, code), DEFAULT_LOCALE),
+    reviews: reviewsOfProducts(db, productIdByCode(db, code)),
+    associations: associationReads(db, productIdByCode(db, code)),
+    images: imagesOf(db, "product", productIdByCode(db, code)),
+  });
+  const [product] = productDetails(found.details);
   if (!product) throw notFound(`Product with code "${code}" does not exist.`);
   return serializeProduct(product, {
-    attributeValues: attributeValues(),
-    taxa: productTaxonViews(taxa(), product.id),
-    reviews: reviews(),
-    associations: associations().get(product.id),
-    images: images(),
+    attributeValues: found.attributeValues,
+    taxa: productTaxonViews(found.taxa, product.id),
+    reviews: found.reviews,
+    associations: associationRecords(found.associations).get(product.id),
+    images: found.images,
   });
 }
 
@@ -305,13 +303,13 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
         name: substring(SEARCH_SCOPES.productName, containsText, (names) => sql`${products.id} IN (SELECT ${productTranslations.productId} FROM ${productTranslations} WHERE ${names})`),
       },
     });
-    const { counted, items } = await page.read(c, (batch, at) => {
-      const rows = queueProductDetails(batch, db, at.ids, page.orderBy);
-      const images = batch.add(imagesOf(db, "product", at.ids));
-      return () => ({ rows: rows(), images: imagesByOwner(images()) });
-    });
+    const { counted, items } = await page.read(c, (at) => ({
+      rows: productDetailReads(db, at.ids, page.orderBy),
+      images: imagesOf(db, "product", at.ids),
+    }));
+    const images = imagesByOwner(items.images);
     return c.json(
-      page.envelope("/api/v1/products/", counted, items.rows.map((row) => serializeProductListItem(row, items.images.get(row.id)))),
+      page.envelope("/api/v1/products/", counted, productDetails(items.rows).map((row) => serializeProductListItem(row, images.get(row.id)))),
     );
   })
   .get("/:code", describeRoute(docs.get), async (c) => c.json(await loadDetail(c.var.db, c.req.param("code"))))
@@ -321,55 +319,56 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     const values = result.values;
     const code = values.code;
 
-    const reads = new Batch();
-    const taken = code !== undefined ? reads.add(productIdByCode(db, code).limit(1)) : () => [];
-    const found = queueReferences(reads, db, values);
-    const foundTaxons = queueFormTaxons(reads, db, values);
-    await reads.run(db);
-
-    if (taken().length > 0) result.fail("code", PRODUCT_MESSAGES.codeTaken);
-    const taxonPlan = checkTaxons(result, values, foundTaxons());
-    const ids = checkReferences(result, values, {
-      locales: found.locales(),
-      options: found.options(),
-      channels: found.channels(),
-      associationTypes: found.associationTypes(),
-      associatedProducts: found.associatedProducts(),
+    const found = await namedBatch(db, {
+      taken: code !== undefined ? productIdByCode(db, code).limit(1) : undefined,
+      references: referenceReads(db, values),
+      taxons: formTaxons(db, values),
     });
-    const translations = resolveTranslations(result, values.translations, found.locales(), [], false);
-    const attributeValues = checkAttributeValues(result, values.attributes, { attributes: found.attributes(), locales: found.locales() });
+
+    if ((found.taken?.length ?? 0) > 0) result.fail("code", PRODUCT_MESSAGES.codeTaken);
+    const taxonPlan = checkTaxons(result, values, found.taxons);
+    const ids = checkReferences(result, values, found.references);
+    const locales = localeSet(found.references.locales);
+    const translations = resolveTranslations(result, values.translations, locales, [], false);
+    const attributeValues = checkAttributeValues(result, values.attributes, { attributes: found.references.attributes, locales });
     const imagePlan = checkImages(result, values.images, []);
     result.assertValid();
     const newCode = result.required("code");
 
-    const writes = new Batch();
-    writes.addAll(
-      createProductStatements(db, {
+    const writes: Statement[] = [
+      ...createProductStatements(db, {
         code: newCode,
         enabled: values.enabled ?? true,
         translations: translations ?? new Map<string, ProductTranslationInput>(),
         optionIds: ids.optionIds ?? [],
         channelIds: ids.channelIds ?? [],
       }),
-    );
-    writes.addAll(taxonWrites(db, newCode, taxonPlan, false));
-    if (attributeValues?.length) writes.addAll(replaceAttributeValues(db, newCode, attributeValues));
-    if (ids.associations) writes.addAll(replaceAssociations(db, newCode, ids.associations));
-    if (imagePlan) writes.addAll(imageWrites(db, "product", productIdByCode(db, newCode).getSQL(), imagePlan));
-    const created = queueProductDetails(writes, db, productIdByCode(db, newCode));
-    const taxa = writes.addNamed(productTaxonReads(db, productIdByCode(db, newCode)));
-    const createdValues = writes.add(attributeValuesOfProducts(db, productIdByCode(db, newCode), DEFAULT_LOCALE));
-    const associations = queueAssociations(writes, db, productIdByCode(db, newCode));
-    const images = writes.add(imagesOf(db, "product", productIdByCode(db, newCode)));
-    try {
-      await writes.run(db);
-    } catch (error) {
-      rethrowUniqueViolation(error, result, "code", PRODUCT_MESSAGES.codeTaken);
-    }
-    const [product] = created();
+      ...taxonWrites(db, newCode, taxonPlan, false),
+      ...(attributeValues?.length ? replaceAttributeValues(db, newCode, attributeValues) : []),
+      ...(ids.associations ? replaceAssociations(db, newCode, ids.associations) : []),
+      ...(imagePlan ? imageWrites(db, "product", productIdByCode(db, newCode).getSQL(), imagePlan) : []),
+    ];
+    const created = productIdByCode(db, newCode);
+    const [, read] = await namedBatch(
+      db,
+      {
+        details: productDetailReads(db, created),
+        taxa: productTaxonReads(db, created),
+        attributeValues: attributeValuesOfProducts(db, created, DEFAULT_LOCALE),
+        associations: associationReads(db, created),
+        images: imagesOf(db, "product", created),
+      },
+      writes,
+    ).catch((error: unknown) => rethrowUniqueViolation(error, result, "code", PRODUCT_MESSAGES.codeTaken));
+    const [product] = productDetails(read.details);
     if (!product) throw new Error(`Product "${newCode}" was not read back after its insert.`);
     return c.json(
-      serializeProduct(product, { attributeValues: createdValues(), taxa: productTaxonViews(taxa(), product.id), associations: associations().get(product.id), images: images() }),
+      serializeProduct(product, {
+        attributeValues: read.attributeValues,
+        taxa: productTaxonViews(read.taxa, product.id),
+        associations: associationRecords(read.associations).get(product.id),
+        images: read.images,
+      }),
       201,
     );
   })
@@ -380,34 +379,29 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     const result = validateForm(updateForm, c.var.body);
     const values = result.values;
 
-    const reads = new Batch();
-    const current = queueProducts(reads, db, productIdByCode(db, code));
-    const found = queueReferences(reads, db, values);
-    const usedOptions = queueOptionsUsedByVariants(reads, db, code);
-    const foundTaxons = queueFormTaxons(reads, db, values);
-    const currentImages = values.images === undefined ? () => [] : reads.add(imagesOf(db, "product", productIdByCode(db, code)));
-    await reads.run(db);
-
-    const [product] = current();
-    if (!product) throw notFound(`Product with code "${code}" does not exist.`);
-    const taxonPlan = checkTaxons(result, values, foundTaxons());
-    const ids = checkReferences(result, values, {
-      locales: found.locales(),
-      options: found.options(),
-      channels: found.channels(),
-      associationTypes: found.associationTypes(),
-      associatedProducts: found.associatedProducts(),
+    const found = await namedBatch(db, {
+      current: productReads(db, productIdByCode(db, code)),
+      references: referenceReads(db, values),
+      usedOptions: optionsUsedByVariants(db, code),
+      taxons: formTaxons(db, values),
+      images: values.images === undefined ? undefined : imagesOf(db, "product", productIdByCode(db, code)),
     });
-    const translations = resolveTranslations(result, values.translations, found.locales(), product.translations, merge);
-    const attributeValues = checkAttributeValues(result, values.attributes, { attributes: found.attributes(), locales: found.locales() });
-    const imagePlan = checkImages(result, values.images, currentImages());
+
+    const [product] = productRecords(found.current);
+    if (!product) throw notFound(`Product with code "${code}" does not exist.`);
+    const taxonPlan = checkTaxons(result, values, found.taxons);
+    const ids = checkReferences(result, values, found.references);
+    const locales = localeSet(found.references.locales);
+    const translations = resolveTranslations(result, values.translations, locales, product.translations, merge);
+    const attributeValues = checkAttributeValues(result, values.attributes, { attributes: found.references.attributes, locales });
+    const imagePlan = checkImages(result, values.images, found.images ?? []);
     // Sylius' product form has no field that fails empty on edit: the empty body itself is refused.
     if (!merge && isEmptyBody(c.var.body)) result.failForm(MSG.blank);
     result.assertValid();
 
     if (ids.optionIds) {
       const kept = new Set(ids.optionIds);
-      const used = usedOptions();
+      const used = new Set(found.usedOptions.map((row) => row.optionId));
       const removedInUse = product.options.find((option) => !kept.has(option.id) && used.has(option.id));
       if (removedInUse) throw conflict(PRODUCT_MESSAGES.optionInUse(removedInUse.code));
     }
@@ -429,24 +423,18 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     if (ids.associations) statements.push(...replaceAssociations(db, product.code, ids.associations));
     if (imagePlan) statements.push(...imageWrites(db, "product", sql`${product.id}`, imagePlan));
 
-    const writes = new Batch();
-    writes.addAll(statements);
     // The files of dropped or replaced images, queued by the statements above (nothing when no image changed).
-    const removed = imagePlan ? writes.add(takeRemovals(db)) : () => [];
-    await writes.run(db);
-    await removeImageFiles(db, c.var.images, removed().map((row) => row.path));
+    const { removed } = await namedBatch(db, { statements, removed: imagePlan ? takeRemovals(db) : undefined });
+    await removeImageFiles(db, c.var.images, (removed ?? []).map((row) => row.path));
     return c.body(null, 204);
   })
   .delete("/:code", describeRoute(docs.delete), async (c) => {
     const db = c.var.db;
     const code = c.req.param("code");
-    const reads = new Batch();
-    const found = reads.add(productIdByCode(db, code).limit(1));
-    const ordered = queueProductOrdered(reads, db, code);
-    await reads.run(db);
-    const [product] = found();
+    const found = await namedBatch(db, { product: productIdByCode(db, code).limit(1), ordered: productOrdered(db, code) });
+    const [product] = found.product;
     if (!product) throw notFound(`Product with code "${code}" does not exist.`);
-    if (ordered()) throw conflict(PRODUCT_MESSAGES.inUse);
+    if (found.ordered.length > 0) throw conflict(PRODUCT_MESSAGES.inUse);
     let removed: { path: string }[];
     try {
       // The product's images go with it (cascade); their files after the batch commits.

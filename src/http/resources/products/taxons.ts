@@ -10,7 +10,7 @@ import { inArray, sql, type SQLWrapper } from "drizzle-orm";
 import { MSG } from "../../../domain/messages";
 import type { Database } from "../../../data/db";
 import { unique } from "../../../data/collections";
-import type { Batch, NamedResults, Statement } from "../../../data/batch";
+import type { NamedResults, Statement } from "../../../data/batch";
 import { products, productTaxons as productTaxonTable, taxons } from "../../../data/schema";
 import { productTaxonsOfProducts, replaceProductTaxons, taxonsWithCodes, taxonTreeReads, treeRows } from "../../../data/queries/taxons";
 import { reported } from "../shared/fields";
@@ -50,8 +50,8 @@ interface TaxonValues {
 }
 
 /** The taxons a form names, for the read batch. */
-export const queueFormTaxons = (batch: Batch, db: Database, values: TaxonValues) =>
-  batch.add(taxonsWithCodes(db, unique([...(values.mainTaxon ? [values.mainTaxon] : []), ...(values.productTaxons ?? [])])));
+export const formTaxons = (db: Database, values: TaxonValues) =>
+  taxonsWithCodes(db, unique([...(values.mainTaxon ? [values.mainTaxon] : []), ...(values.productTaxons ?? [])]));
 
 /** Unknown codes fail their field; returns what the writes need (undefined: not sent). */
 export function checkTaxons(

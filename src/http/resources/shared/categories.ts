@@ -15,7 +15,7 @@ import { defineForm } from "../../form";
 import { CODE_PATTERN, optionalString, requiredString } from "../../fields";
 import { categoryByCode, categoryColumns, type CategoryRow, type CategoryTable } from "../../../data/queries/categories";
 import { nowIso } from "../../serializers/timestamps";
-import { documentForm, EMPTY_PUT_NOTE, IGNORED_CODE } from "../../openapi/form-docs";
+import { CODE_DESCRIPTION, documentForm, EMPTY_PUT_NOTE, IGNORED_CODE } from "../../openapi/form-docs";
 import { namedListSpec } from "../../list-page";
 import { oneRow, resourceRoutes } from "./resource";
 
@@ -23,21 +23,28 @@ const categoryCode = (messages: { codeBlank: string; codePattern: string }) =>
   requiredString(messages.codeBlank).refine((s) => CODE_PATTERN.test(s), { error: messages.codePattern });
 
 /** Sylius' TaxCategoryType and ShippingCategoryType: name, description, then the code (added on PRE_SET_DATA). */
-export const categoryCreateForm = (name: z.ZodString, messages: { codeBlank: string; codePattern: string }) =>
-  defineForm({ name, description: optionalString(), code: categoryCode(messages) });
-
-/** Immutable code: a sent code is ignored (Sylius disables the field on edit). */
-export const categoryUpdateForm = (name: z.ZodOptional<z.ZodString>) =>
-  defineForm({ name, description: optionalString(), code: z.unknown().optional() });
-
-/** The documentation of an update form: the code is ignored. */
-export const documentCategoryUpdateForm = (form: ReturnType<typeof categoryUpdateForm>, component: string) =>
-  documentForm(form, { component, shapes: { code: IGNORED_CODE }, example: { name: "Gift cards and e-vouchers" } });
+/**
+ * A category's create and update forms, documented (components
+ * `<component>Create`, `<component>Update`): `name` is the kind's name field;
+ * on update the code is immutable, a sent code ignored (Sylius disables the
+ * field on edit).
+ */
+export function categoryForms(
+  name: () => z.ZodString,
+  messages: { codeBlank: string; codePattern: string },
+  docs: { component: string; example: { code: string; name: string; description: string } },
+) {
+  const create = defineForm({ name: name(), description: optionalString(), code: categoryCode(messages) });
+  documentForm(create, { component: `${docs.component}Create`, descriptions: { code: CODE_DESCRIPTION }, example: docs.example });
+  const update = defineForm({ name: name().optional(), description: optionalString(), code: z.unknown().optional() });
+  documentForm(update, { component: `${docs.component}Update`, shapes: { code: IGNORED_CODE }, example: { name: "Gift cards and e-vouchers" } });
+  return { create, update };
+}
 
 interface CategoryKind {
   noun: string;
   table: CategoryTable;
-  forms: { create: ReturnType<typeof categoryCreateForm>; update: ReturnType<typeof categoryUpdateForm> };
+  forms: ReturnType<typeof categoryForms>;
   messages: { unique: string; nameBlank: string };
   serialize: (row: CategoryRow, group: "full" | "listItem") => unknown;
   inUse: (id: number) => SQL;

@@ -25,7 +25,7 @@ import type { currencies, locales } from "../../../data/schema";
 import type { CodeRow } from "../../../data/queries/code-only";
 import { atom, nowIso } from "../../serializers/timestamps";
 import { enc, href } from "../../serializers/links";
-import { EMPTY_PUT_NOTE } from "../../openapi/form-docs";
+import { CODE_DESCRIPTION, documentForm, EMPTY_PUT_NOTE } from "../../openapi/form-docs";
 import { code, component, int, pageOf, SelfLinks, timestamp } from "../../openapi/common";
 import type { Conforms, Expect } from "../../openapi/conformance";
 import { oneRow, resourceRoutes } from "./resource";
@@ -66,14 +66,25 @@ type _Currency = Expect<Conforms<ReturnType<typeof serializeCurrency>, typeof Cu
 /** A choice among codes (Symfony's LocaleType, CurrencyType): anything but a known shape is `This value is not valid.`. */
 const choiceCode = (blank: string) => requiredString(blank).refine((s) => CODE_PATTERN.test(s), { error: MSG.invalid });
 
-// One form per resource, the same fields: each documents its own kind of code.
-export const codeOnlyCreateForm = (blank: string) => defineForm({ code: choiceCode(blank) });
-export const codeOnlyUpdateForm = (blank: string) => defineForm({ code: choiceCode(blank).optional() });
-
-export const CODE_ONLY_UPDATE_DOCS = {
-  descriptions: { code: "Validated, but the code of a locale or currency cannot change." },
-  example: {},
-} as const;
+/**
+ * One create and one update form per resource, the same fields: each
+ * documents its own kind of code (components `<component>Create`, `<component>Update`).
+ */
+export function codeOnlyForms(blank: string, docs: { component: string; code: string; example: string }) {
+  const create = defineForm({ code: choiceCode(blank) });
+  documentForm(create, {
+    component: `${docs.component}Create`,
+    descriptions: { code: `${CODE_DESCRIPTION} ${docs.code}` },
+    example: { code: docs.example },
+  });
+  const update = defineForm({ code: choiceCode(blank).optional() });
+  documentForm(update, {
+    component: `${docs.component}Update`,
+    descriptions: { code: "Validated, but the code of a locale or currency cannot change." },
+    example: {},
+  });
+  return { create, update };
+}
 
 const CODE_ONLY_PUT = `The code of a locale or currency cannot change: a sent \`code\` is validated, then ignored. ${EMPTY_PUT_NOTE}`;
 const CODE_ONLY_PATCH = "The code of a locale or currency cannot change: a sent `code` is validated, then ignored.";
@@ -81,7 +92,7 @@ const CODE_ONLY_PATCH = "The code of a locale or currency cannot change: a sent 
 interface CodeOnlyKind {
   noun: string;
   table: typeof locales | typeof currencies;
-  forms: { create: ReturnType<typeof codeOnlyCreateForm>; update: ReturnType<typeof codeOnlyUpdateForm> };
+  forms: ReturnType<typeof codeOnlyForms>;
   messages: { blank: string; unique: string };
   /** A well-formed code must also match this. */
   codeShape: RegExp;

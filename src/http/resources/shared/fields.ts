@@ -70,18 +70,17 @@ export const nameTranslationsTree = (locales: readonly string[]): FormChild =>
   locales.length ? { children: Object.fromEntries(locales.map((l) => [l, { children: { name: {} } }])) } : {};
 
 /**
- * Sent translations of a name alone, entry by entry: an unknown locale fails
- * `translations`, an entry that is no object fails its sub-form (an extra key
- * too), a bad name fails its `name`; returns the valid names by locale.
+ * Sent translations, entry by entry: an unknown locale fails `translations`,
+ * an entry that is no object fails its sub-form (a key not in `fields` too);
+ * `check` gets every entry that is an object, to check its fields.
  */
-export function checkNameTranslations(
+export function forEachTranslation(
   result: TranslationsForm,
   sent: Record<string, unknown>,
   known: ReadonlySet<string>,
-  blank: string,
-  length: TextLength,
-): Map<string, string> {
-  const names = new Map<string, string>();
+  fields: ReadonlySet<string>,
+  check: (locale: string, entry: Record<string, unknown>) => void,
+): void {
   for (const [locale, entry] of Object.entries(sent)) {
     if (!known.has(locale)) {
       result.fail("translations", MSG.invalid);
@@ -91,10 +90,26 @@ export function checkNameTranslations(
       result.failAt("translations", [locale], MSG.invalid);
       continue;
     }
-    if (Object.keys(entry).some((key) => key !== "name")) result.failAt("translations", [locale], MSG.extraFields);
+    if (Object.keys(entry).some((key) => !fields.has(key))) result.failAt("translations", [locale], MSG.extraFields);
+    check(locale, entry);
+  }
+}
+
+const NAME_ONLY: ReadonlySet<string> = new Set(["name"]);
+
+/** Sent translations of a name alone (see `forEachTranslation`): a bad name fails its `name`; returns the valid names by locale. */
+export function checkNameTranslations(
+  result: TranslationsForm,
+  sent: Record<string, unknown>,
+  known: ReadonlySet<string>,
+  blank: string,
+  length: TextLength,
+): Map<string, string> {
+  const names = new Map<string, string>();
+  forEachTranslation(result, sent, known, NAME_ONLY, (locale, entry) => {
     const name = checkText(entry.name, blank, length);
     if (name.message !== null) result.failAt("translations", [locale, "name"], name.message);
     else names.set(locale, name.text);
-  }
+  });
   return names;
 }

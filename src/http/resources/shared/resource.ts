@@ -170,7 +170,7 @@ export function resourceRoutes<Row extends { id: number }, CS extends CodeForm, 
     const {
       counted,
       items: { rows, parts },
-    } = await page.read(c, (batch, at) => batch.addNamed({ rows: at.rows(list.select(db)), parts: list.parts?.(db, at.ids) ?? {} }));
+    } = await page.read(c, (at) => ({ rows: at.rows(list.select(db)), parts: list.parts?.(db, at.ids) ?? {} }));
     // The rows of `select` (Awaited<Q>) and the results of `parts` (or `{}` without them), hidden for generic Q and LP as above.
     return c.json(page.envelope(`/api/v1/${shape.docs.path}/`, counted, list.items(rows as Awaited<Q>, parts as NamedResults<LP>)));
   });

@@ -7,8 +7,7 @@ import { z } from "zod";
 import { MSG } from "../../../domain/messages";
 import { shippingCategories } from "../../../data/schema";
 import { shippingCategoryInUse } from "../../../data/queries/categories";
-import { CODE_DESCRIPTION, documentForm } from "../../openapi/form-docs";
-import { categoryCreateForm, categoryRoutes, categoryUpdateForm, documentCategoryUpdateForm } from "../shared/categories";
+import { categoryForms, categoryRoutes } from "../shared/categories";
 import { serializeShippingCategory, ShippingCategory, ShippingCategoryPage } from "../shared/category-views";
 
 /**
@@ -31,17 +30,10 @@ const shippingCategoryName = () =>
     .refine((s) => s.length >= 2, { error: SHIPPING_CATEGORY_MESSAGES.nameTooShort, abort: true })
     .refine((s) => s.length <= 255, { error: SHIPPING_CATEGORY_MESSAGES.nameTooLong });
 
-export const shippingCategoryCreateForm = categoryCreateForm(shippingCategoryName(), SHIPPING_CATEGORY_MESSAGES);
-
-documentForm(shippingCategoryCreateForm, {
-  component: "ShippingCategoryCreate",
-  descriptions: { code: CODE_DESCRIPTION },
+export const { create: shippingCategoryCreateForm, update: shippingCategoryUpdateForm } = categoryForms(shippingCategoryName, SHIPPING_CATEGORY_MESSAGES, {
+  component: "ShippingCategory",
   example: { code: "fragile", name: "Fragile", description: "Glass and ceramics" },
 });
-
-export const shippingCategoryUpdateForm = categoryUpdateForm(shippingCategoryName().optional());
-
-documentCategoryUpdateForm(shippingCategoryUpdateForm, "ShippingCategoryUpdate");
 
 export const shippingCategoryRoutes = categoryRoutes({
   noun: "Shipping category",

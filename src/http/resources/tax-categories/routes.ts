@@ -6,8 +6,7 @@
 import { taxCategories } from "../../../data/schema";
 import { taxCategoryInUse } from "../../../data/queries/categories";
 import { requiredString } from "../../fields";
-import { CODE_DESCRIPTION, documentForm } from "../../openapi/form-docs";
-import { categoryCreateForm, categoryRoutes, categoryUpdateForm, documentCategoryUpdateForm } from "../shared/categories";
+import { categoryForms, categoryRoutes } from "../shared/categories";
 import { serializeTaxCategory, TaxCategory, TaxCategoryPage } from "../shared/category-views";
 
 /**
@@ -24,17 +23,10 @@ export const TAX_CATEGORY_MESSAGES = {
 /** A tax category's name: Sylius' Length(2..255) has no English text for it, so only the blank message is Sylius'. */
 const taxCategoryName = () => requiredString(TAX_CATEGORY_MESSAGES.nameBlank);
 
-export const taxCategoryCreateForm = categoryCreateForm(taxCategoryName(), TAX_CATEGORY_MESSAGES);
-
-documentForm(taxCategoryCreateForm, {
-  component: "TaxCategoryCreate",
-  descriptions: { code: CODE_DESCRIPTION },
+export const { create: taxCategoryCreateForm, update: taxCategoryUpdateForm } = categoryForms(taxCategoryName, TAX_CATEGORY_MESSAGES, {
+  component: "TaxCategory",
   example: { code: "gift_cards", name: "Gift cards", description: "Gift cards and vouchers" },
 });
-
-export const taxCategoryUpdateForm = categoryUpdateForm(taxCategoryName().optional());
-
-documentCategoryUpdateForm(taxCategoryUpdateForm, "TaxCategoryUpdate");
 
 export const taxCategoryRoutes = categoryRoutes({
   noun: "Tax category",

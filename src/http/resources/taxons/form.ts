@@ -11,7 +11,7 @@ import { defineForm, isPlainObject, type FormResult } from "../../form";
 import { CODE_PATTERN, optionalBoolean, requiredString } from "../../fields";
 import { MSG } from "../../../domain/messages";
 import type { TaxonTranslationInput } from "../../../data/queries/taxons";
-import { checkText } from "../shared/fields";
+import { checkText, forEachTranslation } from "../shared/fields";
 import { CODE_DESCRIPTION, documentForm, IGNORED_CODE, type InputShape } from "../../openapi/form-docs";
 
 export const TAXON_MESSAGES = {
@@ -96,16 +96,7 @@ export function checkTranslations(
   const known = Object.keys(sent).filter((locale) => knownLocales.has(locale));
   result.shape("translations", known.length ? { children: Object.fromEntries(known.map((l) => [l, { children: { name: {}, slug: {}, description: {} } }])) } : {});
   const valid: TaxonTranslationInput[] = [];
-  for (const [locale, entry] of Object.entries(sent)) {
-    if (!knownLocales.has(locale)) {
-      result.fail("translations", MSG.invalid);
-      continue;
-    }
-    if (!isPlainObject(entry)) {
-      result.failAt("translations", [locale], MSG.invalid);
-      continue;
-    }
-    if (Object.keys(entry).some((key) => !TRANSLATION_FIELDS.has(key))) result.failAt("translations", [locale], MSG.extraFields);
+  forEachTranslation(result, sent, knownLocales, TRANSLATION_FIELDS, (locale, entry) => {
     const name = checkText(entry.name, TAXON_MESSAGES.nameBlank, NAME_LENGTH);
     if (name.message !== null) result.failAt("translations", [locale, "name"], name.message);
     let slug = checkText(entry.slug, TAXON_MESSAGES.slugBlank);
@@ -115,6 +106,6 @@ export function checkTranslations(
     const descriptionOk = description === null || (typeof description === "string" && description.length <= 4000);
     if (!descriptionOk) result.failAt("translations", [locale, "description"], MSG.invalid);
     if (name.text !== null && slug.text !== null && descriptionOk) valid.push({ locale, name: name.text, slug: slug.text, description });
-  }
+  });
   return valid;
 }

@@ -29,7 +29,7 @@ import { isPlainObject } from "../../form";
 import { MSG } from "../../../domain/messages";
 import { containsText } from "../../../data/conditions";
 import { SEARCH_SCOPES, substring } from "../../list-page";
-import { runBatch } from "../../../data/batch";
+import { namedBatch } from "../../../data/batch";
 import type { Database } from "../../../data/db";
 import { taxons, taxonTranslations } from "../../../data/schema";
 import {
@@ -217,7 +217,7 @@ export const taxonRoutes = new Hono<AppEnv>({ strict: false })
         if (id === undefined) throw badRequest(`The product "${productCode}" is not in the taxon "${code}".`);
         return [id, position] as const;
       });
-      if (pairs.length > 0) await runBatch(db, [setProductTaxonPositions(db, pairs)]);
+      if (pairs.length > 0) await namedBatch(db, { positions: setProductTaxonPositions(db, pairs) });
       return c.body(null, 204);
     },
   )

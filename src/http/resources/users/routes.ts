@@ -16,6 +16,7 @@
 import { Hono } from "hono";
 import { eq, sql } from "drizzle-orm";
 import type { AppEnv } from "../../context";
+import { parseId } from "../../ids";
 import { validateForm } from "../../form";
 import { apiError, notFound } from "../../errors";
 import { hashSecret } from "../../auth/crypto";
@@ -42,8 +43,6 @@ const PATH = "/api/v1/users/";
 const CANNOT_DELETE_SELF = "Cannot remove currently logged in user.";
 
 const missing = (id: string) => notFound(`Admin user with id "${id}" does not exist.`);
-/** A path id: digits only, else the user cannot exist. */
-const parseId = (raw: string): number | null => (/^\d{1,15}$/.test(raw) ? Number(raw) : null);
 
 /** What the checks below need of any of the three forms' results. */
 interface UserFormResult {

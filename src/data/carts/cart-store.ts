@@ -195,6 +195,23 @@ const channelCodeOf = (cartId: Value<number>) =>
   sql`(SELECT ch.code FROM orders o JOIN channels ch ON ch.id = o.channel_id WHERE o.id = ${cartId})`;
 const localeOf = (cartId: Value<number>) => sql`(SELECT o.locale_code FROM orders o WHERE o.id = ${cartId})`;
 
+/** What a cart change knows of a variant, beside its names and price (`variantInfoQuery`, `heldVariantsQuery`). */
+const variantInfoColumns = {
+  id: productVariants.id,
+  code: productVariants.code,
+  tracked: productVariants.tracked,
+  onHand: productVariants.onHand,
+  onHold: productVariants.onHold,
+  enabled: productVariants.enabled,
+  // Aliased: D1 returns rows as objects, so two columns named `enabled` would collide.
+  productEnabled: sql<boolean>`${products.enabled}`.mapWith(Boolean).as("product_enabled"),
+  shippingRequired: productVariants.shippingRequired,
+  weight: productVariants.weight,
+  productCode: sql<string>`${products.code}`.as("product_code"),
+  taxCategoryCode: sql<string | null>`${taxCategories.code}`.as("tax_category_code"),
+  shippingCategoryCode: sql<string | null>`${shippingCategories.code}`.as("shipping_category_code"),
+};
+
 /**
  * Current data of the cart's variants plus, for an add, the requested one
  * (by code) — in the cart's channel and locale.
@@ -203,19 +220,7 @@ export function variantInfoQuery(db: Database, cartId: Value<number>, extraVaria
   const locale = localeOf(cartId);
   return db
     .select({
-      id: productVariants.id,
-      code: productVariants.code,
-      tracked: productVariants.tracked,
-      onHand: productVariants.onHand,
-      onHold: productVariants.onHold,
-      enabled: productVariants.enabled,
-      // Aliased: D1 returns rows as objects, so two columns named `enabled` would collide.
-      productEnabled: sql<boolean>`${products.enabled}`.mapWith(Boolean).as("product_enabled"),
-      shippingRequired: productVariants.shippingRequired,
-      weight: productVariants.weight,
-      productCode: sql<string>`${products.code}`.as("product_code"),
-      taxCategoryCode: sql<string | null>`${taxCategories.code}`.as("tax_category_code"),
-      shippingCategoryCode: sql<string | null>`${shippingCategories.code}`.as("shipping_category_code"),
+      ...variantInfoColumns,
       name: sql<string | null>`(SELECT t.name FROM ${productVariantTranslations} t WHERE t.variant_id = ${productVariants.id}
         ORDER BY t.locale = ${locale} DESC, t.id LIMIT 1)`.as("name"),
       productName: sql<string | null>`(SELECT pt.name FROM ${productTranslations} pt WHERE pt.product_id = ${products.id}
@@ -251,18 +256,7 @@ export function heldVariantsQuery(
 ): Statement<VariantInfo[]> {
   return db
     .select({
-      id: productVariants.id,
-      code: productVariants.code,
-      tracked: productVariants.tracked,
-      onHand: productVariants.onHand,
-      onHold: productVariants.onHold,
-      enabled: productVariants.enabled,
-      productEnabled: sql<boolean>`${products.enabled}`.mapWith(Boolean).as("product_enabled"),
-      shippingRequired: productVariants.shippingRequired,
-      weight: productVariants.weight,
-      productCode: sql<string>`${products.code}`.as("product_code"),
-      taxCategoryCode: sql<string | null>`${taxCategories.code}`.as("tax_category_code"),
-      shippingCategoryCode: sql<string | null>`${shippingCategories.code}`.as("shipping_category_code"),
+      ...variantInfoColumns,
       name: sql<string | null>`COALESCE((SELECT t.name FROM ${productVariantTranslations} t WHERE t.variant_id = ${productVariants.id} AND t.locale = ${locale}),
         (SELECT t.name FROM ${productVariantTranslations} t WHERE t.variant_id = ${productVariants.id} ORDER BY t.id LIMIT 1))`.as("name"),
       productName: sql<string | null>`COALESCE((SELECT pt.name FROM ${productTranslations} pt WHERE pt.product_id = ${products.id} AND pt.locale = ${locale}),

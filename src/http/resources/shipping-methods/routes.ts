@@ -18,7 +18,7 @@
  * all its rules hold (src/domain/pricing/shipping-rules.ts).
  */
 import { eq } from "drizzle-orm";
-import { boundedNext, isPlainObject, type FormResult } from "../../form";
+import { boundedNext, type FormResult } from "../../form";
 import { MSG } from "../../../domain/messages";
 import type { Database } from "../../../data/db";
 import { channels, locales, shippingCategories, shippingMethods, taxCategories } from "../../../data/schema";
@@ -39,7 +39,7 @@ import {
 import { insertMethodChannels, methodCollectionWrites, SHIPPING_METHOD_TABLES, upsertMethodTranslations } from "../../../data/queries/method-collections";
 import { nowIso } from "../../serializers/timestamps";
 import { resourceRoutes, withParts } from "../shared/resource";
-import { textMessage } from "../shared/fields";
+import { forEachTranslation, textMessage } from "../shared/fields";
 import { createForm, NAME_LENGTH, SHIPPING_METHOD_MESSAGES, TRANSLATION_FIELDS, updateForm } from "./form";
 import { serializeShippingMethod } from "./serializer";
 import { checkRules, ruleChannelCodes, type RulesResult } from "./rules";
@@ -71,23 +71,14 @@ function checkTranslations(result: TranslationResult, sent: Record<string, unkno
   const known = Object.keys(sent).filter((locale) => knownLocales.has(locale));
   result.shape("translations", known.length ? { children: Object.fromEntries(known.map((l) => [l, { children: { name: {}, description: {} } }])) } : {});
   const valid: TranslationInput[] = [];
-  for (const [locale, entry] of Object.entries(sent)) {
-    if (!knownLocales.has(locale)) {
-      result.fail("translations", MSG.invalid);
-      continue;
-    }
-    if (!isPlainObject(entry)) {
-      result.failAt("translations", [locale], MSG.invalid);
-      continue;
-    }
-    if (Object.keys(entry).some((key) => !TRANSLATION_FIELD_NAMES.has(key))) result.failAt("translations", [locale], MSG.extraFields);
+  forEachTranslation(result, sent, knownLocales, TRANSLATION_FIELD_NAMES, (locale, entry) => {
     const { name, description = null } = entry;
     const nameMessage = textMessage(name, SHIPPING_METHOD_MESSAGES.nameBlank, NAME_LENGTH);
     if (nameMessage) result.failAt("translations", [locale, "name"], nameMessage);
     const descriptionOk = description === null || (typeof description === "string" && description.length <= 4000);
     if (!descriptionOk) result.failAt("translations", [locale, "description"], MSG.invalid);
     if (!nameMessage && descriptionOk && typeof name === "string") valid.push({ locale, name, description });
-  }
+  });
   return valid;
 }
 

@@ -5,39 +5,14 @@
  * numeric, GreaterThan 0), stored and shown in the order sent.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, uniqueCode } from "../fixtures/http";
+import { api } from "../fixtures/http";
 import { validationFailed } from "../fixtures/sylius";
-import { createChannel, createZone, ensureLocales } from "../fixtures/references";
+import { ensureLocales } from "../fixtures/references";
+import { SHIPPING_METHOD_FORM_CHILDREN, SHIPPING_METHODS_PATH, shippingMethodSetup } from "../fixtures/shipping-methods";
 
-const PATH = "/api/v1/shipping-methods/";
-const CHILDREN = {
-  translations: {},
-  position: {},
-  category: {},
-  categoryRequirement: {},
-  calculator: {},
-  enabled: {},
-  rules: {},
-  zone: {},
-  taxCategory: {},
-  channels: {},
-  code: {},
-  configuration: {},
-};
-
-async function setup() {
-  const channel = await createChannel();
-  const zone = await createZone();
-  const body = (extra: Record<string, unknown> = {}) => ({
-    code: uniqueCode("UPS"),
-    zone: zone.code,
-    channels: [channel.code],
-    calculator: "flat_rate",
-    configuration: { [channel.code]: { amount: 500 } },
-    ...extra,
-  });
-  return { channel, zone, body };
-}
+const PATH = SHIPPING_METHODS_PATH;
+const CHILDREN = SHIPPING_METHOD_FORM_CHILDREN;
+const setup = shippingMethodSetup;
 
 describe("shipping method rules", () => {
   beforeAll(async () => {

@@ -8,39 +8,14 @@
  * translations are optional (a `Valid` collection), a sent name is 2..255 characters.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, uniqueCode } from "../fixtures/http";
+import { api } from "../fixtures/http";
 import { validationFailed } from "../fixtures/sylius";
-import { createChannel, createZone, ensureLocales } from "../fixtures/references";
+import { ensureLocales } from "../fixtures/references";
+import { SHIPPING_METHOD_FORM_CHILDREN, SHIPPING_METHODS_PATH, shippingMethodSetup } from "../fixtures/shipping-methods";
 
-const PATH = "/api/v1/shipping-methods/";
-const CHILDREN = {
-  translations: {},
-  position: {},
-  category: {},
-  categoryRequirement: {},
-  calculator: {},
-  enabled: {},
-  rules: {},
-  zone: {},
-  taxCategory: {},
-  channels: {},
-  code: {},
-  configuration: {},
-};
-
-async function setup() {
-  const channel = await createChannel();
-  const zone = await createZone();
-  const body = (extra: Record<string, unknown> = {}) => ({
-    code: uniqueCode("UPS"),
-    zone: zone.code,
-    channels: [channel.code],
-    calculator: "flat_rate",
-    configuration: { [channel.code]: { amount: 500 } },
-    ...extra,
-  });
-  return { channel, zone, body };
-}
+const PATH = SHIPPING_METHODS_PATH;
+const CHILDREN = SHIPPING_METHOD_FORM_CHILDREN;
+const setup = shippingMethodSetup;
 
 describe("shipping methods (Sylius 1.8)", () => {
   beforeAll(async () => {

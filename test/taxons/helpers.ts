@@ -54,3 +54,33 @@ export const flat = (code: string, left: number, right: number, level: number, p
   images: [],
   _links: links(code),
 });
+
+/** mugs as Sylius shows it, read alone or as a product's main taxon: its root's and parent's other children keyed by index. */
+export function mugsShown(t: Awaited<ReturnType<typeof taxonsYml>>) {
+  const category = {
+    id: expect.any(Number),
+    code: t.category,
+    children: { 1: flat(t.stickers, 4, 5, 1, 1), 2: flat(t.books, 6, 7, 1, 2), 3: flat(t.tShirts, 8, 13, 1, 3) },
+    left: 1,
+    right: 14,
+    level: 0,
+    position: t.rootPosition,
+    translations: UNTRANSLATED,
+    images: [],
+    _links: links(t.category),
+  };
+  return {
+    id: expect.any(Number),
+    code: t.mugs,
+    root: category,
+    parent: category,
+    children: [],
+    left: 2,
+    right: 3,
+    level: 1,
+    position: 0,
+    translations: UNTRANSLATED,
+    images: [],
+    _links: links(t.mugs),
+  };
+}

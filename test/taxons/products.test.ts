@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { api, uniqueCode } from "../fixtures/http";
-import { ensureLocale, flat, links, PATH, taxonsYml, UNTRANSLATED } from "./helpers";
+import { ensureLocale, links, mugsShown, PATH, taxonsYml, UNTRANSLATED } from "./helpers";
 
 const ANY_ID = expect.any(Number);
 
@@ -17,44 +17,14 @@ async function createProduct(body: Record<string, unknown>) {
   return { code, res };
 }
 
-/** mugs as a product shows it (its root's and parent's other children keyed by index). */
-function mugs(t: Awaited<ReturnType<typeof taxonsYml>>) {
-  const category = {
-    id: ANY_ID,
-    code: t.category,
-    children: { 1: flat(t.stickers, 4, 5, 1, 1), 2: flat(t.books, 6, 7, 1, 2), 3: flat(t.tShirts, 8, 13, 1, 3) },
-    left: 1,
-    right: 14,
-    level: 0,
-    position: t.rootPosition,
-    translations: UNTRANSLATED,
-    images: [],
-    _links: links(t.category),
-  };
-  return {
-    id: ANY_ID,
-    code: t.mugs,
-    root: category,
-    parent: category,
-    children: [],
-    left: 2,
-    right: 3,
-    level: 1,
-    position: 0,
-    translations: UNTRANSLATED,
-    images: [],
-    _links: links(t.mugs),
-  };
-}
-
 describe("products' taxons (Sylius 1.8)", () => {
   it("ProductApiTest::it_allows_creating_product_with_main_taxon (create_with_main_taxon_response)", async () => {
     await ensureLocale("en_US");
     const t = await taxonsYml();
     const { code, res } = await createProduct({ mainTaxon: t.mugs });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body).toMatchObject({ code, productTaxons: [], mainTaxon: mugs(t) });
-    expect(res.body.mainTaxon).toEqual(mugs(t));
+    expect(res.body).toMatchObject({ code, productTaxons: [], mainTaxon: mugsShown(t) });
+    expect(res.body.mainTaxon).toEqual(mugsShown(t));
     expect(Object.keys(res.body)).toEqual([
       "id",
       "name",
@@ -105,7 +75,7 @@ describe("products' taxons (Sylius 1.8)", () => {
         ]),
         position: 0,
       },
-      { id: ANY_ID, taxon: mugs(t), position: 0 },
+      { id: ANY_ID, taxon: mugsShown(t), position: 0 },
     ]);
     expect(res.body.mainTaxon).toBeUndefined();
   });

@@ -102,6 +102,8 @@ export interface ListSpec<F extends string, C extends string> {
   defaultSorting: Sorting<NoInfer<F>>;
   /** `criteria[field]` → the condition its (trimmed, non-blank) value adds. */
   filters?: Record<C, (value: string) => SQL>;
+  /** Pages by number only: `cursor` is ignored (a promotion's coupons, a product's reviews). */
+  numbersOnly?: boolean;
 }
 
 /** Where a page's statements find its rows (see `listPage`'s `read`). */
@@ -125,12 +127,16 @@ export interface PageAt {
  * (ONE walk of the offset), then the statements by those ids, so a deep page
  * walks its index once whatever the number of statements. A list of one
  * statement (its rows) walks once anyway and needs no `read`.
+ *
+ * `scope`: a nested list's rows (a promotion's coupons) and the counter row
+ * of their unfiltered total.
  */
 export function listPage<T extends ListTable, F extends string, C extends string = never>(
   db: Database,
   table: T,
   url: string,
   spec: ListSpec<F, C>,
+  scope?: { where: SQL; counter: ListCounter },
 ) {
   const parsed = new URL(url);
   const sorting = sortingFrom(parsed, Object.keys(spec.sortable) as F[], spec.defaultSorting);
@@ -138,18 +144,19 @@ export function listPage<T extends ListTable, F extends string, C extends string
   const orderBy = [direction(spec.sortable[sorting.field]), direction(table.id)];
   const filters = Object.entries(spec.filters ?? {}) as [C, (value: string) => SQL][];
   const criteria = criteriaFrom(parsed, filters.map(([field]) => field));
-  const where = and(
+  const filtered = and(
     ...filters.map(([field, condition]) => {
       const value = criteria[field];
       return value === undefined ? undefined : condition(value);
     }),
   );
-  const request = withCursor(pageRequest(parsed), parsed, sorting);
+  const where = scope ? and(scope.where, filtered) : filtered;
+  const request = spec.numbersOnly ? pageRequest(parsed) : withCursor(pageRequest(parsed), parsed, sorting);
   const query = carriedQuery(parsed);
   const column = spec.sortable[sorting.field];
   const keyset =
     request.cursor === undefined ? undefined : { key: column, direction: sorting.direction, nullable: !column.notNull, after: request.cursor ?? undefined };
-  const counter = where === undefined ? tableCounter(table) : undefined;
+  const counter = filtered === undefined ? (scope?.counter ?? tableCounter(table)) : undefined;
   const queries = pageQueries(db, table, where, orderBy, request, { counter, keyset });
   const read = async <Q extends NamedQueries>(c: FirstBatchContext, load: (at: PageAt) => Q) => {
     if (keyset !== undefined || request.offset < DEEP_OFFSET) {

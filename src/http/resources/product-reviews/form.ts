@@ -109,22 +109,20 @@ export function checkReview(result: ReviewResult, required: boolean): ReviewFiel
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** The author's email (trimmed) when the author sub-form's is a valid one, else where it fails and why. */
+export function authorEmail(author: unknown): { email: string } | { at: string[]; message: string } {
+  const email = isPlainObject(author) ? author.email : undefined;
+  if (author !== undefined && author !== null && !isPlainObject(author)) return { at: [], message: MSG.invalid };
+  if (email === undefined || email === null || (typeof email === "string" && email.trim() === "")) return { at: ["email"], message: REVIEW_MESSAGES.emailBlank };
+  if (typeof email !== "string" || email.length > 254 || !EMAIL.test(email.trim())) return { at: ["email"], message: REVIEW_MESSAGES.emailInvalid };
+  return { email: email.trim() };
+}
+
 /** The author sub-form (`author.children.email`): the email, or undefined when it failed. */
 export function checkAuthor(result: Pick<FormResult<typeof createForm.shape>, "values" | "shape" | "failAt">): string | undefined {
   result.shape("author", { children: { email: {} } });
-  const author = result.values.author;
-  const email = isPlainObject(author) ? author.email : undefined;
-  if (author !== undefined && author !== null && !isPlainObject(author)) {
-    result.failAt("author", [], MSG.invalid);
-    return undefined;
-  }
-  if (email === undefined || email === null || (typeof email === "string" && email.trim() === "")) {
-    result.failAt("author", ["email"], REVIEW_MESSAGES.emailBlank);
-    return undefined;
-  }
-  if (typeof email !== "string" || email.length > 254 || !EMAIL.test(email.trim())) {
-    result.failAt("author", ["email"], REVIEW_MESSAGES.emailInvalid);
-    return undefined;
-  }
-  return email.trim();
+  const author = authorEmail(result.values.author);
+  if ("email" in author) return author.email;
+  result.failAt("author", author.at, author.message);
+  return undefined;
 }

@@ -13,15 +13,12 @@
  * (reads, then the writes with what the response shows).
  */
 import { Hono, type Context } from "hono";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { AppEnv } from "../../context";
-import { validateForm } from "../../form";
 import { badRequest, notFound } from "../../errors";
 import { namedBatch, type NamedResults } from "../../../data/batch";
 import type { Database } from "../../../data/db";
 import { containsText } from "../../../data/conditions";
-import { pageQueries } from "../../../data/list-page";
-import { firstBatch } from "../../first-batch";
 import { productReviews } from "../../../data/schema";
 import { productDetailReads, productDetails, productIdByCode } from "../../../data/queries/products";
 import {
@@ -37,32 +34,13 @@ import {
   type ReviewRow,
 } from "../../../data/queries/product-reviews";
 import { applyReviewTransition, type ReviewTransition } from "../../../domain/reviews";
-import { carriedQuery, criteriaFrom, envelope, pageRequest, sortingFrom } from "../../pagination";
-import { enc } from "../../serializers/links";
 import { nowIso } from "../../serializers/timestamps";
-import { crudDocs, describeRoute, type OperationMeta } from "../../openapi/describe";
-import { checkAuthor, checkReview, createForm, REVIEW_MESSAGES, updateForm } from "./form";
+import { describeRoute, type OperationMeta } from "../../openapi/describe";
+import { resourceRoutes } from "../shared/resource";
+import { authorEmail, checkAuthor, checkReview, createForm, REVIEW_MESSAGES, updateForm } from "./form";
 import { serializeReview } from "./review";
 import { serializeProductReview } from "./serializer";
 import { ProductReview, ProductReviewPage } from "./schemas";
-
-const SORTABLE = { date: productReviews.createdAt, title: productReviews.title, rating: productReviews.rating };
-type SortField = keyof typeof SORTABLE;
-
-const docs = crudDocs({
-  tag: "Product reviews",
-  nested: true,
-  noun: "product review",
-  plural: "product reviews",
-  idPrefix: "ProductReview",
-  item: ProductReview,
-  page: ProductReviewPage,
-  create: createForm,
-  update: updateForm,
-  list: { sorting: Object.keys(SORTABLE), criteria: ["title"], defaultSorting: "date desc" },
-  deleteConflict: false,
-  putNote: "Like a create, a PUT fails the fields it leaves out (blank).",
-});
 
 const transitionDocs = (transition: ReviewTransition): OperationMeta[] =>
   (["post", "put", "patch"] as const).map((method) => ({
@@ -75,8 +53,7 @@ const transitionDocs = (transition: ReviewTransition): OperationMeta[] =>
     errors: [400, 404],
   }));
 
-const productMissing = (code: string) => notFound(`Product with code "${code}" does not exist.`);
-const reviewMissing = (id: string) => notFound(`Product review with id "${id}" does not exist.`);
+const reviewMissing = (id: string) => `Product review with id "${id}" does not exist.`;
 
 /** A review id from the URL: a positive integer, else nothing matches it. */
 const idOf = (text: string): number | undefined => (/^[1-9]\d{0,15}$/.test(text) ? Number(text) : undefined);
@@ -94,25 +71,27 @@ function representReview(review: ReviewRow, subject: NamedResults<ReturnType<typ
   return serializeProductReview(review, product, subject.reviews);
 }
 
+/** The canonical email of a valid author sub-form. */
+const authorCanonical = (author: unknown) => {
+  const checked = authorEmail(author);
+  return "email" in checked ? checked.email.toLowerCase() : undefined;
+};
+
 /** The review of the URL (404 when it is not one of the URL's product's). */
-async function findReview(c: Context<AppEnv>, represent: boolean) {
+async function findReview(c: Context<AppEnv>) {
   const db = c.var.db;
   const productCode = c.req.param("productCode") ?? "";
   const idText = c.req.param("id") ?? "";
   const id = idOf(idText);
-  if (id === undefined) throw reviewMissing(idText);
-  const found = await namedBatch(db, {
-    review: reviewOfProduct(db, productCode, id),
-    subject: represent ? subjectReads(db, productCode) : undefined,
-  });
-  const [review] = found.review;
-  if (!review) throw reviewMissing(idText);
-  return { db, productCode, review, subject: found.subject };
+  if (id === undefined) throw notFound(reviewMissing(idText));
+  const [review] = (await namedBatch(db, { review: reviewOfProduct(db, productCode, id) })).review;
+  if (!review) throw notFound(reviewMissing(idText));
+  return { db, productCode, review };
 }
 
 function transitionRoute(transition: ReviewTransition) {
   return async (c: Context<AppEnv>) => {
-    const { db, productCode, review } = await findReview(c, false);
+    const { db, productCode, review } = await findReview(c);
     const applied = applyReviewTransition(review.status, transition);
     if (!applied.ok) throw badRequest(applied.message);
     const [, read] = await namedBatch(
@@ -125,85 +104,78 @@ function transitionRoute(transition: ReviewTransition) {
         .where(and(eq(productReviews.id, review.id), eq(productReviews.status, review.status))),
     );
     const [now] = read.back;
-    if (!now) throw reviewMissing(String(review.id));
+    if (!now) throw notFound(reviewMissing(String(review.id)));
     return c.json(representReview(now, read.subject));
   };
 }
 
-export const productReviewRoutes = new Hono<AppEnv>({ strict: false })
-  .get("/", describeRoute(docs.list), async (c) => {
-    const db = c.var.db;
-    const productCode = c.req.param("productCode") ?? "";
-    const url = new URL(c.req.url);
-    const request = pageRequest(url);
-    // Object.keys of SORTABLE: its own keys, the SortField names.
-    const sorting = sortingFrom<SortField>(url, Object.keys(SORTABLE) as SortField[], { field: "date", direction: "desc" });
-    const direction = sorting.direction === "asc" ? asc : desc;
-    const criteria = criteriaFrom(url, ["title"] as const);
-    const where = and(reviewsOfProductCode(db, productCode), criteria.title === undefined ? undefined : containsText(productReviews.title, criteria.title));
+const routes: Hono<AppEnv> = resourceRoutes({
+  noun: "Product review",
+  table: productReviews,
+  parent: { param: "productCode", byCode: productIdOfCode, missing: (code) => `Product with code "${code}" does not exist.` },
+  identifier: { param: "id", parse: idOf, missing: reviewMissing },
+  byCode: (db, id, productCode) => reviewOfProduct(db, productCode, id),
+  docs: {
+    path: "products/{productCode}/reviews",
+    tag: "Product reviews",
+    plural: "product reviews",
+    idPrefix: "ProductReview",
+    item: ProductReview,
+    page: ProductReviewPage,
+    putNote: "Like a create, a PUT fails the fields it leaves out (blank).",
+  },
+  list: {
+    spec: {
+      sortable: { date: productReviews.createdAt, title: productReviews.title, rating: productReviews.rating },
+      defaultSorting: { field: "date", direction: "desc" },
+      filters: { title: (value) => containsText(productReviews.title, value) },
+      numbersOnly: true,
+    },
+    select: (db) => db.select(reviewColumns).from(productReviews).$dynamic(),
     // Without criteria the total is the product's counter row (kept by the database's triggers), not a count of its reviews.
-    const counter = criteria.title === undefined ? { scope: "product_reviews", owner: sql`(SELECT id FROM products WHERE code = ${productCode})` } : undefined;
-    const page = pageQueries(db, productReviews, where, [direction(SORTABLE[sorting.field]), direction(productReviews.id)], request, { counter });
-    const read = await firstBatch(c, {
-      product: productIdOfCode(db, productCode),
-      counted: page.count,
-      rows: page.rows(db.select(reviewColumns).from(productReviews).$dynamic()),
-    });
-    if (!read.product[0]) throw productMissing(productCode);
-    return c.json(
-      envelope({
-        path: `/api/v1/products/${enc(productCode)}/reviews/`,
-        request,
-        total: read.counted[0]?.total ?? 0,
-        items: read.rows.map(serializeReview),
-        query: carriedQuery(url),
-      }),
-    );
-  })
-  .post("/", describeRoute(docs.create), async (c) => {
-    const db = c.var.db;
-    const productCode = c.req.param("productCode") ?? "";
-    const result = validateForm(createForm, c.var.body);
-    const fields = checkReview(result, true);
-    const email = checkAuthor(result);
-    const canonical = email?.toLowerCase();
-    const { product, customer } = await namedBatch(db, {
-      product: productIdOfCode(db, productCode),
-      customer: canonical === undefined ? undefined : customerOfEmail(db, canonical),
-    });
-    const [found] = product;
-    if (!found) throw productMissing(productCode);
-    // CoreBundle's UniqueReviewerEmail: a customer with a shop account signs in to review.
-    if (customer?.[0]?.hasUser) result.failAt("author", [], REVIEW_MESSAGES.authorRegistered);
-    result.assertValid();
-    if (email === undefined || canonical === undefined || fields.rating === undefined || fields.title === undefined || fields.comment === undefined) {
-      throw new Error("A valid review form has a rating, a title, a comment and an author.");
-    }
-    const [, read] = await namedBatch(db, { back: insertedReview(db), subject: subjectReads(db, productCode) }, [
-      ensureCustomer(db, email, canonical),
-      insertReview(db, { productId: found.id, emailCanonical: canonical, title: fields.title, rating: fields.rating, comment: fields.comment }),
-    ]);
-    const [review] = read.back;
-    if (!review) throw new Error("The new review was not read back after its insert.");
-    return c.json(representReview(review, read.subject), 201);
-  })
-  .get("/:id", describeRoute(docs.get), async (c) => {
-    const { review, subject } = await findReview(c, true);
-    if (!subject) throw new Error("The review's product was not read.");
-    return c.json(representReview(review, subject));
-  })
-  .on(["PUT", "PATCH"], "/:id", describeRoute(docs.put, docs.patch), async (c) => {
-    const result = validateForm(updateForm, c.var.body);
-    const fields = checkReview(result, c.req.method === "PUT");
-    const { db, review } = await findReview(c, false);
-    result.assertValid();
-    await namedBatch(db, { writes: [db.update(productReviews).set({ ...fields, updatedAt: nowIso() }).where(eq(productReviews.id, review.id))] });
-    return c.body(null, 204);
-  })
-  .delete("/:id", describeRoute(docs.delete), async (c) => {
-    const { db, review } = await findReview(c, false);
-    await namedBatch(db, { writes: [db.delete(productReviews).where(eq(productReviews.id, review.id))] });
-    return c.body(null, 204);
-  })
+    scope: (db, productCode) => ({
+      where: reviewsOfProductCode(db, productCode),
+      counter: { scope: "product_reviews", owner: sql`(SELECT id FROM products WHERE code = ${productCode})` },
+    }),
+    oneBatch: true,
+    items: (rows) => rows.map(serializeReview),
+  },
+  one: {
+    reads: (db, id, productCode) => ({ review: reviewOfProduct(db, productCode, id), subject: subjectReads(db, productCode) }),
+    item: ({ review: [review], subject }) => (review === undefined ? undefined : representReview(review, subject)),
+  },
+  create: {
+    form: createForm,
+    reads: (db, values) => {
+      const canonical = authorCanonical(values.author);
+      return { customer: canonical === undefined ? undefined : customerOfEmail(db, canonical) };
+    },
+    check: (result, { customer }, { parent: product }) => {
+      if (!product) throw new Error("A review's create reads its product.");
+      const fields = checkReview(result, true);
+      const email = checkAuthor(result);
+      // CoreBundle's UniqueReviewerEmail: a customer with a shop account signs in to review.
+      if (customer?.[0]?.hasUser) result.failAt("author", [], REVIEW_MESSAGES.authorRegistered);
+      result.assertValid();
+      const { rating, title, comment } = fields;
+      if (email === undefined || rating === undefined || title === undefined || comment === undefined) {
+        throw new Error("A valid review form has a rating, a title, a comment and an author.");
+      }
+      return { productId: product.id, email, emailCanonical: email.toLowerCase(), rating, title, comment };
+    },
+    writes: (db, _code, { email, ...review }) => ({
+      customer: ensureCustomer(db, email, review.emailCanonical),
+      review: insertReview(db, review),
+    }),
+    back: (db, _plan, _result, { parentCode }) => ({ review: insertedReview(db), subject: subjectReads(db, parentCode) }),
+  },
+  update: {
+    form: updateForm,
+    check: (result, _found, _row, { merge }) => checkReview(result, !merge),
+    writes: (db, review, fields) => [db.update(productReviews).set({ ...fields, updatedAt: nowIso() }).where(eq(productReviews.id, review.id))],
+  },
+});
+
+export const productReviewRoutes = routes
   .on(["POST", "PUT", "PATCH"], "/:id/accept", describeRoute(...transitionDocs("accept")), transitionRoute("accept"))
   .on(["POST", "PUT", "PATCH"], "/:id/reject", describeRoute(...transitionDocs("reject")), transitionRoute("reject"));

@@ -11,19 +11,13 @@
  * `createdAt`, `updatedAt`; `criteria[code]`.
  * Cost: GET one/list 1 D1 round trip; create/update/delete 2.
  */
-import { Hono } from "hono";
-import { and, asc, desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
-import type { AppEnv } from "../../context";
-import { defineForm, rethrowUniqueViolation, validateForm } from "../../form";
+import { defineForm } from "../../form";
 import { CODE_PATTERN, integer, MAX_INT, nullableDateTime } from "../../fields";
 import { MSG } from "../../../domain/messages";
-import { notFound } from "../../errors";
 import { promotionCoupons } from "../../../data/schema";
-import { deleteUnlessInUse, namedBatch } from "../../../data/batch";
 import { contains } from "../../../data/conditions";
-import { pageQueries } from "../../../data/list-page";
-import { firstBatch } from "../../first-batch";
 import {
   couponByCode,
   couponInUse,
@@ -32,12 +26,10 @@ import {
   promotionCouponColumns,
   promotionIdOf,
 } from "../../../data/queries/promotion-coupons";
-import { carriedQuery, criteriaFrom, envelope, pageRequest, sortingFrom } from "../../pagination";
-import { enc } from "../../serializers/links";
 import { nowIso } from "../../serializers/timestamps";
 import { serializePromotionCoupon, serializePromotionCouponListItem } from "./serializer";
-import { crudDocs, describeRoute, listSpec } from "../../openapi/describe";
 import { documentForm, IGNORED_CODE } from "../../openapi/form-docs";
+import { resourceRoutes } from "../shared/resource";
 import { PromotionCoupon, PromotionCouponPage } from "./schemas";
 
 /** Sylius PromotionBundle's validation messages (validators.en.yml, PromotionCoupon.xml). */
@@ -105,9 +97,6 @@ documentForm(updateForm, {
   example: { usageLimit: 200 },
 });
 
-const promotionMissing = (code: string) => notFound(`Promotion with code "${code}" does not exist.`);
-const couponMissing = (code: string) => notFound(`Promotion coupon with code "${code}" does not exist.`);
-
 const SORTABLE = {
   code: promotionCoupons.code,
   usageLimit: promotionCoupons.usageLimit,
@@ -116,116 +105,69 @@ const SORTABLE = {
   createdAt: promotionCoupons.createdAt,
   updatedAt: promotionCoupons.updatedAt,
 };
-type SortField = keyof typeof SORTABLE;
 
-const docs = crudDocs({
-  tag: "Promotion coupons",
-  nested: true,
-  noun: "promotion coupon",
-  plural: "promotion coupons",
-  idPrefix: "PromotionCoupon",
-  item: PromotionCoupon,
-  page: PromotionCouponPage,
-  create: createForm,
-  update: updateForm,
-  list: listSpec(Object.keys(SORTABLE), ["code"]),
-  deleteConflict: true,
-  putNote: "A sent `code` is validated, then ignored: the code of a coupon cannot change. `null` removes a limit or the expiry.",
-});
-
-/** The promotion code of the path (every route is nested under it). */
-const promotionCodeOf = (c: { req: { param(name: "promotionCode"): string | undefined } }) => c.req.param("promotionCode") ?? "";
-
-export const promotionCouponRoutes = new Hono<AppEnv>({ strict: false })
-  .get("/", describeRoute(docs.list), async (c) => {
-    const db = c.var.db;
-    const promotionCode = promotionCodeOf(c);
-    const url = new URL(c.req.url);
-    // Object.keys of SORTABLE: its own keys, the SortField names.
-    const sorting = sortingFrom<SortField>(url, Object.keys(SORTABLE) as SortField[], { field: "code", direction: "asc" });
-    const direction = sorting.direction === "asc" ? asc : desc;
-    const criteria = criteriaFrom(url, ["code"]);
-    const request = pageRequest(url);
-    const where = and(
-      eq(promotionCoupons.promotionId, promotionIdOf(promotionCode)),
-      criteria.code === undefined ? undefined : contains(promotionCoupons.code, criteria.code),
-    );
+export const promotionCouponRoutes = resourceRoutes({
+  noun: "Promotion coupon",
+  table: promotionCoupons,
+  parent: {
+    param: "promotionCode",
+    byCode: couponPromotionByCode,
+    missing: (code) => `Promotion with code "${code}" does not exist.`,
+    items: true,
+  },
+  byCode: (db, code, promotionCode) => couponOfPromotion(db, promotionCode, code),
+  docs: {
+    path: "promotions/{promotionCode}/coupons",
+    tag: "Promotion coupons",
+    plural: "promotion coupons",
+    idPrefix: "PromotionCoupon",
+    item: PromotionCoupon,
+    page: PromotionCouponPage,
+    putNote: "A sent `code` is validated, then ignored: the code of a coupon cannot change. `null` removes a limit or the expiry.",
+  },
+  list: {
+    spec: {
+      sortable: SORTABLE,
+      defaultSorting: { field: "code", direction: "asc" },
+      filters: { code: (value) => contains(promotionCoupons.code, value) },
+      numbersOnly: true,
+    },
+    select: (db) => db.select(promotionCouponColumns).from(promotionCoupons).$dynamic(),
     // Without criteria the total is the promotion's counter row (kept by the database's triggers), not a count of its coupons.
-    const counter = criteria.code === undefined ? { scope: "promotion_coupons", owner: promotionIdOf(promotionCode) } : undefined;
-    const page = pageQueries(db, promotionCoupons, where, [direction(SORTABLE[sorting.field]), direction(promotionCoupons.id)], request, { counter });
-    const { promotion, counted, rows } = await firstBatch(c, {
-      promotion: couponPromotionByCode(db, promotionCode),
-      counted: page.count,
-      rows: page.rows(db.select(promotionCouponColumns).from(promotionCoupons).$dynamic()),
-    });
-    if (!promotion[0]) throw promotionMissing(promotionCode);
-    return c.json(
-      envelope({
-        path: `/api/v1/promotions/${enc(promotionCode)}/coupons/`,
-        request,
-        total: counted[0]?.total ?? 0,
-        items: rows.map((row) => serializePromotionCouponListItem(row, promotionCode)),
-        query: carriedQuery(url),
+    scope: (_db, promotionCode) => ({
+      where: eq(promotionCoupons.promotionId, promotionIdOf(promotionCode)),
+      counter: { scope: "promotion_coupons", owner: promotionIdOf(promotionCode) },
+    }),
+    oneBatch: true,
+    items: (rows, _parts, promotionCode) => rows.map((row) => serializePromotionCouponListItem(row, promotionCode)),
+  },
+  one: {
+    reads: (db, code, promotionCode) => ({ coupon: couponOfPromotion(db, promotionCode, code) }),
+    item: ({ coupon: [row] }, promotionCode) => (row === undefined ? undefined : serializePromotionCoupon(row, promotionCode)),
+  },
+  create: {
+    form: createForm,
+    unique: COUPON_MESSAGES.codeTaken,
+    taken: couponByCode,
+    check: (result, _found, { parent: promotion }) => {
+      if (!promotion) throw new Error("A coupon's create reads its promotion.");
+      if (!promotion.couponBased) result.failForm(COUPON_MESSAGES.notCouponBased(promotion.name));
+      return promotion.id;
+    },
+    writes: (db, code, promotionId, { values }) => ({
+      inserted: db.insert(promotionCoupons).values({
+        promotionId,
+        code,
+        usageLimit: values.usageLimit ?? null,
+        perCustomerUsageLimit: values.perCustomerUsageLimit ?? null,
+        expiresAt: values.expiresAt ?? null,
       }),
-    );
-  })
-  .get("/:code", describeRoute(docs.get), async (c) => {
-    const db = c.var.db;
-    const promotionCode = promotionCodeOf(c);
-    const code = c.req.param("code");
-    const { promotion, coupon } = await firstBatch(c, {
-      promotion: couponPromotionByCode(db, promotionCode),
-      coupon: couponOfPromotion(db, promotionCode, code),
-    });
-    if (!promotion[0]) throw promotionMissing(promotionCode);
-    if (!coupon[0]) throw couponMissing(code);
-    return c.json(serializePromotionCoupon(coupon[0], promotionCode));
-  })
-  .post("/", describeRoute(docs.create), async (c) => {
-    const db = c.var.db;
-    const promotionCode = promotionCodeOf(c);
-    const result = validateForm(createForm, c.var.body);
-    const values = result.values;
-    const code = values.code ?? "";
-    const { promotion: [promotion], taken } = await namedBatch(db, {
-      promotion: couponPromotionByCode(db, promotionCode),
-      taken: couponByCode(db, code),
-    });
-    if (!promotion) throw promotionMissing(promotionCode);
-    if (!promotion.couponBased) result.failForm(COUPON_MESSAGES.notCouponBased(promotion.name));
-    if (taken.length > 0) result.fail("code", COUPON_MESSAGES.codeTaken);
-    result.assertValid();
-    try {
-      const { coupon } = await namedBatch(db, {
-        inserted: db.insert(promotionCoupons).values({
-          promotionId: promotion.id,
-          code,
-          usageLimit: values.usageLimit ?? null,
-          perCustomerUsageLimit: values.perCustomerUsageLimit ?? null,
-          expiresAt: values.expiresAt ?? null,
-        }),
-        coupon: couponOfPromotion(db, promotionCode, code),
-      });
-      if (!coupon[0]) throw new Error(`Coupon "${code}" was not read back after its insert.`);
-      return c.json(serializePromotionCoupon(coupon[0], promotionCode), 201);
-    } catch (error) {
-      rethrowUniqueViolation(error, result, "code", COUPON_MESSAGES.codeTaken);
-    }
-  })
-  .on(["PUT", "PATCH"], "/:code", describeRoute(docs.put, docs.patch), async (c) => {
-    const db = c.var.db;
-    const promotionCode = promotionCodeOf(c);
-    const code = c.req.param("code");
-    const result = validateForm(updateForm, c.var.body);
-    const { promotion, coupon: [coupon] } = await namedBatch(db, {
-      promotion: couponPromotionByCode(db, promotionCode),
-      coupon: couponOfPromotion(db, promotionCode, code),
-    });
-    if (!promotion[0]) throw promotionMissing(promotionCode);
-    if (!coupon) throw couponMissing(code);
-    result.assertValid();
-    const values = result.values;
-    await namedBatch(db, { writes: [
+    }),
+  },
+  update: {
+    form: updateForm,
+    check: () => undefined,
+    writes: (db, coupon, _plan, { values }) => [
       db
         .update(promotionCoupons)
         .set({
@@ -235,19 +177,7 @@ export const promotionCouponRoutes = new Hono<AppEnv>({ strict: false })
           updatedAt: nowIso(),
         })
         .where(eq(promotionCoupons.id, coupon.id)),
-    ] });
-    return c.body(null, 204);
-  })
-  .delete("/:code", describeRoute(docs.delete), async (c) => {
-    const db = c.var.db;
-    const promotionCode = promotionCodeOf(c);
-    const code = c.req.param("code");
-    const { promotion, coupon: [coupon] } = await namedBatch(db, {
-      promotion: couponPromotionByCode(db, promotionCode),
-      coupon: couponOfPromotion(db, promotionCode, code),
-    });
-    if (!promotion[0]) throw promotionMissing(promotionCode);
-    if (!coupon) throw couponMissing(code);
-    await deleteUnlessInUse(db, promotionCoupons, coupon.id, couponInUse(coupon.id), COUPON_MESSAGES.inUse);
-    return c.body(null, 204);
-  });
+    ],
+  },
+  inUse: (coupon) => couponInUse(coupon.id),
+});

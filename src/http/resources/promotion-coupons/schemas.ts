@@ -25,14 +25,13 @@ export const PromotionCoupon = component(
   }),
   "A coupon of a coupon-based promotion.",
 );
+type _PromotionCoupon = Expect<Conforms<ReturnType<typeof serializePromotionCoupon>, typeof PromotionCoupon>>;
 
 export const PromotionCouponListItem = component(
   "PromotionCouponListItem",
   z.object({ ...summary, _links: SelfLinks }),
   "A coupon in the list of its promotion's coupons.",
 );
+type _PromotionCouponListItem = Expect<Conforms<ReturnType<typeof serializePromotionCouponListItem>, typeof PromotionCouponListItem>>;
 
 export const PromotionCouponPage = pageOf("PromotionCouponPage", PromotionCouponListItem);
-
-type _PromotionCoupon = Expect<Conforms<ReturnType<typeof serializePromotionCoupon>, typeof PromotionCoupon>>;
-type _PromotionCouponListItem = Expect<Conforms<ReturnType<typeof serializePromotionCouponListItem>, typeof PromotionCouponListItem>>;

@@ -1,8 +1,10 @@
 /**
  * One implementation of the create/read/update/delete mechanics of a
- * resource identified by a code in its URL; a resource declares only its
- * shape (`ResourceShape`): its forms, its reads, its writes, its in-use rule
- * and its documentation.
+ * resource; a resource declares only its shape (`ResourceShape`): its forms,
+ * its reads, its writes, its in-use rule and its documentation. It is
+ * identified by a code in its URL unless it declares another `identifier`
+ * (an id, a compound key), and may live under a `parent` resource
+ * (`/promotions/{promotionCode}/coupons/`).
  *
  * Each request costs what it always cost: the handler's first read goes
  * through `firstBatch` (where the token check joins it); a create writes and
@@ -10,6 +12,9 @@
  * writes in a second batch. Sylius' answers:
  *
  * - GET one, PUT/PATCH, DELETE of an unknown code: 404 `<Noun> with code "X" does not exist.`
+ *   (an identifier's own message; a malformed one answers it without a read).
+ * - Under a missing parent: 404 `<Parent> with code "X" does not exist.` (the list, a create; the
+ *   item routes when the parent says so), before any form error.
  * - POST of a taken code: 400 on `code` (also when a concurrent create took it).
  * - PUT without a body (or `{}`): 400 with the `emptyPut` fields' blank messages.
  * - DELETE while referenced (`inUse`): 409 `Cannot delete, the <noun> is in use.`
@@ -24,18 +29,20 @@ import { CODE_PATTERN } from "../../fields";
 import { conflict, notFound } from "../../errors";
 import { firstBatch } from "../../first-batch";
 import { listPage, type ListSpec } from "../../list-page";
+import type { ListCounter } from "../../../data/list-page";
+import { enc } from "../../serializers/links";
 import { MSG } from "../../../domain/messages";
 import { deleteUnlessInUse, namedBatch, type NamedQueries, type NamedResults, type Statement } from "../../../data/batch";
 import type { Database } from "../../../data/db";
 import { crudDocs, describeRoute, listSpecOf, type CrudSpec, type OperationMeta } from "../../openapi/describe";
 
 type ResourceTable = SQLiteTable & { id: SQLiteColumn };
-type CodeForm = Record<string, z.ZodType> & { code: z.ZodType };
+type FormShape = Record<string, z.ZodType>;
 /** The ids of a list's page (a subquery, or a deep page's list), or of the one resource read by code: what its parts are read through. */
 export type Ids = SQLWrapper;
 
 /** What a write knows of its request besides the form. */
-export interface Submission<V = undefined> {
+export interface Submission<V = undefined, P = undefined> {
   /** Which of the create paths was posted to (`create.at`); undefined elsewhere. */
   variant: V;
   /** The parsed JSON body (`{}` when empty). */
@@ -44,77 +51,142 @@ export interface Submission<V = undefined> {
   merge: boolean;
   /** A PUT without a body (or with `{}`): the form submitted empty. */
   emptyPut: boolean;
+  /** The parent's code in the URL (`""` without a parent). */
+  parentCode: string;
+  /** A create's parent row (read with its checks); undefined elsewhere and without a parent. */
+  parent: P | undefined;
+}
+
+/** How the URL names one resource (default: its code, `/:code`). */
+export interface Identifier<K> {
+  /** The path parameter: `code`, `id`, `pair`. */
+  param: string;
+  /** The key of the parameter's text; undefined when it is malformed (a 404 without a read). */
+  parse: (text: string) => K | undefined;
+  /** The 404's message for the parameter's text. */
+  missing: (text: string) => string;
+}
+
+/** The resource a nested resource lives under (`/promotions/{promotionCode}/coupons/`). */
+export interface Parent<P> {
+  /** The parent's path parameter (`promotionCode`). */
+  param: string;
+  /** The parent's row by its code: read with a list and a create (the create's checks and writes get it), 404 when none. */
+  byCode: (db: Database, code: string) => Statement<P[]>;
+  /** The 404's message for a missing parent. */
+  missing: (code: string) => string;
+  /** The item routes (GET one, PUT/PATCH, DELETE) read the parent too, its 404 first; else the item's reads are scoped to the parent's code and a missing parent is a missing item. */
+  items?: boolean;
 }
 
 /**
  * Row: what `byCode` reads; CS, US: the create and update forms; Q: the list's
  * select; LP, OR, CR, UR: the reads of a list's parts, of one resource, of a
  * create's and an update's checks; CP, UP: what the checks hand the writes;
- * V: the variant of a create path.
+ * V: the variant of a create path; K: the identifier's key (a code); P: the parent's row.
  */
 // prettier-ignore
-export interface ResourceShape<Row extends { id: number }, CS extends CodeForm, US extends CodeForm, Q extends SQLiteSelect & Statement, LP extends NamedQueries, OR extends NamedQueries, CR extends NamedQueries, CP, UR extends NamedQueries, UP, V = undefined> {
+export interface ResourceShape<Row extends { id: number }, CS extends FormShape, US extends FormShape, Q extends SQLiteSelect & Statement, LP extends NamedQueries, OR extends NamedQueries, CR extends NamedQueries, CP, UR extends NamedQueries, UP, V = undefined, K = string, P = undefined> {
   /** `Tax rate`: `Tax rate with code "X" does not exist.`, `Cannot delete, the tax rate is in use.` */
   noun: string;
   /** The resource's table (its list, its delete). */
   table: ResourceTable;
-  /** The row of a code: what an update or delete acts on, what a create's code must not match. */
-  byCode: (db: Database, code: string) => Statement<Row[]>;
+  /** How the URL names one resource (default: its code). */
+  identifier?: Identifier<K>;
+  parent?: Parent<P>;
+  /** The row of a key (under the parent's code): what an update or delete acts on, what a create's code must not match (unless `create.taken`). */
+  byCode: (db: Database, key: K, parentCode: string) => Statement<Row[]>;
   /** A well-formed code (letters, digits, `-`, `_`) must also match this, else `This value is not valid.` (create and update). */
   codeShape?: RegExp;
-  docs: Omit<CrudSpec, "create" | "update" | "list" | "deleteConflict" | "noun"> & { path: string };
+  /** `path`: the list's path below `/api/v1/`, with the parent's parameter as `{promotionCode}`. */
+  docs: Omit<CrudSpec, "create" | "update" | "list" | "deleteConflict" | "noun" | "nested"> & { path: string };
   list: {
     spec: ListSpec<string, string>;
     /** `db.select(columns).from(table).$dynamic()`: the page's rows. */
     select: (db: Database) => Q;
+    /** The parent's rows of the table and their counter row (with a parent). */
+    scope?: (db: Database, parentCode: string) => ListScope;
+    /** The page's rows and its count in one batch at any depth (a list of one statement walks its offset once anyway); without parts only. */
+    oneBatch?: boolean;
     /** What is read with the page's rows, through their ids. */
     parts?: (db: Database, ids: Ids) => LP;
-    items: (rows: NoInfer<Awaited<Q>>, parts: NamedResults<LP>) => unknown[];
+    items: (rows: NoInfer<Awaited<Q>>, parts: NamedResults<LP>, parentCode: string) => unknown[];
   };
   /** The reads of one resource's representation (GET, and a create's read-back). */
   one: {
-    reads: (db: Database, code: string) => OR;
-    /** The representation, undefined when the code matched nothing. */
-    item: (found: NamedResults<OR>) => unknown;
+    reads: (db: Database, key: K, parentCode: string) => OR;
+    /** The representation, undefined when the key matched nothing. */
+    item: (found: NamedResults<OR>, parentCode: string) => unknown;
   };
   create: {
     /** The paths a create is posted to, each with a variant its stages get (default: `POST /` alone). */
     at?: readonly { path: string; variant: V; docs: (create: OperationMeta) => OperationMeta }[];
     form: Form<CS>;
-    /** The `code` message of a taken code. */
-    unique: string;
+    /** The `code` message of a taken code (a form with a `code`): checked against `taken` (default: `byCode`). */
+    unique?: string;
+    /** The row holding a code when codes are unique beyond the parent (coupons: across promotions). */
+    taken?: (db: Database, code: string) => Statement<unknown[]>;
     /** What the checks read, besides the code's row. */
-    reads?: (db: Database, values: FormResult<CS>["values"], submission: Submission<V>) => CR;
-    /** The checks that need data (failures go to `result`); returns what the writes need. */
-    check: (result: FormResult<CS>, found: NamedResults<CR>, submission: Submission<V>) => CP;
-    /** The insert's statements, run in order, before the read-back. */
-    writes: (db: Database, code: string, plan: CP, result: FormResult<CS>, submission: Submission<V>) => NamedQueries;
+    reads?: (db: Database, values: FormResult<CS>["values"], submission: Submission<V, P>) => CR;
+    /** The checks that need data (failures go to `result`); returns what the writes need (may await, e.g. a hash). */
+    check: (result: FormResult<CS>, found: NamedResults<CR>, submission: Submission<V, P>) => CP | Promise<CP>;
+    /** The insert's statements, run in order, before the read-back; `code` is the form's (`""` without one). */
+    writes: (db: Database, code: string, plan: CP, result: FormResult<CS>, submission: Submission<V, P>) => NamedQueries;
+    /** The read-back, when it is not `one.reads` of the form's code (read by what the insert wrote). */
+    back?: (db: Database, plan: CP, result: FormResult<CS>, submission: Submission<V, P>) => OR;
+    /** What names the new resource for an `Idempotency-Key`'s replay, when not the body's `code`: an SQL scalar of its id. */
+    locate?: (result: FormResult<CS>, plan: CP) => SQL;
     /** A position computed with `boundedNext`: its NOT NULL refusal is the field's 400. */
     outOfRange?: { field: keyof CS & string; column: string };
+    /** A UNIQUE violation of the insert (a concurrent create): the form's 400 (default: `unique` on `code`). */
+    rethrow?: (error: unknown, result: FormResult<CS>) => void;
   };
   update: {
     form: Form<US>;
-    /** What the checks read, besides the row of the URL's `code`. */
-    reads?: (db: Database, code: string, values: FormResult<US>["values"], submission: Submission) => UR;
+    /** What the checks read, besides the row of the URL's key. */
+    reads?: (db: Database, key: K, values: FormResult<US>["values"], submission: Submission<undefined, P>) => UR;
     /** An empty PUT fails these fields with these messages. */
     emptyPut?: Partial<Record<keyof US & string, string>>;
-    check: (result: FormResult<US>, found: NamedResults<UR>, row: Row, submission: Submission) => UP;
-    writes: (db: Database, row: Row, plan: UP, result: FormResult<US>, submission: Submission) => Statement[];
+    /** A PUT (Symfony's form submitted whole) fails these fields with these messages when it leaves them out. */
+    putRequires?: Partial<Record<keyof US & string, string>>;
+    /** The checks that need data (after `putRequires`); may await (a hash). */
+    check: (result: FormResult<US>, found: NamedResults<UR>, row: Row, submission: Submission<undefined, P>) => UP | Promise<UP>;
+    writes: (db: Database, row: Row, plan: UP, result: FormResult<US>, submission: Submission<undefined, P>) => Statement[];
     /** A write that refuses NULL in `column` (a guard that found the data changed since the read): 409 `message` (declare it in `docs.updateConflict`). */
     conflict?: { column: string; message: string };
+    /** A UNIQUE violation of the writes (a concurrent update took a value): the form's 400. */
+    rethrow?: (error: unknown, result: FormResult<US>) => void;
   };
   /** An SQL boolean: the resource is referenced (DELETE answers 409). Without it a delete always deletes. */
   inUse?: (row: Row) => SQL;
   /** A delete's statements when it is more than the row's DELETE (taxons renumber their tree); not with `inUse`. */
   deletes?: (db: Database, row: Row) => Statement[];
+  /** A delete the caller may not make (users: its own user): `refuse` throws the answer; `docs` declares it. */
+  guardDelete?: { refuse: (row: Row, c: Context<AppEnv>) => void; docs: (meta: OperationMeta) => OperationMeta };
 }
+
+/** A nested list's rows (`where`) and the counter row of its unfiltered total. */
+export interface ListScope {
+  where: SQL;
+  counter: ListCounter;
+}
+
+/** The code field of a form, if it has one. */
+const codeField = <S extends FormShape>(form: Form<S>) => form.fields.find((field) => field === "code");
+const codeOf = (values: object): unknown => ("code" in values ? values.code : undefined);
 
 /** The routes of a resource (list, create, get, PUT/PATCH, delete) with their documentation. */
 // prettier-ignore
-export function resourceRoutes<Row extends { id: number }, CS extends CodeForm, US extends CodeForm, Q extends SQLiteSelect & Statement, LP extends NamedQueries, OR extends NamedQueries, CR extends NamedQueries, CP, UR extends NamedQueries, UP, V = undefined>(shape: ResourceShape<Row, CS, US, Q, LP, OR, CR, CP, UR, UP, V>) {
-  const { table, list, one, create, update } = shape;
-  const missing = (code: string) => notFound(`${shape.noun} with code "${code}" does not exist.`);
+export function resourceRoutes<Row extends { id: number }, CS extends FormShape, US extends FormShape, Q extends SQLiteSelect & Statement, LP extends NamedQueries, OR extends NamedQueries, CR extends NamedQueries, CP, UR extends NamedQueries, UP, V = undefined, K = string, P = undefined>(shape: ResourceShape<Row, CS, US, Q, LP, OR, CR, CP, UR, UP, V, K, P>) {
+  const { table, list, one, create, update, parent } = shape;
   const noun = shape.noun.toLowerCase();
+  const identifier: Identifier<K> = shape.identifier ?? {
+    param: "code",
+    // The default key is the code: K is string.
+    parse: (text) => text as K,
+    missing: (code) => `${shape.noun} with code "${code}" does not exist.`,
+  };
+  const param = identifier.param;
   const docs = crudDocs({
     ...shape.docs,
     noun,
@@ -122,82 +194,143 @@ export function resourceRoutes<Row extends { id: number }, CS extends CodeForm, 
     update: update.form,
     list: listSpecOf(list.spec),
     deleteConflict: shape.inUse !== undefined,
+    ...(parent ? { nested: true } : {}),
   });
 
-  const submission = <T>(c: Context<AppEnv>, variant: T): Submission<T> => {
+  const parentCodeOf = (c: Context<AppEnv>) => (parent ? (c.req.param(parent.param) ?? "") : "");
+  /** The parent's 404 when its rows are empty (nothing without a parent, or when it was not read). */
+  const assertParent = (rows: readonly P[] | undefined, code: string): P | undefined => {
+    if (parent && rows && !rows[0]) throw notFound(parent.missing(code));
+    return rows?.[0];
+  };
+  /** The URL's key, or its 404 when it is malformed. */
+  const keyOf = (c: Context<AppEnv>) => {
+    const text = c.req.param(param) ?? "";
+    const key = identifier.parse(text);
+    if (key === undefined) throw notFound(identifier.missing(text));
+    return { text, key };
+  };
+  const submission = <T>(c: Context<AppEnv>, variant: T): Submission<T, P> => {
     const body = c.var.body;
     const merge = c.req.method === "PATCH";
-    return { variant, body, merge, emptyPut: !merge && c.req.method === "PUT" && isEmptyBody(body) };
+    return { variant, body, merge, emptyPut: !merge && c.req.method === "PUT" && isEmptyBody(body), parentCode: parentCodeOf(c), parent: undefined };
   };
   /** Characters outside letters, digits, dashes and underscores get the form's code message; a well-formed code of the wrong shape gets "This value is not valid.". */
-  const checkCodeShape = (result: FormResult<CS> | FormResult<US>, code: unknown) => {
-    if (shape.codeShape && typeof code === "string" && CODE_PATTERN.test(code) && !shape.codeShape.test(code)) result.fail("code", MSG.invalid);
+  const checkCodeShape = <S extends FormShape>(result: FormResult<S>, field: (keyof S & string) | undefined) => {
+    const code = codeOf(result.values);
+    if (field && shape.codeShape && typeof code === "string" && CODE_PATTERN.test(code) && !shape.codeShape.test(code)) result.fail(field, MSG.invalid);
+  };
+  const createCode = codeField(create.form);
+  /** The reads of the row holding a code a create wants. */
+  const takenBy = (db: Database, code: string, parentCode: string) => {
+    if (create.taken) return create.taken(db, code);
+    const key = identifier.parse(code);
+    return key === undefined ? undefined : shape.byCode(db, key, parentCode);
+  };
+
+  /** The read-back of a create by the form's code (`create.back` otherwise). */
+  const createdByCode = (db: Database, code: unknown, parentCode: string) => {
+    const key = typeof code === "string" ? identifier.parse(code) : undefined;
+    if (key === undefined) throw new Error(`A valid ${noun} form has a code (or the resource declares create.back).`);
+    return one.reads(db, key, parentCode);
   };
 
   const createHandler = async (c: Context<AppEnv>, variant: V) => {
     const db = c.var.db;
     const sent = submission(c, variant);
     const result = validateForm(create.form, sent.body);
-    const code: unknown = result.values.code;
-    checkCodeShape(result, code);
-    const known = typeof code === "string" && result.isValid("code") ? code : undefined;
-    const { existing, found } = await firstBatch(c, {
-      existing: known === undefined ? undefined : shape.byCode(db, known),
+    checkCodeShape(result, createCode);
+    const code = codeOf(result.values);
+    const known = createCode && create.unique !== undefined && typeof code === "string" && result.isValid(createCode) ? code : undefined;
+    const { parent: parentRows, existing, found } = await firstBatch(c, {
+      parent: parent?.byCode(db, sent.parentCode),
+      existing: known === undefined ? undefined : takenBy(db, known, sent.parentCode),
       found: create.reads?.(db, result.values, sent) ?? {},
     });
-    if (existing && existing.length > 0) result.fail("code", create.unique);
+    sent.parent = assertParent(parentRows, sent.parentCode);
+    if (createCode && create.unique !== undefined && existing && existing.length > 0) result.fail(createCode, create.unique);
     // The reads of an absent `reads` are `{}`: the checks see an empty result.
     // `found` is the results of `create.reads` (or `{}` without them): NamedResults<CR>, which the batch's conditional result type hides for a generic CR.
-    const plan = create.check(result, found as NamedResults<CR>, sent);
+    const plan = await create.check(result, found as NamedResults<CR>, sent);
     result.assertValid();
-    if (known === undefined) throw new Error("A valid create form has a code.");
+    const back = create.back?.(db, plan, result, sent) ?? createdByCode(db, code, sent.parentCode);
+    const located = create.locate?.(result, plan);
+    if (located) c.var.idempotency?.locate(located);
     try {
-      const [, back] = await namedBatch(db, one.reads(db, known), create.writes(db, known, plan, result, sent));
-      const item = one.item(back);
-      if (item === undefined) throw new Error(`${shape.noun} "${known}" was not read back after its insert.`);
+      const [, read] = await namedBatch(db, back, create.writes(db, typeof code === "string" ? code : "", plan, result, sent));
+      const item = one.item(read, sent.parentCode);
+      if (item === undefined) throw new Error(`${shape.noun} was not read back after its insert.`);
       return c.json(item, 201);
     } catch (error) {
       if (create.outOfRange) rethrowOutOfRange(error, result, create.outOfRange.field, create.outOfRange.column);
-      rethrowUniqueViolation(error, result, "code", create.unique);
+      create.rethrow?.(error, result);
+      if (createCode && create.unique !== undefined) rethrowUniqueViolation(error, result, createCode, create.unique);
+      throw error;
     }
   };
-
   const routes = new Hono<AppEnv>({ strict: false });
   routes.get("/", describeRoute(docs.list), async (c) => {
     const db = c.var.db;
-    const page = listPage(db, table, c.req.url, list.spec);
+    const parentCode = parentCodeOf(c);
+    const page = listPage(db, table, c.req.url, list.spec, list.scope?.(db, parentCode));
+    const parentRows = parent?.byCode(db, parentCode);
+    const path = `/api/v1/${shape.docs.path.replace(`{${parent?.param ?? ""}}`, enc(parentCode))}/`;
+    if (list.oneBatch) {
+      const read = await firstBatch(c, { parent: parentRows, counted: page.count, rows: page.rows(list.select(db)) });
+      assertParent(read.parent, parentCode);
+      // The rows of `select`: Awaited<Q>, hidden for a generic Q by the batch's conditional result type.
+      return c.json(page.envelope(path, read.counted, list.items(read.rows as Awaited<Q>, {} as NamedResults<LP>, parentCode)));
+    }
     // A deep page reads its ids first (one walk of the offset) when parts select by them too.
     const {
       counted,
-      items: { rows, parts },
-    } = await page.read(c, (at) => ({ rows: at.rows(list.select(db)), parts: list.parts?.(db, at.ids) ?? {} }));
+      items: { rows, parts, parent: parentRead },
+    } = await page.read(c, (at) => ({ parent: parentRows, rows: at.rows(list.select(db)), parts: list.parts?.(db, at.ids) ?? {} }));
+    assertParent(parentRead, parentCode);
     // The rows of `select` (Awaited<Q>) and the results of `parts` (or `{}` without them), hidden for generic Q and LP as above.
-    return c.json(page.envelope(`/api/v1/${shape.docs.path}/`, counted, list.items(rows as Awaited<Q>, parts as NamedResults<LP>)));
+    return c.json(page.envelope(path, counted, list.items(rows as Awaited<Q>, parts as NamedResults<LP>, parentCode)));
   });
   if (create.at) for (const { path, variant, docs: at } of create.at) routes.post(path, describeRoute(at(docs.create)), (c) => createHandler(c, variant));
   // Without `create.at`, V is `undefined`: the one create path has no variant.
   else routes.post("/", describeRoute(docs.create), (c) => createHandler(c, undefined as V));
-  routes.get("/:code", describeRoute(docs.get), async (c) => {
-    const code = c.req.param("code");
-    const item = one.item(await firstBatch(c, one.reads(c.var.db, code)));
-    if (item === undefined) throw missing(code);
+  /** The parent's read of an item route (when the parent says so). */
+  const itemParent = (db: Database, parentCode: string) => (parent?.items ? parent.byCode(db, parentCode) : undefined);
+  routes.get(`/:${param}`, describeRoute(docs.get), async (c) => {
+    const db = c.var.db;
+    const { text, key } = keyOf(c);
+    const parentCode = parentCodeOf(c);
+    const read = await firstBatch(c, { parent: itemParent(db, parentCode), found: one.reads(db, key, parentCode) });
+    assertParent(read.parent, parentCode);
+    // The results of `one.reads`: NamedResults<OR>, hidden for a generic OR as above.
+    const item = one.item(read.found as NamedResults<OR>, parentCode);
+    if (item === undefined) throw notFound(identifier.missing(text));
     return c.json(item);
   });
-  routes.on(["PUT", "PATCH"], "/:code", describeRoute(docs.put, docs.patch), async (c) => {
+  routes.on(["PUT", "PATCH"], `/:${param}`, describeRoute(docs.put, docs.patch), async (c) => {
     const db = c.var.db;
-    const code = c.req.param("code");
     const sent = submission(c, undefined);
     const result = validateForm(update.form, sent.body);
+    const { text, key } = keyOf(c);
     const {
+      parent: parentRows,
       row: [row],
       found,
-    } = await firstBatch(c, { row: shape.byCode(db, code), found: update.reads?.(db, code, result.values, sent) ?? {} });
-    if (!row) throw missing(code);
+    } = await firstBatch(c, {
+      parent: itemParent(db, sent.parentCode),
+      row: shape.byCode(db, key, sent.parentCode),
+      found: update.reads?.(db, key, result.values, sent) ?? {},
+    });
+    assertParent(parentRows, sent.parentCode);
+    if (!row) throw notFound(identifier.missing(text));
     // The code is the identity of the resource: like Sylius' disabled code
     // field, a submitted code is validated but never changes the resource.
-    checkCodeShape(result, result.values.code);
+    checkCodeShape(result, codeField(update.form));
+    for (const field of update.form.fields) {
+      const required = sent.merge ? undefined : update.putRequires?.[field];
+      if (required !== undefined && result.values[field] === undefined && result.isValid(field)) result.fail(field, required);
+    }
     // As in a create: the results of `update.reads`, NamedResults<UR>.
-    const plan = update.check(result, found as NamedResults<UR>, row, sent);
+    const plan = await update.check(result, found as NamedResults<UR>, row, sent);
     if (sent.emptyPut) {
       for (const field of update.form.fields) {
         const message = update.emptyPut?.[field];
@@ -210,17 +343,22 @@ export function resourceRoutes<Row extends { id: number }, CS extends CodeForm, 
     } catch (error) {
       const text = error instanceof Error ? `${error.message} ${error.cause instanceof Error ? error.cause.message : ""}` : String(error);
       if (update.conflict && text.includes(`NOT NULL constraint failed: ${update.conflict.column}`)) throw conflict(update.conflict.message);
+      update.rethrow?.(error, result);
       throw error;
     }
     return c.body(null, 204);
   });
-  routes.delete("/:code", describeRoute(docs.delete), async (c) => {
+  routes.delete(`/:${param}`, describeRoute(shape.guardDelete ? shape.guardDelete.docs(docs.delete) : docs.delete), async (c) => {
     const db = c.var.db;
-    const code = c.req.param("code");
+    const { text, key } = keyOf(c);
+    const parentCode = parentCodeOf(c);
     const {
+      parent: parentRows,
       row: [row],
-    } = await firstBatch(c, { row: shape.byCode(db, code) });
-    if (!row) throw missing(code);
+    } = await firstBatch(c, { parent: itemParent(db, parentCode), row: shape.byCode(db, key, parentCode) });
+    assertParent(parentRows, parentCode);
+    if (!row) throw notFound(identifier.missing(text));
+    shape.guardDelete?.refuse(row, c);
     if (shape.inUse) await deleteUnlessInUse(db, table, row.id, shape.inUse(row), `Cannot delete, the ${noun} is in use.`);
     else await namedBatch(db, { deletes: shape.deletes?.(db, row) ?? [db.delete(table).where(eq(table.id, row.id))] });
     return c.body(null, 204);

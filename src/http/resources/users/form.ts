@@ -5,10 +5,10 @@
  * UserBundle's validators.en.yml.
  *
  * - `createForm` (POST): username, email, plainPassword and localeCode required.
- * - `replaceForm` (PUT, Symfony's form submitted with missing fields cleared):
- *   username, email and localeCode required; a missing plainPassword keeps the
+ * - `updateForm` (PATCH): every field optional; what is not sent is kept. A PUT
+ *   (Symfony's form submitted with missing fields cleared, see routes.ts)
+ *   requires username, email and localeCode; a missing plainPassword keeps the
  *   password; a missing enabled is false; missing names are removed.
- * - `updateForm` (PATCH): every field optional; what is not sent is kept.
  */
 import { z } from "zod";
 import { defineForm } from "../../form";
@@ -75,17 +75,6 @@ export const createForm = defineForm({
   username: username(),
   email: email(),
   plainPassword: password(),
-  enabled: enabled(),
-  firstName: personName(),
-  lastName: personName(),
-  localeCode: localeCode(),
-  avatar: avatar(),
-});
-
-export const replaceForm = defineForm({
-  username: username(),
-  email: email(),
-  plainPassword: newPassword(),
   enabled: enabled(),
   firstName: personName(),
   lastName: personName(),

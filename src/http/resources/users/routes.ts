@@ -13,15 +13,11 @@
  * tokens are deleted in the batch that deletes it. As in Sylius, the caller
  * cannot delete its own user (422).
  */
-import { Hono } from "hono";
 import { eq, sql } from "drizzle-orm";
-import type { AppEnv } from "../../context";
 import { parseId } from "../../ids";
-import { validateForm } from "../../form";
-import { apiError, notFound } from "../../errors";
+import { apiError } from "../../errors";
 import { hashSecret } from "../../auth/crypto";
 import { adminUsers } from "../../../data/schema";
-import { namedBatch } from "../../../data/batch";
 import { isUniqueViolationOf } from "../../../data/constraints";
 import {
   adminUserById,
@@ -31,18 +27,13 @@ import {
   canonical,
   deleteTokensOf,
 } from "../../../data/queries/admin-users";
-import { firstBatch } from "../../first-batch";
-import { listPage } from "../../list-page";
 import { nowIso } from "../../serializers/timestamps";
-import { crudDocs, describeRoute, listSpec } from "../../openapi/describe";
-import { createForm, replaceForm, updateForm, USER_MESSAGES } from "./form";
+import { resourceRoutes } from "../shared/resource";
+import { createForm, updateForm, USER_MESSAGES } from "./form";
 import { serializeAdminUser, serializeAdminUserListItem } from "./serializer";
 import { AdminUser, AdminUserPage } from "./schemas";
 
-const PATH = "/api/v1/users/";
 const CANNOT_DELETE_SELF = "Cannot remove currently logged in user.";
-
-const missing = (id: string) => notFound(`Admin user with id "${id}" does not exist.`);
 
 /** What the checks below need of any of the three forms' results. */
 interface UserFormResult {
@@ -75,107 +66,91 @@ function rethrowTaken(error: unknown, result: UserFormResult): never {
   throw error;
 }
 
-const docs = crudDocs({
-  tag: "Admin users",
-  noun: "admin user",
-  plural: "admin users",
-  idPrefix: "AdminUser",
-  item: AdminUser,
-  page: AdminUserPage,
-  create: createForm,
-  update: updateForm,
-  list: listSpec(["id"], [], "id asc"),
-  deleteConflict: false,
-  putNote: "Sylius' form submitted whole: `username`, `email` and `localeCode` are required; a missing `enabled` is false and missing names are removed; a missing `plainPassword` keeps the password.",
+/** The canonical username and e-mail a form sends (null when it sends none). */
+const canonicals = (values: { username?: string; email?: string }) => ({
+  usernameCanonical: values.username === undefined ? null : canonical(values.username),
+  emailCanonical: values.email === undefined ? null : canonical(values.email.trim()),
 });
 
-export const adminUserRoutes = new Hono<AppEnv>({ strict: false })
-  .get("/", describeRoute(docs.list), async (c) => {
-    const db = c.var.db;
-    const page = listPage(db, adminUsers, c.req.url, {
-      sortable: { id: adminUsers.id },
-      defaultSorting: { field: "id", direction: "asc" },
-    });
-    const { rows, counted } = await firstBatch(c, {
-      rows: page.rows(db.select(adminUserColumns).from(adminUsers).$dynamic()),
-      counted: page.count,
-    });
-    return c.json(page.envelope(PATH, counted, rows.map(serializeAdminUserListItem)));
-  })
-  .get("/:id", describeRoute(docs.get), async (c) => {
-    const raw = c.req.param("id");
-    const id = parseId(raw);
-    if (id === null) throw missing(raw);
-    const {
-      rows: [row],
-    } = await firstBatch(c, { rows: adminUserById(c.var.db, id) });
-    if (!row) throw missing(raw);
-    return c.json(serializeAdminUser(row));
-  })
-  .post("/", describeRoute(docs.create), async (c) => {
-    const db = c.var.db;
-    const result = validateForm(createForm, c.var.body);
-    const values = result.values;
-    const usernameCanonical = values.username === undefined ? null : canonical(values.username);
-    const emailCanonical = values.email === undefined ? null : canonical(values.email.trim());
-    const { taken } = await firstBatch(c, { taken: adminUsersTaking(db, usernameCanonical ?? "", emailCanonical ?? "") });
-    checkTaken(result, taken, usernameCanonical, emailCanonical);
-    result.assertValid();
-    const username = result.required("username");
-    const byUsername = canonical(username);
+export const adminUserRoutes = resourceRoutes({
+  noun: "Admin user",
+  table: adminUsers,
+  identifier: { param: "id", parse: (text) => parseId(text) ?? undefined, missing: (id) => `Admin user with id "${id}" does not exist.` },
+  byCode: adminUserById,
+  docs: {
+    path: "users",
+    tag: "Admin users",
+    plural: "admin users",
+    idPrefix: "AdminUser",
+    item: AdminUser,
+    page: AdminUserPage,
+    putNote: "Sylius' form submitted whole: `username`, `email` and `localeCode` are required; a missing `enabled` is false and missing names are removed; a missing `plainPassword` keeps the password.",
+  },
+  list: {
+    spec: { sortable: { id: adminUsers.id }, defaultSorting: { field: "id", direction: "asc" } },
+    select: (db) => db.select(adminUserColumns).from(adminUsers).$dynamic(),
+    oneBatch: true,
+    items: (rows) => rows.map(serializeAdminUserListItem),
+  },
+  one: {
+    reads: (db, id) => ({ rows: adminUserById(db, id) }),
+    item: ({ rows: [row] }) => (row === undefined ? undefined : serializeAdminUser(row)),
+  },
+  create: {
+    form: createForm,
+    reads: (db, values) => {
+      const { usernameCanonical, emailCanonical } = canonicals(values);
+      return { taken: adminUsersTaking(db, usernameCanonical ?? "", emailCanonical ?? "") };
+    },
+    check: async (result, { taken }) => {
+      const { usernameCanonical, emailCanonical } = canonicals(result.values);
+      checkTaken(result, taken, usernameCanonical, emailCanonical);
+      result.assertValid();
+      const username = result.required("username");
+      return { username, usernameCanonical: canonical(username), passwordHash: await hashSecret(result.required("plainPassword")) };
+    },
     // A keyed create's record names the new user, which a replay re-renders.
-    c.var.idempotency?.locate(sql`(SELECT id FROM admin_users WHERE username_canonical = ${byUsername})`);
-    const passwordHash = await hashSecret(result.required("plainPassword"));
-    const email = result.required("email").trim();
-    try {
-      const { rows } = await namedBatch(db, {
+    locate: (_result, { usernameCanonical }) => sql`(SELECT id FROM admin_users WHERE username_canonical = ${usernameCanonical})`,
+    writes: (db, _code, { username, usernameCanonical, passwordHash }, result) => {
+      const email = result.required("email").trim();
+      return {
         user: db.insert(adminUsers).values({
           username,
-          usernameCanonical: byUsername,
+          usernameCanonical,
           passwordHash,
-          enabled: values.enabled ?? false,
+          enabled: result.values.enabled ?? false,
           email,
           emailCanonical: canonical(email),
-          firstName: values.firstName ?? null,
-          lastName: values.lastName ?? null,
+          firstName: result.values.firstName ?? null,
+          lastName: result.values.lastName ?? null,
           localeCode: result.required("localeCode"),
         }),
-        rows: adminUserByUsername(db, byUsername),
-      });
-      const [row] = rows;
-      if (!row) throw new Error(`Admin user "${byUsername}" was not read back after its insert.`);
-      return c.json(serializeAdminUser(row), 201);
-    } catch (error) {
-      rethrowTaken(error, result);
-    }
-  })
-  .on(["PUT", "PATCH"], "/:id", describeRoute(docs.put, docs.patch), async (c) => {
-    const db = c.var.db;
-    const raw = c.req.param("id");
-    const id = parseId(raw);
-    const replace = c.req.method === "PUT";
-    const result = replace ? validateForm(replaceForm, c.var.body) : validateForm(updateForm, c.var.body);
-    if (id === null) throw missing(raw);
-    const values = result.values;
-    const usernameCanonical = values.username === undefined ? null : canonical(values.username);
-    const emailCanonical = values.email === undefined ? null : canonical(values.email.trim());
-    const {
-      rows: [row],
-      taken,
-    } = await firstBatch(c, {
-      rows: adminUserById(db, id),
-      taken: adminUsersTaking(db, usernameCanonical ?? "", emailCanonical ?? "", id),
-    });
-    if (!row) throw missing(raw);
-    checkTaken(result, taken, usernameCanonical, emailCanonical);
-    result.assertValid();
-
-    const passwordHash = values.plainPassword === undefined ? undefined : await hashSecret(values.plainPassword);
-    const email = values.email?.trim();
-    // PUT clears what it does not send (Symfony's clearMissing); PATCH keeps it.
-    const kept = <T>(sent: T | undefined, current: T, cleared: T): T => (sent !== undefined ? sent : replace ? cleared : current);
-    try {
-      await namedBatch(db, { writes: [
+      };
+    },
+    back: (db, { usernameCanonical }) => ({ rows: adminUserByUsername(db, usernameCanonical) }),
+    rethrow: rethrowTaken,
+  },
+  update: {
+    form: updateForm,
+    reads: (db, id, values) => {
+      const { usernameCanonical, emailCanonical } = canonicals(values);
+      return { taken: adminUsersTaking(db, usernameCanonical ?? "", emailCanonical ?? "", id) };
+    },
+    // PUT is Sylius' form submitted whole (Symfony's clearMissing): these are required.
+    putRequires: { username: USER_MESSAGES.usernameBlank, email: USER_MESSAGES.emailBlank, localeCode: USER_MESSAGES.localeBlank },
+    check: async (result, { taken }) => {
+      const { usernameCanonical, emailCanonical } = canonicals(result.values);
+      checkTaken(result, taken, usernameCanonical, emailCanonical);
+      result.assertValid();
+      const password = result.values.plainPassword;
+      return password === undefined ? undefined : await hashSecret(password);
+    },
+    writes: (db, row, passwordHash, { values }, { merge }) => {
+      const { usernameCanonical } = canonicals(values);
+      const email = values.email?.trim();
+      // PUT clears what it does not send (Symfony's clearMissing); PATCH keeps it.
+      const kept = <T>(sent: T | undefined, current: T, cleared: T): T => (sent !== undefined ? sent : merge ? current : cleared);
+      return [
         db
           .update(adminUsers)
           .set({
@@ -190,24 +165,17 @@ export const adminUserRoutes = new Hono<AppEnv>({ strict: false })
             ...(passwordHash === undefined ? {} : { passwordHash }),
             updatedAt: nowIso(),
           })
-          .where(eq(adminUsers.id, id)),
-      ] });
-    } catch (error) {
-      rethrowTaken(error, result);
-    }
-    return c.body(null, 204);
-  })
-  .delete("/:id", describeRoute({ ...docs.delete, description: "422 for the caller's own user (Sylius: `Cannot remove currently logged in user.`).", errors: [404, 422] }), async (c) => {
-    const db = c.var.db;
-    const raw = c.req.param("id");
-    const id = parseId(raw);
-    if (id === null) throw missing(raw);
-    const {
-      rows: [row],
-    } = await firstBatch(c, { rows: adminUserById(db, id) });
-    if (!row) throw missing(raw);
-    if (c.var.auth?.userId === id) throw apiError(422, CANNOT_DELETE_SELF);
-    // The user's tokens go in the same atomic batch: none outlives it.
-    await namedBatch(db, { writes: [...deleteTokensOf(db, id), db.delete(adminUsers).where(eq(adminUsers.id, id))] });
-    return c.body(null, 204);
-  });
+          .where(eq(adminUsers.id, row.id)),
+      ];
+    },
+    rethrow: rethrowTaken,
+  },
+  // The user's tokens go in the same atomic batch: none outlives it.
+  deletes: (db, row) => [...deleteTokensOf(db, row.id), db.delete(adminUsers).where(eq(adminUsers.id, row.id))],
+  guardDelete: {
+    refuse: (row, c) => {
+      if (c.var.auth?.userId === row.id) throw apiError(422, CANNOT_DELETE_SELF);
+    },
+    docs: (meta) => ({ ...meta, description: "422 for the caller's own user (Sylius: `Cannot remove currently logged in user.`).", errors: [404, 422] }),
+  },
+});

@@ -1,6 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { namedBatch } from "../../data/batch";
 import { ViewRefills } from "../../data/queries/product-variants";
+import type { Context } from "hono";
 import type { AppEnv } from "../context";
 
 /**
@@ -20,11 +21,23 @@ export const variantViewRefill = createMiddleware<AppEnv>(async (c, next) => {
   c.set("viewRefills", refills);
   await next();
   if (!refills || refills.size === 0) return;
+  const context = executionContext(c);
+  // Without one (the app called without an execution context, as some tests do) nothing is stored.
+  if (!context) return;
   const db = c.var.db;
-  c.executionCtx.waitUntil(
+  context.waitUntil(
     namedBatch(db, { views: refills.statements(db) }).then(
       () => undefined,
       () => undefined,
     ),
   );
 });
+
+/** The request's execution context; Hono's getter throws when the app was called without one. */
+function executionContext(c: Context<AppEnv>): Context<AppEnv>["executionCtx"] | null {
+  try {
+    return c.executionCtx;
+  } catch {
+    return null;
+  }
+}

@@ -7,6 +7,13 @@
 // Markdown, opened by the date and the machine; `--out FILE` also writes it to
 // FILE (docs/performance/results/cost.md holds the last run). These counts are
 // the inputs of the capacity model (docs/performance/capacity.md).
+//
+// Variant views (docs/performance/variant-views.md): a read that finds no
+// stored view for a variant's current version builds it (cold) and stores it
+// after answering; the next read finds it (warm). Operations that show
+// variants are measured both ways: "cold" reads variants never read before,
+// or whose views a change made stale (a PATCH of their translation, not
+// measured); "warm" reads them again after a first read (not measured).
 import { createReport } from "./lib/bench-report.mjs";
 import { startLocalWorker } from "./lib/local-worker.mjs";
 
@@ -17,7 +24,7 @@ const RUNS = 5;
 const EXTRA_SQL = `
 INSERT OR IGNORE INTO products (code) VALUES ('COST');
 INSERT OR IGNORE INTO product_translations (product_id, locale, name, slug) SELECT id, 'en_US', 'Cost product', 'cost' FROM products WHERE code = 'COST';
-WITH RECURSIVE seq(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM seq WHERE n < 59)
+WITH RECURSIVE seq(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM seq WHERE n < 119)
 INSERT OR IGNORE INTO product_variants (product_id, code, position, tax_category_id, shipping_category_id)
   SELECT p.id, printf('COST_%02d', n), n, t.id, s.id FROM seq, products p, tax_categories t, shipping_categories s
   WHERE p.code = 'COST' AND t.code = 'other' AND s.code = 'default';
@@ -57,6 +64,14 @@ async function measure(label, op) {
 const newCart = async () => (await call("POST", "/api/v1/carts/", { customer: "shop@example.com", channel: "US_WEB", localeCode: "en_US" })).body.id;
 const variant = (i) => `COST_${String(i).padStart(2, "0")}`;
 
+/** Makes the stored views of these variants stale (a translation written again raises their view version). */
+async function staleViews(count) {
+  for (let i = 0; i < count; i++) await call("PATCH", `/api/v1/products/COST/variants/${variant(i)}`, { translations: { en_US: { name: variant(i) } } });
+}
+
+/** Lets the refills a read scheduled after its response land before the next measured read. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
+
 async function filledCart(items) {
   const id = await newCart();
   for (let i = 0; i < items; i++) await call("POST", `/api/v1/carts/${id}/items/`, { variant: variant(i), quantity: 1 });
@@ -69,13 +84,34 @@ async function main() {
   base = server.base;
   try {
     const rows = [];
-    rows.push(await measure("read a variant", () => call("GET", "/api/v1/products/COST/variants/COST_00")));
-    rows.push(await measure("list variants (10 per page)", () => call("GET", "/api/v1/products/COST/variants/?limit=10")));
+    // Variants 60..64 and the pages of 70..119 are read here for the first time (cold).
+    rows.push(await measure("read a variant, cold", (i) => call("GET", `/api/v1/products/COST/variants/${variant(60 + i)}`)));
+    rows.push(await measure("read a variant, warm", async () => {
+      await call("GET", "/api/v1/products/COST/variants/COST_00");
+      await settle();
+      return call("GET", "/api/v1/products/COST/variants/COST_00");
+    }));
+    rows.push(await measure("list variants (10 per page), cold", (i) => call("GET", `/api/v1/products/COST/variants/?limit=10&page=${8 + i}`)));
+    rows.push(await measure("list variants (10 per page), warm", async () => {
+      await call("GET", "/api/v1/products/COST/variants/?limit=10");
+      await settle();
+      return call("GET", "/api/v1/products/COST/variants/?limit=10");
+    }));
     rows.push(await measure("change a variant (PATCH onHand)", (i) => call("PATCH", "/api/v1/products/COST/variants/COST_59", { onHand: 10 + i })));
+    rows.push(await measure("change a variant's name (PATCH translations)", (i) =>
+      call("PATCH", "/api/v1/products/COST/variants/COST_59", { translations: { en_US: { name: `Cost ${i}` } } })));
+    rows.push(await measure("change a product's name (PATCH translations)", (i) =>
+      call("PATCH", "/api/v1/products/COST", { translations: { en_US: { name: `Cost product ${i}`, slug: "cost" } } })));
     rows.push(await measure("create a cart", () => call("POST", "/api/v1/carts/", { customer: "shop@example.com", channel: "US_WEB", localeCode: "en_US" })));
     const cart = await filledCart(1);
     const item = (await call("GET", `/api/v1/carts/${cart}`)).body.items[0].id;
-    rows.push(await measure("add an item (cart of 1 item)", async (i) => {
+    // Variants 50..54 are added here for the first time (cold: the add stores the view it built).
+    rows.push(await measure("add an item (cart of 1 item), cold", async (i) => {
+      const added = await call("POST", `/api/v1/carts/${cart}/items/`, { variant: variant(50 + i), quantity: 1 });
+      await call("DELETE", `/api/v1/carts/${cart}/items/${added.body.id}`);
+      return added;
+    }));
+    rows.push(await measure("add an item (cart of 1 item), warm", async (i) => {
       const added = await call("POST", `/api/v1/carts/${cart}/items/`, { variant: variant(50 + i), quantity: 1 });
       await call("DELETE", `/api/v1/carts/${cart}/items/${added.body.id}`);
       return added;
@@ -85,16 +121,40 @@ async function main() {
       const added = await call("POST", `/api/v1/carts/${cart}/items/`, { variant: variant(50 + i), quantity: 1 });
       return call("DELETE", `/api/v1/carts/${cart}/items/${added.body.id}`);
     }));
-    rows.push(await measure("read a cart of 1 item", () => call("GET", `/api/v1/carts/${cart}`)));
+    rows.push(await measure("read a cart of 1 item, cold", async () => {
+      await staleViews(1);
+      return call("GET", `/api/v1/carts/${cart}`);
+    }));
+    rows.push(await measure("read a cart of 1 item, warm", async () => {
+      await call("GET", `/api/v1/carts/${cart}`);
+      await settle();
+      return call("GET", `/api/v1/carts/${cart}`);
+    }));
     const fifty = await filledCart(50);
-    rows.push(await measure("read a cart of 50 items", () => call("GET", `/api/v1/carts/${fifty}`)));
+    rows.push(await measure("read a cart of 50 items, cold", async () => {
+      await staleViews(50);
+      return call("GET", `/api/v1/carts/${fifty}`);
+    }));
+    rows.push(await measure("read a cart of 50 items, warm", async () => {
+      await call("GET", `/api/v1/carts/${fifty}`);
+      await settle();
+      return call("GET", `/api/v1/carts/${fifty}`);
+    }));
     const fiftyItem = (await call("GET", `/api/v1/carts/${fifty}`)).body.items[0].id;
     rows.push(await measure("change a quantity (cart of 50 items)", (i) => call("PATCH", `/api/v1/carts/${fifty}/items/${fiftyItem}`, { quantity: 2 + (i % 2) })));
     const big = await newCart();
     const bigItem = (await call("POST", `/api/v1/carts/${big}/items/`, { variant: variant(0), quantity: 9999 })).body.id;
     rows.push(await measure("read a cart of 1 item × 9999 units", () => call("GET", `/api/v1/carts/${big}`)));
     rows.push(await measure("change its quantity (9998 ↔ 9999)", (i) => call("PATCH", `/api/v1/carts/${big}/items/${bigItem}`, { quantity: 9998 + (i % 2) })));
-    rows.push(await measure("list carts (10 per page)", () => call("GET", "/api/v1/carts/?limit=10")));
+    rows.push(await measure("list carts (10 per page), cold", async () => {
+      await staleViews(50);
+      return call("GET", "/api/v1/carts/?limit=10");
+    }));
+    rows.push(await measure("list carts (10 per page), warm", async () => {
+      await call("GET", "/api/v1/carts/?limit=10");
+      await settle();
+      return call("GET", "/api/v1/carts/?limit=10");
+    }));
     rows.push(await measure("delete a cart of 1 item", async () => call("DELETE", `/api/v1/carts/${await filledCart(1)}`)));
 
     report.log("\n### Cost per request (median of 5; D1's own row counts, index entries included)\n");

@@ -831,6 +831,13 @@ export const productVariants = sqliteTable(
     enabled: bool("enabled").notNull().default(true),
     /** Whether the variant's units need shipping: a cart of none gets no shipping adjustment. */
     shippingRequired: bool("shipping_required").notNull().default(true),
+    /**
+     * Raised by triggers (migration 0023) whenever something the variant's view
+     * shows from other rows changes (translations, prices, option values and
+     * their names, categories): a stored view (`variant_views`) of another
+     * version is stale.
+     */
+    viewVersion: integer("view_version").notNull().default(0),
   },
   // One index per sortable column after the product (the list is one product's
   // variants): a page walks `limit` entries of one, whatever the sorting.
@@ -839,8 +846,25 @@ export const productVariants = sqliteTable(
     index("product_variants_product_created").on(t.productId, t.createdAt),
     index("product_variants_product_updated").on(t.productId, t.updatedAt),
     index("product_variants_product_code").on(t.productId, t.code),
+    // The variants of a category (whose views its changes make stale, migration 0023).
+    index("product_variants_tax_category").on(t.taxCategoryId),
+    index("product_variants_shipping_category").on(t.shippingCategoryId),
   ],
 );
+
+/**
+ * The stored children of a variant's view (its translations, prices, option
+ * values, categories: everything but its own row) as the JSON text the view
+ * reader builds, current while `view_version` equals the variant's. Filled on
+ * first read, never written by a change (docs/performance/variant-views.md).
+ */
+export const variantViews = sqliteTable("variant_views", {
+  variantId: integer("variant_id")
+    .primaryKey()
+    .references(() => productVariants.id, { onDelete: "cascade" }),
+  viewVersion: integer("view_version").notNull(),
+  children: text("children").notNull(),
+});
 
 export const productVariantTranslations = sqliteTable(
   "product_variant_translations",
@@ -878,7 +902,11 @@ export const productVariantOptionValues = sqliteTable(
       .notNull()
       .references(() => productOptionValues.id),
   },
-  (t) => [primaryKey({ columns: [t.variantId, t.optionValueId] })],
+  (t) => [
+    primaryKey({ columns: [t.variantId, t.optionValueId] }),
+    // The variants of an option value (whose views its changes make stale, migration 0023).
+    index("product_variant_option_values_value").on(t.optionValueId),
+  ],
 );
 
 // ------------------------------------------------------------------ orders

@@ -7,6 +7,7 @@ import type { H, RouterRoute } from "hono/types";
 import type { AppEnv } from "./context";
 import { requestId } from "./middleware/request-id";
 import { serverTiming } from "./middleware/server-timing";
+import { variantViewRefill } from "./middleware/variant-view-refill";
 import { accessLog } from "./middleware/access-log";
 import { jsonBody } from "./middleware/json-body";
 import { idempotency } from "./middleware/idempotency";
@@ -44,7 +45,7 @@ export function createApp(provideServices: MiddlewareHandler<AppEnv & { Bindings
   // Uploaded images, public as Sylius' web server serves them.
   app.route("/media", mediaRoutes);
 
-  app.use("/api/v1/*", serverTiming);
+  app.use("/api/v1/*", serverTiming, variantViewRefill);
   // The OpenAPI document and its viewer are public: mounted before the token check.
   app.route("/api/v1", docsRoutes(() => app.routes));
   // A replayed create answers its resource as a GET of it answers now, through this app.

@@ -1,5 +1,6 @@
 import type { Database } from "../data/db";
 import type { D1Meter, MeteredD1 } from "../data/metered-d1";
+import type { ViewRefills } from "../data/queries/product-variants";
 import type { CartGateway } from "./cart-object/cart-gateway";
 import type { SignInLimits } from "./auth/token-service";
 import type { KeyedCall } from "./idempotency/keys";
@@ -31,6 +32,8 @@ export interface AppVariables {
   signInLimits: SignInLimits;
   /** Origins whose browser scripts may call the API (CORS); empty: none. */
   allowedOrigins: ReadonlySet<string>;
+  /** Variant views a GET built (none stored): stored after it answered (middleware/variant-view-refill.ts); null on other methods. */
+  viewRefills: ViewRefills | null;
 }
 
 export type AppEnv = { Variables: AppVariables };

@@ -362,6 +362,31 @@ describe("query plans", () => {
     });
   }
 
+  it("plans the statements of the variant views' triggers (migration 0023) on indexes", async () => {
+    // Each trigger's body, with NEW.x and OLD.x bound as parameters: a change of a source row finds the variants it raises by index.
+    const { results } = await env.DB.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'variant_view_%'").all<{ name: string; sql: string }>();
+    expect(results.map((r) => r.name)).toHaveLength(20);
+    const statements = results.map(({ sql }): Recorded => {
+      const body = /\bBEGIN\s+(.*?);?\s*END;?$/is.exec(sql)?.[1] ?? "";
+      const bound = body.replace(/\b(?:NEW|OLD)\.`?\w+`?/g, "?");
+      return { sql: bound, params: Array.from({ length: bound.split("?").length - 1 }, () => 1) };
+    });
+    await expectIndexed("variant view triggers", statements);
+  });
+
+  it("plans a variant's read, cold and warm, and its view's refill on indexes", async () => {
+    const path = `/api/v1/products/${f.product}/variants/${f.tracked.code}`;
+    await env.DB.prepare("DELETE FROM variant_views WHERE variant_id = ?").bind(f.tracked.id).run();
+    const cold = await recorded("GET", path);
+    expect(cold.status).toBe(200);
+    // The refill ran after the response (waitUntil, awaited by the recording).
+    expect(cold.statements.some((s) => /^insert into "variant_views"/i.test(s.sql))).toBe(true);
+    await expectIndexed("GET variant, cold", cold.statements);
+    const warm = await recorded("GET", path);
+    expect(warm.statements.some((s) => /^insert into "variant_views"/i.test(s.sql))).toBe(false);
+    await expectIndexed("GET variant, warm", warm.statements);
+  });
+
   it("plans a cart read on indexes", async () => {
     const read = await recorded("GET", `/api/v1/carts/${cartId}`);
     expect(read.status).toBe(200);

@@ -12,7 +12,7 @@ import { eq, sql } from "drizzle-orm";
 import type { NamedResults } from "../batch";
 import type { Database } from "../db";
 import { channels, orders } from "../schema";
-import { variantIdsOf, variantViewQueries, variantViewsFrom, type VariantView } from "../queries/product-variants";
+import { variantIdsOf, variantViewQueries, variantViewsFrom, type VariantView, type ViewRefills } from "../queries/product-variants";
 import { cartCustomerQueries, type CustomerRow, type ShopUserRow } from "./cart-views";
 
 export interface CartTagParts {
@@ -25,7 +25,7 @@ export interface CartTagParts {
   variants: Iterable<VariantView>;
 }
 
-/** The rows of a cart's tag parts: 9 SELECTs (the order, the customer and account, 6 for the variants' views), whatever the size of the cart (no unit is read). */
+/** The rows of a cart's tag parts: 4 SELECTs (the order, the customer and account, the variants' views), whatever the size of the cart (no unit is read). */
 export function cartTagQueries(db: Database, cartId: number) {
   return {
     order: db
@@ -46,8 +46,8 @@ export function cartTagQueries(db: Database, cartId: number) {
 
 export type CartTagRows = NamedResults<ReturnType<typeof cartTagQueries>>;
 
-/** The parts from `cartTagQueries`' results; null when there is no such order. */
-export function cartTagPartsFrom(rows: CartTagRows): CartTagParts | null {
+/** The parts from `cartTagQueries`' results; null when there is no such order. Views built by this read are noted in `refills`. */
+export function cartTagPartsFrom(rows: CartTagRows, refills?: ViewRefills): CartTagParts | null {
   const order = rows.order[0];
   const customer = rows.customers[0];
   if (!order || !customer) return null;
@@ -57,6 +57,6 @@ export function cartTagPartsFrom(rows: CartTagRows): CartTagParts | null {
     customer: { id: customer.id, email: customer.email, firstName: customer.firstName, lastName: customer.lastName },
     user: rows.users[0] ?? null,
     channel: { id: order.channelId, code: order.channelCode },
-    variants: variantViewsFrom(rows.variants),
+    variants: variantViewsFrom(rows.variants, refills),
   };
 }

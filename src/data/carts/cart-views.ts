@@ -10,7 +10,7 @@ import type { NamedResults } from "../batch";
 import type { Database } from "../db";
 import { customers, shopUsers } from "../schema";
 import type { ShopUserRow } from "../queries/customers";
-import { variantIdsOf, variantViewQueries, variantViewsFrom, type VariantView } from "../queries/product-variants";
+import { variantIdsOf, variantViewQueries, variantViewsFrom, type VariantView, type ViewRefills } from "../queries/product-variants";
 import { prepared } from "../prepared";
 import { adjustmentRowsQuery, assembleCarts, cartRowQueries, oneOrder, type OrderIds } from "./cart-store";
 import type { CartState, StoredItem } from "./state";
@@ -96,8 +96,8 @@ export type CartViewRows = NamedResults<ReturnType<typeof cartViewQueries>>;
 /** `cartViewQueries` of one order, built once: the same SQL for every order (see prepared.ts). */
 export const cartViewOfOrder = prepared(["id"], (db, values) => cartViewQueries(db, oneOrder(values.id)));
 
-/** Assembles the rows; records keep the order of `orderIds` when given. */
-export function cartViewsFrom(rows: CartViewRows, orderIds?: number[]): CartViewData {
+/** Assembles the rows; records keep the order of `orderIds` when given; views built by this read are noted in `refills`. */
+export function cartViewsFrom(rows: CartViewRows, orderIds?: number[], refills?: ViewRefills | null): CartViewData {
   const customerById = new Map(rows.customers.map((c) => [c.id, c]));
   const userByCustomer = new Map(rows.users.map((u) => [u.customerId, u]));
   const orderById = new Map(rows.orders.map((o) => [o.id, o]));
@@ -133,6 +133,6 @@ export function cartViewsFrom(rows: CartViewRows, orderIds?: number[]): CartView
     const position = new Map(orderIds.map((id, i) => [id, i]));
     records.sort((a, b) => (position.get(a.cart.id) ?? 0) - (position.get(b.cart.id) ?? 0));
   }
-  const variants = new Map(variantViewsFrom(rows.variants).map((view) => [view.row.id, view]));
+  const variants = new Map(variantViewsFrom(rows.variants, refills).map((view) => [view.row.id, view]));
   return { records, variants };
 }

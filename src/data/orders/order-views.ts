@@ -28,7 +28,7 @@ import {
 } from "../schema";
 import type { OrderIds } from "../carts/cart-store";
 import { cartViewQueries, cartViewsFrom, type CartRecord } from "../carts/cart-views";
-import type { VariantView } from "../queries/product-variants";
+import type { VariantView, ViewRefills } from "../queries/product-variants";
 
 export interface OrderDetailRow {
   id: number;
@@ -272,9 +272,9 @@ export function orderViewQueries(db: Database, orderIds: OrderIds, full = true) 
 
 export type OrderViewRows = NamedResults<ReturnType<typeof orderViewQueries>>;
 
-/** Assembles the rows; records keep the order of `orderIds` when given. */
-export function orderViewsFrom(rows: OrderViewRows, orderIds?: number[]): OrderViewData {
-  const base = cartViewsFrom(rows.cart, orderIds);
+/** Assembles the rows; records keep the order of `orderIds` when given; views built by this read are noted in `refills`. */
+export function orderViewsFrom(rows: OrderViewRows, orderIds?: number[], refills?: ViewRefills | null): OrderViewData {
+  const base = cartViewsFrom(rows.cart, orderIds, refills);
   const detailById = new Map(rows.details.map((d) => [d.id, d]));
   const personById = new Map((rows.people ?? []).map((p) => [p.id, p]));
   const channelById = new Map((rows.channels ?? []).map((c) => [c.id, c]));

@@ -4,13 +4,15 @@
  * request composes its reads, or its writes, into one round trip.
  *
  * The central piece is the *view* loader: `variantViewQueries(db, ids)`
- * returns the named SELECTs that load whole representations (row,
+ * returns the one SELECT that loads whole representations (row,
  * translations, channel pricings, option values with their option's and their
- * own translations, tax and shipping categories) of any number of variants in
- * a fixed number of statements, whatever the number of variants (no N+1).
- * The variant list, the variant resource and cart items put them under a name
- * of their own batch (`namedBatch`) and turn the results into views with
- * `variantViewsFrom(...)`.
+ * own translations, tax and shipping categories) of any number of variants:
+ * each variant's row, and what it shows of other rows as one JSON text,
+ * stored in `variant_views` once built and read from there while current
+ * (docs/performance/variant-views.md). The variant list, the variant resource
+ * and cart items put it under a name of their own batch (`namedBatch`) and
+ * turn the results into views with `variantViewsFrom(...)`, noting the views
+ * the read had to build for the caller to store (`ViewRefills`).
  *
  * Variant sets are given as SQL (`VariantIds`), not as id lists read first,
  * so that a page, a cart's items or a freshly inserted variant can be loaded
@@ -19,8 +21,9 @@
  * Batch gotcha respected here: drizzle maps batch rows by column NAME, so
  * every select reads one table, or aliases every field distinctly.
  */
-import { and, asc, eq, is, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, eq, is, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { z } from "zod";
 import type { NamedResults, Statement } from "../batch";
 import type { Database } from "../db";
 import {
@@ -28,9 +31,7 @@ import {
   channels,
   locales,
   productOptionAssignments,
-  productOptionTranslations,
   productOptionValues,
-  productOptionValueTranslations,
   productOptions,
   products,
   productVariantOptionValues,
@@ -39,12 +40,11 @@ import {
   shippingCategories,
   taxCategories,
   orderItems,
+  variantViews,
 } from "../schema";
 import type { CategoryRow } from "./categories";
-import { groupBy } from "../collections";
 import { containsText, inJson, jsonValues } from "../conditions";
 import { pageQueries, type CursorKey } from "../list-page";
-import { categoryColumns } from "./categories";
 
 /** The locale whose names are "the" name (variant sorting, option names). */
 export const DEFAULT_LOCALE = "en_US";
@@ -172,136 +172,186 @@ export const variantFields = {
 export const variantNameSql = sql`(SELECT t.name FROM product_variant_translations t
   WHERE t.variant_id = product_variants.id ORDER BY (t.locale = ${DEFAULT_LOCALE}) DESC, t.id LIMIT 1)`;
 
-/** The rows of a set of variants (unordered: views come back in this query's order). */
-export const variantRowsQuery = (db: Database, ids: VariantIds) =>
-  db.select(variantFields).from(productVariants).where(sql`${productVariants.id} IN ${ids}`);
+/** The marker that opens a view's children built by this read (not found stored and current). */
+const BUILT = "~";
+
+const jsonArray = (select: SQL) => sql`json((${select}))`;
 
 /**
- * The SELECTs loading the children of a set of variants, 5 statements for any
- * number of variants, each filtered by `variant_id IN <ids>`. Results go to
- * `assembleViews`.
+ * The JSON text of what a variant's view shows from other rows (the
+ * `VariantChildren` of the `product_variants` row of the enclosing statement),
+ * built by correlated subqueries: the translations, channel pricings, option
+ * values (each with its own translations, its option's id and name), tax and
+ * shipping categories, in the orders `VariantView` documents. This text is
+ * what `variant_views` stores, so a view read from the store and one built
+ * here are the same text, parsed alike.
  */
-export function variantChildrenQueries(db: Database, ids: VariantIds) {
-  const valueIds = sql`(SELECT option_value_id FROM product_variant_option_values WHERE variant_id IN ${ids})`;
-  return {
-    translations: db
-      .select({
-        id: productVariantTranslations.id,
-        variantId: productVariantTranslations.variantId,
-        locale: productVariantTranslations.locale,
-        name: productVariantTranslations.name,
-      })
-      .from(productVariantTranslations)
-      .where(sql`${productVariantTranslations.variantId} IN ${ids}`)
-      .orderBy(asc(productVariantTranslations.id)),
-    pricings: db
-      .select({
-        id: channelPricings.id,
-        variantId: channelPricings.variantId,
-        channelCode: channelPricings.channelCode,
-        price: channelPricings.price,
-      })
-      .from(channelPricings)
-      .where(sql`${channelPricings.variantId} IN ${ids}`)
-      .orderBy(asc(channelPricings.id)),
-    // One join, every field aliased distinctly (batch rows are keyed by name).
-    optionValues: db
-      .select({
-        variantId: sql<number>`product_variant_option_values.variant_id`.as("pvov_variant_id"),
-        valueId: sql<number>`product_option_values.id`.as("pov_value_id"),
-        code: sql<string>`product_option_values.code`.as("pov_value_code"),
-        optionId: sql<number>`product_option_values.option_id`.as("pov_option_id"),
-        // The option's name in the default locale, else its first translation.
-        optionName: sql<string | null>`(SELECT t.name FROM ${productOptionTranslations} t
-          WHERE t.option_id = product_option_values.option_id ORDER BY (t.locale = ${DEFAULT_LOCALE}) DESC, t.id LIMIT 1)`.as(
-          "pov_option_name",
-        ),
-      })
-      .from(productVariantOptionValues)
-      .innerJoin(productOptionValues, eq(productOptionValues.id, productVariantOptionValues.optionValueId))
-      .innerJoin(productOptions, eq(productOptions.id, productOptionValues.optionId))
-      .where(sql`${productVariantOptionValues.variantId} IN ${ids}`)
-      .orderBy(asc(productOptions.position), asc(productOptions.id), asc(productOptionValues.id)),
-    valueTranslations: db
-      .select({
-        id: productOptionValueTranslations.id,
-        valueId: productOptionValueTranslations.valueId,
-        locale: productOptionValueTranslations.locale,
-        value: productOptionValueTranslations.value,
-      })
-      .from(productOptionValueTranslations)
-      .where(sql`${productOptionValueTranslations.valueId} IN ${valueIds}`)
-      .orderBy(asc(productOptionValueTranslations.id)),
-    // Both kinds of category in one statement (`kind` tells them apart).
-    categories: db
-      .select({ kind: sql<"tax" | "shipping">`'tax'`.as("kind"), ...categoryColumns(taxCategories) })
-      .from(taxCategories)
-      .where(sql`${taxCategories.id} IN (SELECT v.tax_category_id FROM product_variants v WHERE v.id IN ${ids})`)
-      .unionAll(
-        db
-          .select({ kind: sql<"tax" | "shipping">`'shipping'`.as("kind"), ...categoryColumns(shippingCategories) })
-          .from(shippingCategories)
-          .where(sql`${shippingCategories.id} IN (SELECT v.shipping_category_id FROM product_variants v WHERE v.id IN ${ids})`),
-      ),
-  };
+const builtChildren = sql`json_object(
+  'translations', ${jsonArray(sql`SELECT json_group_array(json_object('id', t.id, 'variantId', t.variant_id, 'locale', t.locale, 'name', t.name) ORDER BY t.id)
+    FROM product_variant_translations t WHERE t.variant_id = product_variants.id`)},
+  'channelPricings', ${jsonArray(sql`SELECT json_group_array(json_object('id', cp.id, 'variantId', cp.variant_id, 'channelCode', cp.channel_code, 'price', cp.price) ORDER BY cp.id)
+    FROM channel_pricings cp WHERE cp.variant_id = product_variants.id`)},
+  'optionValues', ${jsonArray(sql`SELECT json_group_array(json_object(
+      'valueId', ov.id, 'code', ov.code, 'optionId', ov.option_id,
+      'optionName', (SELECT ot.name FROM product_option_translations ot
+        WHERE ot.option_id = ov.option_id ORDER BY (ot.locale = ${DEFAULT_LOCALE}) DESC, ot.id LIMIT 1),
+      'translations', ${jsonArray(sql`SELECT json_group_array(json_object('id', vt.id, 'valueId', vt.value_id, 'locale', vt.locale, 'value', vt.value) ORDER BY vt.id)
+        FROM product_option_value_translations vt WHERE vt.value_id = ov.id`)}
+    ) ORDER BY o.position, o.id, ov.id)
+    FROM product_variant_option_values l
+    JOIN product_option_values ov ON ov.id = l.option_value_id
+    JOIN product_options o ON o.id = ov.option_id
+    WHERE l.variant_id = product_variants.id`)},
+  'taxCategory', ${jsonArray(sql`SELECT json_object('id', c.id, 'code', c.code, 'name', c.name, 'description', c.description, 'createdAt', c.created_at, 'updatedAt', c.updated_at)
+    FROM tax_categories c WHERE c.id = product_variants.tax_category_id`)},
+  'shippingCategory', ${jsonArray(sql`SELECT json_object('id', c.id, 'code', c.code, 'name', c.name, 'description', c.description, 'createdAt', c.created_at, 'updatedAt', c.updated_at)
+    FROM shipping_categories c WHERE c.id = product_variants.shipping_category_id`)}
+)`;
+
+/**
+ * The columns of a variant's whole view: its row, its `view_version`, and its
+ * children's JSON: the stored text when `variant_views` holds it for the
+ * current version (one lookup by key), else `~` and the text built now
+ * (`coalesce` evaluates the building subqueries only then). One statement per
+ * set of variants, whose cost, once the views are stored, does not depend on
+ * how many translations, prices or option values a variant has
+ * (docs/performance/variant-views.md).
+ */
+export const variantViewFields = {
+  ...variantFields,
+  viewVersion: productVariants.viewVersion,
+  viewChildren: sql<string>`coalesce(
+    (SELECT vv.children FROM variant_views vv WHERE vv.variant_id = product_variants.id AND vv.view_version = product_variants.view_version),
+    ${BUILT} || ${builtChildren})`.as("view_children"),
+};
+
+/** A row of `variantViewFields`. */
+export interface VariantViewRow extends VariantRow {
+  viewVersion: number;
+  viewChildren: string;
 }
 
-export type VariantChildrenRows = NamedResults<ReturnType<typeof variantChildrenQueries>>;
+/** The view rows of a set of variants (unordered: views come back in this query's order). */
+export const variantRowsQuery = (db: Database, ids: VariantIds) =>
+  db.select(variantViewFields).from(productVariants).where(sql`${productVariants.id} IN ${ids}`);
 
 /**
- * Everything to load full views of a set of variants: the rows, then the
- * children (6 SELECTs in all, whatever the number of variants). Put them
- * under a name of any batch (all are SELECTs, so the batch still carries the
- * auth check):
+ * Everything to load full views of a set of variants: one SELECT, whatever
+ * the number of variants. Put it under a name of any batch (it is a SELECT,
+ * so the batch still carries the auth check):
  *
  * ```ts
  * const ids = variantIdsOf(sql`(SELECT variant_id FROM order_items WHERE order_id = ${cartId})`);
  * const read = await namedBatch(db, { cart: cartQuery, variants: variantViewQueries(db, ids) });
- * const views = variantViewsFrom(read.variants); // VariantView[], in row order
+ * const views = variantViewsFrom(read.variants, refills); // VariantView[], in row order
  * ```
  */
 export function variantViewQueries(db: Database, ids: VariantIds) {
-  return { rows: variantRowsQuery(db, ids), children: variantChildrenQueries(db, ids) };
+  return { rows: variantRowsQuery(db, ids) };
 }
 
 export type VariantViewRows = NamedResults<ReturnType<typeof variantViewQueries>>;
 
-/** Views of the variants of `variantViewQueries`' results, in the rows' order. */
-export const variantViewsFrom = (rows: VariantViewRows): VariantView[] => assembleViews(rows.rows, rows.children);
+/** Views of the variants of `variantViewQueries`' results, in the rows' order (see `viewsOf`). */
+export const variantViewsFrom = (rows: VariantViewRows, refills?: ViewRefills | null): VariantView[] => viewsOf(rows.rows, refills);
 
-/** Views of `rows` (kept in their order) from `variantChildrenQueries`' results. */
-export function assembleViews(rows: readonly VariantRow[], children: VariantChildrenRows): VariantView[] {
-  const { translations, pricings, optionValues: links, valueTranslations, categories } = children;
+const translationSchema = z.object({ id: z.number(), variantId: z.number(), locale: z.string(), name: z.string() });
+const pricingSchema = z.object({ id: z.number(), variantId: z.number(), channelCode: z.string(), price: z.number() });
+const valueTranslationSchema = z.object({ id: z.number(), valueId: z.number(), locale: z.string(), value: z.string() });
+const categorySchema = z
+  .object({
+    id: z.number(),
+    code: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .nullable();
+const childrenSchema = z.object({
+  translations: z.array(translationSchema),
+  channelPricings: z.array(pricingSchema),
+  optionValues: z.array(
+    z.object({
+      valueId: z.number(),
+      code: z.string(),
+      optionId: z.number(),
+      optionName: z.string().nullable(),
+      translations: z.array(valueTranslationSchema),
+    }),
+  ),
+  taxCategory: categorySchema,
+  shippingCategory: categorySchema,
+});
 
-  const byVariant = <T extends { variantId: number }>(list: readonly T[]) => groupBy(list, (r) => r.variantId);
-  const translationsOf = byVariant(translations);
-  const pricingsOf = byVariant(pricings);
-  const linksOf = byVariant(links);
-  const valueTranslationsOf = groupBy(valueTranslations, (r) => r.valueId);
-  const categoriesOf = (kind: "tax" | "shipping") =>
-    new Map<number, CategoryRow>(
-      categories
-        .filter((r) => r.kind === kind)
-        .map(({ id, code, name, description, createdAt, updatedAt }) => [id, { id, code, name, description, createdAt, updatedAt }]),
-    );
-  const taxById = categoriesOf("tax");
-  const shippingById = categoriesOf("shipping");
+/** What a variant's view shows from other rows: the JSON `variant_views` stores. */
+export type VariantChildren = Omit<VariantView, "row">;
 
-  return rows.map((row) => ({
-    row,
-    translations: translationsOf.get(row.id) ?? [],
-    channelPricings: pricingsOf.get(row.id) ?? [],
-    optionValues: (linksOf.get(row.id) ?? []).map((link) => ({
-      valueId: link.valueId,
-      code: link.code,
-      optionId: link.optionId,
-      optionName: link.optionName ?? null,
-      translations: valueTranslationsOf.get(link.valueId) ?? [],
-    })),
-    taxCategory: row.taxCategoryId === null ? null : (taxById.get(row.taxCategoryId) ?? null),
-    shippingCategory: row.shippingCategoryId === null ? null : (shippingById.get(row.shippingCategoryId) ?? null),
-  }));
+const parseChildren = (text: string): VariantChildren => childrenSchema.parse(JSON.parse(text));
+
+/**
+ * Views of `rows` (kept in their order). A view whose children were built by
+ * this read (none stored for its current version) is noted in `refills`, for
+ * the caller to store after it answered (`ViewRefills.statements`).
+ */
+export function viewsOf(rows: readonly VariantViewRow[], refills?: ViewRefills | null): VariantView[] {
+  return rows.map(({ viewVersion, viewChildren, ...row }) => {
+    const built = viewChildren.startsWith(BUILT);
+    const text = built ? viewChildren.slice(BUILT.length) : viewChildren;
+    if (built) refills?.note(row.id, viewVersion, text);
+    return { row, ...parseChildren(text) };
+  });
 }
+
+/** At most this many characters of views in one refill statement (D1 takes strings up to 2 MB). */
+const REFILL_CHARS = 500_000;
+
+/**
+ * The views a request built (not found stored) and may store once it has
+ * answered: `statements` writes each only if its variant's `view_version` is
+ * still the one it was built from, so a change committed in between (which
+ * raised the version) never leaves a stale view marked current.
+ */
+export class ViewRefills {
+  private readonly built = new Map<number, { v: number; c: string }>();
+
+  note(variantId: number, viewVersion: number, children: string): void {
+    this.built.set(variantId, { v: viewVersion, c: children });
+  }
+
+  get size(): number {
+    return this.built.size;
+  }
+
+  /** The guarded upserts of the views noted (none when none), then forgets them. */
+  statements(db: Database): Statement[] {
+    const groups: { id: number; v: number; c: string }[][] = [];
+    let chars = REFILL_CHARS;
+    for (const [id, view] of this.built) {
+      if (chars + view.c.length > REFILL_CHARS) {
+        groups.push([]);
+        chars = 0;
+      }
+      groups[groups.length - 1]?.push({ id, ...view });
+      chars += view.c.length;
+    }
+    this.built.clear();
+    return groups.map((group) => refillStatement(db, JSON.stringify(group)));
+  }
+}
+
+/** Stores views `[{id, v, c}]` (variant id, the view version they were built from, the children's text), each only while that version is current. */
+const refillStatement = (db: Database, views: string) =>
+  db
+    .insert(variantViews)
+    .select(
+      sql`SELECT json_extract(j.value, '$.id'), json_extract(j.value, '$.v'), json_extract(j.value, '$.c') FROM json_each(${views}) j
+        WHERE (SELECT pv.view_version FROM product_variants pv WHERE pv.id = json_extract(j.value, '$.id')) = json_extract(j.value, '$.v')`,
+    )
+    .onConflictDoUpdate({
+      target: variantViews.variantId,
+      set: { viewVersion: sql`excluded.view_version`, children: sql`excluded.children` },
+    });
 
 // ------------------------------------------------------------------ lists
 
@@ -361,9 +411,8 @@ function variantPage(db: Database, query: VariantListQuery) {
 
 /**
  * One page of a product's variants, as batch statements: the product (to tell
- * "unknown product" apart), the total, the page rows (ordered) and all the
- * page's children, which select the page again as a subquery (`variant_id IN
- * (SELECT id ... ORDER BY ... LIMIT ? OFFSET ?)`) so everything is one batch.
+ * "unknown product" apart), the total and the page's view rows, in order
+ * (`variantViewFields`), so everything is one batch.
  * A deep page (`offset >= DEEP_OFFSET`) reads `variantDeepPageQueries` instead.
  */
 export function variantPageQueries(db: Database, query: VariantListQuery) {
@@ -371,15 +420,14 @@ export function variantPageQueries(db: Database, query: VariantListQuery) {
   return {
     product: db.select({ id: products.id }).from(products).where(eq(products.code, query.productCode)),
     counted: page.count,
-    rows: page.rows(db.select(variantFields).from(productVariants).$dynamic()),
-    children: variantChildrenQueries(db, variantIdsOf(page.ids)),
+    rows: page.rows(db.select(variantViewFields).from(productVariants).$dynamic()),
   };
 }
 
 /**
  * A deep page in two batches, so the offset is walked once: `first` (the
  * product, the total, the page's ids), then `rest(ids)` (the rows, in the
- * order of `ids` once the caller sorted them, and their children, by those ids).
+ * order of `ids` once the caller sorted them, with their views' children).
  */
 export function variantDeepPageQueries(db: Database, query: VariantListQuery) {
   const page = variantPage(db, query);
@@ -392,10 +440,9 @@ export function variantDeepPageQueries(db: Database, query: VariantListQuery) {
     rest: (ids: readonly number[]) => ({
       // In no order: the caller puts them in the order of `ids` (sorting them here would sort in a temporary B-tree).
       rows: db
-        .select(variantFields)
+        .select(variantViewFields)
         .from(productVariants)
         .where(sql`${productVariants.id} IN ${jsonValues(ids)}`),
-      children: variantChildrenQueries(db, variantIdsOf(jsonValues(ids))),
     }),
   };
 }

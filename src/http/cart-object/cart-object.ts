@@ -42,7 +42,7 @@ import { createDatabase, type Database } from "../../data/db";
 import { D1Meter, MeteredD1 } from "../../data/metered-d1";
 import { delayedD1, parseLatency, type Latency } from "../../data/simulated-latency";
 import { addresses, orders } from "../../data/schema";
-import { variantViewsFrom } from "../../data/queries/product-variants";
+import { variantViewsFrom, ViewRefills } from "../../data/queries/product-variants";
 import { serializeCartItem } from "../resources/carts/serializer";
 
 /** An added item as the response shows it. */
@@ -359,9 +359,12 @@ export class CartObject extends DurableObject<Env> {
     }
     const cart = loaded;
     const version = stamp.cartVersion;
+    // Views this read built (none stored for the variant's version) are stored by the change's write batch.
+    const refills = new ViewRefills();
+    const addedViews = read.addedView ? variantViewsFrom(read.addedView, refills) : [];
     const replayed = run.replay();
-    if (replayed) return replayOf(replayed, cart, read.addedView ? variantViewsFrom(read.addedView) : [], meter);
-    if (read.tagged) await checkIfMatch(caller?.ifMatch, cart, op, read.tagged);
+    if (replayed) return replayOf(replayed, cart, addedViews, meter);
+    if (read.tagged) await checkIfMatch(caller?.ifMatch, cart, op, read.tagged, refills);
     const variants = read.variants;
     const contextCurrent = heldContext !== null && heldContext.version === stamp.version;
     const channelContext = contextOf(heldContext, stamp, read);
@@ -390,6 +393,7 @@ export class CartObject extends DurableObject<Env> {
         written: cartWriteStatements(db, cart, after, now, version),
         // The cart's shipment and payment follow the recalculation; the checkout state stays (Sylius 1.8 resets nothing on an item change).
         lines: checkoutRow && lines ? cartLineStatements(db, cartId, cart.currencyCode, checkoutRow, lines, now) : undefined,
+        views: refills.statements(db),
       });
     } catch (error) {
       if (!isGuardFailure(error)) throw error;
@@ -404,7 +408,7 @@ export class CartObject extends DurableObject<Env> {
     if (op.kind === "add") {
       const item = after.items.find((i) => i.id === planned.itemId);
       if (!item) throw new Error(`Item ${planned.itemId} missing after the add`);
-      const views = new Map((read.addedView ? variantViewsFrom(read.addedView) : []).map((view) => [view.row.id, view]));
+      const views = new Map(addedViews.map((view) => [view.row.id, view]));
       return done(201, serializeCartItem(item, cartId, views), meter);
     }
     return done(204, null, meter);
@@ -676,9 +680,9 @@ const addressIdsOf = (cart: { shippingAddressId: number | null; billingAddressId
  * change commits. A change that would be a 404 anyway (an unknown item) stays
  * a 404: preconditions only matter to a request that could succeed.
  */
-async function checkIfMatch(ifMatch: string | null | undefined, cart: CartState, op: Operation, rows: CartTagRows): Promise<void> {
+async function checkIfMatch(ifMatch: string | null | undefined, cart: CartState, op: Operation, rows: CartTagRows, refills: ViewRefills): Promise<void> {
   if (op.kind !== "add" && !cart.items.some((item) => item.id === op.itemId)) return;
-  const parts = cartTagPartsFrom(rows);
+  const parts = cartTagPartsFrom(rows, refills);
   if (!ifMatchHolds(ifMatch, parts ? await cartEtag(parts) : null)) throw preconditionFailed();
 }
 

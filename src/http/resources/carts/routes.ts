@@ -121,7 +121,7 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
     });
     const read = await readPage(c, page, request, (ids) => cartViewQueries(db, ids));
     const total = read.counted[0]?.total ?? 0;
-    const data = cartViewsFrom(read.views);
+    const data = cartViewsFrom(read.views, undefined, c.var.viewRefills);
     const records = data.records.sort((a, b) => b.cart.createdAt.localeCompare(a.cart.createdAt) || b.cart.id - a.cart.id);
     const splicer = new JsonSplicer();
     const items = records.map((r) => serializeViewedCart(r.cart, r, data.variants, "list", splicer));
@@ -131,7 +131,7 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
   .get("/:id", docs.get, idParams({ id: "Cart" }), async (c) => {
     const { id } = c.req.valid("param");
     const read = await firstBatch(c, { cart: cartViewOfOrder.bind(c.var.db, { id }) });
-    const data = cartViewsFrom(read.cart);
+    const data = cartViewsFrom(read.cart, undefined, c.var.viewRefills);
     const record = data.records.find((r) => r.cart.state === "cart");
     if (!record) throw notFound(`Cart with id ${id} does not exist.`);
     return taggedJsonText(c, await cartRecordEtag(record, data.variants), () => viewedCartJson(record, data.variants));

@@ -20,7 +20,7 @@ import { serializeOrder, type OrderView } from "./serializer";
 export async function readOrder(c: Context<AppEnv>, id: number): Promise<{ record: OrderRecord; variants: Map<number, VariantView> }> {
   const db = c.var.db;
   const read = await firstBatch(c, { order: orderViewQueries(db, oneOrder(id)) });
-  const data = orderViewsFrom(read.order);
+  const data = orderViewsFrom(read.order, undefined, c.var.viewRefills);
   const record = data.records[0];
   if (!record) throw notFound(`Order with id ${id} does not exist.`);
   return { record, variants: data.variants };

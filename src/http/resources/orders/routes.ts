@@ -106,7 +106,7 @@ export const orderRoutes = new Hono<AppEnv>({ strict: false })
       keyset: request.cursor === undefined ? undefined : { key: orders.number, direction: "desc", nullable: false, after: request.cursor ?? undefined },
     });
     const read = await readPage(c, page, request, (ids) => orderViewQueries(db, ids, false));
-    const data = orderViewsFrom(read.views);
+    const data = orderViewsFrom(read.views, undefined, c.var.viewRefills);
     const records = data.records.sort((a, b) => (b.detail.number ?? "").localeCompare(a.detail.number ?? "") || b.cart.id - a.cart.id);
     const splicer = new JsonSplicer();
     const items = records.map((r) => serializeOrder(r, data.variants, "list", (units) => splicer.embed(units)));

@@ -48,7 +48,6 @@ import { isForeignKeyViolation } from "../../../data/constraints";
 import { productVariants, products } from "../../../data/schema";
 import { namedBatch, type NamedResults } from "../../../data/batch";
 import {
-  assembleViews,
   channelPricingWrites,
   optionValueWrites,
   translationWrites,
@@ -60,6 +59,7 @@ import {
   variantUpdateQueries,
   variantViewQueries,
   variantViewsFrom,
+  viewsOf,
   type ChildWriteTarget,
   type VariantRow,
   type VariantSortField,
@@ -410,7 +410,7 @@ export const productVariantRoutes = new Hono<AppEnv>({ strict: false })
             return { ...first, ...rest };
           })();
     if (!page.product[0]) throw productMissing(productCode);
-    const items = assembleViews(page.rows, page.children).map((view) => serializeProductVariant(view, "listItem"));
+    const items = viewsOf(page.rows, c.var.viewRefills).map((view) => serializeProductVariant(view, "listItem"));
     return c.json(
       envelope({
         path: `/api/v1/products/${enc(productCode)}/variants/`,
@@ -431,7 +431,7 @@ export const productVariantRoutes = new Hono<AppEnv>({ strict: false })
       variant: variantViewQueries(db, variantIdsByCode(productCode, code)),
     });
     if (!read.product[0]) throw productMissing(productCode);
-    const [view] = variantViewsFrom(read.variant);
+    const [view] = variantViewsFrom(read.variant, c.var.viewRefills);
     if (!view) throw variantMissing(code);
     const body = serializeProductVariant(view, "detailed");
     return taggedJson(c, await variantBodyEtag(body), () => body);

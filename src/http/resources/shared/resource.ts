@@ -125,7 +125,7 @@ export function resourceRoutes<Row extends { id: number }, CS extends CodeForm, 
   });
 
   const submission = <T>(c: Context<AppEnv>, variant: T): Submission<T> => {
-    const body = c.var.body;
+    const body = c.get("body");
     const merge = c.req.method === "PATCH";
     return { variant, body, merge, emptyPut: !merge && c.req.method === "PUT" && isEmptyBody(body) };
   };
@@ -135,7 +135,7 @@ export function resourceRoutes<Row extends { id: number }, CS extends CodeForm, 
   };
 
   const createHandler = async (c: Context<AppEnv>, variant: V) => {
-    const db = c.var.db;
+    const db = c.get("db");
     const sent = submission(c, variant);
     const result = validateForm(create.form, sent.body);
     const code: unknown = result.values.code;
@@ -164,7 +164,7 @@ export function resourceRoutes<Row extends { id: number }, CS extends CodeForm, 
 
   const routes = new Hono<AppEnv>({ strict: false });
   routes.get("/", describeRoute(docs.list), async (c) => {
-    const db = c.var.db;
+    const db = c.get("db");
     const page = listPage(db, table, c.req.url, list.spec);
     // A deep page reads its ids first (one walk of the offset) when parts select by them too.
     const {
@@ -179,12 +179,12 @@ export function resourceRoutes<Row extends { id: number }, CS extends CodeForm, 
   else routes.post("/", describeRoute(docs.create), (c) => createHandler(c, undefined as V));
   routes.get("/:code", describeRoute(docs.get), async (c) => {
     const code = c.req.param("code");
-    const item = one.item(await firstBatch(c, one.reads(c.var.db, code)));
+    const item = one.item(await firstBatch(c, one.reads(c.get("db"), code)));
     if (item === undefined) throw missing(code);
     return c.json(item);
   });
   routes.on(["PUT", "PATCH"], "/:code", describeRoute(docs.put, docs.patch), async (c) => {
-    const db = c.var.db;
+    const db = c.get("db");
     const code = c.req.param("code");
     const sent = submission(c, undefined);
     const result = validateForm(update.form, sent.body);
@@ -215,7 +215,7 @@ export function resourceRoutes<Row extends { id: number }, CS extends CodeForm, 
     return c.body(null, 204);
   });
   routes.delete("/:code", describeRoute(docs.delete), async (c) => {
-    const db = c.var.db;
+    const db = c.get("db");
     const code = c.req.param("code");
     const {
       row: [row],

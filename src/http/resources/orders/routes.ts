@@ -11,13 +11,14 @@ import { cursorAfter, envelope, pageRequest, withCursor, type Sorting } from "..
 import { readPage } from "../../list-page";
 import { pageQueries } from "../../../data/list-page";
 import { orderViewQueries, orderViewsFrom, placedOrders, placedOrderSorting } from "../../../data/orders/order-views";
+import type { VariantView } from "../../../data/queries/product-variants";
 import { orders } from "../../../data/schema";
 import { JsonSplicer, jsonText, renderRuns } from "../../serializers/json-splice";
 import { defineForm, validateForm } from "../../form";
 import { optionalString } from "../../fields";
 import { documentForm } from "../../openapi/form-docs";
 import { describeRoute } from "../../openapi/describe";
-import { serializeOrder } from "./serializer";
+import { serializeOrder, serializeOrderVariant } from "./serializer";
 import { answerOrder } from "./reads";
 import { Order, OrderPage } from "./schemas";
 
@@ -109,7 +110,16 @@ export const orderRoutes = new Hono<AppEnv>({ strict: false })
     const data = orderViewsFrom(read.views);
     const records = data.records.sort((a, b) => (b.detail.number ?? "").localeCompare(a.detail.number ?? "") || b.cart.id - a.cart.id);
     // Rendered a chunk of orders at a time, yielding between chunks: a page of 100 is ~30 ms of rendering.
-    const runs = await renderRuns(records, (r, chunk) => serializeOrder(r, data.variants, "list", (units) => chunk.embed(units)));
+    // Each variant is serialized once per page, its JSON text embedded in every item that shows it.
+    const variantTexts = new Map<VariantView, string>();
+    const variantText = (view: VariantView) => {
+      let text = variantTexts.get(view);
+      if (text === undefined) variantTexts.set(view, (text = JSON.stringify(serializeOrderVariant(view))));
+      return text;
+    };
+    const runs = await renderRuns(records, (r, chunk) =>
+      serializeOrder(r, data.variants, "list", (units) => chunk.embed(units), (view) => chunk.embed(variantText(view))),
+    );
     const splicer = new JsonSplicer();
     const items = runs.map((run) => splicer.embed(run));
     const total = read.counted[0]?.total ?? 0;

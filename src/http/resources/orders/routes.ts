@@ -120,11 +120,12 @@ export const orderRoutes = new Hono<AppEnv>({ strict: false })
     const runs = await renderRuns(records, (r, chunk) =>
       serializeOrder(r, data.variants, "list", (units) => chunk.embed(units), (view) => chunk.embed(variantText(view))),
     );
-    const splicer = new JsonSplicer();
-    const items = runs.map((run) => splicer.embed(run));
     const total = read.counted[0]?.total ?? 0;
     const next = cursorAfter(ORDER_SORTING, read.counted[0]?.next);
-    return jsonText(c, splicer.stringify(envelope({ path: "/api/v1/orders/", request, total, items, next })));
+    // The envelope of the records (its links count them), its items replaced by the runs in place (same key order).
+    const shell = envelope({ path: "/api/v1/orders/", request, total, items: records, next });
+    const splicer = new JsonSplicer();
+    return jsonText(c, splicer.stringify({ ...shell, _embedded: { items: runs.map((run) => splicer.embed(run)) } }));
   })
   .get("/:id", docs.get, idParams({ id: "Order" }), async (c) => answerOrder(c, c.req.valid("param").id, "detailed"))
   .put("/:id/cancel", docs.cancel, idParams({ id: "Order" }), async (c) => {

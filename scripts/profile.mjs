@@ -128,7 +128,7 @@ function moduleMap(source, url) {
   const marks = [];
   source.split("\n").forEach((line, i) => {
     const m = /^\/\/ ((?:src|node_modules|\.\.\/)\S*\.(?:ts|js|mjs|cjs))$/.exec(line);
-    if (m) marks.push([i, m[1].replace(/^node_modules\//, "")]);
+    if (m) marks.push([i, m[1].replace(/^.*node_modules\//, "")]);
   });
   return (line) => {
     let lo = 0;
@@ -272,7 +272,8 @@ async function main() {
       const busy = summary.functions.filter(([k]) => !k.startsWith("(idle)") && !k.startsWith("(program)")).reduce((s, [, v]) => s + v, 0);
       const idle = summary.functions.find(([k]) => k.startsWith("(idle)"))?.[1] ?? 0;
       console.log(`### ${label}: ${count} requests in ${ms.toFixed(0)} ms (${((count / ms) * 1000).toFixed(0)} req/s)\n`);
-      console.log(`Isolate CPU per request: ${((busy / count) * 1000).toFixed(0)} µs of JavaScript and builtins (idle ${((idle / summary.totalMs) * 100).toFixed(0)}% of the profile). Profile: ${file}\n`);
+      // Samples are wall-clock: on a loaded machine they include time the isolate's thread waited for a core.
+      console.log(`Sampled busy time per request: ${((busy / count) * 1000).toFixed(0)} µs (idle ${((idle / summary.totalMs) * 100).toFixed(0)}% of the profile). Profile: ${file}\n`);
       console.log("| self ms | % of busy | function · module:line |\n|---:|---:|---|");
       for (const [k, v] of summary.functions.filter(([k]) => !k.startsWith("(idle)")).slice(0, TOP)) {
         console.log(`| ${v.toFixed(1)} | ${((v / busy) * 100).toFixed(1)} | ${k.replaceAll("|", "\\|")} |`);

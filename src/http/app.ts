@@ -52,7 +52,7 @@ export function createApp(provideServices: MiddlewareHandler<AppEnv & { Bindings
   const renderResource = (c: Context<AppEnv & { Bindings: Env }>, path: string) =>
     Promise.resolve(
       app.fetch(
-        new Request(new URL(path, c.req.url), { headers: { Authorization: c.req.header("Authorization") ?? "", "X-Request-Id": c.var.requestId } }),
+        new Request(new URL(path, c.req.url), { headers: { Authorization: c.req.header("Authorization") ?? "", "X-Request-Id": c.get("requestId") } }),
         c.env,
         c.executionCtx,
       ),

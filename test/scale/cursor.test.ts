@@ -146,5 +146,9 @@ describe("cursor walk", () => {
       expect(deep.body._embedded.items.map((i) => i.id), path).toEqual(all.slice(100, 105));
       expect(d1RoundTrips(deep.headers), path).toBe(2);
     }
+    // Orders render 20 at a time: a full cursor page of 45 (three runs) still links the next page.
+    const walk = await byCursor("/api/v1/orders/", 45);
+    expect(walk.pages).toBeGreaterThan(2);
+    expect(walk.ids).toEqual(await byPages("/api/v1/orders/", 45));
   });
 });

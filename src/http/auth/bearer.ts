@@ -26,15 +26,15 @@ export const bearerAuth = createMiddleware<AppEnv>(async (c, next) => {
   c.set("auth", null);
   c.set("tokenHash", tokenHash);
 
-  c.var.d1.setGuard(tokenGuard(tokenHash, now, (principal) => c.set("auth", principal)));
+  c.get("d1").setGuard(tokenGuard(tokenHash, now, (principal) => c.set("auth", principal)));
 
   await next();
 
   // The handler may have answered without touching D1 (a 400, a 404 on a
   // malformed id...): the caller must still be authenticated to see that.
-  if (c.var.d1.hasPendingGuard) {
+  if (c.get("d1").hasPendingGuard) {
     try {
-      await c.var.d1.verifyGuard();
+      await c.get("d1").verifyGuard();
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       c.res = undefined;

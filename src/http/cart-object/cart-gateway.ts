@@ -91,21 +91,23 @@ export class CartGateway {
     work: (stub: DurableObjectStub<CartObject>, caller: Caller) => Promise<CartReply<B>>,
     preconditions: { ifMatch?: string } = {},
   ): Promise<Done<B> | FormRefused> {
-    const keyed = c.var.idempotency;
+    // Read once: Hono's `c.var` copies every variable of the request on each access.
+    const vars = c.var;
+    const keyed = vars.idempotency;
     const caller: Caller = {
-      tokenHash: c.var.d1.delegateGuard()?.tokenHash ?? null,
-      requestId: c.var.requestId,
-      log: c.var.logRequests,
+      tokenHash: vars.d1.delegateGuard()?.tokenHash ?? null,
+      requestId: vars.requestId,
+      log: vars.logRequests,
       ifMatch: preconditions.ifMatch ?? null,
     };
     // The object looks the key up and records it in its own batches (the request touched no D1 before).
-    if (keyed && c.var.d1.delegateClaim()) caller.idempotency = { request: keyed.request, tokenHash: keyed.tokenHash, scope: c.var.auth };
-    c.set("cartObjectCalls", c.var.cartObjectCalls + 1);
+    if (keyed && vars.d1.delegateClaim()) caller.idempotency = { request: keyed.request, tokenHash: keyed.tokenHash, scope: vars.auth };
+    c.set("cartObjectCalls", vars.cartObjectCalls + 1);
     const started = performance.now();
     const reply = await acrossDistance(this.placement.callDelayMs ?? 0, () => work(this.stub(cartId), caller));
     c.set("durableObjectMs", c.var.durableObjectMs + (performance.now() - started));
-    c.var.meter.add(reply.metrics);
-    c.var.meter.reached(reply.bookmark);
+    vars.meter.add(reply.metrics);
+    vars.meter.reached(reply.bookmark);
     if (reply.outcome === "refused") {
       // The object's refusals are the HttpErrors it caught (their statuses are error statuses).
       throw new HttpError(reply.status as ContentfulStatusCode, reply.body, reply.headers ?? {});

@@ -51,21 +51,21 @@ export const accessLog = createMiddleware<AppEnv>(async (c, next) => {
   if (forcedOn) c.set("logRequests", true);
   const started = performance.now();
   await next();
-  if (!c.var.logRequests) return;
+  if (!c.get("logRequests")) return;
   console.log(JSON.stringify(accessLine(c, performance.now() - started)));
 });
 
 function accessLine(c: Context<AppEnv>, durationMs: number): AccessLine {
   return {
     level: "info",
-    requestId: c.var.requestId,
+    requestId: c.get("requestId"),
     method: c.req.method,
     route: routePattern(c),
     status: c.res.status,
     durationMs: Math.round(durationMs * 10) / 10,
-    d1RoundTrips: c.var.meter.roundTrips,
-    cartObjectCalls: c.var.cartObjectCalls,
-    ...(c.var.idempotency?.replayed ? { replayed: true as const } : {}),
+    d1RoundTrips: c.get("meter").roundTrips,
+    cartObjectCalls: c.get("cartObjectCalls"),
+    ...(c.get("idempotency")?.replayed ? { replayed: true as const } : {}),
     colo: coloOf(c.req.raw),
   };
 }

@@ -38,7 +38,7 @@ const allowedOriginCors = cors({
  * answer to another.
  */
 export const browserAccess = createMiddleware<AppEnv>(async (c, next) => {
-  const allowed = c.var.allowedOrigins;
+  const allowed = c.get("allowedOrigins");
   if (allowed.size === 0) return next();
   const origin = c.req.header("Origin");
   if (origin === undefined || !(allowed.has(origin) || allowed.has("*"))) {

@@ -39,9 +39,9 @@ export const d1Bookmark = createMiddleware<AppEnv>(async (c, next) => {
   const requested = c.req.header(BOOKMARK_HEADER)?.trim();
   if (requested !== undefined && requested !== "") {
     if (!isSessionStart(requested)) throw badRequest(MALFORMED_BOOKMARK);
-    if (READS.has(c.req.method)) c.var.d1.startSession(requested);
+    if (READS.has(c.req.method)) c.get("d1").startSession(requested);
   }
   await next();
-  const bookmark = c.var.d1.bookmark;
+  const bookmark = c.get("d1").bookmark;
   if (bookmark !== null) setResponseHeader(c, BOOKMARK_HEADER, bookmark);
 });

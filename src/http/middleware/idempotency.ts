@@ -85,10 +85,10 @@ export function idempotency<E extends AppEnv>(renderResource: RenderResource<E>)
     if (header === undefined || !KEYED_METHODS.has(c.req.method)) return next();
     const key = parseKey(header);
     if (key === null) throw malformedKey();
-    const request = await keyedRequest(key, c.req.method, c.req.path, c.var.body);
-    const call = new Call(request, c.var.tokenHash);
+    const request = await keyedRequest(key, c.req.method, c.req.path, c.get("body"));
+    const call = new Call(request, c.get("tokenHash"));
     c.set("idempotency", call);
-    const db = c.var.db;
+    const db = c.get("db");
     const claim: Claim = {
       lookup: idempotencyLookupQuery(db, call.tokenHash, key, nowSeconds()).toSQL(),
       verify: (result) => {
@@ -98,10 +98,10 @@ export function idempotency<E extends AppEnv>(renderResource: RenderResource<E>)
       },
       record: {
         statements: (d1) => {
-          const scope = c.var.auth;
+          const scope = c.get("auth");
           if (!scope) throw new Error("An idempotency record is written after the token check");
           const creates = request.method === "POST";
-          const outcome = { status: creates ? 201 : 204, resource: creates && !call.resource ? bodyCode(c.var.body) : null };
+          const outcome = { status: creates ? 201 : 204, resource: creates && !call.resource ? bodyCode(c.get("body")) : null };
           const statements = idempotencyRecordQueries(db, request, scope, outcome, nowSeconds());
           return {
             first: statements.map((statement) => prepared(d1, statement)),
@@ -111,7 +111,7 @@ export function idempotency<E extends AppEnv>(renderResource: RenderResource<E>)
         onWriteFailure: (error) => (isKeyTaken(error) ? new KeyTakenMeanwhile() : error),
       },
     };
-    const connection: MeteredD1 = c.var.d1;
+    const connection: MeteredD1 = c.get("d1");
     connection.setClaim(claim);
     await next();
     await settle(c, call, renderResource);
@@ -120,7 +120,7 @@ export function idempotency<E extends AppEnv>(renderResource: RenderResource<E>)
 
 /** After the handler: the replay, the race lost, the record of a refused change, the replay header. */
 async function settle<E extends AppEnv>(c: Context<E>, call: Call, renderResource: RenderResource<E>): Promise<void> {
-  const d1: MeteredD1 = c.var.d1;
+  const d1: MeteredD1 = c.get("d1");
   let error: unknown = requestErrorOf(c.error);
   if (d1.hasPendingLookup) {
     // The handler answered without reaching D1 (a form error, a malformed id): a
@@ -137,7 +137,7 @@ async function settle<E extends AppEnv>(c: Context<E>, call: Call, renderResourc
       replace(c, await replay(c, call, error.outcome, renderResource));
     } else if (error instanceof KeyTakenMeanwhile) {
       // Another request with this key committed first: this one rolled back; answer the winner's outcome.
-      const { found } = await namedBatch(c.var.db, { found: idempotencyLookupQuery(c.var.db, call.tokenHash, call.request.key, nowSeconds()) });
+      const { found } = await namedBatch(c.get("db"), { found: idempotencyLookupQuery(c.get("db"), call.tokenHash, call.request.key, nowSeconds()) });
       const outcome = judge(found[0], call.request);
       replace(c, outcome ? await replay(c, call, outcome, renderResource) : errorResponse(c, keyInFlight()));
     }
@@ -145,11 +145,11 @@ async function settle<E extends AppEnv>(c: Context<E>, call: Call, renderResourc
     if (!(thrown instanceof HttpError)) throw thrown;
     replace(c, errorResponse(c, thrown));
   }
-  const scope = c.var.auth;
+  const scope = c.get("auth");
   if (d1.claimRecorded && scope && c.res.status >= 400 && c.res.status < 500) {
     // The write committed but the handler refused the change (a lost compare-and-set, a row in use):
     // nothing was applied, so the key must not replay a success.
-    await namedBatch(c.var.db, { forgotten: idempotencyForgetQuery(c.var.db, call.request.key, scope) });
+    await namedBatch(c.get("db"), { forgotten: idempotencyForgetQuery(c.get("db"), call.request.key, scope) });
   }
   if (call.replayed) setResponseHeader(c, IDEMPOTENT_REPLAYED, "true");
 }
@@ -161,7 +161,7 @@ async function replay<E extends AppEnv>(c: Context<E>, call: Call, outcome: Stor
   const current = await renderResource(c, `${call.request.path}/${encodeURIComponent(outcome.resource)}`);
   // The GET's D1 cost is this request's too (Server-Timing, the access log).
   const timing = /d1;dur=([\d.]+);desc="(\d+)"/.exec(current.headers.get("Server-Timing") ?? "");
-  const meter: D1Meter = c.var.meter;
+  const meter: D1Meter = c.get("meter");
   if (timing) meter.add({ roundTrips: Number(timing[2]), durationMs: Number(timing[1]), rowsRead: 0, rowsWritten: 0 });
   // Gone since (deleted): the replay says so as a GET would.
   if (current.status !== 200) return current;

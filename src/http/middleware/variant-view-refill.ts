@@ -24,7 +24,7 @@ export const variantViewRefill = createMiddleware<AppEnv>(async (c, next) => {
   const context = executionContext(c);
   // Without one (the app called without an execution context, as some tests do) nothing is stored.
   if (!context) return;
-  const db = c.var.db;
+  const db = c.get("db");
   context.waitUntil(
     namedBatch(db, { views: refills.statements(db) }).then(
       () => undefined,

@@ -49,3 +49,25 @@ export class JsonSplicer {
 /** A response of JSON text written by a `JsonSplicer` (what `c.json` would send for the value). */
 export const jsonText = (c: Context, text: string, status: ContentfulStatusCode = 200, headers: Record<string, string> = {}): Response =>
   c.body(text, status, { ...headers, "Content-Type": "application/json" });
+
+/** Lets the isolate run other requests' ready work (a cart change's next step) before going on. */
+export const yieldToOtherRequests = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * A long list's elements as JSON text, rendered `chunk` elements at a time
+ * with a yield between chunks, so that one big page (100 orders, each with
+ * its items and variants) does not hold the isolate for its whole render
+ * while other requests' steps wait. Each run is the text between the
+ * brackets of `JSON.stringify` of its chunk (`render` embeds through the
+ * chunk's splicer); embedding the runs, in order, as the elements of an
+ * array gives the bytes `JSON.stringify` of the whole list would.
+ */
+export async function renderRuns<T>(items: readonly T[], render: (item: T, splicer: JsonSplicer) => unknown, chunk = 20): Promise<string[]> {
+  const runs: string[] = [];
+  for (let start = 0; start < items.length; start += chunk) {
+    if (start > 0) await yieldToOtherRequests();
+    const splicer = new JsonSplicer();
+    runs.push(splicer.stringify(items.slice(start, start + chunk).map((item) => render(item, splicer))).slice(1, -1));
+  }
+  return runs;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { JsonSplicer } from "../../../src/http/serializers/json-splice";
+import { JsonSplicer, renderRuns } from "../../../src/http/serializers/json-splice";
 
 describe("JsonSplicer", () => {
   it("embeds JSON text verbatim, anywhere in the document", () => {
@@ -19,5 +19,16 @@ describe("JsonSplicer", () => {
   it("is plain JSON.stringify when nothing is embedded", () => {
     const value = { a: 1, b: ["x", null], c: "\u0000" };
     expect(new JsonSplicer().stringify(value)).toBe(JSON.stringify(value));
+  });
+
+  it("renders a list in runs that, embedded as its elements, give JSON.stringify's bytes", async () => {
+    for (const length of [0, 1, 19, 20, 21, 45, 100]) {
+      const items = Array.from({ length }, (_, i) => ({ id: i, units: `[{"id":${i}},{"id":${i + 1000}}]`, note: i % 3 ? "a\u0000b" : undefined }));
+      const plain = JSON.stringify({ items: items.map((item) => ({ ...item, units: JSON.parse(item.units) })) });
+      const runs = await renderRuns(items, (item, chunk) => ({ ...item, units: chunk.embed(item.units) }), 20);
+      expect(runs).toHaveLength(Math.ceil(length / 20));
+      const page = new JsonSplicer();
+      expect(page.stringify({ items: runs.map((run) => page.embed(run)) })).toBe(plain);
+    }
   });
 });

@@ -113,7 +113,7 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
   .get("/", docs.list, async (c) => {
     const url = new URL(c.req.url);
     const request = withCursor(pageRequest(url, ["paginate", "limit"]), url, CART_SORTING);
-    const db = c.var.db;
+    const db = c.get("db");
     // Total from the `carts` counter; ids on `orders_state_created` (see data/list-page.ts).
     const page = pageQueries(db, orders, eq(orders.state, "cart"), [desc(orders.createdAt), desc(orders.id)], request, {
       counter: { scope: "carts" },
@@ -121,7 +121,7 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
     });
     const read = await readPage(c, page, request, (ids) => cartViewQueries(db, ids));
     const total = read.counted[0]?.total ?? 0;
-    const data = cartViewsFrom(read.views, undefined, c.var.viewRefills);
+    const data = cartViewsFrom(read.views, undefined, c.get("viewRefills"));
     const records = data.records.sort((a, b) => b.cart.createdAt.localeCompare(a.cart.createdAt) || b.cart.id - a.cart.id);
     const splicer = new JsonSplicer();
     const items = records.map((r) => serializeViewedCart(r.cart, r, data.variants, "list", splicer));
@@ -130,15 +130,15 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
   })
   .get("/:id", docs.get, idParams({ id: "Cart" }), async (c) => {
     const { id } = c.req.valid("param");
-    const read = await firstBatch(c, { cart: cartViewOfOrder.bind(c.var.db, { id }) });
-    const data = cartViewsFrom(read.cart, undefined, c.var.viewRefills);
+    const read = await firstBatch(c, { cart: cartViewOfOrder.bind(c.get("db"), { id }) });
+    const data = cartViewsFrom(read.cart, undefined, c.get("viewRefills"));
     const record = data.records.find((r) => r.cart.state === "cart");
     if (!record) throw notFound(`Cart with id ${id} does not exist.`);
     return taggedJsonText(c, await cartRecordEtag(record, data.variants), () => viewedCartJson(record, data.variants));
   })
   .post("/", docs.create, async (c) => {
-    const form = validateForm(cartCreateForm, c.var.body);
-    const db = c.var.db;
+    const form = validateForm(cartCreateForm, c.get("body"));
+    const db = c.get("db");
     const inputs = cartCreateInputsFrom(await firstBatch(c, cartCreateQueries(db, form.values)));
     if (form.values.customer !== undefined && !inputs.customer) form.fail("customer", MSG.invalid);
     if (form.values.channel !== undefined && !inputs.channel) form.fail("channel", MSG.invalid);
@@ -147,21 +147,21 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
     }
     form.assertValid();
     // A keyed create's record names the new cart (the batch's one insert), which a replay re-renders.
-    c.var.idempotency?.locate(sql`last_insert_rowid()`);
+    c.get("idempotency")?.locate(sql`last_insert_rowid()`);
     const record = await insertCart(db, inputs, form.values.localeCode ?? "");
     // Committed: the cart's expiry period starts, in its object (no D1 round trip).
-    await c.var.carts.armExpiry(c, record.cart.id);
+    await c.get("carts").armExpiry(c, record.cart.id);
     return jsonText(c, viewedCartJson(record, new Map()), 201, { ETag: await cartRecordEtag(record, new Map()) });
   })
   .delete("/:id", docs.delete, idParams({ id: "Cart" }), async (c) => {
     const { id } = c.req.valid("param");
-    await c.var.carts.call(c, id, (stub, caller) => stub.deleteCart(id, caller));
+    await c.get("carts").call(c, id, (stub, caller) => stub.deleteCart(id, caller));
     return c.body(null, 204);
   })
   .post("/:cartId/items", docs.addItem, idParams({ cartId: "Cart" }), async (c) => {
     const { cartId } = c.req.valid("param");
-    const form = validateForm(addItemForm, c.var.body);
-    const reply = await c.var.carts.callForm(
+    const form = validateForm(addItemForm, c.get("body"));
+    const reply = await c.get("carts").callForm(
       c,
       cartId,
       (stub, caller) => stub.addItem(cartId, caller, form.values.variant ?? null, form.valid ? (form.values.quantity ?? null) : null),
@@ -174,9 +174,9 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
   })
   .on(["PUT", "PATCH"], "/:cartId/items/:itemId", docs.changeItem, idParams({ cartId: "Cart", itemId: "Cart item" }), async (c) => {
     const { cartId, itemId } = c.req.valid("param");
-    const form = validateForm(changeItemForm, c.var.body);
-    requireQuantity(form, c.var.body);
-    const reply = await c.var.carts.callForm(
+    const form = validateForm(changeItemForm, c.get("body"));
+    requireQuantity(form, c.get("body"));
+    const reply = await c.get("carts").callForm(
       c,
       cartId,
       (stub, caller) => stub.changeItem(cartId, caller, itemId, form.valid ? (form.values.quantity ?? null) : null),
@@ -188,7 +188,7 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
   })
   .delete("/:cartId/items/:itemId", docs.removeItem, idParams({ cartId: "Cart", itemId: "Cart item" }), async (c) => {
     const { cartId, itemId } = c.req.valid("param");
-    await c.var.carts.call(c, cartId, (stub, caller) => stub.removeItem(cartId, caller, itemId), { ifMatch: c.req.header("If-Match") });
+    await c.get("carts").call(c, cartId, (stub, caller) => stub.removeItem(cartId, caller, itemId), { ifMatch: c.req.header("If-Match") });
     return c.body(null, 204);
   });
 

@@ -22,10 +22,10 @@ const docs = describeRoute({
 
 export const healthRoutes = new Hono<AppEnv>().get("/", docs, async (c) => {
   try {
-    await c.var.d1.asD1().prepare("SELECT 1").first();
+    await c.get("d1").asD1().prepare("SELECT 1").first();
     return c.json({ status: "ok" });
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", requestId: c.var.requestId, health: String(error) }));
+    console.error(JSON.stringify({ level: "error", requestId: c.get("requestId"), health: String(error) }));
     return c.json({ status: "unavailable" }, 503);
   }
 });

@@ -18,7 +18,7 @@ import { serializeOrder, type OrderView } from "./serializer";
 
 /** One order with everything its detailed representation shows; 404 when there is none. */
 export async function readOrder(c: Context<AppEnv>, id: number): Promise<{ record: OrderRecord; variants: Map<number, VariantView> }> {
-  const db = c.var.db;
+  const db = c.get("db");
   const read = await firstBatch(c, { order: orderViewQueries(db, oneOrder(id)) });
   const data = orderViewsFrom(read.order, undefined, c.var.viewRefills);
   const record = data.records[0];

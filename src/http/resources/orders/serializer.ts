@@ -66,8 +66,11 @@ export function serializeOrderVariant(view: VariantView) {
   };
 }
 
-function serializeOrderItem(item: ViewedItem, orderId: number, views: ReadonlyMap<number, VariantView>, renderUnits: RenderUnits) {
-  return serializeItemWith(item, renderUnits, orderId, views, (view) => (view ? serializeOrderVariant(view) : undefined));
+/** How an item's variant goes into the value: serialized, or as its JSON text embedded (a list renders each variant once). */
+export type RenderVariant = (view: VariantView) => unknown;
+
+function serializeOrderItem(item: ViewedItem, orderId: number, views: ReadonlyMap<number, VariantView>, renderUnits: RenderUnits, renderVariant: RenderVariant) {
+  return serializeItemWith(item, renderUnits, orderId, views, (view) => (view ? renderVariant(view) : undefined));
 }
 
 function serializeAddress(row: AddressRow, withId: boolean) {
@@ -157,9 +160,15 @@ function serializeOrderCustomer(record: OrderRecord, view: OrderView) {
 }
 
 /** An order in one of its views (see the module's comment); `renderUnits` places each item's units. */
-export function serializeOrder(record: OrderRecord, views: ReadonlyMap<number, VariantView>, view: OrderView, renderUnits: RenderUnits) {
+export function serializeOrder(
+  record: OrderRecord,
+  views: ReadonlyMap<number, VariantView>,
+  view: OrderView,
+  renderUnits: RenderUnits,
+  renderVariant: RenderVariant = serializeOrderVariant,
+) {
   const { cart, detail } = record;
-  const items = cart.items.map((item) => serializeOrderItem(item, cart.id, views, renderUnits));
+  const items = cart.items.map((item) => serializeOrderItem(item, cart.id, views, renderUnits, renderVariant));
   const coupon = record.coupon ? serializeCoupon(record.coupon) : undefined;
   const totals = {
     items,

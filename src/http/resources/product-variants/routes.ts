@@ -213,8 +213,8 @@ type ReferenceResults = Awaited<ReturnType<typeof readReferences>>;
  */
 function readReferences(c: Context<AppEnv>, values: Values, variantCode?: string) {
   const productCode = c.req.param("productCode") ?? "";
-  return namedBatch(c.var.db, {
-    ...variantReferenceQueries(c.var.db, {
+  return namedBatch(c.get("db"), {
+    ...variantReferenceQueries(c.get("db"), {
       productCode,
       variantCode,
       newCode: values.code !== undefined && values.code !== variantCode ? values.code : undefined,
@@ -231,7 +231,7 @@ function readReferences(c: Context<AppEnv>, values: Values, variantCode?: string
 /** The variant's view, read only when the request has an `If-Match` to compare with its tag. */
 function currentViewQueries(c: Context<AppEnv>, variantCode: string | undefined) {
   if (variantCode === undefined || c.req.header("If-Match") === undefined) return undefined;
-  return variantViewQueries(c.var.db, variantIdsByCode(c.req.param("productCode") ?? "", variantCode));
+  return variantViewQueries(c.get("db"), variantIdsByCode(c.req.param("productCode") ?? "", variantCode));
 }
 
 /** 412 unless `If-Match` (if any) matches the variant's tag, from the view its read batch loaded. */
@@ -312,7 +312,7 @@ function columnValues(values: Values, checked: CheckedReferences) {
 
 /** The children of a new variant. */
 function createChildWrites(c: Context<AppEnv>, target: ChildWriteTarget, values: Values, checked: CheckedReferences) {
-  const db = c.var.db;
+  const db = c.get("db");
   return [
     ...(values.translations ? translationWrites(db, target, names(values.translations), "create") : []),
     ...(values.channelPricings ? channelPricingWrites(db, target, prices(values.channelPricings), "create") : []),
@@ -325,10 +325,10 @@ function createChildWrites(c: Context<AppEnv>, target: ChildWriteTarget, values:
 const SORTABLE: readonly VariantSortField[] = ["position", "code", "createdAt", "updatedAt", "name"];
 
 async function update(c: Context<AppEnv>, mode: "put" | "patch") {
-  const db = c.var.db;
+  const db = c.get("db");
   const productCode = c.req.param("productCode") ?? "";
   const code = c.req.param("code") ?? "";
-  const result = validateForm(updateForm, c.var.body);
+  const result = validateForm(updateForm, c.get("body"));
   const refs = await readReferences(c, result.values, code);
   if (!refs.product[0]) throw productMissing(productCode);
   const variant: VariantRow | undefined = refs.variant[0];
@@ -394,7 +394,7 @@ export const productVariantRoutes = new Hono<AppEnv>({ strict: false })
     const sorting = sortingFrom(url, SORTABLE, { field: "createdAt", direction: "desc" });
     const request = withCursor(pageRequest(url), url, sorting);
     const criteria = criteriaFrom(url, ["code", "name"] as const);
-    const db = c.var.db;
+    const db = c.get("db");
     const query = { productCode, criteria, sorting, limit: request.limit, offset: request.offset, cursor: request.cursor };
     // A deep page reads its ids first (one walk of the index), then the rest by them: see data/list-page.ts.
     const page =
@@ -423,7 +423,7 @@ export const productVariantRoutes = new Hono<AppEnv>({ strict: false })
     );
   })
   .get("/:code", describeRoute(docs.get), async (c) => {
-    const db = c.var.db;
+    const db = c.get("db");
     const productCode = c.req.param("productCode") ?? "";
     const code = c.req.param("code");
     const read = await namedBatch(db, {
@@ -437,9 +437,9 @@ export const productVariantRoutes = new Hono<AppEnv>({ strict: false })
     return taggedJson(c, await variantBodyEtag(body), () => body);
   })
   .post("/", describeRoute(docs.create), async (c) => {
-    const db = c.var.db;
+    const db = c.get("db");
     const productCode = c.req.param("productCode") ?? "";
-    const result = validateForm(createForm, c.var.body);
+    const result = validateForm(createForm, c.get("body"));
     const refs = await readReferences(c, result.values);
     const product = refs.product[0];
     if (!product) throw productMissing(productCode);
@@ -478,7 +478,7 @@ export const productVariantRoutes = new Hono<AppEnv>({ strict: false })
   .put("/:code", describeRoute(docs.put), (c) => update(c, "put"))
   .patch("/:code", describeRoute(docs.patch), (c) => update(c, "patch"))
   .delete("/:code", describeRoute(docs.delete), async (c) => {
-    const db = c.var.db;
+    const db = c.get("db");
     const productCode = c.req.param("productCode") ?? "";
     const code = c.req.param("code");
     const refs = await namedBatch(db, {

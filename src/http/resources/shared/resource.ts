@@ -211,7 +211,7 @@ export function resourceRoutes<Row extends { id: number }, CS extends FormShape,
     return { text, key };
   };
   const submission = <T>(c: Context<AppEnv>, variant: T): Submission<T, P> => {
-    const body = c.var.body;
+    const body = c.get("body");
     const merge = c.req.method === "PATCH";
     return { variant, body, merge, emptyPut: !merge && c.req.method === "PUT" && isEmptyBody(body), parentCode: parentCodeOf(c), parent: undefined };
   };
@@ -236,7 +236,7 @@ export function resourceRoutes<Row extends { id: number }, CS extends FormShape,
   };
 
   const createHandler = async (c: Context<AppEnv>, variant: V) => {
-    const db = c.var.db;
+    const db = c.get("db");
     const sent = submission(c, variant);
     const result = validateForm(create.form, sent.body);
     checkCodeShape(result, createCode);
@@ -255,7 +255,7 @@ export function resourceRoutes<Row extends { id: number }, CS extends FormShape,
     result.assertValid();
     const back = create.back?.(db, plan, result, sent) ?? createdByCode(db, code, sent.parentCode);
     const located = create.locate?.(result, plan);
-    if (located) c.var.idempotency?.locate(located);
+    if (located) c.get("idempotency")?.locate(located);
     try {
       const [, read] = await namedBatch(db, back, create.writes(db, typeof code === "string" ? code : "", plan, result, sent));
       const item = one.item(read, sent.parentCode);
@@ -270,7 +270,7 @@ export function resourceRoutes<Row extends { id: number }, CS extends FormShape,
   };
   const routes = new Hono<AppEnv>({ strict: false });
   routes.get("/", describeRoute(docs.list), async (c) => {
-    const db = c.var.db;
+    const db = c.get("db");
     const parentCode = parentCodeOf(c);
     const page = listPage(db, table, c.req.url, list.spec, list.scope?.(db, parentCode));
     const parentRows = parent?.byCode(db, parentCode);
@@ -296,7 +296,7 @@ export function resourceRoutes<Row extends { id: number }, CS extends FormShape,
   /** The parent's read of an item route (when the parent says so). */
   const itemParent = (db: Database, parentCode: string) => (parent?.items ? parent.byCode(db, parentCode) : undefined);
   routes.get(`/:${param}`, describeRoute(docs.get), async (c) => {
-    const db = c.var.db;
+    const db = c.get("db");
     const { text, key } = keyOf(c);
     const parentCode = parentCodeOf(c);
     const read = await firstBatch(c, { parent: itemParent(db, parentCode), found: one.reads(db, key, parentCode) });
@@ -307,7 +307,7 @@ export function resourceRoutes<Row extends { id: number }, CS extends FormShape,
     return c.json(item);
   });
   routes.on(["PUT", "PATCH"], `/:${param}`, describeRoute(docs.put, docs.patch), async (c) => {
-    const db = c.var.db;
+    const db = c.get("db");
     const sent = submission(c, undefined);
     const result = validateForm(update.form, sent.body);
     const { text, key } = keyOf(c);
@@ -349,7 +349,7 @@ export function resourceRoutes<Row extends { id: number }, CS extends FormShape,
     return c.body(null, 204);
   });
   routes.delete(`/:${param}`, describeRoute(shape.guardDelete ? shape.guardDelete.docs(docs.delete) : docs.delete), async (c) => {
-    const db = c.var.db;
+    const db = c.get("db");
     const { text, key } = keyOf(c);
     const parentCode = parentCodeOf(c);
     const {

@@ -11,7 +11,7 @@
  */
 import { channelDetailColumns, type ChannelDetailRow } from "../queries/channels";
 import { paymentMethodColumns, paymentMethodTranslationColumns, type PaymentMethodRow, type PaymentMethodTranslationRow } from "../queries/payment-methods";
-import { asc, desc, sql, type SQL } from "drizzle-orm";
+import { asc, desc, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { NamedResults } from "../batch";
 import type { Database } from "../db";
 import {
@@ -127,16 +127,7 @@ export interface OrderViewData {
 }
 
 
-const paymentFields = {
-  id: payments.id,
-  orderId: payments.orderId,
-  methodId: payments.methodId,
-  currencyCode: payments.currencyCode,
-  amount: payments.amount,
-  state: payments.state,
-  createdAt: payments.createdAt,
-  updatedAt: payments.updatedAt,
-};
+const paymentFields = getTableColumns(payments);
 
 const shipmentFields = {
   id: shipments.id,

@@ -7,7 +7,7 @@
  * created in the same batch use INSERT ... SELECT joined on the parent's
  * unique code.
  */
-import { asc, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { asc, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { chunks, deleteByIds, idsByCodeQueries, idsOfCodes, insertSelectValues, type NamedResults, type Statement } from "../batch";
 import { groupBy, unique } from "../collections";
 import type { Database } from "../db";
@@ -21,6 +21,7 @@ import {
   productVariantOptionValues,
   locales,
 } from "../schema";
+import { idOfCode } from "./by-code";
 
 // ------------------------------------------------------------ shared reads
 
@@ -64,8 +65,7 @@ export interface OptionRecord {
 }
 
 /** A subquery of the id of the option with `code`. */
-export const optionIdByCode = (db: Database, code: string) =>
-  db.select({ id: productOptions.id }).from(productOptions).where(eq(productOptions.code, code));
+export const optionIdByCode = (db: Database, code: string) => idOfCode(db, productOptions, code);
 
 /**
  * The reads of the options whose ids are in `ids` (a subquery), with their

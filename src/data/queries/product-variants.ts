@@ -185,22 +185,12 @@ export function variantChildrenQueries(db: Database, ids: VariantIds) {
   const valueIds = sql`(SELECT option_value_id FROM product_variant_option_values WHERE variant_id IN ${ids})`;
   return {
     translations: db
-      .select({
-        id: productVariantTranslations.id,
-        variantId: productVariantTranslations.variantId,
-        locale: productVariantTranslations.locale,
-        name: productVariantTranslations.name,
-      })
+      .select()
       .from(productVariantTranslations)
       .where(sql`${productVariantTranslations.variantId} IN ${ids}`)
       .orderBy(asc(productVariantTranslations.id)),
     pricings: db
-      .select({
-        id: channelPricings.id,
-        variantId: channelPricings.variantId,
-        channelCode: channelPricings.channelCode,
-        price: channelPricings.price,
-      })
+      .select()
       .from(channelPricings)
       .where(sql`${channelPricings.variantId} IN ${ids}`)
       .orderBy(asc(channelPricings.id)),
@@ -223,12 +213,7 @@ export function variantChildrenQueries(db: Database, ids: VariantIds) {
       .where(sql`${productVariantOptionValues.variantId} IN ${ids}`)
       .orderBy(asc(productOptions.position), asc(productOptions.id), asc(productOptionValues.id)),
     valueTranslations: db
-      .select({
-        id: productOptionValueTranslations.id,
-        valueId: productOptionValueTranslations.valueId,
-        locale: productOptionValueTranslations.locale,
-        value: productOptionValueTranslations.value,
-      })
+      .select()
       .from(productOptionValueTranslations)
       .where(sql`${productOptionValueTranslations.valueId} IN ${valueIds}`)
       .orderBy(asc(productOptionValueTranslations.id)),

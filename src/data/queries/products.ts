@@ -18,10 +18,11 @@ import {
   productVariantOptionValues,
   productVariants,
 } from "../schema";
+import { idOfCode } from "./by-code";
 import { chunks, deleteByIds, insertSelectValues, type NamedResults, type Statement } from "../batch";
 import { groupBy } from "../collections";
 import { optionReads, optionRecords, type OptionRecord } from "./product-options";
-import { channelDetailColumns, type ChannelDetailRow } from "./channels";
+import { linkedChannels, type ChannelDetailRow } from "./channels";
 
 export interface ProductTranslationRow {
   id: number;
@@ -59,8 +60,7 @@ export interface ProductTranslationInput {
 }
 
 /** A subquery of the id of the product with `code`. */
-export const productIdByCode = (db: Database, code: string) =>
-  db.select({ id: products.id }).from(products).where(eq(products.code, code));
+export const productIdByCode = (db: Database, code: string) => idOfCode(db, products, code);
 
 const DEFAULT_ORDER = [asc(products.code), asc(products.id)];
 
@@ -89,16 +89,7 @@ export function productReads(db: Database, ids: SQLWrapper, orderBy: SQL[] = DEF
       .innerJoin(productOptions, eq(productOptions.id, productOptionAssignments.optionId))
       .where(inArray(productOptionAssignments.productId, ids))
       .orderBy(asc(productOptionAssignments.position), asc(productOptions.id)),
-    channels: db
-      // Distinct column names (product_id, id, code, ...): safe in a batch.
-      .select({
-        productId: productChannels.productId,
-        ...channelDetailColumns,
-      })
-      .from(productChannels)
-      .innerJoin(channels, eq(channels.id, productChannels.channelId))
-      .where(inArray(productChannels.productId, ids))
-      .orderBy(asc(channels.id)),
+    channels: linkedChannels(db, { productId: productChannels.productId }, productChannels, inArray(productChannels.productId, ids)).orderBy(asc(channels.id)),
   };
 }
 

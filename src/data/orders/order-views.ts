@@ -26,6 +26,7 @@ import {
   promotionCoupons,
   shipments,
 } from "../schema";
+import { rowsInIdOrder } from "../queries/table-reads";
 import type { OrderIds } from "../carts/cart-store";
 import { cartViewQueries, cartViewsFrom, type CartRecord } from "../carts/cart-views";
 import type { VariantView } from "../queries/product-variants";
@@ -243,13 +244,7 @@ export function orderViewQueries(db: Database, orderIds: OrderIds, full = true) 
             sql`${addresses.id} IN (SELECT o.shipping_address_id FROM orders o WHERE o.id IN ${orderIds} UNION SELECT o.billing_address_id FROM orders o WHERE o.id IN ${orderIds})`,
           )
       : undefined,
-    payments: full
-      ? db
-          .select(paymentFields)
-          .from(payments)
-          .where(sql`${payments.orderId} IN ${orderIds}`)
-          .orderBy(asc(payments.id))
-      : undefined,
+    payments: full ? rowsInIdOrder(db, payments, sql`${payments.orderId} IN ${orderIds}`) : undefined,
     paymentMethods: full ? paymentMethodQueries(db, methodIds, true) : undefined,
     shipments: full
       ? db

@@ -8,7 +8,7 @@ import { eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "../db";
 import { channelCurrencies, channelLocales, channels, type paymentMethodChannels, type productChannels, type promotionChannels } from "../schema";
-import { rowByCode } from "./by-code";
+import { rowByCode } from "./table-reads";
 
 export const TAX_CALCULATION_STRATEGIES = ["order_items_based", "order_item_units_based"] as const;
 

@@ -7,7 +7,7 @@ import { and, asc, eq, getTableColumns, inArray, sql, type SQL, type SQLWrapper 
 import type { Database } from "../db";
 import { countries, provinces } from "../schema";
 import { inJson } from "../conditions";
-import { rowByCode } from "./by-code";
+import { rowByCode } from "./table-reads";
 
 export type CountryRow = typeof countries.$inferSelect;
 

@@ -10,7 +10,7 @@ import { and, asc, eq, getTableColumns, inArray, sql, type SQL, type SQLWrapper 
 import type { NamedResults } from "../batch";
 import type { Database } from "../db";
 import { channels, paymentMethodChannels, paymentMethods, paymentMethodTranslations } from "../schema";
-import { idOfCode, rowByCode } from "./by-code";
+import { idOfCode, rowByCode } from "./table-reads";
 
 export interface PaymentMethodRow {
   id: number;

@@ -7,7 +7,7 @@ import type { Database } from "../db";
 import { insertSelectValues, type Statement } from "../batch";
 import { inJson } from "../conditions";
 import { locales, productAssociationTypes, productAssociationTypeTranslations } from "../schema";
-import { idOfCode, rowByCode } from "./by-code";
+import { idOfCode, rowByCode } from "./table-reads";
 
 export const associationTypeColumns = getTableColumns(productAssociationTypes);
 

@@ -9,7 +9,7 @@ import type { NamedResults, Statement } from "../batch";
 import type { Database } from "../db";
 import { insertedPosition, movePositionStatements, shiftAfterInsert } from "../positions";
 import { productAttributes, productAttributeTranslations, productAttributeValues, products } from "../schema";
-import { idOfCode, rowByCode } from "./by-code";
+import { idOfCode, rowByCode } from "./table-reads";
 
 export type ProductAttributeRow = typeof productAttributes.$inferSelect;
 

@@ -40,6 +40,7 @@ import {
   taxCategories,
   orderItems,
 } from "../schema";
+import { rowsInIdOrder } from "./table-reads";
 import type { CategoryRow } from "./categories";
 import { groupBy } from "../collections";
 import { containsText, inJson, jsonValues } from "../conditions";
@@ -184,16 +185,8 @@ export const variantRowsQuery = (db: Database, ids: VariantIds) =>
 export function variantChildrenQueries(db: Database, ids: VariantIds) {
   const valueIds = sql`(SELECT option_value_id FROM product_variant_option_values WHERE variant_id IN ${ids})`;
   return {
-    translations: db
-      .select()
-      .from(productVariantTranslations)
-      .where(sql`${productVariantTranslations.variantId} IN ${ids}`)
-      .orderBy(asc(productVariantTranslations.id)),
-    pricings: db
-      .select()
-      .from(channelPricings)
-      .where(sql`${channelPricings.variantId} IN ${ids}`)
-      .orderBy(asc(channelPricings.id)),
+    translations: rowsInIdOrder(db, productVariantTranslations, sql`${productVariantTranslations.variantId} IN ${ids}`),
+    pricings: rowsInIdOrder(db, channelPricings, sql`${channelPricings.variantId} IN ${ids}`),
     // One join, every field aliased distinctly (batch rows are keyed by name).
     optionValues: db
       .select({
@@ -212,11 +205,7 @@ export function variantChildrenQueries(db: Database, ids: VariantIds) {
       .innerJoin(productOptions, eq(productOptions.id, productOptionValues.optionId))
       .where(sql`${productVariantOptionValues.variantId} IN ${ids}`)
       .orderBy(asc(productOptions.position), asc(productOptions.id), asc(productOptionValues.id)),
-    valueTranslations: db
-      .select()
-      .from(productOptionValueTranslations)
-      .where(sql`${productOptionValueTranslations.valueId} IN ${valueIds}`)
-      .orderBy(asc(productOptionValueTranslations.id)),
+    valueTranslations: rowsInIdOrder(db, productOptionValueTranslations, sql`${productOptionValueTranslations.valueId} IN ${valueIds}`),
     // Both kinds of category in one statement (`kind` tells them apart).
     categories: db
       .select({ kind: sql<"tax" | "shipping">`'tax'`.as("kind"), ...categoryColumns(taxCategories) })
@@ -486,7 +475,6 @@ function keyedChildWrites(
   mode: KeyedWriteMode,
   child: {
     table: typeof productVariantTranslations | typeof channelPricings;
-    variantId: SQLiteColumn;
     key: SQLiteColumn;
     /** What an existing key's row takes from the submitted one. */
     set: Record<string, SQL>;
@@ -500,7 +488,7 @@ function keyedChildWrites(
         .delete(child.table)
         .where(
           and(
-            sql`${child.variantId} = ${target.variantId}`,
+            sql`${child.table.variantId} = ${target.variantId}`,
             sql`${child.key} NOT IN (SELECT key FROM json_each(${json}))`,
             target.guard,
           ),
@@ -512,7 +500,7 @@ function keyedChildWrites(
       db
         .insert(child.table)
         .select(sql`SELECT NULL, ${target.variantId}, key, value FROM json_each(${json}) WHERE ${target.guard}`)
-        .onConflictDoUpdate({ target: [child.variantId, child.key], set: child.set }),
+        .onConflictDoUpdate({ target: [child.table.variantId, child.key], set: child.set }),
     );
   }
   return statements;
@@ -520,21 +508,11 @@ function keyedChildWrites(
 
 /** Translations `{locale: name}`. */
 export const translationWrites = (db: Database, target: ChildWriteTarget, names: Record<string, string>, mode: KeyedWriteMode) =>
-  keyedChildWrites(db, target, names, mode, {
-    table: productVariantTranslations,
-    variantId: productVariantTranslations.variantId,
-    key: productVariantTranslations.locale,
-    set: { name: sql`excluded.name` },
-  });
+  keyedChildWrites(db, target, names, mode, { table: productVariantTranslations, key: productVariantTranslations.locale, set: { name: sql`excluded.name` } });
 
 /** Channel pricings `{channelCode: minor units}`. */
 export const channelPricingWrites = (db: Database, target: ChildWriteTarget, prices: Record<string, number>, mode: KeyedWriteMode) =>
-  keyedChildWrites(db, target, prices, mode, {
-    table: channelPricings,
-    variantId: channelPricings.variantId,
-    key: channelPricings.channelCode,
-    set: { price: sql`excluded.price` },
-  });
+  keyedChildWrites(db, target, prices, mode, { table: channelPricings, key: channelPricings.channelCode, set: { price: sql`excluded.price` } });
 
 /** The variant's option values become exactly `valueIds`. */
 export function optionValueWrites(

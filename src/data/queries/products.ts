@@ -18,7 +18,7 @@ import {
   productVariantOptionValues,
   productVariants,
 } from "../schema";
-import { idOfCode } from "./by-code";
+import { idOfCode, rowsInIdOrder } from "./table-reads";
 import { chunks, deleteByIds, insertSelectValues, type NamedResults, type Statement } from "../batch";
 import { groupBy } from "../collections";
 import { optionReads, optionRecords, type OptionRecord } from "./product-options";
@@ -67,16 +67,8 @@ const DEFAULT_ORDER = [asc(products.code), asc(products.id)];
 /** The reads of the products whose ids are in `ids`, with translations, option codes and channels (`productRecords` assembles them). */
 export function productReads(db: Database, ids: SQLWrapper, orderBy: SQL[] = DEFAULT_ORDER) {
   return {
-    rows: db
-      .select()
-      .from(products)
-      .where(inArray(products.id, ids))
-      .orderBy(...orderBy),
-    translations: db
-      .select()
-      .from(productTranslations)
-      .where(inArray(productTranslations.productId, ids))
-      .orderBy(asc(productTranslations.id)),
+    rows: db.select().from(products).where(inArray(products.id, ids)).orderBy(...orderBy),
+    translations: rowsInIdOrder(db, productTranslations, inArray(productTranslations.productId, ids)),
     // Distinct column names (product_id, position, id, code): safe in a batch.
     assignments: db
       .select({
@@ -106,13 +98,7 @@ export function productRecords(found: NamedResults<ReturnType<typeof productRead
     acceptedReviewCount: product.acceptedReviewCount,
     createdAt: product.createdAt,
     updatedAt: product.updatedAt,
-    translations: (translationsOf.get(product.id) ?? []).map(({ id, locale, name, slug, description }) => ({
-      id,
-      locale,
-      name,
-      slug,
-      description,
-    })),
+    translations: (translationsOf.get(product.id) ?? []).map(({ productId: _, ...translation }) => translation),
     options: (optionsOf.get(product.id) ?? []).map((a) => ({ id: a.optionId, code: a.optionCode })),
     channels: (channelsOf.get(product.id) ?? []).map(({ productId: _, ...channel }) => channel),
   }));

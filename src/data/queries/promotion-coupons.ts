@@ -6,7 +6,7 @@
 import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db";
 import { promotionCoupons, promotions } from "../schema";
-import { rowByCode } from "./by-code";
+import { rowByCode } from "./table-reads";
 
 export interface PromotionCouponRow {
   id: number;

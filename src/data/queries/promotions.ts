@@ -6,7 +6,7 @@ import { asc, eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "../db";
 import { linkedChannels, type ChannelDetailRow } from "./channels";
 import { channels, countries, customerGroups, products, promotionActions, promotionChannels, promotionRules, promotions, taxons } from "../schema";
-import { idOfCode, rowByCode } from "./by-code";
+import { idOfCode, rowByCode } from "./table-reads";
 import type { PromotionAction, PromotionRule } from "../../domain/promotion-config";
 import { chunks, insertSelectValues, type NamedResults, type Statement } from "../batch";
 import { groupBy, unique } from "../collections";

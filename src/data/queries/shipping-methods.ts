@@ -17,7 +17,7 @@ import {
   taxCategories,
   zones,
 } from "../schema";
-import { idOfCode, rowByCode } from "./by-code";
+import { idOfCode, rowByCode } from "./table-reads";
 import { categoryColumns } from "./categories";
 
 export const SHIPPING_CALCULATORS = ["flat_rate", "per_unit_rate"] as const;

@@ -5,7 +5,7 @@
 import { getTableColumns, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "../db";
 import { zoneMembers, zones } from "../schema";
-import { rowByCode } from "./by-code";
+import { rowByCode } from "./table-reads";
 
 export interface ZoneRow {
   id: number;

@@ -12,6 +12,7 @@
  * Negative amounts are distributed as the negation of the distribution of
  * their absolute value (symmetric), so a discount and a charge split alike.
  */
+import { floorDivide } from "./decimal";
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
@@ -108,17 +109,7 @@ export function prorate(weights: readonly number[], amount: number): number[] {
   if (abs * total <= MAX_SAFE - total) {
     const remainders = new Array<number>(n);
     for (let i = 0; i < n; i += 1) {
-      const p = abs * (weights[i] as number);
-      let q = Math.floor(p / total);
-      let r = p - q * total;
-      while (r < 0) {
-        q -= 1;
-        r += total;
-      }
-      while (r >= total) {
-        q += 1;
-        r -= total;
-      }
+      const [q, r] = floorDivide(abs * (weights[i] as number), total);
       parts[i] = q;
       remainders[i] = r;
       distributed += q;

@@ -30,6 +30,7 @@ import type {
   PaymentState,
   ShipmentState,
 } from "../domain/orders";
+import type { CategoryRequirement, ShippingCalculator, TaxCalculationStrategy } from "../domain/pricing";
 
 const id = () => integer("id").primaryKey({ autoIncrement: true });
 /**
@@ -226,9 +227,7 @@ export const channels = sqliteTable("channels", {
   hostname: text("hostname"),
   description: text("description"),
   color: text("color"),
-  taxCalculationStrategy: text("tax_calculation_strategy")
-    .notNull()
-    .default("order_items_based"),
+  taxCalculationStrategy: text("tax_calculation_strategy").$type<TaxCalculationStrategy>().notNull().default("order_items_based"),
   ...timestamps(),
 });
 
@@ -513,13 +512,13 @@ export const shippingMethods = sqliteTable("shipping_methods", {
   position: integer("position").notNull().default(0),
   enabled: bool("enabled").notNull().default(true),
   zoneId: refersTo("zone_id", () => zones.id),
-  calculator: text("calculator").notNull(),
+  calculator: text("calculator").$type<ShippingCalculator>().notNull(),
   /** `{CHANNEL_CODE: {amount}}` in minor units. */
   configuration: text("configuration", { mode: "json" })
     .$type<Record<string, { amount: number }>>()
     .notNull(),
   categoryId: integer("category_id").references(() => shippingCategories.id),
-  categoryRequirement: text("category_requirement").notNull().default("match_any"),
+  categoryRequirement: text("category_requirement").$type<CategoryRequirement>().notNull().default("match_any"),
   taxCategoryId: integer("tax_category_id").references(() => taxCategories.id),
   /** Sylius' shipping method rules, `[{type, configuration}]` in form order (src/domain/pricing/shipping-rules.ts). */
   rules: text("rules", { mode: "json" })

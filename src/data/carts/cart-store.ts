@@ -8,12 +8,9 @@
 import { and, asc, desc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type {
-  CategoryRequirement,
   PricingSetup,
   StoredPromotion,
-  ShippingCalculator,
   ShippingMethod,
-  TaxCalculationStrategy,
   TaxRate,
 } from "../../domain/pricing";
 import { keyed, type NamedResults, type Statement } from "../batch";
@@ -296,7 +293,7 @@ export interface ContextReadOptions {
  * number renders no LIMIT (`buildLimit`), an SQL object renders as written.
  */
 export function limitOf(limit: SQL | undefined): number {
-  // drizzle's limit() is typed for numbers and placeholders, but renders any SQL object it is given as the LIMIT expression.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- drizzle's limit() is typed for numbers and placeholders, but renders any SQL object it is given as the LIMIT expression.
   return limit ? (limit as unknown as number) : -1;
 }
 
@@ -450,7 +447,7 @@ export function pricingSetupFrom(rows: PricingContextRows): PricingSetup | null 
     channel: {
       code: channel.code,
       taxZoneCode: channel.zoneCode ?? null,
-      taxCalculationStrategy: channel.taxCalculationStrategy as TaxCalculationStrategy,
+      taxCalculationStrategy: channel.taxCalculationStrategy,
     },
     shippingMethods: rows.methods.map(
       (m): ShippingMethod => ({
@@ -461,10 +458,10 @@ export function pricingSetupFrom(rows: PricingContextRows): PricingSetup | null 
         enabled: m.enabled,
         zoneCode: m.zoneCode,
         channelCodes: [channel.code],
-        calculator: m.calculator as ShippingCalculator,
+        calculator: m.calculator,
         configuration: m.configuration ?? {},
         categoryCode: m.categoryCode ?? null,
-        categoryRequirement: m.categoryRequirement as CategoryRequirement,
+        categoryRequirement: m.categoryRequirement,
         taxCategoryCode: m.taxCategoryCode ?? null,
         rules: m.rules ?? [],
       }),

@@ -23,7 +23,7 @@ export const zoneColumns = getTableColumns(zones);
 export const ZONE_TYPES = ["country", "province", "zone"] as const;
 export type ZoneType = (typeof ZONE_TYPES)[number];
 /** Narrows a stored zone type (the column is plain text; the forms only ever write these). */
-export const isZoneType = (value: string): value is ZoneType => (ZONE_TYPES as readonly string[]).includes(value);
+export const isZoneType = (value: string): value is ZoneType => ZONE_TYPES.some((type) => type === value);
 
 /** Sylius' scopes (CoreBundle's sylius_addressing.yml). */
 export const ZONE_SCOPES = ["shipping", "tax", "all"] as const;

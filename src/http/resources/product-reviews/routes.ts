@@ -136,7 +136,7 @@ export const productReviewRoutes = new Hono<AppEnv>({ strict: false })
     const productCode = c.req.param("productCode") ?? "";
     const url = new URL(c.req.url);
     const request = pageRequest(url);
-    // Object.keys of SORTABLE: its own keys, the SortField names.
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- Object.keys of SORTABLE: its own keys, the SortField names.
     const sorting = sortingFrom<SortField>(url, Object.keys(SORTABLE) as SortField[], { field: "date", direction: "desc" });
     const direction = sorting.direction === "asc" ? asc : desc;
     const criteria = criteriaFrom(url, ["title"] as const);

@@ -141,7 +141,7 @@ export const promotionCouponRoutes = new Hono<AppEnv>({ strict: false })
     const db = c.var.db;
     const promotionCode = promotionCodeOf(c);
     const url = new URL(c.req.url);
-    // Object.keys of SORTABLE: its own keys, the SortField names.
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- Object.keys of SORTABLE: its own keys, the SortField names.
     const sorting = sortingFrom<SortField>(url, Object.keys(SORTABLE) as SortField[], { field: "code", direction: "asc" });
     const direction = sorting.direction === "asc" ? asc : desc;
     const criteria = criteriaFrom(url, ["code"]);

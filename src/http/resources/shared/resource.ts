@@ -148,6 +148,7 @@ export function resourceRoutes<Row extends { id: number }, CS extends CodeForm, 
     if (existing && existing.length > 0) result.fail("code", create.unique);
     // The reads of an absent `reads` are `{}`: the checks see an empty result.
     // `found` is the results of `create.reads` (or `{}` without them): NamedResults<CR>, which the batch's conditional result type hides for a generic CR.
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- `found` holds the results of `create.reads` (or `{}`): NamedResults<CR>, which the batch's conditional result type hides for a generic CR
     const plan = create.check(result, found as NamedResults<CR>, sent);
     result.assertValid();
     if (known === undefined) throw new Error("A valid create form has a code.");
@@ -171,11 +172,11 @@ export function resourceRoutes<Row extends { id: number }, CS extends CodeForm, 
       counted,
       items: { rows, parts },
     } = await page.read(c, (at) => ({ rows: at.rows(list.select(db)), parts: list.parts?.(db, at.ids) ?? {} }));
-    // The rows of `select` (Awaited<Q>) and the results of `parts` (or `{}` without them), hidden for generic Q and LP as above.
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- The rows of `select` (Awaited<Q>) and the results of `parts` (or `{}` without them), hidden for generic Q and LP as above.
     return c.json(page.envelope(`/api/v1/${shape.docs.path}/`, counted, list.items(rows as Awaited<Q>, parts as NamedResults<LP>)));
   });
   if (create.at) for (const { path, variant, docs: at } of create.at) routes.post(path, describeRoute(at(docs.create)), (c) => createHandler(c, variant));
-  // Without `create.at`, V is `undefined`: the one create path has no variant.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- Without `create.at`, V is `undefined`: the one create path has no variant.
   else routes.post("/", describeRoute(docs.create), (c) => createHandler(c, undefined as V));
   routes.get("/:code", describeRoute(docs.get), async (c) => {
     const code = c.req.param("code");
@@ -196,7 +197,7 @@ export function resourceRoutes<Row extends { id: number }, CS extends CodeForm, 
     // The code is the identity of the resource: like Sylius' disabled code
     // field, a submitted code is validated but never changes the resource.
     checkCodeShape(result, result.values.code);
-    // As in a create: the results of `update.reads`, NamedResults<UR>.
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- As in a create: the results of `update.reads`, NamedResults<UR>.
     const plan = update.check(result, found as NamedResults<UR>, row, sent);
     if (sent.emptyPut) {
       for (const field of update.form.fields) {

@@ -188,6 +188,7 @@ export class BoundQuery<R> {
 
 /** An `sql` field's decoder (set by `mapWith`, identity otherwise): drizzle keeps it on the instance, untyped. */
 const decoderOf = (field: SQL): DriverValueDecoder<unknown, unknown> =>
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- drizzle keeps an `sql` field's decoder on the instance, untyped
   (field as SQL & { decoder: DriverValueDecoder<unknown, unknown> }).decoder; // drizzle keeps it on the instance, untyped (see above)
 
 type Decode = ((value: unknown) => unknown) | null;
@@ -241,7 +242,7 @@ function selectMapper(statement: Statement): ((result: D1Result) => unknown[]) |
   // already what drizzle would build: they are returned as D1 made them.
   const asIs = decodes.every((decode) => decode === null) && keys.every((key, i) => names[i] === key);
   return (result) => {
-    // D1 hands a select's rows over in objects keyed by column name.
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- D1 hands a select's rows over in objects keyed by column name.
     const rows = result.results as Record<string, unknown>[];
     const first = rows[0];
     if (!first) return [];
@@ -254,14 +255,15 @@ function selectMapper(statement: Statement): ((result: D1Result) => unknown[]) |
     if (asIs && columns) return rows;
     const out: unknown[] = new Array(rows.length);
     for (let r = 0; r < rows.length; r++) {
-      // r < rows.length, and each row is an object (above).
+      // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- r < rows.length, and each row is an object (above).
       const source = rows[r] as Record<string, unknown>;
       const values = columns ? null : Object.values(source);
       const row: Record<string, unknown> = {};
       for (let i = 0; i < width; i++) {
-        // i < width: `columns` and `keys` have `width` entries.
+        // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- i < width: `columns` and `keys` have `width` entries.
         const value = columns ? source[columns[i] as string] : values?.[i];
         const decode = decodes[i];
+        // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- i < width: `keys` has `width` entries
         row[keys[i] as string] = value === null ? null : decode ? decode(value) : value; // i < width: `keys` has `width` entries
       }
       out[r] = row;
@@ -291,7 +293,7 @@ export function idsByCodeQueries(db: Database, table: CodeTable, codes: Iterable
   );
 }
 export const idsOfCodes = (found: readonly { id: unknown; code: unknown }[][]): Map<string, number> =>
-  // The rows of an integer `id` and a text `code` column (CodeTable's columns are not typed any closer).
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- The rows of an integer `id` and a text `code` column (CodeTable's columns are not typed any closer).
   new Map(found.flat().map((row) => [row.code as string, row.id as number] as const));
 
 /**
@@ -355,7 +357,7 @@ export async function deleteUnlessInUse(
   message: string,
 ): Promise<void> {
   const { usage } = await namedBatch(db, {
-    // drizzle's `from` wants the table type itself, not the intersection with its id column.
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- drizzle's `from` wants the table type itself, not the intersection with its id column.
     usage: db.select({ inUse: sql<number>`(${inUse})` }).from(table as SQLiteTable).where(eq(table.id, id)),
     deleted: db.delete(table).where(and(eq(table.id, id), sql`NOT (${inUse})`)),
   });

@@ -349,13 +349,13 @@ export class MeteredD1 {
                 const [result] = await self.writeWithRecord(record, [stmt]);
                 return asMethodResult(prop, result, args);
               }
-              // The D1 statement's methods (all, run, raw, first) are async functions.
+              // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- The D1 statement's methods (all, run, raw, first) are async functions.
               const method = Reflect.get(target, prop) as (...a: unknown[]) => Promise<unknown>;
               return self.roundTrip(self.session, () => method.apply(target, args));
             };
           }
           const value: unknown = Reflect.get(target, prop);
-          // A statement's other methods, bound to the statement they belong to.
+          // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- A statement's other methods, bound to the statement they belong to.
           return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
         },
       });
@@ -372,7 +372,7 @@ export class MeteredD1 {
         if (!readOnly) {
           await self.verifyGuard();
           const record = self.recordToWrite();
-          // The recorded write returns D1's own results for these statements.
+          // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- The recorded write returns D1's own results for these statements.
           if (record) return (await self.writeWithRecord(record, raw)) as D1Result<T>[];
         }
         const session = self.session;
@@ -397,6 +397,7 @@ export class MeteredD1 {
     // over as the D1Database type they accept (drizzle's D1 driver runs on a
     // session as well, its type just does not say so). No `exec`: a session
     // has none, and nothing here runs unprepared SQL.
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- a D1 session serves every method drizzle's D1 driver calls (see above)
     return db as D1Database;
   }
 }
@@ -411,7 +412,7 @@ const prepareRaw = (db: Preparer, query: RawQuery): D1PreparedStatement => db.pr
  */
 function asMethodResult(method: "all" | "run" | "first" | "raw", result: D1Result | undefined, args: unknown[]): unknown {
   if (!result) throw new Error("D1 returned no result for the write.");
-  // D1 hands rows over in objects keyed by column name.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- D1 hands rows over in objects keyed by column name.
   const rows = result.results as Record<string, unknown>[];
   if (method === "first") {
     const row = rows[0] ?? null;

@@ -38,14 +38,14 @@ export function prepared<V extends string, T extends NamedQueries | Statement>(n
   return {
     bind(db: Database, values: Record<V, unknown>): Bound<T> {
       template ??= templateOf(build(db, placeholders(names)));
-      // A template bound with this use's values reads like the query it was built from (T's result).
+      // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- A template bound with this use's values reads like the query it was built from (T's result).
       return bindTemplate(template, values) as Bound<T>;
     },
   };
 }
 
 function placeholders<V extends string>(names: readonly V[]): Record<V, Placeholder> {
-  // Filled below with one placeholder per name of V.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- Filled below with one placeholder per name of V.
   const values = {} as Record<V, Placeholder>;
   for (const name of names) values[name] = sql.placeholder(name);
   return values;
@@ -55,7 +55,7 @@ function templateOf(entry: unknown): Template {
   if (entry === undefined) return undefined;
   if (isStatement(entry)) return prepareTemplate(entry);
   if (Array.isArray(entry)) return entry.map(templateOf);
-  // Neither a query nor a list here: the remaining NamedEntry case, named queries.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- Neither a query nor a list here: the remaining NamedEntry case, named queries.
   return Object.fromEntries(Object.entries(entry as NamedQueries).map(([name, value]) => [name, templateOf(value)]));
 }
 

@@ -8,14 +8,17 @@
  * Foreign keys cascade only from an owner to its parts; references between
  * resources are RESTRICT so "still referenced" deletes fail in SQL as well.
  */
-import { sql } from "drizzle-orm";
+import { type BuildColumns, sql } from "drizzle-orm";
 import {
   type AnySQLiteColumn,
   index,
   integer,
   primaryKey,
   real,
+  type SQLiteColumn,
+  type SQLiteColumnBuilderBase,
   sqliteTable,
+  type SQLiteTableExtraConfigValue,
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
@@ -27,6 +30,7 @@ import type {
   PaymentState,
   ShipmentState,
 } from "../domain/orders";
+import type { CategoryRequirement, ShippingCalculator, TaxCalculationStrategy } from "../domain/pricing";
 
 const id = () => integer("id").primaryKey({ autoIncrement: true });
 /**
@@ -45,6 +49,76 @@ const updatedAt = () =>
     .notNull()
     .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`);
 const bool = (name: string) => integer(name, { mode: "boolean" });
+/** The code the API addresses a resource by. */
+const code = () => text("code").notNull().unique();
+/** `created_at` and `updated_at`, set by SQLite on insert (the service sets `updated_at` on change). */
+const timestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt() });
+/** The owner of a part: the part is deleted with it. */
+const ownedBy = (name: string, owner: () => AnySQLiteColumn) => integer(name).notNull().references(owner, { onDelete: "cascade" });
+/** A required reference to another resource: RESTRICT, the resource cannot be deleted while referenced. */
+const refersTo = (name: string, target: () => AnySQLiteColumn) => integer(name).notNull().references(target);
+
+type Columns = Record<string, SQLiteColumnBuilderBase>;
+/** A table's columns as its extra config (indexes) sees them. */
+type Built<N extends string, C extends Columns> = BuildColumns<N, C, "sqlite">;
+/** The owner's key column of a table built by a helper below (the name of its index derives from it). */
+/** One column of a table built by a helper below (an index of the helper's names it). */
+type ColumnOf<N extends string, C extends Columns> = (t: Built<N, C>) => SQLiteColumn;
+const ownerPrefix = (column: SQLiteColumn) => column.name.replace(/_id$/, "");
+
+const localeColumns = () => ({ locale: text("locale").notNull() });
+type TranslationColumns<O extends Columns, C extends Columns> = { id: ReturnType<typeof id> } & O & ReturnType<typeof localeColumns> & C;
+
+/**
+ * A translation table (Sylius' `*_translation`): `id`, the owner's column
+ * (one key), `locale` and the translated texts, one row per owner and locale
+ * (unique index `<table>_<owner column without _id>_locale`); `extra` adds
+ * indexes.
+ */
+function translationTable<N extends string, O extends Columns, C extends Columns>(
+  name: N,
+  owner: O,
+  texts: C,
+  ownerOf: ColumnOf<N, TranslationColumns<O, C>>,
+  extra: (t: Built<N, TranslationColumns<O, C>>) => SQLiteTableExtraConfigValue[] = () => [],
+) {
+  return sqliteTable(name, { id: id(), ...owner, ...localeColumns(), ...texts }, (t) => {
+    const column = ownerOf(t);
+    return [uniqueIndex(`${name}_${ownerPrefix(column)}_locale`).on(column, t.locale), ...extra(t)];
+  });
+}
+
+const imageColumns = () => ({
+  type: text("type"),
+  path: text("path").notNull().unique(),
+  contentType: text("content_type").notNull(),
+  position: integer("position").notNull(),
+});
+type ImageColumns<O extends Columns> = { id: ReturnType<typeof id> } & O & ReturnType<typeof imageColumns>;
+
+/** The images of an owner (products', taxons'), by owner and position (index `<table>_<owner column without _id>`). */
+function imageTable<N extends string, O extends Columns>(name: N, owner: O, ownerOf: ColumnOf<N, ImageColumns<O>>) {
+  return sqliteTable(name, { id: id(), ...owner, ...imageColumns() }, (t) => {
+    const column = ownerOf(t);
+    return [index(`${name}_${ownerPrefix(column)}`).on(column, t.position)];
+  });
+}
+
+/** A link between two rows (a many-to-many relation): its two columns are its primary key. */
+function linkTable<N extends string, C extends Columns>(
+  name: N,
+  columns: C,
+  key: (t: BuildColumns<N, C, "sqlite">) => [SQLiteColumn, SQLiteColumn],
+  indexes: (t: BuildColumns<N, C, "sqlite">) => SQLiteTableExtraConfigValue[] = () => [],
+) {
+  return sqliteTable(name, columns, (t) => [primaryKey({ columns: key(t) }), ...indexes(t)]);
+}
+
+const translatedName = () => ({ name: text("name").notNull() });
+/** A translated name and optional description (methods' translations). */
+const nameAndDescription = () => ({ ...translatedName(), description: text("description") });
+/** A translated name, slug and optional description (products', taxons'). */
+const nameSlugAndDescription = () => ({ ...translatedName(), slug: text("slug").notNull(), description: text("description") });
 
 // ---------------------------------------------------------------- accounts
 
@@ -60,8 +134,7 @@ export const adminUsers = sqliteTable("admin_users", {
   firstName: text("first_name"),
   lastName: text("last_name"),
   localeCode: text("locale_code").notNull().default("en_US"),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  ...timestamps(),
 });
 
 export const oauthClients = sqliteTable("oauth_clients", {
@@ -79,9 +152,7 @@ const tokenColumns = () => ({
   id: id(),
   /** SHA-256 (hex) of the token; the token itself is never stored. */
   tokenHash: text("token_hash").notNull().unique(),
-  clientId: integer("client_id")
-    .notNull()
-    .references(() => oauthClients.id, { onDelete: "cascade" }),
+  clientId: ownedBy("client_id", () => oauthClients.id),
   userId: integer("user_id").references(() => adminUsers.id, { onDelete: "cascade" }),
   /** Unix epoch seconds. */
   expiresAt: integer("expires_at").notNull(),
@@ -96,16 +167,14 @@ export const oauthRefreshTokens = sqliteTable("oauth_refresh_tokens", tokenColum
 
 export const locales = sqliteTable("locales", {
   id: id(),
-  code: text("code").notNull().unique(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  code: code(),
+  ...timestamps(),
 });
 
 export const currencies = sqliteTable("currencies", {
   id: id(),
-  code: text("code").notNull().unique(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  code: code(),
+  ...timestamps(),
 });
 
 /**
@@ -117,16 +186,11 @@ export const exchangeRates = sqliteTable(
   "exchange_rates",
   {
     id: id(),
-    sourceCurrencyId: integer("source_currency_id")
-      .notNull()
-      .references(() => currencies.id, { onDelete: "cascade" }),
-    targetCurrencyId: integer("target_currency_id")
-      .notNull()
-      .references(() => currencies.id, { onDelete: "cascade" }),
+    sourceCurrencyId: ownedBy("source_currency_id", () => currencies.id),
+    targetCurrencyId: ownedBy("target_currency_id", () => currencies.id),
     /** In hundred-thousandths: Sylius' decimal(10, 5), exact (0.85157 is 85157). */
     ratio: integer("ratio").notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("exchange_rates_pair").on(t.sourceCurrencyId, t.targetCurrencyId),
@@ -137,21 +201,18 @@ export const exchangeRates = sqliteTable(
 
 export const zones = sqliteTable("zones", {
   id: id(),
-  code: text("code").notNull().unique(),
+  code: code(),
   name: text("name").notNull(),
   type: text("type").notNull().default("country"),
   /** Sylius' scope: `shipping`, `tax` or `all`. */
   scope: text("scope").notNull().default("all"),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  ...timestamps(),
 });
 
 export const zoneMembers = sqliteTable(
   "zone_members",
   {
-    zoneId: integer("zone_id")
-      .notNull()
-      .references(() => zones.id, { onDelete: "cascade" }),
+    zoneId: ownedBy("zone_id", () => zones.id),
     code: text("code").notNull(),
   },
   // By code: the zones an address is in (a member country, province or zone).
@@ -162,51 +223,22 @@ export const zoneMembers = sqliteTable(
 
 export const channels = sqliteTable("channels", {
   id: id(),
-  code: text("code").notNull().unique(),
+  code: code(),
   name: text("name").notNull(),
   enabled: bool("enabled").notNull().default(true),
-  baseCurrencyId: integer("base_currency_id")
-    .notNull()
-    .references(() => currencies.id),
-  defaultLocaleId: integer("default_locale_id")
-    .notNull()
-    .references(() => locales.id),
+  baseCurrencyId: refersTo("base_currency_id", () => currencies.id),
+  defaultLocaleId: refersTo("default_locale_id", () => locales.id),
   defaultTaxZoneId: integer("default_tax_zone_id").references(() => zones.id),
   hostname: text("hostname"),
   description: text("description"),
   color: text("color"),
-  taxCalculationStrategy: text("tax_calculation_strategy")
-    .notNull()
-    .default("order_items_based"),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  taxCalculationStrategy: text("tax_calculation_strategy").$type<TaxCalculationStrategy>().notNull().default("order_items_based"),
+  ...timestamps(),
 });
 
-export const channelLocales = sqliteTable(
-  "channel_locales",
-  {
-    channelId: integer("channel_id")
-      .notNull()
-      .references(() => channels.id, { onDelete: "cascade" }),
-    localeId: integer("locale_id")
-      .notNull()
-      .references(() => locales.id),
-  },
-  (t) => [primaryKey({ columns: [t.channelId, t.localeId] })],
-);
+export const channelLocales = linkTable("channel_locales", { channelId: ownedBy("channel_id", () => channels.id), localeId: refersTo("locale_id", () => locales.id) }, (t) => [t.channelId, t.localeId]);
 
-export const channelCurrencies = sqliteTable(
-  "channel_currencies",
-  {
-    channelId: integer("channel_id")
-      .notNull()
-      .references(() => channels.id, { onDelete: "cascade" }),
-    currencyId: integer("currency_id")
-      .notNull()
-      .references(() => currencies.id),
-  },
-  (t) => [primaryKey({ columns: [t.channelId, t.currencyId] })],
-);
+export const channelCurrencies = linkTable("channel_currencies", { channelId: ownedBy("channel_id", () => channels.id), currencyId: refersTo("currency_id", () => currencies.id) }, (t) => [t.channelId, t.currencyId]);
 
 // -------------------------------------------------------------- customers
 
@@ -215,7 +247,7 @@ export const customerGroups = sqliteTable(
   "customer_groups",
   {
     id: id(),
-    code: text("code").notNull().unique(),
+    code: code(),
     name: text("name").notNull(),
   },
   (t) => [index("customer_groups_name").on(t.name)],
@@ -233,8 +265,7 @@ export const customers = sqliteTable(
     birthday: text("birthday"),
     /** `u` (unknown), `m` or `f`, as Sylius' CustomerInterface. */
     gender: text("gender").notNull().default("u"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
     /** The customer's group (Sylius' `group`); a deleted group leaves its customers in none. */
     groupId: integer("group_id").references((): AnySQLiteColumn => customerGroups.id, { onDelete: "set null" }),
   },
@@ -259,57 +290,31 @@ export const shopUsers = sqliteTable("shop_users", {
   usernameCanonical: text("username_canonical").notNull().unique(),
   passwordHash: text("password_hash"),
   enabled: bool("enabled").notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  ...timestamps(),
 });
 
 // ---------------------------------------------------------------- options
 
 export const productOptions = sqliteTable("product_options", {
   id: id(),
-  code: text("code").notNull().unique(),
+  code: code(),
   position: integer("position").notNull().default(0),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  ...timestamps(),
 });
 
-export const productOptionTranslations = sqliteTable(
-  "product_option_translations",
-  {
-    id: id(),
-    optionId: integer("option_id")
-      .notNull()
-      .references(() => productOptions.id, { onDelete: "cascade" }),
-    locale: text("locale").notNull(),
-    name: text("name").notNull(),
-  },
-  (t) => [uniqueIndex("product_option_translations_option_locale").on(t.optionId, t.locale)],
-);
+export const productOptionTranslations = translationTable("product_option_translations", { optionId: ownedBy("option_id", () => productOptions.id) }, translatedName(), (t) => t.optionId);
 
 export const productOptionValues = sqliteTable(
   "product_option_values",
   {
     id: id(),
-    optionId: integer("option_id")
-      .notNull()
-      .references(() => productOptions.id, { onDelete: "cascade" }),
-    code: text("code").notNull().unique(),
+    optionId: ownedBy("option_id", () => productOptions.id),
+    code: code(),
   },
   (t) => [index("product_option_values_option").on(t.optionId)],
 );
 
-export const productOptionValueTranslations = sqliteTable(
-  "product_option_value_translations",
-  {
-    id: id(),
-    valueId: integer("value_id")
-      .notNull()
-      .references(() => productOptionValues.id, { onDelete: "cascade" }),
-    locale: text("locale").notNull(),
-    value: text("value").notNull(),
-  },
-  (t) => [uniqueIndex("product_option_value_translations_value_locale").on(t.valueId, t.locale)],
-);
+export const productOptionValueTranslations = translationTable("product_option_value_translations", { valueId: ownedBy("value_id", () => productOptionValues.id) }, { value: text("value").notNull() }, (t) => t.valueId);
 
 // --------------------------------------------------------------- products
 
@@ -317,13 +322,12 @@ export const products = sqliteTable(
   "products",
   {
     id: id(),
-    code: text("code").notNull().unique(),
+    code: code(),
     enabled: bool("enabled").notNull().default(true),
     /** The sum and number of the product's accepted reviews' ratings, kept by triggers on product_reviews: averageRating = sum / count. */
     acceptedRatingSum: integer("accepted_rating_sum").notNull().default(0),
     acceptedReviewCount: integer("accepted_review_count").notNull().default(0),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
     /** Sylius' main taxon (a taxon's delete clears it). */
     mainTaxonId: integer("main_taxon_id").references((): AnySQLiteColumn => taxons.id, { onDelete: "set null" }),
   },
@@ -331,47 +335,19 @@ export const products = sqliteTable(
   (t) => [index("products_created").on(t.createdAt), index("products_updated").on(t.updatedAt), index("products_main_taxon").on(t.mainTaxonId)],
 );
 
-export const productTranslations = sqliteTable(
-  "product_translations",
-  {
-    id: id(),
-    productId: integer("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    locale: text("locale").notNull(),
-    name: text("name").notNull(),
-    slug: text("slug").notNull(),
-    description: text("description"),
-  },
-  (t) => [uniqueIndex("product_translations_product_locale").on(t.productId, t.locale)],
-);
+export const productTranslations = translationTable("product_translations", { productId: ownedBy("product_id", () => products.id) }, nameSlugAndDescription(), (t) => t.productId);
 
 export const productOptionAssignments = sqliteTable(
   "product_option_assignments",
   {
-    productId: integer("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    optionId: integer("option_id")
-      .notNull()
-      .references(() => productOptions.id),
+    productId: ownedBy("product_id", () => products.id),
+    optionId: refersTo("option_id", () => productOptions.id),
     position: integer("position").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.productId, t.optionId] })],
 );
 
-export const productChannels = sqliteTable(
-  "product_channels",
-  {
-    productId: integer("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    channelId: integer("channel_id")
-      .notNull()
-      .references(() => channels.id),
-  },
-  (t) => [primaryKey({ columns: [t.productId, t.channelId] })],
-);
+export const productChannels = linkTable("product_channels", { productId: ownedBy("product_id", () => products.id), channelId: refersTo("channel_id", () => channels.id) }, (t) => [t.productId, t.channelId]);
 
 // ----------------------------------------------------------------- taxons
 
@@ -387,7 +363,7 @@ export const taxons = sqliteTable(
   "taxons",
   {
     id: id(),
-    code: text("code").notNull().unique(),
+    code: code(),
     parentId: integer("parent_id").references((): AnySQLiteColumn => taxons.id, { onDelete: "cascade" }),
     rootId: integer("root_id").references((): AnySQLiteColumn => taxons.id, { onDelete: "cascade" }),
     treeLeft: integer("tree_left").notNull(),
@@ -395,8 +371,7 @@ export const taxons = sqliteTable(
     treeLevel: integer("tree_level").notNull(),
     position: integer("position").notNull(),
     enabled: bool("enabled").notNull().default(true),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index("taxons_root_left").on(t.rootId, t.treeLeft),
@@ -405,32 +380,15 @@ export const taxons = sqliteTable(
   ],
 );
 
-export const taxonTranslations = sqliteTable(
-  "taxon_translations",
-  {
-    id: id(),
-    taxonId: integer("taxon_id")
-      .notNull()
-      .references(() => taxons.id, { onDelete: "cascade" }),
-    locale: text("locale").notNull(),
-    name: text("name").notNull(),
-    slug: text("slug").notNull(),
-    description: text("description"),
-  },
-  (t) => [uniqueIndex("taxon_translations_taxon_locale").on(t.taxonId, t.locale), uniqueIndex("taxon_translations_locale_slug").on(t.locale, t.slug)],
-);
+export const taxonTranslations = translationTable("taxon_translations", { taxonId: ownedBy("taxon_id", () => taxons.id) }, nameSlugAndDescription(), (t) => t.taxonId, (t) => [uniqueIndex("taxon_translations_locale_slug").on(t.locale, t.slug)]);
 
 /** A product in a taxon, at a position among the taxon's products. */
 export const productTaxons = sqliteTable(
   "product_taxons",
   {
     id: id(),
-    productId: integer("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    taxonId: integer("taxon_id")
-      .notNull()
-      .references(() => taxons.id, { onDelete: "cascade" }),
+    productId: ownedBy("product_id", () => products.id),
+    taxonId: ownedBy("taxon_id", () => taxons.id),
     position: integer("position").notNull().default(0),
   },
   (t) => [uniqueIndex("product_taxons_product_taxon").on(t.productId, t.taxonId), index("product_taxons_taxon_position").on(t.taxonId, t.position)],
@@ -444,12 +402,11 @@ export const productAttributes = sqliteTable(
   "product_attributes",
   {
     id: id(),
-    code: text("code").notNull().unique(),
+    code: code(),
     type: text("type").notNull(),
     configuration: text("configuration").notNull().default("[]"),
     position: integer("position").notNull().default(0),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index("product_attributes_position").on(t.position),
@@ -458,29 +415,14 @@ export const productAttributes = sqliteTable(
   ],
 );
 
-export const productAttributeTranslations = sqliteTable(
-  "product_attribute_translations",
-  {
-    id: id(),
-    attributeId: integer("attribute_id")
-      .notNull()
-      .references(() => productAttributes.id, { onDelete: "cascade" }),
-    locale: text("locale").notNull(),
-    name: text("name").notNull(),
-  },
-  (t) => [uniqueIndex("product_attribute_translations_attribute_locale").on(t.attributeId, t.locale)],
-);
+export const productAttributeTranslations = translationTable("product_attribute_translations", { attributeId: ownedBy("attribute_id", () => productAttributes.id) }, translatedName(), (t) => t.attributeId);
 
 export const productAttributeValues = sqliteTable(
   "product_attribute_values",
   {
     id: id(),
-    productId: integer("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    attributeId: integer("attribute_id")
-      .notNull()
-      .references(() => productAttributes.id, { onDelete: "cascade" }),
+    productId: ownedBy("product_id", () => products.id),
+    attributeId: ownedBy("attribute_id", () => productAttributes.id),
     localeCode: text("locale_code").notNull(),
     value: text("value"),
   },
@@ -497,37 +439,21 @@ export const productAssociationTypes = sqliteTable(
   "product_association_types",
   {
     id: id(),
-    code: text("code").notNull().unique(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    code: code(),
+    ...timestamps(),
   },
   (t) => [index("product_association_types_created").on(t.createdAt), index("product_association_types_updated").on(t.updatedAt)],
 );
 
-export const productAssociationTypeTranslations = sqliteTable(
-  "product_association_type_translations",
-  {
-    id: id(),
-    typeId: integer("type_id")
-      .notNull()
-      .references(() => productAssociationTypes.id, { onDelete: "cascade" }),
-    locale: text("locale").notNull(),
-    name: text("name").notNull(),
-  },
-  (t) => [uniqueIndex("product_association_type_translations_type_locale").on(t.typeId, t.locale)],
-);
+export const productAssociationTypeTranslations = translationTable("product_association_type_translations", { typeId: ownedBy("type_id", () => productAssociationTypes.id) }, translatedName(), (t) => t.typeId);
 
 /** A product's association of one type (Sylius' ProductAssociation): at most one per product and type. */
 export const productAssociations = sqliteTable(
   "product_associations",
   {
     id: id(),
-    productId: integer("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    typeId: integer("type_id")
-      .notNull()
-      .references(() => productAssociationTypes.id),
+    productId: ownedBy("product_id", () => products.id),
+    typeId: refersTo("type_id", () => productAssociationTypes.id),
   },
   (t) => [uniqueIndex("product_associations_product_type").on(t.productId, t.typeId), index("product_associations_type").on(t.typeId)],
 );
@@ -536,12 +462,8 @@ export const productAssociations = sqliteTable(
 export const productAssociationProducts = sqliteTable(
   "product_association_products",
   {
-    associationId: integer("association_id")
-      .notNull()
-      .references(() => productAssociations.id, { onDelete: "cascade" }),
-    productId: integer("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+    associationId: ownedBy("association_id", () => productAssociations.id),
+    productId: ownedBy("product_id", () => products.id),
   },
   (t) => [primaryKey({ columns: [t.associationId, t.productId] }), index("product_association_products_product").on(t.productId)],
 );
@@ -551,18 +473,13 @@ export const productReviews = sqliteTable(
   "product_reviews",
   {
     id: id(),
-    productId: integer("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    authorId: integer("author_id")
-      .notNull()
-      .references(() => customers.id, { onDelete: "cascade" }),
+    productId: ownedBy("product_id", () => products.id),
+    authorId: ownedBy("author_id", () => customers.id),
     title: text("title").notNull(),
     rating: integer("rating").notNull(),
     comment: text("comment").notNull(),
     status: text("status", { enum: ["new", "accepted", "rejected"] }).notNull().default("new"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index("product_reviews_product_created").on(t.productId, t.createdAt),
@@ -574,99 +491,57 @@ export const productReviews = sqliteTable(
 
 // ------------------------------------------------------ taxes and shipping
 
-export const taxCategories = sqliteTable("tax_categories", {
-  id: id(),
-  code: text("code").notNull().unique(),
-  name: text("name").notNull(),
-  description: text("description"),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+/** A tax or shipping category: a code, a name and a description. */
+const categoryColumns = () => ({ id: id(), code: code(), name: text("name").notNull(), description: text("description"), ...timestamps() });
+
+export const taxCategories = sqliteTable("tax_categories", categoryColumns());
 
 export const taxRates = sqliteTable("tax_rates", {
   id: id(),
-  code: text("code").notNull().unique(),
+  code: code(),
   name: text("name").notNull(),
   /** Decimal fraction as text ("0.23"), exact. */
   amount: text("amount").notNull(),
   includedInPrice: bool("included_in_price").notNull().default(false),
   calculator: text("calculator").notNull().default("default"),
-  categoryId: integer("category_id")
-    .notNull()
-    .references(() => taxCategories.id),
-  zoneId: integer("zone_id")
-    .notNull()
-    .references(() => zones.id),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  categoryId: refersTo("category_id", () => taxCategories.id),
+  zoneId: refersTo("zone_id", () => zones.id),
+  ...timestamps(),
 });
 
-export const shippingCategories = sqliteTable("shipping_categories", {
-  id: id(),
-  code: text("code").notNull().unique(),
-  name: text("name").notNull(),
-  description: text("description"),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const shippingCategories = sqliteTable("shipping_categories", categoryColumns());
 
 export const shippingMethods = sqliteTable("shipping_methods", {
   id: id(),
-  code: text("code").notNull().unique(),
+  code: code(),
   position: integer("position").notNull().default(0),
   enabled: bool("enabled").notNull().default(true),
-  zoneId: integer("zone_id")
-    .notNull()
-    .references(() => zones.id),
-  calculator: text("calculator").notNull(),
+  zoneId: refersTo("zone_id", () => zones.id),
+  calculator: text("calculator").$type<ShippingCalculator>().notNull(),
   /** `{CHANNEL_CODE: {amount}}` in minor units. */
   configuration: text("configuration", { mode: "json" })
     .$type<Record<string, { amount: number }>>()
     .notNull(),
   categoryId: integer("category_id").references(() => shippingCategories.id),
-  categoryRequirement: text("category_requirement").notNull().default("match_any"),
+  categoryRequirement: text("category_requirement").$type<CategoryRequirement>().notNull().default("match_any"),
   taxCategoryId: integer("tax_category_id").references(() => taxCategories.id),
   /** Sylius' shipping method rules, `[{type, configuration}]` in form order (src/domain/pricing/shipping-rules.ts). */
   rules: text("rules", { mode: "json" })
     .$type<{ type: string; configuration: unknown }[]>()
     .notNull()
     .default(sql`'[]'`),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  ...timestamps(),
 });
 
-export const shippingMethodTranslations = sqliteTable(
-  "shipping_method_translations",
-  {
-    id: id(),
-    methodId: integer("method_id")
-      .notNull()
-      .references(() => shippingMethods.id, { onDelete: "cascade" }),
-    locale: text("locale").notNull(),
-    name: text("name").notNull(),
-    description: text("description"),
-  },
-  (t) => [uniqueIndex("shipping_method_translations_method_locale").on(t.methodId, t.locale)],
-);
+export const shippingMethodTranslations = translationTable("shipping_method_translations", { methodId: ownedBy("method_id", () => shippingMethods.id) }, nameAndDescription(), (t) => t.methodId);
 
-export const shippingMethodChannels = sqliteTable(
-  "shipping_method_channels",
-  {
-    methodId: integer("method_id")
-      .notNull()
-      .references(() => shippingMethods.id, { onDelete: "cascade" }),
-    channelId: integer("channel_id")
-      .notNull()
-      .references(() => channels.id),
-  },
-  (t) => [primaryKey({ columns: [t.methodId, t.channelId] })],
-);
+export const shippingMethodChannels = linkTable("shipping_method_channels", { methodId: ownedBy("method_id", () => shippingMethods.id), channelId: refersTo("channel_id", () => channels.id) }, (t) => [t.methodId, t.channelId]);
 
 // ------------------------------------------------------------- promotions
 
 export const promotions = sqliteTable("promotions", {
   id: id(),
-  code: text("code").notNull().unique(),
+  code: code(),
   name: text("name").notNull(),
   description: text("description"),
   priority: integer("priority").notNull().default(0),
@@ -677,38 +552,23 @@ export const promotions = sqliteTable("promotions", {
   couponBased: bool("coupon_based").notNull().default(false),
   startsAt: text("starts_at"),
   endsAt: text("ends_at"),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  ...timestamps(),
 });
 
-export const promotionChannels = sqliteTable(
-  "promotion_channels",
-  {
-    promotionId: integer("promotion_id")
-      .notNull()
-      .references(() => promotions.id, { onDelete: "cascade" }),
-    channelId: integer("channel_id")
-      .notNull()
-      .references(() => channels.id),
-  },
-  (t) => [primaryKey({ columns: [t.promotionId, t.channelId] })],
-);
+export const promotionChannels = linkTable("promotion_channels", { promotionId: ownedBy("promotion_id", () => promotions.id), channelId: refersTo("channel_id", () => channels.id) }, (t) => [t.promotionId, t.channelId]);
 
 /** A promotion's coupons (Sylius PromotionCoupon): a coupon-based promotion applies to a cart that carries one. */
 export const promotionCoupons = sqliteTable(
   "promotion_coupons",
   {
     id: id(),
-    promotionId: integer("promotion_id")
-      .notNull()
-      .references(() => promotions.id, { onDelete: "cascade" }),
-    code: text("code").notNull().unique(),
+    promotionId: ownedBy("promotion_id", () => promotions.id),
+    code: code(),
     usageLimit: integer("usage_limit"),
     perCustomerUsageLimit: integer("per_customer_usage_limit"),
     used: integer("used").notNull().default(0),
     expiresAt: text("expires_at"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   // One index per sortable column after the promotion (the list is one promotion's coupons).
   (t) => [
@@ -727,10 +587,9 @@ export const promotionCoupons = sqliteTable(
 /** Countries addresses may use (Sylius AddressingBundle Country; their provinces below). */
 export const countries = sqliteTable("countries", {
   id: id(),
-  code: text("code").notNull().unique(),
+  code: code(),
   enabled: bool("enabled").notNull().default(true),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  ...timestamps(),
 });
 
 /**
@@ -742,10 +601,8 @@ export const provinces = sqliteTable(
   "provinces",
   {
     id: id(),
-    countryId: integer("country_id")
-      .notNull()
-      .references(() => countries.id, { onDelete: "cascade" }),
-    code: text("code").notNull().unique(),
+    countryId: ownedBy("country_id", () => countries.id),
+    code: code(),
     name: text("name").notNull(),
     abbreviation: text("abbreviation"),
   },
@@ -755,45 +612,19 @@ export const provinces = sqliteTable(
 /** Payment methods: all offline (no gateway), available in their channels. */
 export const paymentMethods = sqliteTable("payment_methods", {
   id: id(),
-  code: text("code").notNull().unique(),
+  code: code(),
   position: integer("position").notNull().default(0),
   enabled: bool("enabled").notNull().default(true),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  ...timestamps(),
 });
 
-export const paymentMethodTranslations = sqliteTable(
-  "payment_method_translations",
-  {
-    id: id(),
-    methodId: integer("method_id")
-      .notNull()
-      .references(() => paymentMethods.id, { onDelete: "cascade" }),
-    locale: text("locale").notNull(),
-    name: text("name").notNull(),
-    description: text("description"),
-  },
-  (t) => [uniqueIndex("payment_method_translations_method_locale").on(t.methodId, t.locale)],
-);
+export const paymentMethodTranslations = translationTable("payment_method_translations", { methodId: ownedBy("method_id", () => paymentMethods.id) }, nameAndDescription(), (t) => t.methodId);
 
-export const paymentMethodChannels = sqliteTable(
-  "payment_method_channels",
-  {
-    methodId: integer("method_id")
-      .notNull()
-      .references(() => paymentMethods.id, { onDelete: "cascade" }),
-    channelId: integer("channel_id")
-      .notNull()
-      .references(() => channels.id),
-  },
-  (t) => [primaryKey({ columns: [t.methodId, t.channelId] })],
-);
+export const paymentMethodChannels = linkTable("payment_method_channels", { methodId: ownedBy("method_id", () => paymentMethods.id), channelId: refersTo("channel_id", () => channels.id) }, (t) => [t.methodId, t.channelId]);
 
 const promotionPart = () => ({
   id: id(),
-  promotionId: integer("promotion_id")
-    .notNull()
-    .references(() => promotions.id, { onDelete: "cascade" }),
+  promotionId: ownedBy("promotion_id", () => promotions.id),
   type: text("type").notNull(),
   configuration: text("configuration", { mode: "json" }).$type<unknown>().notNull(),
 });
@@ -808,10 +639,8 @@ export const productVariants = sqliteTable(
   "product_variants",
   {
     id: id(),
-    productId: integer("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    code: text("code").notNull().unique(),
+    productId: ownedBy("product_id", () => products.id),
+    code: code(),
     position: integer("position").notNull().default(0),
     tracked: bool("tracked").notNull().default(false),
     onHand: integer("on_hand").notNull().default(0),
@@ -825,8 +654,7 @@ export const productVariants = sqliteTable(
       () => shippingCategories.id,
     ),
     version: integer("version").notNull().default(1),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
     /** A disabled variant cannot be added to a cart (nor changed in one). */
     enabled: bool("enabled").notNull().default(true),
     /** Whether the variant's units need shipping: a cart of none gets no shipping adjustment. */
@@ -866,48 +694,23 @@ export const variantViews = sqliteTable("variant_views", {
   children: text("children").notNull(),
 });
 
-export const productVariantTranslations = sqliteTable(
-  "product_variant_translations",
-  {
-    id: id(),
-    variantId: integer("variant_id")
-      .notNull()
-      .references(() => productVariants.id, { onDelete: "cascade" }),
-    locale: text("locale").notNull(),
-    name: text("name").notNull(),
-  },
-  (t) => [uniqueIndex("product_variant_translations_variant_locale").on(t.variantId, t.locale)],
-);
+export const productVariantTranslations = translationTable("product_variant_translations", { variantId: ownedBy("variant_id", () => productVariants.id) }, translatedName(), (t) => t.variantId);
 
 export const channelPricings = sqliteTable(
   "channel_pricings",
   {
     id: id(),
-    variantId: integer("variant_id")
-      .notNull()
-      .references(() => productVariants.id, { onDelete: "cascade" }),
+    variantId: ownedBy("variant_id", () => productVariants.id),
     channelCode: text("channel_code").notNull(),
     price: integer("price").notNull(),
   },
   (t) => [uniqueIndex("channel_pricings_variant_channel").on(t.variantId, t.channelCode)],
 );
 
-export const productVariantOptionValues = sqliteTable(
-  "product_variant_option_values",
-  {
-    variantId: integer("variant_id")
-      .notNull()
-      .references(() => productVariants.id, { onDelete: "cascade" }),
-    optionValueId: integer("option_value_id")
-      .notNull()
-      .references(() => productOptionValues.id),
-  },
-  (t) => [
-    primaryKey({ columns: [t.variantId, t.optionValueId] }),
-    // The variants of an option value (whose views its changes make stale, migration 0023).
-    index("product_variant_option_values_value").on(t.optionValueId),
-  ],
-);
+export const productVariantOptionValues = linkTable("product_variant_option_values", { variantId: ownedBy("variant_id", () => productVariants.id), optionValueId: refersTo("option_value_id", () => productOptionValues.id) }, (t) => [t.variantId, t.optionValueId], (t) => [
+  // The variants of an option value (whose views its changes make stale, migration 0023).
+  index("product_variant_option_values_value").on(t.optionValueId),
+]);
 
 // ------------------------------------------------------------------ orders
 
@@ -915,12 +718,8 @@ export const orders = sqliteTable(
   "orders",
   {
     id: id(),
-    customerId: integer("customer_id")
-      .notNull()
-      .references(() => customers.id),
-    channelId: integer("channel_id")
-      .notNull()
-      .references(() => channels.id),
+    customerId: refersTo("customer_id", () => customers.id),
+    channelId: refersTo("channel_id", () => channels.id),
     currencyCode: text("currency_code").notNull(),
     localeCode: text("locale_code").notNull(),
     /** Sylius order state; carts are `cart`. */
@@ -929,8 +728,7 @@ export const orders = sqliteTable(
     itemsTotal: integer("items_total").notNull().default(0),
     adjustmentsTotal: integer("adjustments_total").notNull().default(0),
     total: integer("total").notNull().default(0),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
     /** Raised by every write of the order's rows (items, units, adjustments, totals): its entity tag's part. */
     version: integer("version").notNull().default(1),
     /** Assigned on `complete`: 9 digits, zero-padded, from the `order_number` sequence. */
@@ -968,66 +766,52 @@ export const addresses = sqliteTable("addresses", {
   street: text("street").notNull(),
   city: text("city").notNull(),
   postcode: text("postcode").notNull(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  ...timestamps(),
 });
 
+/**
+ * An order's payments or shipments: `id`, `order_id`, `columns` and the
+ * timestamps; indexed by order, by state and date, and for their list (not
+ * those of carts), newest first.
+ */
+function orderPartTable<N extends string, C extends Columns>(name: N, columns: C, state: ColumnOf<N, { id: ReturnType<typeof id>; orderId: ReturnType<typeof ownedBy> } & C & ReturnType<typeof timestamps>>) {
+  return sqliteTable(name, { id: id(), orderId: ownedBy("order_id", () => orders.id), ...columns, ...timestamps() }, (t) => [
+    index(`${name}_order`).on(t.orderId),
+    index(`${name}_state_created`).on(state(t), t.createdAt),
+    index(`${name}_placed_created`).on(t.createdAt).where(sql`state <> 'cart'`),
+  ]);
+}
+
 /** The order's payments: a cart has one (state `cart`) while its total is above zero. */
-export const payments = sqliteTable(
+export const payments = orderPartTable(
   "payments",
   {
-    id: id(),
-    orderId: integer("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
     methodId: integer("method_id").references(() => paymentMethods.id),
     currencyCode: text("currency_code").notNull(),
     amount: integer("amount").notNull(),
     state: text("state").$type<PaymentState>().notNull().default("cart"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
   },
-  (t) => [
-    index("payments_order").on(t.orderId),
-    index("payments_state_created").on(t.state, t.createdAt),
-    // The payment list (not those of carts), newest first.
-    index("payments_placed_created").on(t.createdAt).where(sql`state <> 'cart'`),
-  ],
+  (t) => t.state,
 );
 
 /** The order's shipments: a cart has one while an item needs shipping; it holds all of the order's units. */
-export const shipments = sqliteTable(
+export const shipments = orderPartTable(
   "shipments",
   {
-    id: id(),
-    orderId: integer("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
     methodId: integer("method_id").references(() => shippingMethods.id),
     state: text("state").$type<ShipmentState>().notNull().default("cart"),
     tracking: text("tracking"),
     shippedAt: text("shipped_at"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
   },
-  (t) => [
-    index("shipments_order").on(t.orderId),
-    index("shipments_state_created").on(t.state, t.createdAt),
-    // The shipment list (not those of carts), newest first.
-    index("shipments_placed_created").on(t.createdAt).where(sql`state <> 'cart'`),
-  ],
+  (t) => t.state,
 );
 
 export const orderItems = sqliteTable(
   "order_items",
   {
     id: cartRowId(),
-    orderId: integer("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
-    variantId: integer("variant_id")
-      .notNull()
-      .references(() => productVariants.id),
+    orderId: ownedBy("order_id", () => orders.id),
+    variantId: refersTo("variant_id", () => productVariants.id),
     quantity: integer("quantity").notNull(),
     unitPrice: integer("unit_price").notNull(),
     unitsTotal: integer("units_total").notNull(),
@@ -1044,9 +828,7 @@ export const orderItemUnits = sqliteTable(
   "order_item_units",
   {
     id: cartRowId(),
-    itemId: integer("item_id")
-      .notNull()
-      .references(() => orderItems.id, { onDelete: "cascade" }),
+    itemId: ownedBy("item_id", () => orderItems.id),
     adjustmentsTotal: integer("adjustments_total").notNull().default(0),
   },
   (t) => [index("order_item_units_item").on(t.itemId)],
@@ -1062,9 +844,7 @@ export const orderItemUnits = sqliteTable(
 export const orderItemUnitChunks = sqliteTable(
   "order_item_unit_chunks",
   {
-    itemId: integer("item_id")
-      .notNull()
-      .references(() => orderItems.id, { onDelete: "cascade" }),
+    itemId: ownedBy("item_id", () => orderItems.id),
     chunk: integer("chunk").notNull(),
     units: text("units").notNull(),
   },
@@ -1079,9 +859,7 @@ export const adjustments = sqliteTable(
   "adjustments",
   {
     id: cartRowId(),
-    orderId: integer("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    orderId: ownedBy("order_id", () => orders.id),
     orderItemId: integer("order_item_id").references(() => orderItems.id, {
       onDelete: "cascade",
     }),
@@ -1191,35 +969,9 @@ export const pricingContextVersion = sqliteTable("pricing_context_version", {
  * replaced file frees, is queued in `image_removals` by triggers (migration
  * 0017), whoever deletes it, for its object to be removed from R2.
  */
-export const productImages = sqliteTable(
-  "product_images",
-  {
-    id: id(),
-    productId: integer("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    type: text("type"),
-    path: text("path").notNull().unique(),
-    contentType: text("content_type").notNull(),
-    position: integer("position").notNull(),
-  },
-  (t) => [index("product_images_product").on(t.productId, t.position)],
-);
+export const productImages = imageTable("product_images", { productId: ownedBy("product_id", () => products.id) }, (t) => t.productId);
 
-export const taxonImages = sqliteTable(
-  "taxon_images",
-  {
-    id: id(),
-    taxonId: integer("taxon_id")
-      .notNull()
-      .references(() => taxons.id, { onDelete: "cascade" }),
-    type: text("type"),
-    path: text("path").notNull().unique(),
-    contentType: text("content_type").notNull(),
-    position: integer("position").notNull(),
-  },
-  (t) => [index("taxon_images_taxon").on(t.taxonId, t.position)],
-);
+export const taxonImages = imageTable("taxon_images", { taxonId: ownedBy("taxon_id", () => taxons.id) }, (t) => t.taxonId);
 
 /** Paths of R2 objects no image row holds any more, to be removed from the bucket (queued by triggers). */
 export const imageRemovals = sqliteTable("image_removals", {

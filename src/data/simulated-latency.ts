@@ -69,7 +69,7 @@ function delayedStatement(statement: D1PreparedStatement, oneWayMs: number): D1P
       if (typeof name === "string" && STATEMENT_CALLS.has(name)) {
         return (...args: unknown[]) => acrossDistance(oneWayMs, () => Promise.resolve(Reflect.apply(value, target, args)));
       }
-      // A bound method of the wrapped object, passed through untyped.
+      // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- A bound method of the wrapped object, passed through untyped.
       return value.bind(target) as unknown;
     },
   });
@@ -99,7 +99,7 @@ export function delayedD1(database: D1Database, oneWayMs: number, replicaMs = on
       if (name === "prepare") return (query: string) => delayedStatement(target.prepare(query), oneWayMs);
       if (name === "batch") return <T = unknown>(statements: D1PreparedStatement[]) => acrossDistance(oneWayMs, () => target.batch<T>(originals(statements)));
       const value: unknown = Reflect.get(target, name, receiver);
-      // A bound method of the wrapped object, passed through untyped.
+      // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- A bound method of the wrapped object, passed through untyped.
       return typeof value === "function" ? (value.bind(target) as unknown) : value;
     },
   });

@@ -10,7 +10,7 @@ export async function readBodyBytes(
   over: (rest: ReadableStreamDefaultReader<Uint8Array>) => Promise<never>,
 ): Promise<Uint8Array> {
   if (!request.body) return new Uint8Array();
-  // The platform types a request body as a stream of `any`; its chunks are bytes (Uint8Array).
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- The platform types a request body as a stream of `any`; its chunks are bytes (Uint8Array).
   const reader = request.body.getReader() as ReadableStreamDefaultReader<Uint8Array>;
   const chunks: Uint8Array[] = [];
   let size = 0;

@@ -34,7 +34,7 @@ export class HttpError extends Error {
 
 /** The error as the response it stands for: its JSON body, status and headers. */
 export const errorResponse = (c: Context, error: HttpError) =>
-  // Every HttpError body is a JSON object (built by the helpers below, or a cart object's error reply).
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- Every HttpError body is a JSON object (built by the helpers below, or a cart object's error reply).
   c.json(error.body as object, error.status, error.headers);
 
 export const apiError = (status: ContentfulStatusCode, message: string, headers?: Record<string, string>) =>

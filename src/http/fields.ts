@@ -101,7 +101,7 @@ export function parseDateTime(text: string): string | null {
   const match = DATE_TIME.exec(text.trim());
   if (!match) return null;
   const [, y, mo, d, h = "0", mi = "0", s = "0", fraction = "", zone] = match;
-  // Six captures, each mapped to a number.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- Six captures, each mapped to a number.
   const parts = [y, mo, d, h, mi, s].map(Number) as [number, number, number, number, number, number];
   const [year, month, day, hour, minute, second] = parts;
   if (hour > 23 || minute > 59 || second > 59) return null;
@@ -165,7 +165,7 @@ function dateTimeFormText(value: unknown): string | null {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
   const entries = Object.entries(value);
   if (entries.some(([key]) => key !== "date" && key !== "time")) return null;
-  // An object with only `date` and `time` keys (checked above).
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- An object with only `date` and `time` keys (checked above).
   const { date = "", time = "" } = value as { date?: unknown; time?: unknown };
   if ((date === "" || date === null) && (time === "" || time === null)) return "";
   if (typeof date !== "string" || typeof time !== "string" || !FORM_DATE.test(date) || !FORM_TIME.test(time)) return null;

@@ -156,11 +156,12 @@ export function validateForm<S extends z.ZodRawShape>(form: Form<S>, body: unkno
       result.fail(field, MSG.invalid);
       continue;
     }
-    // Each field of a form's shape is a zod schema (Form<S> keeps S's own field types).
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- Each field of a form's shape is a zod schema (Form<S> keeps S's own field types).
     const schema = form.shape[field] as z.ZodType;
     const parsed = schema.safeParse(escaped);
     if (parsed.success) {
       if (parsed.data !== undefined) {
+        // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- `values` holds the form's fields, written here one by one
         (result.values as Record<string, unknown>)[field] = escaped === raw ? parsed.data : restoreProtoKeys(parsed.data); // values holds the form's fields, written here by name
       }
     } else {

@@ -16,11 +16,13 @@ const numericId = z
 
 /** `zValidator("param")` for the named numeric ids; `c.req.valid("param")` gives numbers. */
 export function idParams<K extends string>(what: Record<K, string>) {
-  // The keys of `what` are its K keys (Object.keys types them string).
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- The keys of `what` are its K keys (Object.keys types them string).
   const names = Object.keys(what) as K[];
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- one numericId per name of K
   const shape = Object.fromEntries(names.map((name) => [name, numericId])) as Record<K, typeof numericId>; // one numericId per name of K
   return zValidator("param", z.object(shape), (result, c) => {
     if (result.success) return;
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the failing issue's path starts at one of the K params
     const name = (result.error.issues[0]?.path[0] as K | undefined) ?? names[0]; // the failing issue's path starts at one of the K params
     if (name === undefined) throw notFound();
     throw notFound(`${what[name]} with id "${c.req.param(name) ?? ""}" does not exist.`);

@@ -61,6 +61,7 @@ export function namedListSpec<E extends string = never>(
   extra?: Record<E, SQLiteColumn>,
 ): ListSpec<"code" | "name" | "createdAt" | "updatedAt" | E, "code" | "name"> {
   return {
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the object has exactly these keys: the four named ones and E (from `extra`)
     sortable: { code: table.code, name: table.name, ...extra, createdAt: table.createdAt, updatedAt: table.updatedAt } as Record<
       "code" | "name" | "createdAt" | "updatedAt" | E,
       SQLiteColumn
@@ -139,9 +140,11 @@ export function listPage<T extends ListTable, F extends string, C extends string
   scope?: { where: SQL; counter: ListCounter },
 ) {
   const parsed = new URL(url);
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- Object.keys of `sortable`: its own keys, the F names
   const sorting = sortingFrom(parsed, Object.keys(spec.sortable) as F[], spec.defaultSorting);
   const direction = sorting.direction === "asc" ? asc : desc;
   const orderBy = [direction(spec.sortable[sorting.field]), direction(table.id)];
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- Object.entries of `filters`: its own keys (the C names) with their filters
   const filters = Object.entries(spec.filters ?? {}) as [C, (value: string) => SQL][];
   const criteria = criteriaFrom(parsed, filters.map(([field]) => field));
   const filtered = and(
@@ -200,7 +203,7 @@ export async function readPage<V extends NamedQueries>(
 ): Promise<{ counted: { total: number; next: string | null }[]; ids: { id: number }[]; views: NamedResults<V> }> {
   if (request.offset < DEEP_OFFSET) {
     const read = await firstBatch(c, { counted: page.count, ids: page.ids, views: views(sql`${page.ids}`) });
-    // A generic V's results are its NamedResults, which TypeScript cannot see through the batch's conditional result type.
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- A generic V's results are its NamedResults, which TypeScript cannot see through the batch's conditional result type.
     return { counted: read.counted, ids: read.ids, views: read.views as NamedResults<V> };
   }
   const first = await firstBatch(c, { counted: page.count, ids: page.ids });

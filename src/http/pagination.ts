@@ -80,7 +80,8 @@ export function cursorFrom(url: URL, sorting: Sorting<string>): CursorKey | null
   }
   if (!Array.isArray(parsed) || parsed.length !== 4) throw invalid();
   // A parsed JSON array: its entries are checked one by one below.
-  const [field, direction, key, id] = parsed as unknown[];
+  const entries: unknown[] = parsed;
+  const [field, direction, key, id] = entries;
   if (field !== sorting.field || direction !== sorting.direction) {
     throw badRequest(`The cursor walks another sorting (${String(field)} ${String(direction)}); keep the sorting of the walk it came from.`);
   }
@@ -98,7 +99,7 @@ export function withCursor(request: PageRequest, url: URL, sorting: Sorting<stri
 /** The cursor after `last` (see `cursorFrom`), from a page's `next` key (JSON `[key, id]`, as `pageQueries` reads it). */
 export function cursorAfter(sorting: Sorting<string>, next: string | null | undefined): string | null {
   if (next == null) return null;
-  // `next` is json_array(key, id), built by SQLite from the row: a two-element array.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- `next` is json_array(key, id), built by SQLite from the row: a two-element array.
   const [key, id] = JSON.parse(next) as [CursorKey["key"], number];
   return toBase64Url(JSON.stringify([sorting.field, sorting.direction, key, id]));
 }

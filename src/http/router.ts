@@ -47,7 +47,7 @@ export class SplitRouter<T> implements Router<T> {
     if (sideHandlers.length === 0) return main;
     // RegExpRouter answers with a stash of param values; its arrays may be cached: copy before adding.
     const stash = [...(main[1] ?? [])];
-    // Hono's RegExpRouter match result keeps the index map untyped here.
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- Hono's RegExpRouter match result keeps the index map untyped here.
     const entries: [T, ParamIndexMap][] = main[0].map(([handler, params]) => [handler, params as ParamIndexMap]);
     for (const [handler, params] of sideHandlers) {
       const indexes: ParamIndexMap = {};

@@ -11,9 +11,10 @@
 import { eq, sql } from "drizzle-orm";
 import type { NamedResults } from "../batch";
 import type { Database } from "../db";
-import { channels, orders } from "../schema";
+import { orders } from "../schema";
 import { variantIdsOf, variantViewQueries, variantViewsFrom, type VariantView, type ViewRefills } from "../queries/product-variants";
 import { cartCustomerQueries, type CustomerRow, type ShopUserRow } from "./cart-views";
+import { ordersWithChannelCode } from "./cart-store";
 
 export interface CartTagParts {
   id: number;
@@ -28,17 +29,7 @@ export interface CartTagParts {
 /** The rows of a cart's tag parts: 4 SELECTs (the order, the customer and account, the variants' views), whatever the size of the cart (no unit is read). */
 export function cartTagQueries(db: Database, cartId: number) {
   return {
-    order: db
-      .select({
-        id: orders.id,
-        version: orders.version,
-        customerId: orders.customerId,
-        channelId: orders.channelId,
-        channelCode: sql<string>`${channels.code}`.as("channel_code"),
-      })
-      .from(orders)
-      .innerJoin(channels, eq(channels.id, orders.channelId))
-      .where(eq(orders.id, cartId)),
+    order: ordersWithChannelCode(db, { id: orders.id, version: orders.version, customerId: orders.customerId, channelId: orders.channelId }, eq(orders.id, cartId)),
     ...cartCustomerQueries(db, sql`(SELECT o.customer_id FROM orders o WHERE o.id = ${cartId})`),
     variants: variantViewQueries(db, variantIdsOf(sql`(SELECT i.variant_id FROM order_items i WHERE i.order_id = ${cartId})`)),
   };

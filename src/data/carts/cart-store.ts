@@ -6,13 +6,11 @@
  * reservation when needed.
  */
 import { and, asc, desc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type {
-  CategoryRequirement,
   PricingSetup,
   StoredPromotion,
-  ShippingCalculator,
   ShippingMethod,
-  TaxCalculationStrategy,
   TaxRate,
 } from "../../domain/pricing";
 import { keyed, type NamedResults, type Statement } from "../batch";
@@ -50,6 +48,14 @@ import { zonesOfAddresses } from "../checkout/checkout-store";
 export type OrderIds = SQL;
 export const oneOrder = (id: Value<number>): OrderIds => sql`(${id})`;
 
+/** The orders `where` selects: `fields`, then their channel's code as `channelCode` (an alias: safe in a batch). */
+export const ordersWithChannelCode = <F extends Record<string, SQLiteColumn>>(db: Database, fields: F, where: SQL) =>
+  db
+    .select({ ...fields, channelCode: sql<string>`${channels.code}`.as("channel_code") })
+    .from(orders)
+    .innerJoin(channels, eq(channels.id, orders.channelId))
+    .where(where);
+
 /**
  * The rows of a set of orders: the orders (with their channel's code), their
  * items, units and adjustments, each in id order. Fields are aliased where a
@@ -58,8 +64,9 @@ export const oneOrder = (id: Value<number>): OrderIds => sql`(${id})`;
  */
 export function cartRowQueries(db: Database, orderIds: OrderIds) {
   return {
-    orders: db
-      .select({
+    orders: ordersWithChannelCode(
+      db,
+      {
         id: orders.id,
         state: orders.state,
         checkoutState: orders.checkoutState,
@@ -72,11 +79,9 @@ export function cartRowQueries(db: Database, orderIds: OrderIds) {
         createdAt: orders.createdAt,
         version: orders.version,
         channelId: orders.channelId,
-        channelCode: sql<string>`${channels.code}`.as("channel_code"),
-      })
-      .from(orders)
-      .innerJoin(channels, eq(channels.id, orders.channelId))
-      .where(sql`${orders.id} IN ${orderIds}`),
+      },
+      sql`${orders.id} IN ${orderIds}`,
+    ),
     items: db
       .select({
         id: keyed(orderItems.id, "id"),
@@ -288,7 +293,7 @@ export interface ContextReadOptions {
  * number renders no LIMIT (`buildLimit`), an SQL object renders as written.
  */
 export function limitOf(limit: SQL | undefined): number {
-  // drizzle's limit() is typed for numbers and placeholders, but renders any SQL object it is given as the LIMIT expression.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- drizzle's limit() is typed for numbers and placeholders, but renders any SQL object it is given as the LIMIT expression.
   return limit ? (limit as unknown as number) : -1;
 }
 
@@ -308,6 +313,13 @@ export function pricingContextQueries(
   const billingZones = options.anyBilling ? sql`(SELECT cz.id FROM zones cz)` : sql`(${zonesOfAddresses(billing)} SELECT matched.zone_id FROM matched)`;
   const channelId = channelIdOf(cartId);
   const channelPromotions = sql`(SELECT pc.promotion_id FROM ${promotionChannels} pc WHERE pc.channel_id = ${channelId})`;
+  const partsOfPromotions = (table: typeof promotionRules | typeof promotionActions) =>
+    db
+      .select({ promotionId: table.promotionId, type: table.type, configuration: table.configuration })
+      .from(table)
+      .where(sql`${table.promotionId} IN ${channelPromotions}`)
+      .orderBy(asc(table.id))
+      .limit(limit);
   return {
     channel: db
       .select({
@@ -363,22 +375,8 @@ export function pricingContextQueries(
       .where(sql`${promotions.id} IN ${channelPromotions}`)
       .orderBy(desc(promotions.priority), asc(promotions.id))
       .limit(limit),
-    rules: db
-      .select({ promotionId: promotionRules.promotionId, type: promotionRules.type, configuration: promotionRules.configuration })
-      .from(promotionRules)
-      .where(sql`${promotionRules.promotionId} IN ${channelPromotions}`)
-      .orderBy(asc(promotionRules.id))
-      .limit(limit),
-    actions: db
-      .select({
-        promotionId: promotionActions.promotionId,
-        type: promotionActions.type,
-        configuration: promotionActions.configuration,
-      })
-      .from(promotionActions)
-      .where(sql`${promotionActions.promotionId} IN ${channelPromotions}`)
-      .orderBy(asc(promotionActions.id))
-      .limit(limit),
+    rules: partsOfPromotions(promotionRules),
+    actions: partsOfPromotions(promotionActions),
     rates: db
       .select({
         code: taxRates.code,
@@ -449,7 +447,7 @@ export function pricingSetupFrom(rows: PricingContextRows): PricingSetup | null 
     channel: {
       code: channel.code,
       taxZoneCode: channel.zoneCode ?? null,
-      taxCalculationStrategy: channel.taxCalculationStrategy as TaxCalculationStrategy,
+      taxCalculationStrategy: channel.taxCalculationStrategy,
     },
     shippingMethods: rows.methods.map(
       (m): ShippingMethod => ({
@@ -460,10 +458,10 @@ export function pricingSetupFrom(rows: PricingContextRows): PricingSetup | null 
         enabled: m.enabled,
         zoneCode: m.zoneCode,
         channelCodes: [channel.code],
-        calculator: m.calculator as ShippingCalculator,
+        calculator: m.calculator,
         configuration: m.configuration ?? {},
         categoryCode: m.categoryCode ?? null,
-        categoryRequirement: m.categoryRequirement as CategoryRequirement,
+        categoryRequirement: m.categoryRequirement,
         taxCategoryCode: m.taxCategoryCode ?? null,
         rules: m.rules ?? [],
       }),

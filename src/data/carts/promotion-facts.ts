@@ -24,11 +24,8 @@ export type FactMode = 0 | typeof READ | typeof IF_USED;
 export const READ = 1;
 export const IF_USED = 2;
 
-export interface FactModes {
-  productTaxons: FactMode;
-  customerGroup: FactMode;
-  placedOrders: FactMode;
-}
+/** How each fact the promotions may need is read. */
+export type FactModes = Record<keyof FactNeeds, FactMode>;
 
 /** Modes reading exactly `needs` (the promotions' needs are known). */
 export const modesFor = (needs: FactNeeds): FactModes => ({

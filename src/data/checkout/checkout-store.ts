@@ -149,7 +149,7 @@ export function channelPaymentMethodsQuery(db: Database, orderId: Value<number>,
       ),
     )
     .orderBy(asc(paymentMethods.position), asc(paymentMethods.id))
-    // drizzle's limit() is typed for numbers and placeholders, but renders any SQL object it is given as the LIMIT expression; negative: none.
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- drizzle's limit() is typed for numbers and placeholders, but renders any SQL object it is given as the LIMIT expression; negative: none.
     .limit(limit ? (limit as unknown as number) : -1);
 }
 

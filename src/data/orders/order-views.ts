@@ -11,7 +11,7 @@
  */
 import { channelDetailColumns, type ChannelDetailRow } from "../queries/channels";
 import { paymentMethodColumns, paymentMethodTranslationColumns, type PaymentMethodRow, type PaymentMethodTranslationRow } from "../queries/payment-methods";
-import { asc, desc, sql, type SQL } from "drizzle-orm";
+import { asc, desc, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { NamedResults } from "../batch";
 import type { Database } from "../db";
 import {
@@ -26,6 +26,7 @@ import {
   promotionCoupons,
   shipments,
 } from "../schema";
+import { rowsInIdOrder } from "../queries/table-reads";
 import type { OrderIds } from "../carts/cart-store";
 import { cartViewQueries, cartViewsFrom, type CartRecord } from "../carts/cart-views";
 import type { VariantView, ViewRefills } from "../queries/product-variants";
@@ -127,16 +128,7 @@ export interface OrderViewData {
 }
 
 
-const paymentFields = {
-  id: payments.id,
-  orderId: payments.orderId,
-  methodId: payments.methodId,
-  currencyCode: payments.currencyCode,
-  amount: payments.amount,
-  state: payments.state,
-  createdAt: payments.createdAt,
-  updatedAt: payments.updatedAt,
-};
+const paymentFields = getTableColumns(payments);
 
 const shipmentFields = {
   id: shipments.id,
@@ -252,13 +244,7 @@ export function orderViewQueries(db: Database, orderIds: OrderIds, full = true) 
             sql`${addresses.id} IN (SELECT o.shipping_address_id FROM orders o WHERE o.id IN ${orderIds} UNION SELECT o.billing_address_id FROM orders o WHERE o.id IN ${orderIds})`,
           )
       : undefined,
-    payments: full
-      ? db
-          .select(paymentFields)
-          .from(payments)
-          .where(sql`${payments.orderId} IN ${orderIds}`)
-          .orderBy(asc(payments.id))
-      : undefined,
+    payments: full ? rowsInIdOrder(db, payments, sql`${payments.orderId} IN ${orderIds}`) : undefined,
     paymentMethods: full ? paymentMethodQueries(db, methodIds, true) : undefined,
     shipments: full
       ? db

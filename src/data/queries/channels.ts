@@ -4,27 +4,15 @@
  * currencies (which the form takes and the representation does not show, as
  * in Sylius 1.8).
  */
-import { eq, sql, type SQL } from "drizzle-orm";
+import { eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "../db";
-import { channelCurrencies, channelLocales, channels } from "../schema";
+import { channelCurrencies, channelLocales, channels, type paymentMethodChannels, type productChannels, type promotionChannels } from "../schema";
+import { rowByCode } from "./table-reads";
 
 export const TAX_CALCULATION_STRATEGIES = ["order_items_based", "order_item_units_based"] as const;
 
-export const channelColumns = {
-  id: channels.id,
-  code: channels.code,
-  name: channels.name,
-  enabled: channels.enabled,
-  baseCurrencyId: channels.baseCurrencyId,
-  defaultLocaleId: channels.defaultLocaleId,
-  defaultTaxZoneId: channels.defaultTaxZoneId,
-  taxCalculationStrategy: channels.taxCalculationStrategy,
-  hostname: channels.hostname,
-  description: channels.description,
-  color: channels.color,
-  createdAt: channels.createdAt,
-  updatedAt: channels.updatedAt,
-};
+export const channelColumns = getTableColumns(channels);
 
 /** What a channel's detailed set shows: one channel, and the channel inside an order, a payment method, a product or a promotion. */
 export interface ChannelDetailRow {
@@ -54,8 +42,22 @@ export const channelDetailColumns = {
   taxCalculationStrategy: channels.taxCalculationStrategy,
 };
 
-export const channelByCode = (db: Database, code: string) =>
-  db.select(channelColumns).from(channels).where(eq(channels.code, code)).limit(1);
+/** A table linking owners (products, promotions, payment methods) to their channels. */
+type ChannelLink = typeof productChannels | typeof promotionChannels | typeof paymentMethodChannels;
+
+/**
+ * The channels (detailed set) linked through `link` to the owners `where`
+ * selects, each with its owner's id under the key `owner` names (distinct
+ * column names: safe in a batch).
+ */
+export const linkedChannels = <O extends Record<string, SQLiteColumn>>(db: Database, owner: O, link: ChannelLink, where: SQL) =>
+  db
+    .select({ ...owner, ...channelDetailColumns })
+    .from(link)
+    .innerJoin(channels, eq(channels.id, link.channelId))
+    .where(where);
+
+export const channelByCode = (db: Database, code: string) => rowByCode(db, channels, code);
 
 /** True when orders, products, shipping or payment methods, promotions or variant prices use the channel. */
 export const channelInUse = (channelId: number, code: string): SQL => sql`(

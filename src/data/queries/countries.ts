@@ -3,29 +3,17 @@
  * use. A zone member or an address refers to a country by its code (no
  * foreign key: zones predate countries), so "in use" is checked in SQL.
  */
-import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "../db";
 import { countries, provinces } from "../schema";
 import { inJson } from "../conditions";
+import { rowByCode } from "./table-reads";
 
-export interface CountryRow {
-  id: number;
-  code: string;
-  enabled: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+export type CountryRow = typeof countries.$inferSelect;
 
-export const countryColumns = {
-  id: countries.id,
-  code: countries.code,
-  enabled: countries.enabled,
-  createdAt: countries.createdAt,
-  updatedAt: countries.updatedAt,
-};
+export const countryColumns = getTableColumns(countries);
 
-export const countryByCode = (db: Database, code: string) =>
-  db.select(countryColumns).from(countries).where(eq(countries.code, code)).limit(1);
+export const countryByCode = (db: Database, code: string) => rowByCode(db, countries, code);
 
 /** The countries among `codes` (one JSON parameter, any length), by code. */
 export const countriesByCodes = (db: Database, codes: readonly string[]) =>

@@ -5,11 +5,12 @@
  * selects the methods a channel offers (enabled, by position), for the
  * checkout.
  */
-import { channelDetailColumns } from "./channels";
-import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { linkedChannels } from "./channels";
+import { and, asc, eq, getTableColumns, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { NamedResults } from "../batch";
 import type { Database } from "../db";
 import { channels, paymentMethodChannels, paymentMethods, paymentMethodTranslations } from "../schema";
+import { idOfCode, rowByCode } from "./table-reads";
 
 export interface PaymentMethodRow {
   id: number;
@@ -20,14 +21,7 @@ export interface PaymentMethodRow {
   updatedAt: string;
 }
 
-export const paymentMethodColumns = {
-  id: paymentMethods.id,
-  code: paymentMethods.code,
-  position: paymentMethods.position,
-  enabled: paymentMethods.enabled,
-  createdAt: paymentMethods.createdAt,
-  updatedAt: paymentMethods.updatedAt,
-};
+export const paymentMethodColumns = getTableColumns(paymentMethods);
 
 export interface PaymentMethodTranslationRow {
   id: number;
@@ -37,11 +31,9 @@ export interface PaymentMethodTranslationRow {
   description: string | null;
 }
 
-export const paymentMethodByCode = (db: Database, code: string) =>
-  db.select(paymentMethodColumns).from(paymentMethods).where(eq(paymentMethods.code, code)).limit(1);
+export const paymentMethodByCode = (db: Database, code: string) => rowByCode(db, paymentMethods, code);
 
-export const paymentMethodIdsOfCode = (db: Database, code: string) =>
-  db.select({ id: paymentMethods.id }).from(paymentMethods).where(eq(paymentMethods.code, code));
+export const paymentMethodIdsOfCode = (db: Database, code: string) => idOfCode(db, paymentMethods, code);
 
 /**
  * The ids of the methods the channel `channelId` offers at checkout: enabled,
@@ -73,13 +65,7 @@ export function paymentMethodsOfChannel(db: Database, channelId: number | SQL) {
   return { methods: paymentMethodsByIds(db, ids), parts: paymentMethodParts(db, ids) };
 }
 
-export const paymentMethodTranslationColumns = {
-  id: paymentMethodTranslations.id,
-  methodId: paymentMethodTranslations.methodId,
-  locale: paymentMethodTranslations.locale,
-  name: paymentMethodTranslations.name,
-  description: paymentMethodTranslations.description,
-};
+export const paymentMethodTranslationColumns = getTableColumns(paymentMethodTranslations);
 
 /** The translations and channels of the methods whose ids `ids` selects (named queries for `namedBatch`). */
 export function paymentMethodParts(db: Database, ids: SQLWrapper) {
@@ -89,15 +75,7 @@ export function paymentMethodParts(db: Database, ids: SQLWrapper) {
       .from(paymentMethodTranslations)
       .where(inArray(paymentMethodTranslations.methodId, ids))
       .orderBy(paymentMethodTranslations.locale),
-    channels: db
-      .select({
-        methodId: paymentMethodChannels.methodId,
-        ...channelDetailColumns,
-      })
-      .from(paymentMethodChannels)
-      .innerJoin(channels, eq(channels.id, paymentMethodChannels.channelId))
-      .where(inArray(paymentMethodChannels.methodId, ids))
-      .orderBy(channels.code),
+    channels: linkedChannels(db, { methodId: paymentMethodChannels.methodId }, paymentMethodChannels, inArray(paymentMethodChannels.methodId, ids)).orderBy(channels.code),
   };
 }
 

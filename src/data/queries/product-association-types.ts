@@ -2,36 +2,25 @@
  * Product association types and their translations: the reads of a page or
  * of one type (through an id subquery, in the same batch) and the writes.
  */
-import { and, asc, eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, sql, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "../db";
 import { insertSelectValues, type Statement } from "../batch";
 import { inJson } from "../conditions";
 import { locales, productAssociationTypes, productAssociationTypeTranslations } from "../schema";
+import { idOfCode, rowByCode } from "./table-reads";
 
-export const associationTypeColumns = {
-  id: productAssociationTypes.id,
-  code: productAssociationTypes.code,
-  createdAt: productAssociationTypes.createdAt,
-  updatedAt: productAssociationTypes.updatedAt,
-};
+export const associationTypeColumns = getTableColumns(productAssociationTypes);
 
-export type AssociationTypeRow = { id: number; code: string; createdAt: string; updatedAt: string };
+export type AssociationTypeRow = typeof productAssociationTypes.$inferSelect;
 
-export const associationTypeByCode = (db: Database, code: string) =>
-  db.select(associationTypeColumns).from(productAssociationTypes).where(eq(productAssociationTypes.code, code)).limit(1);
+export const associationTypeByCode = (db: Database, code: string) => rowByCode(db, productAssociationTypes, code);
 
-export const associationTypeIdsOfCode = (db: Database, code: string) =>
-  db.select({ id: productAssociationTypes.id }).from(productAssociationTypes).where(eq(productAssociationTypes.code, code));
+export const associationTypeIdsOfCode = (db: Database, code: string) => idOfCode(db, productAssociationTypes, code);
 
 /** The translations of the types whose ids are in `ids`. */
 export const associationTypeTranslations = (db: Database, ids: SQLWrapper) =>
   db
-    .select({
-      id: productAssociationTypeTranslations.id,
-      typeId: productAssociationTypeTranslations.typeId,
-      locale: productAssociationTypeTranslations.locale,
-      name: productAssociationTypeTranslations.name,
-    })
+    .select()
     .from(productAssociationTypeTranslations)
     .where(inArray(productAssociationTypeTranslations.typeId, ids))
     .orderBy(asc(productAssociationTypeTranslations.id));

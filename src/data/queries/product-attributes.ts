@@ -4,47 +4,25 @@
  * a new attribute is appended or inserted, a moved one shifts those in
  * between; the gap a delete leaves is closed by a trigger of the migration).
  */
-import { asc, eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
+import { asc, eq, getTableColumns, inArray, sql, type SQLWrapper } from "drizzle-orm";
 import type { NamedResults, Statement } from "../batch";
 import type { Database } from "../db";
 import { insertedPosition, movePositionStatements, shiftAfterInsert } from "../positions";
 import { productAttributes, productAttributeTranslations, productAttributeValues, products } from "../schema";
+import { idOfCode, rowByCode } from "./table-reads";
 
-export interface ProductAttributeRow {
-  id: number;
-  code: string;
-  type: string;
-  configuration: string;
-  position: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export type ProductAttributeRow = typeof productAttributes.$inferSelect;
 
-export const productAttributeColumns = {
-  id: productAttributes.id,
-  code: productAttributes.code,
-  type: productAttributes.type,
-  configuration: productAttributes.configuration,
-  position: productAttributes.position,
-  createdAt: productAttributes.createdAt,
-  updatedAt: productAttributes.updatedAt,
-};
+export const productAttributeColumns = getTableColumns(productAttributes);
 
-export const productAttributeByCode = (db: Database, code: string) =>
-  db.select(productAttributeColumns).from(productAttributes).where(eq(productAttributes.code, code)).limit(1);
+export const productAttributeByCode = (db: Database, code: string) => rowByCode(db, productAttributes, code);
 
-export const productAttributeIdsOfCode = (db: Database, code: string) =>
-  db.select({ id: productAttributes.id }).from(productAttributes).where(eq(productAttributes.code, code));
+export const productAttributeIdsOfCode = (db: Database, code: string) => idOfCode(db, productAttributes, code);
 
 /** The translations of the attributes `ids` selects (by locale). */
 export const productAttributeParts = (db: Database, ids: SQLWrapper) => ({
   translations: db
-    .select({
-      id: productAttributeTranslations.id,
-      attributeId: productAttributeTranslations.attributeId,
-      locale: productAttributeTranslations.locale,
-      name: productAttributeTranslations.name,
-    })
+    .select()
     .from(productAttributeTranslations)
     .where(inArray(productAttributeTranslations.attributeId, ids))
     .orderBy(productAttributeTranslations.locale),

@@ -7,7 +7,7 @@
  * created in the same batch use INSERT ... SELECT joined on the parent's
  * unique code.
  */
-import { asc, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { asc, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { chunks, deleteByIds, idsByCodeQueries, idsOfCodes, insertSelectValues, type NamedResults, type Statement } from "../batch";
 import { groupBy, unique } from "../collections";
 import type { Database } from "../db";
@@ -21,6 +21,7 @@ import {
   productVariantOptionValues,
   locales,
 } from "../schema";
+import { idOfCode, rowsInIdOrder } from "./table-reads";
 
 // ------------------------------------------------------------ shared reads
 
@@ -64,8 +65,7 @@ export interface OptionRecord {
 }
 
 /** A subquery of the id of the option with `code`. */
-export const optionIdByCode = (db: Database, code: string) =>
-  db.select({ id: productOptions.id }).from(productOptions).where(eq(productOptions.code, code));
+export const optionIdByCode = (db: Database, code: string) => idOfCode(db, productOptions, code);
 
 /**
  * The reads of the options whose ids are in `ids` (a subquery), with their
@@ -75,26 +75,10 @@ export const optionIdByCode = (db: Database, code: string) =>
 export function optionReads(db: Database, ids: SQLWrapper, orderBy: SQL[] = [asc(productOptions.position), asc(productOptions.id)]) {
   const valueIds = db.select({ id: productOptionValues.id }).from(productOptionValues).where(inArray(productOptionValues.optionId, ids));
   return {
-    options: db
-      .select()
-      .from(productOptions)
-      .where(inArray(productOptions.id, ids))
-      .orderBy(...orderBy),
-    translations: db
-      .select()
-      .from(productOptionTranslations)
-      .where(inArray(productOptionTranslations.optionId, ids))
-      .orderBy(asc(productOptionTranslations.id)),
-    values: db
-      .select()
-      .from(productOptionValues)
-      .where(inArray(productOptionValues.optionId, ids))
-      .orderBy(asc(productOptionValues.id)),
-    valueTranslations: db
-      .select()
-      .from(productOptionValueTranslations)
-      .where(inArray(productOptionValueTranslations.valueId, valueIds))
-      .orderBy(asc(productOptionValueTranslations.id)),
+    options: db.select().from(productOptions).where(inArray(productOptions.id, ids)).orderBy(...orderBy),
+    translations: rowsInIdOrder(db, productOptionTranslations, inArray(productOptionTranslations.optionId, ids)),
+    values: rowsInIdOrder(db, productOptionValues, inArray(productOptionValues.optionId, ids)),
+    valueTranslations: rowsInIdOrder(db, productOptionValueTranslations, inArray(productOptionValueTranslations.valueId, valueIds)),
   };
 }
 
@@ -104,12 +88,8 @@ export function optionRecords(found: NamedResults<ReturnType<typeof optionReads>
   const valueTranslationsOf = groupBy(found.valueTranslations, (t) => t.valueId);
   const valuesOf = groupBy(found.values, (v) => v.optionId);
   return found.options.map((option) => ({
-    id: option.id,
-    code: option.code,
-    position: option.position,
-    createdAt: option.createdAt,
-    updatedAt: option.updatedAt,
-    translations: (translationsOf.get(option.id) ?? []).map(({ id, locale, name }) => ({ id, locale, name })),
+    ...option,
+    translations: (translationsOf.get(option.id) ?? []).map(({ optionId: _, ...translation }) => translation),
     values: (valuesOf.get(option.id) ?? []).map((value) => ({
       id: value.id,
       code: value.code,

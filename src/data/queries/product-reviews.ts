@@ -4,7 +4,7 @@
  * product's averageRating needs none of them: triggers keep its accepted
  * reviews' rating sum and count on the product row (migration 0010).
  */
-import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "../db";
 import { customers, productReviews, products, shopUsers } from "../schema";
 
@@ -13,15 +13,7 @@ export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
 /** A review with what its representation shows of its author (distinct column names: safe in a batch). */
 export const reviewColumns = {
-  id: productReviews.id,
-  productId: productReviews.productId,
-  title: productReviews.title,
-  rating: productReviews.rating,
-  comment: productReviews.comment,
-  status: productReviews.status,
-  createdAt: productReviews.createdAt,
-  updatedAt: productReviews.updatedAt,
-  authorId: productReviews.authorId,
+  ...getTableColumns(productReviews),
   authorEmail: sql<string>`(SELECT ${customers.email} FROM ${customers} WHERE ${customers.id} = ${productReviews.authorId})`,
   authorEmailCanonical: sql<string>`(SELECT ${customers.emailCanonical} FROM ${customers} WHERE ${customers.id} = ${productReviews.authorId})`,
   authorFirstName: sql<string | null>`(SELECT ${customers.firstName} FROM ${customers} WHERE ${customers.id} = ${productReviews.authorId})`,

@@ -548,7 +548,6 @@ function keyedChildWrites(
   mode: KeyedWriteMode,
   child: {
     table: typeof productVariantTranslations | typeof channelPricings;
-    variantId: SQLiteColumn;
     key: SQLiteColumn;
     /** What an existing key's row takes from the submitted one. */
     set: Record<string, SQL>;
@@ -562,7 +561,7 @@ function keyedChildWrites(
         .delete(child.table)
         .where(
           and(
-            sql`${child.variantId} = ${target.variantId}`,
+            sql`${child.table.variantId} = ${target.variantId}`,
             sql`${child.key} NOT IN (SELECT key FROM json_each(${json}))`,
             target.guard,
           ),
@@ -574,7 +573,7 @@ function keyedChildWrites(
       db
         .insert(child.table)
         .select(sql`SELECT NULL, ${target.variantId}, key, value FROM json_each(${json}) WHERE ${target.guard}`)
-        .onConflictDoUpdate({ target: [child.variantId, child.key], set: child.set }),
+        .onConflictDoUpdate({ target: [child.table.variantId, child.key], set: child.set }),
     );
   }
   return statements;
@@ -582,21 +581,11 @@ function keyedChildWrites(
 
 /** Translations `{locale: name}`. */
 export const translationWrites = (db: Database, target: ChildWriteTarget, names: Record<string, string>, mode: KeyedWriteMode) =>
-  keyedChildWrites(db, target, names, mode, {
-    table: productVariantTranslations,
-    variantId: productVariantTranslations.variantId,
-    key: productVariantTranslations.locale,
-    set: { name: sql`excluded.name` },
-  });
+  keyedChildWrites(db, target, names, mode, { table: productVariantTranslations, key: productVariantTranslations.locale, set: { name: sql`excluded.name` } });
 
 /** Channel pricings `{channelCode: minor units}`. */
 export const channelPricingWrites = (db: Database, target: ChildWriteTarget, prices: Record<string, number>, mode: KeyedWriteMode) =>
-  keyedChildWrites(db, target, prices, mode, {
-    table: channelPricings,
-    variantId: channelPricings.variantId,
-    key: channelPricings.channelCode,
-    set: { price: sql`excluded.price` },
-  });
+  keyedChildWrites(db, target, prices, mode, { table: channelPricings, key: channelPricings.channelCode, set: { price: sql`excluded.price` } });
 
 /** The variant's option values become exactly `valueIds`. */
 export function optionValueWrites(

@@ -18,10 +18,11 @@ import {
   productVariantOptionValues,
   productVariants,
 } from "../schema";
+import { idOfCode, rowsInIdOrder } from "./table-reads";
 import { chunks, deleteByIds, insertSelectValues, type NamedResults, type Statement } from "../batch";
 import { groupBy } from "../collections";
 import { optionReads, optionRecords, type OptionRecord } from "./product-options";
-import { channelDetailColumns, type ChannelDetailRow } from "./channels";
+import { linkedChannels, type ChannelDetailRow } from "./channels";
 
 export interface ProductTranslationRow {
   id: number;
@@ -59,24 +60,15 @@ export interface ProductTranslationInput {
 }
 
 /** A subquery of the id of the product with `code`. */
-export const productIdByCode = (db: Database, code: string) =>
-  db.select({ id: products.id }).from(products).where(eq(products.code, code));
+export const productIdByCode = (db: Database, code: string) => idOfCode(db, products, code);
 
 const DEFAULT_ORDER = [asc(products.code), asc(products.id)];
 
 /** The reads of the products whose ids are in `ids`, with translations, option codes and channels (`productRecords` assembles them). */
 export function productReads(db: Database, ids: SQLWrapper, orderBy: SQL[] = DEFAULT_ORDER) {
   return {
-    rows: db
-      .select()
-      .from(products)
-      .where(inArray(products.id, ids))
-      .orderBy(...orderBy),
-    translations: db
-      .select()
-      .from(productTranslations)
-      .where(inArray(productTranslations.productId, ids))
-      .orderBy(asc(productTranslations.id)),
+    rows: db.select().from(products).where(inArray(products.id, ids)).orderBy(...orderBy),
+    translations: rowsInIdOrder(db, productTranslations, inArray(productTranslations.productId, ids)),
     // Distinct column names (product_id, position, id, code): safe in a batch.
     assignments: db
       .select({
@@ -89,16 +81,7 @@ export function productReads(db: Database, ids: SQLWrapper, orderBy: SQL[] = DEF
       .innerJoin(productOptions, eq(productOptions.id, productOptionAssignments.optionId))
       .where(inArray(productOptionAssignments.productId, ids))
       .orderBy(asc(productOptionAssignments.position), asc(productOptions.id)),
-    channels: db
-      // Distinct column names (product_id, id, code, ...): safe in a batch.
-      .select({
-        productId: productChannels.productId,
-        ...channelDetailColumns,
-      })
-      .from(productChannels)
-      .innerJoin(channels, eq(channels.id, productChannels.channelId))
-      .where(inArray(productChannels.productId, ids))
-      .orderBy(asc(channels.id)),
+    channels: linkedChannels(db, { productId: productChannels.productId }, productChannels, inArray(productChannels.productId, ids)).orderBy(asc(channels.id)),
   };
 }
 
@@ -115,13 +98,7 @@ export function productRecords(found: NamedResults<ReturnType<typeof productRead
     acceptedReviewCount: product.acceptedReviewCount,
     createdAt: product.createdAt,
     updatedAt: product.updatedAt,
-    translations: (translationsOf.get(product.id) ?? []).map(({ id, locale, name, slug, description }) => ({
-      id,
-      locale,
-      name,
-      slug,
-      description,
-    })),
+    translations: (translationsOf.get(product.id) ?? []).map(({ productId: _, ...translation }) => translation),
     options: (optionsOf.get(product.id) ?? []).map((a) => ({ id: a.optionId, code: a.optionCode })),
     channels: (channelsOf.get(product.id) ?? []).map(({ productId: _, ...channel }) => channel),
   }));

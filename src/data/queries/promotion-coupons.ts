@@ -3,9 +3,10 @@
  * promotions; a coupon-based promotion applies to a cart carrying one of its
  * coupons. Coupons are addressed under their promotion's code.
  */
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db";
 import { promotionCoupons, promotions } from "../schema";
+import { rowByCode } from "./table-reads";
 
 export interface PromotionCouponRow {
   id: number;
@@ -19,17 +20,7 @@ export interface PromotionCouponRow {
   updatedAt: string;
 }
 
-export const promotionCouponColumns = {
-  id: promotionCoupons.id,
-  promotionId: promotionCoupons.promotionId,
-  code: promotionCoupons.code,
-  usageLimit: promotionCoupons.usageLimit,
-  perCustomerUsageLimit: promotionCoupons.perCustomerUsageLimit,
-  used: promotionCoupons.used,
-  expiresAt: promotionCoupons.expiresAt,
-  createdAt: promotionCoupons.createdAt,
-  updatedAt: promotionCoupons.updatedAt,
-};
+export const promotionCouponColumns = getTableColumns(promotionCoupons);
 
 /** What a coupon's resource needs of its promotion. */
 export const couponPromotionByCode = (db: Database, code: string) =>
@@ -51,8 +42,7 @@ export const couponOfPromotion = (db: Database, promotionCode: string, code: str
     .limit(1);
 
 /** The coupon `code` of any promotion: coupon codes are unique across promotions. */
-export const couponByCode = (db: Database, code: string) =>
-  db.select(promotionCouponColumns).from(promotionCoupons).where(eq(promotionCoupons.code, code)).limit(1);
+export const couponByCode = (db: Database, code: string) => rowByCode(db, promotionCoupons, code);
 
 /** True when an order (a cart included) carries the coupon. */
 export const couponInUse = (couponId: number): SQL => sql`EXISTS (SELECT 1 FROM orders WHERE promotion_coupon_id = ${couponId})`;

@@ -4,8 +4,9 @@
  */
 import { asc, eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "../db";
-import { channelDetailColumns, type ChannelDetailRow } from "./channels";
+import { linkedChannels, type ChannelDetailRow } from "./channels";
 import { channels, countries, customerGroups, products, promotionActions, promotionChannels, promotionRules, promotions, taxons } from "../schema";
+import { idOfCode, rowByCode } from "./table-reads";
 import type { PromotionAction, PromotionRule } from "../../domain/promotion-config";
 import { chunks, insertSelectValues, type NamedResults, type Statement } from "../batch";
 import { groupBy, unique } from "../collections";
@@ -49,25 +50,15 @@ export interface PromotionFields {
 }
 
 /** A subquery of the id of the promotion with `code`. */
-export const promotionIdByCode = (db: Database, code: string) =>
-  db.select({ id: promotions.id }).from(promotions).where(eq(promotions.code, code));
+export const promotionIdByCode = (db: Database, code: string) => idOfCode(db, promotions, code);
 
 /** The promotion row with `code`. */
-export const promotionByCode = (db: Database, code: string) => db.select().from(promotions).where(eq(promotions.code, code)).limit(1);
+export const promotionByCode = (db: Database, code: string) => rowByCode(db, promotions, code);
 
 /** The channels, rules and actions of the promotions whose ids `ids` selects (named queries for one batch). */
 export function promotionParts(db: Database, ids: SQLWrapper) {
   return {
-    // Distinct column names (promotion_id, id, code, ...): safe in a batch.
-    channels: db
-      .select({
-        promotionId: promotionChannels.promotionId,
-        ...channelDetailColumns,
-      })
-      .from(promotionChannels)
-      .innerJoin(channels, eq(channels.id, promotionChannels.channelId))
-      .where(inArray(promotionChannels.promotionId, ids))
-      .orderBy(asc(channels.id)),
+    channels: linkedChannels(db, { promotionId: promotionChannels.promotionId }, promotionChannels, inArray(promotionChannels.promotionId, ids)).orderBy(asc(channels.id)),
     rules: db.select().from(promotionRules).where(inArray(promotionRules.promotionId, ids)).orderBy(asc(promotionRules.id)),
     actions: db
       .select()

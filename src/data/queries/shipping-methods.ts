@@ -4,7 +4,7 @@
  * `shippingMethodParts` loads all of those for the methods a subquery
  * selects, in the same batch as the methods.
  */
-import { eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
+import { eq, getTableColumns, inArray, sql, type SQLWrapper } from "drizzle-orm";
 import type { NamedResults } from "../batch";
 import type { Database } from "../db";
 import {
@@ -17,48 +17,19 @@ import {
   taxCategories,
   zones,
 } from "../schema";
+import { idOfCode, rowByCode } from "./table-reads";
 import { categoryColumns } from "./categories";
 
 export const SHIPPING_CALCULATORS = ["flat_rate", "per_unit_rate"] as const;
 export const CATEGORY_REQUIREMENTS = ["match_any", "match_all", "match_none"] as const;
 
-export interface ShippingMethodRow {
-  id: number;
-  code: string;
-  position: number;
-  enabled: boolean;
-  zoneId: number;
-  calculator: string;
-  configuration: Record<string, { amount: number }>;
-  categoryId: number | null;
-  categoryRequirement: string;
-  taxCategoryId: number | null;
-  rules: { type: string; configuration: unknown }[];
-  createdAt: string;
-  updatedAt: string;
-}
+export type ShippingMethodRow = typeof shippingMethods.$inferSelect;
 
-export const shippingMethodColumns = {
-  id: shippingMethods.id,
-  code: shippingMethods.code,
-  position: shippingMethods.position,
-  enabled: shippingMethods.enabled,
-  zoneId: shippingMethods.zoneId,
-  calculator: shippingMethods.calculator,
-  configuration: shippingMethods.configuration,
-  categoryId: shippingMethods.categoryId,
-  categoryRequirement: shippingMethods.categoryRequirement,
-  taxCategoryId: shippingMethods.taxCategoryId,
-  rules: shippingMethods.rules,
-  createdAt: shippingMethods.createdAt,
-  updatedAt: shippingMethods.updatedAt,
-};
+export const shippingMethodColumns = getTableColumns(shippingMethods);
 
-export const shippingMethodByCode = (db: Database, code: string) =>
-  db.select(shippingMethodColumns).from(shippingMethods).where(eq(shippingMethods.code, code)).limit(1);
+export const shippingMethodByCode = (db: Database, code: string) => rowByCode(db, shippingMethods, code);
 
-export const shippingMethodIdsOfCode = (db: Database, code: string) =>
-  db.select({ id: shippingMethods.id }).from(shippingMethods).where(eq(shippingMethods.code, code));
+export const shippingMethodIdsOfCode = (db: Database, code: string) => idOfCode(db, shippingMethods, code);
 
 /** Channel codes (with their default locale) of the methods `ids` selects, by channel code. */
 export const channelsOfShippingMethods = (db: Database, ids: SQLWrapper) =>
@@ -84,13 +55,7 @@ export function shippingMethodParts(db: Database, ids: SQLWrapper) {
   ) => db.select({ id: column }).from(shippingMethods).where(inArray(shippingMethods.id, ids));
   return {
     translations: db
-      .select({
-        id: shippingMethodTranslations.id,
-        methodId: shippingMethodTranslations.methodId,
-        locale: shippingMethodTranslations.locale,
-        name: shippingMethodTranslations.name,
-        description: shippingMethodTranslations.description,
-      })
+      .select()
       .from(shippingMethodTranslations)
       .where(inArray(shippingMethodTranslations.methodId, ids))
       .orderBy(shippingMethodTranslations.locale),

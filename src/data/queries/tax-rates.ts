@@ -2,7 +2,7 @@
  * Tax rates with the codes of their category and zone (what the
  * representation links to), read in the same statement as the rate.
  */
-import { eq, sql } from "drizzle-orm";
+import { eq, getTableColumns, sql } from "drizzle-orm";
 import type { Database } from "../db";
 import { taxCategories, taxRates, zones } from "../schema";
 
@@ -24,19 +24,10 @@ export interface TaxRateRow {
 }
 
 export const taxRateColumns = {
-  id: taxRates.id,
-  code: taxRates.code,
-  name: taxRates.name,
-  amount: taxRates.amount,
-  includedInPrice: taxRates.includedInPrice,
-  calculator: taxRates.calculator,
-  categoryId: taxRates.categoryId,
-  zoneId: taxRates.zoneId,
+  ...getTableColumns(taxRates),
   // Foreign keys (NOT NULL): each rate has both.
   categoryCode: sql<string>`(SELECT ${taxCategories.code} FROM ${taxCategories} WHERE ${taxCategories.id} = ${taxRates.categoryId})`,
   zoneCode: sql<string>`(SELECT ${zones.code} FROM ${zones} WHERE ${zones.id} = ${taxRates.zoneId})`,
-  createdAt: taxRates.createdAt,
-  updatedAt: taxRates.updatedAt,
 };
 
 export const taxRateByCode = (db: Database, code: string) =>

@@ -7,7 +7,7 @@
  * positions it needs from the rows themselves (subqueries), so the batch is
  * right whatever ran between the request's read and its write.
  */
-import { and, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, eq, getTableColumns, gt, inArray, isNull, lt, ne, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../db";
 import { locales, products, productTaxons, taxons, taxonTranslations } from "../schema";
@@ -36,14 +36,7 @@ export type TaxonRow = {
   position: number;
 };
 
-export const taxonTranslationColumns = {
-  id: taxonTranslations.id,
-  taxonId: taxonTranslations.taxonId,
-  locale: taxonTranslations.locale,
-  name: taxonTranslations.name,
-  slug: taxonTranslations.slug,
-  description: taxonTranslations.description,
-};
+export const taxonTranslationColumns = getTableColumns(taxonTranslations);
 
 export type TaxonTranslationRow = {
   id: number;

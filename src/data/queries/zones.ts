@@ -2,9 +2,10 @@
  * Zones (groups of countries) and their members. Statements are returned
  * unexecuted so handlers put them in one batch.
  */
-import { eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { getTableColumns, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "../db";
 import { zoneMembers, zones } from "../schema";
+import { rowByCode } from "./table-reads";
 
 export interface ZoneRow {
   id: number;
@@ -16,21 +17,13 @@ export interface ZoneRow {
   updatedAt: string;
 }
 
-export const zoneColumns = {
-  id: zones.id,
-  code: zones.code,
-  name: zones.name,
-  type: zones.type,
-  scope: zones.scope,
-  createdAt: zones.createdAt,
-  updatedAt: zones.updatedAt,
-};
+export const zoneColumns = getTableColumns(zones);
 
 /** Sylius' zone types: members are country codes, province codes or zone codes. */
 export const ZONE_TYPES = ["country", "province", "zone"] as const;
 export type ZoneType = (typeof ZONE_TYPES)[number];
 /** Narrows a stored zone type (the column is plain text; the forms only ever write these). */
-export const isZoneType = (value: string): value is ZoneType => (ZONE_TYPES as readonly string[]).includes(value);
+export const isZoneType = (value: string): value is ZoneType => ZONE_TYPES.some((type) => type === value);
 
 /** Sylius' scopes (CoreBundle's sylius_addressing.yml). */
 export const ZONE_SCOPES = ["shipping", "tax", "all"] as const;
@@ -48,8 +41,7 @@ export const COUNTRY_CODES: ReadonlySet<string> = new Set(
   ).split(" "),
 );
 
-export const zoneByCode = (db: Database, code: string) =>
-  db.select(zoneColumns).from(zones).where(eq(zones.code, code)).limit(1);
+export const zoneByCode = (db: Database, code: string) => rowByCode(db, zones, code);
 
 /** The member's id: its row id (members are kept in the order they were added). */
 const memberId = sql<number>`${zoneMembers}.rowid`;

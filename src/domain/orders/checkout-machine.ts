@@ -1,10 +1,7 @@
 /** The checkout graph (Sylius `sylius_order_checkout`): `order.checkoutState`. */
-import { defineMachine } from "./state-machine";
+import { defineMachine, type StateOf, type TransitionOf } from "./state-machine";
 
-export const CHECKOUT_STATES = ["cart", "addressed", "shipping_selected", "shipping_skipped", "payment_selected", "payment_skipped", "completed"] as const;
-export type CheckoutState = (typeof CHECKOUT_STATES)[number];
-
-export const checkoutMachine = defineMachine("checkout", CHECKOUT_STATES, {
+export const checkoutMachine = defineMachine("checkout", ["cart", "addressed", "shipping_selected", "shipping_skipped", "payment_selected", "payment_skipped", "completed"], {
   // Re-addressing is allowed at every step before completion.
   address: {
     from: ["cart", "addressed", "shipping_selected", "shipping_skipped", "payment_selected", "payment_skipped"],
@@ -19,4 +16,5 @@ export const checkoutMachine = defineMachine("checkout", CHECKOUT_STATES, {
   select_payment: { from: ["shipping_selected", "shipping_skipped", "payment_selected"], to: "payment_selected" },
   complete: { from: ["payment_selected", "payment_skipped"], to: "completed" },
 });
-export type CheckoutTransition = keyof typeof checkoutMachine.transitions;
+export type CheckoutState = StateOf<typeof checkoutMachine>;
+export type CheckoutTransition = TransitionOf<typeof checkoutMachine>;

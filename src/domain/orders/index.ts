@@ -12,22 +12,12 @@
  *   `planShipment` over an `OrderSnapshot`, written the same way.
  */
 
-export { checkoutMachine, CHECKOUT_STATES, type CheckoutState, type CheckoutTransition } from "./checkout-machine";
-export { orderMachine, ORDER_STATES, type OrderState, type OrderTransition } from "./order-machine";
-export {
-  orderPaymentMachine,
-  ORDER_PAYMENT_STATES,
-  type OrderPaymentState,
-  type OrderPaymentTransition,
-} from "./order-payment-machine";
-export {
-  orderShippingMachine,
-  ORDER_SHIPPING_STATES,
-  type OrderShippingState,
-  type OrderShippingTransition,
-} from "./order-shipping-machine";
-export { paymentMachine, PAYMENT_STATES, type PaymentState, type PaymentTransition } from "./payment-machine";
-export { shipmentMachine, SHIPMENT_STATES, type ShipmentState, type ShipmentTransition } from "./shipment-machine";
+export { checkoutMachine, type CheckoutState, type CheckoutTransition } from "./checkout-machine";
+export { orderMachine, type OrderState } from "./order-machine";
+export { orderPaymentMachine, type OrderPaymentState, type OrderPaymentTransition } from "./order-payment-machine";
+export { orderShippingMachine, type OrderShippingState } from "./order-shipping-machine";
+export { paymentMachine, type PaymentState } from "./payment-machine";
+export { shipmentMachine, type ShipmentState } from "./shipment-machine";
 export { refusal, type Applied, type StateMachine, type TransitionRefused, type TransitionRule } from "./state-machine";
 export { afterStep, requiresShipping, type CheckoutFacts } from "./checkout-skips";
 export { orderPaymentTarget, resolveOrderPaymentState, resolveOrderShippingState, resolveOrderState } from "./resolvers";

@@ -1,12 +1,9 @@
 /** The order graph (Sylius `sylius_order`): `order.state`. */
-import { defineMachine } from "./state-machine";
+import { defineMachine, type StateOf } from "./state-machine";
 
-export const ORDER_STATES = ["cart", "new", "cancelled", "fulfilled"] as const;
-export type OrderState = (typeof ORDER_STATES)[number];
-
-export const orderMachine = defineMachine("order", ORDER_STATES, {
+export const orderMachine = defineMachine("order", ["cart", "new", "cancelled", "fulfilled"], {
   create: { from: ["cart"], to: "new" },
   cancel: { from: ["new"], to: "cancelled" },
   fulfill: { from: ["new"], to: "fulfilled" },
 });
-export type OrderTransition = keyof typeof orderMachine.transitions;
+export type OrderState = StateOf<typeof orderMachine>;

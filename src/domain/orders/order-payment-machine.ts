@@ -3,14 +3,11 @@
  * not serialized. Moved only by cascades and the resolver, never by a request,
  * so its refusals never reach a client.
  */
-import { defineMachine } from "./state-machine";
-
-export const ORDER_PAYMENT_STATES = ["cart", "awaiting_payment", "partially_authorized", "authorized", "partially_paid", "cancelled", "paid", "partially_refunded", "refunded"] as const;
-export type OrderPaymentState = (typeof ORDER_PAYMENT_STATES)[number];
+import { defineMachine, type StateOf, type TransitionOf } from "./state-machine";
 
 export const orderPaymentMachine = defineMachine(
   "order payment",
-  ORDER_PAYMENT_STATES,
+  ["cart", "awaiting_payment", "partially_authorized", "authorized", "partially_paid", "cancelled", "paid", "partially_refunded", "refunded"],
   {
     request_payment: { from: ["cart"], to: "awaiting_payment" },
     partially_authorize: { from: ["awaiting_payment", "partially_authorized"], to: "partially_authorized" },
@@ -23,4 +20,5 @@ export const orderPaymentMachine = defineMachine(
     refund: { from: ["paid", "partially_paid", "partially_refunded"], to: "refunded" },
   },
 );
-export type OrderPaymentTransition = keyof typeof orderPaymentMachine.transitions;
+export type OrderPaymentState = StateOf<typeof orderPaymentMachine>;
+export type OrderPaymentTransition = TransitionOf<typeof orderPaymentMachine>;

@@ -1,12 +1,9 @@
 /** The order's shipping graph (Sylius `sylius_order_shipping`): `order.shippingState`, not serialized. */
-import { defineMachine } from "./state-machine";
-
-export const ORDER_SHIPPING_STATES = ["cart", "ready", "cancelled", "partially_shipped", "shipped"] as const;
-export type OrderShippingState = (typeof ORDER_SHIPPING_STATES)[number];
+import { defineMachine, type StateOf } from "./state-machine";
 
 export const orderShippingMachine = defineMachine(
   "order shipping",
-  ORDER_SHIPPING_STATES,
+  ["cart", "ready", "cancelled", "partially_shipped", "shipped"],
   {
     request_shipping: { from: ["cart"], to: "ready" },
     // Only from `ready`: an order with something shipped keeps its shipping state when cancelled.
@@ -15,4 +12,4 @@ export const orderShippingMachine = defineMachine(
     ship: { from: ["ready", "partially_shipped"], to: "shipped" },
   },
 );
-export type OrderShippingTransition = keyof typeof orderShippingMachine.transitions;
+export type OrderShippingState = StateOf<typeof orderShippingMachine>;

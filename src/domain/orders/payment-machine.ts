@@ -1,10 +1,7 @@
 /** The payment graph (Sylius `sylius_payment`): `payment.state`. */
-import { defineMachine } from "./state-machine";
+import { defineMachine, type StateOf } from "./state-machine";
 
-export const PAYMENT_STATES = ["cart", "new", "processing", "authorized", "completed", "failed", "cancelled", "refunded"] as const;
-export type PaymentState = (typeof PAYMENT_STATES)[number];
-
-export const paymentMachine = defineMachine("payment", PAYMENT_STATES, {
+export const paymentMachine = defineMachine("payment", ["cart", "new", "processing", "authorized", "completed", "failed", "cancelled", "refunded"], {
   create: { from: ["cart"], to: "new" },
   process: { from: ["new"], to: "processing" },
   authorize: { from: ["new", "processing"], to: "authorized" },
@@ -14,4 +11,4 @@ export const paymentMachine = defineMachine("payment", PAYMENT_STATES, {
   cancel: { from: ["new", "processing", "authorized"], to: "cancelled" },
   refund: { from: ["completed"], to: "refunded" },
 });
-export type PaymentTransition = keyof typeof paymentMachine.transitions;
+export type PaymentState = StateOf<typeof paymentMachine>;

@@ -1,13 +1,10 @@
 /** The shipment graph (Sylius `sylius_shipment`): `shipment.state`. */
-import { defineMachine } from "./state-machine";
+import { defineMachine, type StateOf } from "./state-machine";
 
-export const SHIPMENT_STATES = ["cart", "ready", "shipped", "cancelled"] as const;
-export type ShipmentState = (typeof SHIPMENT_STATES)[number];
-
-export const shipmentMachine = defineMachine("shipment", SHIPMENT_STATES, {
+export const shipmentMachine = defineMachine("shipment", ["cart", "ready", "shipped", "cancelled"], {
   create: { from: ["cart"], to: "ready" },
   ship: { from: ["ready"], to: "shipped" },
   // Not from `shipped`: a shipped parcel stays shipped when its order is cancelled.
   cancel: { from: ["ready"], to: "cancelled" },
 });
-export type ShipmentTransition = keyof typeof shipmentMachine.transitions;
+export type ShipmentState = StateOf<typeof shipmentMachine>;

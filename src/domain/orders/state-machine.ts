@@ -34,6 +34,11 @@ export interface StateMachine<S extends string, T extends string> {
   applyIfAllowed(state: S, transition: T): S;
 }
 
+/** The states of a machine. */
+export type StateOf<M> = M extends StateMachine<infer S, string> ? S : never;
+/** The transitions of a machine, by name. */
+export type TransitionOf<M> = M extends StateMachine<string, infer T> ? T : never;
+
 export function refusal(machine: MachineLabel, transition: string, state: string): TransitionRefused {
   return {
     kind: "transition_refused",

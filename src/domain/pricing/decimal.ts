@@ -115,8 +115,8 @@ export function divideRationals(a: Rational, b: Rational): Rational {
 
 export const ONE: Rational = rational(1n, 1n);
 
-/** round_half_away_from_zero(a / d) for a safe integer a ≥ 0 and 0 < d, a + d ≤ 2^53. */
-function roundQuotientSmall(a: number, d: number): number {
+/** floor(a / d) and the remainder, exactly, for a safe integer a ≥ 0 and 0 < d, a + d ≤ 2^53. */
+export function floorDivide(a: number, d: number): [quotient: number, remainder: number] {
   let q = Math.floor(a / d);
   let r = a - q * d;
   // The float division may be off by one near integers: correct exactly.
@@ -128,6 +128,12 @@ function roundQuotientSmall(a: number, d: number): number {
     q += 1;
     r -= d;
   }
+  return [q, r];
+}
+
+/** round_half_away_from_zero(a / d) for a safe integer a ≥ 0 and 0 < d, a + d ≤ 2^53. */
+function roundQuotientSmall(a: number, d: number): number {
+  const [q, r] = floorDivide(a, d);
   return 2 * r >= d ? q + 1 : q;
 }
 

@@ -12,6 +12,7 @@
  * Negative amounts are distributed as the negation of the distribution of
  * their absolute value (symmetric), so a discount and a charge split alike.
  */
+import { floorDivide } from "./decimal";
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
@@ -20,7 +21,7 @@ function assertAmount(amount: number): void {
 }
 
 function negateAll(parts: number[]): number[] {
-  for (let i = 0; i < parts.length; i += 1) parts[i] = -(parts[i] as number) || 0;
+  for (const [i, part] of parts.entries()) parts[i] = -part || 0;
   return parts;
 }
 
@@ -67,12 +68,10 @@ export function splitOverUnits(amount: number, currentTotals: readonly number[])
   }
   if (allEqual) return parts;
   const base = Math.floor(abs / count);
-  const order = Array.from({ length: count }, (_, i) => i).sort(
-    (a, b) => (currentTotals[b] as number) - (currentTotals[a] as number) || a - b,
-  );
+  const order = rankByRemainder(currentTotals, (a, b) => b - a);
   const sign = amount < 0 ? -1 : 1;
   for (let i = 0; i < count; i += 1) parts[i] = sign * base || 0;
-  for (let k = 0; k < extra; k += 1) parts[order[k] as number] = sign * (base + 1);
+  for (const i of order.slice(0, extra)) parts[i] = sign * (base + 1);
   return parts;
 }
 
@@ -107,18 +106,8 @@ export function prorate(weights: readonly number[], amount: number): number[] {
   let order: number[];
   if (abs * total <= MAX_SAFE - total) {
     const remainders = new Array<number>(n);
-    for (let i = 0; i < n; i += 1) {
-      const p = abs * (weights[i] as number);
-      let q = Math.floor(p / total);
-      let r = p - q * total;
-      while (r < 0) {
-        q -= 1;
-        r += total;
-      }
-      while (r >= total) {
-        q += 1;
-        r -= total;
-      }
+    for (const [i, weight] of weights.entries()) {
+      const [q, r] = floorDivide(abs * weight, total);
       parts[i] = q;
       remainders[i] = r;
       distributed += q;
@@ -128,8 +117,8 @@ export function prorate(weights: readonly number[], amount: number): number[] {
     const bigAbs = BigInt(abs);
     const bigTotal = BigInt(total);
     const remainders = new Array<bigint>(n);
-    for (let i = 0; i < n; i += 1) {
-      const p = bigAbs * BigInt(weights[i] as number);
+    for (const [i, weight] of weights.entries()) {
+      const p = bigAbs * BigInt(weight);
       const q = p / bigTotal;
       parts[i] = Number(q);
       remainders[i] = p - q * bigTotal;
@@ -138,16 +127,14 @@ export function prorate(weights: readonly number[], amount: number): number[] {
     order = rankByRemainder(remainders, (a, b) => (a > b ? -1 : a < b ? 1 : 0));
   }
   const leftover = abs - distributed;
-  for (let k = 0; k < leftover; k += 1) {
-    const i = order[k] as number;
-    parts[i] = (parts[i] as number) + 1;
-  }
+  for (const i of order.slice(0, leftover)) parts[i] = (parts[i] ?? 0) + 1;
   return amount < 0 ? negateAll(parts) : parts;
 }
 
 /** Indices sorted by remainder, largest first, ties by index (stable sort). */
-function rankByRemainder<T>(remainders: T[], desc: (a: T, b: T) => number): number[] {
-  return Array.from({ length: remainders.length }, (_, i) => i).sort(
-    (a, b) => desc(remainders[a] as T, remainders[b] as T) || a - b,
-  );
+function rankByRemainder<T>(remainders: readonly T[], desc: (a: T, b: T) => number): number[] {
+  return remainders
+    .map((remainder, i) => ({ remainder, i }))
+    .sort((a, b) => desc(a.remainder, b.remainder) || a.i - b.i)
+    .map(({ i }) => i);
 }

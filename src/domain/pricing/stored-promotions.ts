@@ -23,8 +23,10 @@ import type { Money, PricingContext, PricingSetup, Promotion, PromotionPart, Sto
 
 type JsonObject = Readonly<Record<string, unknown>>;
 
+const isObject = (value: unknown): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);
+
 function asObject(value: unknown): JsonObject | null {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as JsonObject) : null;
+  return isObject(value) ? value : null;
 }
 
 function field(value: unknown, key: string): unknown {

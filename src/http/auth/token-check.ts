@@ -28,7 +28,7 @@ export interface Principal {
  * when it does not authenticate.
  */
 export function verifyTokenCheck(result: D1Result, nowSeconds: number): Principal {
-  // The raw D1 rows of the token SELECT above, whose columns are TokenRow's.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- The raw D1 rows of the token SELECT above, whose columns are TokenRow's.
   const row = (result.results as TokenRow[])[0];
   if (!row) throw authError.invalid();
   if (row.user_id !== null && row.user_enabled !== 1) throw authError.invalid();

@@ -50,7 +50,7 @@ export function locationHintOf(value: string | undefined): DurableObjectLocation
   const hint = value?.trim() ?? "";
   if (hint === "") return undefined;
   if (!LOCATION_HINTS.includes(hint)) throw new Error(`CART_LOCATION_HINT: "${hint}" is none of ${LOCATION_HINTS.join(", ")}`);
-  // Checked against the list of DurableObjectLocationHint's members just above.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- Checked against the list of DurableObjectLocationHint's members just above.
   return hint as DurableObjectLocationHint;
 }
 
@@ -109,7 +109,7 @@ export class CartGateway {
     vars.meter.add(reply.metrics);
     vars.meter.reached(reply.bookmark);
     if (reply.outcome === "refused") {
-      // The object's refusals are the HttpErrors it caught (their statuses are error statuses).
+      // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- The object's refusals are the HttpErrors it caught (their statuses are error statuses).
       throw new HttpError(reply.status as ContentfulStatusCode, reply.body, reply.headers ?? {});
     }
     if (reply.outcome === "done" && reply.replayed && keyed) keyed.replayed = true;

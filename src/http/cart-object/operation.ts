@@ -107,6 +107,7 @@ export function formRefused(formErrors: ChangeErrors, meter: D1Meter): FormRefus
 export function errorReply(error: unknown, meter: D1Meter, caller: Caller | null, where = "CartObject"): Refused {
   const cost = { metrics: metricsOf(meter), bookmark: meter.bookmark };
   if (error instanceof HttpError) {
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- an HttpError body is a JSON object (a non-null object, checked just before)
     const body = typeof error.body === "object" && error.body !== null ? (error.body as Record<string, unknown>) : { code: error.status, message: error.message };
     return { outcome: "refused", status: error.status, body, headers: error.headers, ...cost };
   }
@@ -173,6 +174,7 @@ export class OperationRun {
         lookup: idempotencyLookupQuery(this.db, keyed.tokenHash, keyed.request.key, now).toSQL(),
         // Judged by `replay`, where the operation decides (a missing resource is a 404 first).
         verify: (result) => {
+          // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the raw D1 rows of the key lookup, whose columns are StoredOutcome's
           this.found = (result.results as StoredOutcome[])[0];
         },
       });

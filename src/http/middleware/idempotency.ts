@@ -92,7 +92,7 @@ export function idempotency<E extends AppEnv>(renderResource: RenderResource<E>)
     const claim: Claim = {
       lookup: idempotencyLookupQuery(db, call.tokenHash, key, nowSeconds()).toSQL(),
       verify: (result) => {
-        // The raw D1 rows of the key lookup, whose columns are StoredOutcome's.
+        // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- The raw D1 rows of the key lookup, whose columns are StoredOutcome's.
         const outcome = judge((result.results as StoredOutcome[])[0], request);
         if (outcome) throw new IdempotentReplay(outcome);
       },

@@ -72,7 +72,7 @@ export function describeRoute(...metas: RouteMeta[]): MiddlewareHandler<AppEnv> 
 
 /** The metadata a route handler carries, if it is a `describeRoute()` middleware. */
 export function routeMetaOf(handler: unknown): readonly RouteMeta[] | undefined {
-  // A handler carries ROUTE_META when describeRoute made it; otherwise the lookup is undefined.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- A handler carries ROUTE_META when describeRoute made it; otherwise the lookup is undefined.
   return typeof handler === "function" ? (handler as Described)[ROUTE_META] : undefined;
 }
 

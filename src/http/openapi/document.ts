@@ -120,7 +120,7 @@ export function describedOperations(routes: readonly RouteEntry[]): Operation[] 
     const key = `${method} ${path}`;
     if (seen.has(key)) throw new Error(`duplicate operation ${method.toUpperCase()} ${path}`);
     seen.add(key);
-    // Hono keeps the method in a string; only the documented methods reach here.
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- Hono keeps the method in a string; only the documented methods reach here.
     operations.push({ method: method as Method, path, meta });
   }
   return operations;
@@ -167,7 +167,7 @@ function responseSchemas(): Record<string, Json> {
     uri: (id) => `${SCHEMAS}${id}`,
     override: stripSafeIntegerBounds,
   });
-  // zod's JSON Schema output is plain JSON.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- zod's JSON Schema output is plain JSON.
   return Object.fromEntries(Object.entries(schemas).map(([id, schema]) => [id, tidy(schema as Json)]));
 }
 

@@ -25,7 +25,7 @@ export class JsonSplicer {
   /** A stand-in for `text`, which must be the JSON of a `T`. */
   embed<T>(text: string): Embedded<T> {
     this.texts.push(text);
-    // The marker stands for an embedded T until `stringify` splices it: a branded string.
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- The marker stands for an embedded T until `stringify` splices it: a branded string.
     return `${this.marker}${this.texts.length - 1}` as Embedded<T>;
   }
 

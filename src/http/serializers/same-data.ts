@@ -12,8 +12,9 @@ export function sameData(a: unknown, b: unknown): boolean {
     return true;
   }
   if (Array.isArray(b)) return false;
-  // Non-null, non-array objects (checked above): parsed JSON, read by key.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- Non-null, non-array objects (checked above): parsed JSON, read by key.
   const left = a as Record<string, unknown>;
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- a non-null, non-array object (checked above): parsed JSON, read by key
   const right = b as Record<string, unknown>; // likewise
   let keys = 0;
   for (const key in left) {

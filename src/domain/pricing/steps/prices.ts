@@ -36,9 +36,7 @@ export function startDraft(snapshot: CartSnapshot, context: PricingContext): Dra
       throw new Error(`Pricing: variant "${item.variantCode}" has an invalid price ${price}.`);
     }
     const units: DraftUnit[] = [];
-    for (let i = 0; i < item.quantity; i += 1) {
-      units.push({ unitId: item.unitIds[i] as number, adjustments: [], adjustmentsTotal: 0, total: price });
-    }
+    for (const unitId of item.unitIds.slice(0, item.quantity)) units.push({ unitId, adjustments: [], adjustmentsTotal: 0, total: price });
     return { snapshot: item, unitPrice: price, units, adjustments: [] };
   });
   return {

@@ -57,7 +57,6 @@ import {
   unitCount,
   type Draft,
   type DraftItem,
-  type DraftUnit,
 } from "../draft";
 import { prorate, splitOverUnits } from "../prorate";
 import type { StoredFilters } from "../../promotion-config";
@@ -178,17 +177,14 @@ function orderDiscount(draft: Draft, promotion: Promotion, requested: number): v
   const discount = Math.min(requested, available);
   if (discount <= 0) return;
   const shares = prorate(weights, discount);
-  for (let index = 0; index < draft.items.length; index += 1) {
-    const share = shares[index] as number;
+  for (const [index, { units }] of draft.items.entries()) {
+    const share = shares[index] ?? 0;
     if (share === 0) continue;
-    const units = (draft.items[index] as DraftItem).units;
-    const totals = new Array<number>(units.length);
-    for (let u = 0; u < units.length; u += 1) totals[u] = (units[u] as DraftUnit).total;
-    const unitShares = splitOverUnits(share, totals);
-    for (let u = 0; u < units.length; u += 1) {
-      const amount = unitShares[u] as number;
+    const unitShares = splitOverUnits(share, units.map((unit) => unit.total));
+    for (const [u, unit] of units.entries()) {
+      const amount = unitShares[u] ?? 0;
       if (amount === 0) continue;
-      addUnitAdjustment(units[u] as DraftUnit, {
+      addUnitAdjustment(unit, {
         type: "order_promotion",
         label: promotion.name,
         amount: -amount,

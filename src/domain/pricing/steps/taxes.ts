@@ -26,7 +26,7 @@ import {
   parseDecimal,
   type Rational,
 } from "../decimal";
-import { addUnitAdjustment, itemTotal, shippingTotal, type Draft, type DraftUnit } from "../draft";
+import { addUnitAdjustment, itemTotal, shippingTotal, type Draft } from "../draft";
 import { splitEvenly } from "../prorate";
 import type { Adjustment, TaxRate } from "../types";
 
@@ -115,9 +115,9 @@ export function applyTaxes(draft: Draft): void {
       const tax = taxOf(itemTotal(item), prepared);
       if (tax === 0) continue;
       const parts = splitEvenly(tax, item.units.length);
-      for (let u = 0; u < item.units.length; u += 1) {
-        const amount = parts[u] as number;
-        if (amount !== 0) addUnitAdjustment(item.units[u] as DraftUnit, taxAdjustment(prepared, amount));
+      for (const [u, unit] of item.units.entries()) {
+        const amount = parts[u] ?? 0;
+        if (amount !== 0) addUnitAdjustment(unit, taxAdjustment(prepared, amount));
       }
     }
   }

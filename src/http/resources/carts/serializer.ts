@@ -54,7 +54,7 @@ export function serializeItemWith<U, R, V = ReturnType<typeof serializeVariantDe
   renderUnits: (units: U) => R,
   cartId: number,
   views: VariantViews,
-  // The default renderer's output is what V defaults to (the variant's default serialization or null).
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- The default renderer's output is what V defaults to (the variant's default serialization or null).
   renderVariant: (view: VariantView | undefined) => V = (view) => (view ? serializeVariantDefault(view) : null) as V,
 ) {
   const view = views.get(item.variantId);

@@ -153,6 +153,7 @@ export const checkoutRoutes = new Hono<AppEnv>({ strict: false })
   // GET /checkouts/{id} (the checkout summary) is mounted from ./summary.ts, next to these routes in src/http/api.ts.
   .put("/addressing/:id", docs.addressing, idParams({ id: "Order" }), async (c) => {
     const { id } = c.req.valid("param");
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- AddressingBody's fields are all optional `unknown`, checked by checkAddressing in the cart object
     const body = c.var.body as AddressingBody;
     return runStep(c, id, { kind: "address", body: isPlainObject(body) ? body : {} });
   })

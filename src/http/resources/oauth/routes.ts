@@ -38,12 +38,12 @@ const tokenDescription =
   "Attempts are counted before any credential is checked: each `password` attempt per username and per client address, each `client_credentials` or `refresh_token` attempt per client id. Beyond a limit the attempt is refused with `429` and `Retry-After` (seconds), whatever the credentials; other usernames, addresses and clients are not affected. The counts are kept per Cloudflare location.";
 
 const tokenQuery = () =>
-  // The keys of the schema's shape (Object.keys types them string).
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- The keys of the schema's shape (Object.keys types them string).
   (Object.keys(TokenRequest.shape) as (keyof typeof TokenRequest.shape)[]).map((name) => ({
     name,
     in: "query",
     required: name === "grant_type" || name === "client_id" || name === "client_secret",
-    // zod's JSON Schema output is plain JSON.
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- zod's JSON Schema output is plain JSON.
     schema: tidy(z.toJSONSchema(TokenRequest.shape[name], { target: "draft-2020-12", io: "input" }) as Json),
     // The one grant that needs nothing but the (required) client parameters.
     ...(name === "grant_type" ? { example: "client_credentials" } : {}),

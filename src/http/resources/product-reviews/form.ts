@@ -83,6 +83,7 @@ function ratingOf(value: unknown): number | null {
 export function checkReview(result: ReviewResult, required: boolean): ReviewFields {
   // An expanded choice renders one child per choice, and FOSRest prints them
   // as a JSON list (`[{}, {}, {}, {}, {}]`): an array, keyed by index as FormChildren are.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- an expanded choice's children print as a JSON list, an array keyed by index as FormChildren are
   result.shape("rating", { children: RATINGS.map(() => ({})) as unknown as FormChildren });
   const fields: ReviewFields = {};
   const { rating, title, comment } = result.values;

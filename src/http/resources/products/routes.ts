@@ -195,6 +195,7 @@ function resolveTranslations(
     if (nameMessage) result.failAt("translations", [locale, "name"], nameMessage);
     if (slugMessage) result.failAt("translations", [locale, "slug"], slugMessage);
     if (!descriptionOk) result.failAt("translations", [locale, "description"], MSG.invalid);
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- no name or slug message: both are non-blank strings
     if (!nameMessage && !slugMessage && descriptionOk) resolved.set(locale, { name: name as string, slug: slug as string, description });
   });
   return resolved;

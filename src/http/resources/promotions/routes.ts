@@ -91,6 +91,7 @@ function checkReferences(
 ): number[] | undefined {
   const channelIds = idsByCode(found.channels);
   const channelCodes = new Set(channelIds.keys());
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- four row lists mapped to four sets
   const [productCodes, taxonCodes, countryCodes, groupCodes] = [found.products, found.taxons, found.countries, found.customerGroups].map(
     (rows) => new Set(idsByCode(rows).keys()),
   ) as [Set<string>, Set<string>, Set<string>, Set<string>];

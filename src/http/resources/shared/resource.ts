@@ -182,7 +182,7 @@ export function resourceRoutes<Row extends { id: number }, CS extends FormShape,
   const noun = shape.noun.toLowerCase();
   const identifier: Identifier<K> = shape.identifier ?? {
     param: "code",
-    // The default key is the code: K is string.
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- The default key is the code: K is string.
     parse: (text) => text as K,
     missing: (code) => `${shape.noun} with code "${code}" does not exist.`,
   };
@@ -250,7 +250,7 @@ export function resourceRoutes<Row extends { id: number }, CS extends FormShape,
     sent.parent = assertParent(parentRows, sent.parentCode);
     if (createCode && create.unique !== undefined && existing && existing.length > 0) result.fail(createCode, create.unique);
     // The reads of an absent `reads` are `{}`: the checks see an empty result.
-    // `found` is the results of `create.reads` (or `{}` without them): NamedResults<CR>, which the batch's conditional result type hides for a generic CR.
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- `found` is the results of `create.reads` (or `{}` without them): NamedResults<CR>, which the batch's conditional result type hides for a generic CR.
     const plan = await create.check(result, found as NamedResults<CR>, sent);
     result.assertValid();
     const back = create.back?.(db, plan, result, sent) ?? createdByCode(db, code, sent.parentCode);
@@ -278,7 +278,7 @@ export function resourceRoutes<Row extends { id: number }, CS extends FormShape,
     if (list.oneBatch) {
       const read = await firstBatch(c, { parent: parentRows, counted: page.count, rows: page.rows(list.select(db)) });
       assertParent(read.parent, parentCode);
-      // The rows of `select`: Awaited<Q>, hidden for a generic Q by the batch's conditional result type.
+      // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- The rows of `select`: Awaited<Q>, hidden for a generic Q by the batch's conditional result type.
       return c.json(page.envelope(path, read.counted, list.items(read.rows as Awaited<Q>, {} as NamedResults<LP>, parentCode)));
     }
     // A deep page reads its ids first (one walk of the offset) when parts select by them too.
@@ -287,11 +287,11 @@ export function resourceRoutes<Row extends { id: number }, CS extends FormShape,
       items: { rows, parts, parent: parentRead },
     } = await page.read(c, (at) => ({ parent: parentRows, rows: at.rows(list.select(db)), parts: list.parts?.(db, at.ids) ?? {} }));
     assertParent(parentRead, parentCode);
-    // The rows of `select` (Awaited<Q>) and the results of `parts` (or `{}` without them), hidden for generic Q and LP as above.
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- The rows of `select` (Awaited<Q>) and the results of `parts` (or `{}` without them), hidden for generic Q and LP as above.
     return c.json(page.envelope(path, counted, list.items(rows as Awaited<Q>, parts as NamedResults<LP>, parentCode)));
   });
   if (create.at) for (const { path, variant, docs: at } of create.at) routes.post(path, describeRoute(at(docs.create)), (c) => createHandler(c, variant));
-  // Without `create.at`, V is `undefined`: the one create path has no variant.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- Without `create.at`, V is `undefined`: the one create path has no variant.
   else routes.post("/", describeRoute(docs.create), (c) => createHandler(c, undefined as V));
   /** The parent's read of an item route (when the parent says so). */
   const itemParent = (db: Database, parentCode: string) => (parent?.items ? parent.byCode(db, parentCode) : undefined);
@@ -301,7 +301,7 @@ export function resourceRoutes<Row extends { id: number }, CS extends FormShape,
     const parentCode = parentCodeOf(c);
     const read = await firstBatch(c, { parent: itemParent(db, parentCode), found: one.reads(db, key, parentCode) });
     assertParent(read.parent, parentCode);
-    // The results of `one.reads`: NamedResults<OR>, hidden for a generic OR as above.
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- The results of `one.reads`: NamedResults<OR>, hidden for a generic OR as above.
     const item = one.item(read.found as NamedResults<OR>, parentCode);
     if (item === undefined) throw notFound(identifier.missing(text));
     return c.json(item);
@@ -329,7 +329,7 @@ export function resourceRoutes<Row extends { id: number }, CS extends FormShape,
       const required = sent.merge ? undefined : update.putRequires?.[field];
       if (required !== undefined && result.values[field] === undefined && result.isValid(field)) result.fail(field, required);
     }
-    // As in a create: the results of `update.reads`, NamedResults<UR>.
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- As in a create: the results of `update.reads`, NamedResults<UR>.
     const plan = await update.check(result, found as NamedResults<UR>, row, sent);
     if (sent.emptyPut) {
       for (const field of update.form.fields) {

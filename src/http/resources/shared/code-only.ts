@@ -30,6 +30,7 @@ import { code, component, int, pageOf, SelfLinks, timestamp } from "../../openap
 import type { Conforms, Expect } from "../../openapi/conformance";
 import { oneRow, resourceRoutes } from "./resource";
 import { resourceNames } from "./names";
+import { codeListItem } from "./schema-parts";
 
 const bareRow = (path: string, row: CodeRow) => ({ id: row.id, code: row.code, _links: { self: href(`/${path}/${enc(row.code)}`) } });
 
@@ -47,7 +48,7 @@ export const serializeLocale = (row: CodeRow) => ({
 // the order their modules load, and this is the order it has always had.
 const withTimes = (examples: string[]) =>
   z.object({ id: int(), code: code().meta({ examples }), createdAt: timestamp(), updatedAt: timestamp(), _links: SelfLinks });
-const bare = (examples: string[]) => z.object({ id: int(), code: code().meta({ examples }), _links: SelfLinks });
+const bare = (examples: string[]) => codeListItem(code().meta({ examples }));
 
 /** In Sylius 1.8's groups. */
 export const LocaleResource = component(

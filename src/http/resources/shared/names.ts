@@ -3,7 +3,7 @@
  * its URL segment (`tax-rates`), its OpenAPI tag (`Tax rates`) and the
  * prefix of its operation ids and components (`TaxRate`).
  */
-const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+export const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 export const resourceNames = (noun: string, plural: string) => ({
   path: plural.replaceAll(" ", "-"),

@@ -30,7 +30,7 @@ import { hashSecret } from "../../auth/crypto";
 import { customers, shopUsers } from "../../../data/schema";
 import { deleteUnlessInUse, namedBatch } from "../../../data/batch";
 import { groupBy, mustExist } from "../../../data/collections";
-import { listPage, SEARCH_SCOPES, substring } from "../../list-page";
+import { listPage, SEARCH_SCOPES, substring, type ListSpec } from "../../list-page";
 import {
   canonicalEmail,
   customerByEmail,
@@ -47,7 +47,7 @@ import {
 } from "../../../data/queries/customers";
 import { serializeCustomer, serializeCustomerListItem } from "./serializer";
 import { nowIso } from "../../serializers/timestamps";
-import { crudDocs, describeRoute, listSpec } from "../../openapi/describe";
+import { crudDocs, describeRoute, listSpecOf } from "../../openapi/describe";
 import { documentForm } from "../../openapi/form-docs";
 import { Customer, CustomerPage } from "./schemas";
 
@@ -232,6 +232,17 @@ function representation(rows: CustomerRow[], users: ShopUserRow[], serialize: ty
   return rows.map((row) => serialize(row, userOf.get(row.id)?.[0] ?? null));
 }
 
+/** Newest first; email, first and last name filtered through their trigram postings. */
+const LIST: ListSpec<"email" | "firstName" | "lastName" | "createdAt" | "updatedAt", "email" | "firstName" | "lastName"> = {
+  sortable: { email: customers.emailCanonical, firstName: customers.firstName, lastName: customers.lastName, createdAt: customers.createdAt, updatedAt: customers.updatedAt },
+  defaultSorting: { field: "createdAt", direction: "desc" },
+  filters: {
+    email: substring(SEARCH_SCOPES.customerEmail),
+    firstName: substring(SEARCH_SCOPES.customerFirstName),
+    lastName: substring(SEARCH_SCOPES.customerLastName),
+  },
+};
+
 const docs = crudDocs({
   tag: "Customers",
   noun: "customer",
@@ -241,28 +252,14 @@ const docs = crudDocs({
   page: CustomerPage,
   create: createForm,
   update: updateForm,
-  list: listSpec(["email", "firstName", "lastName", "createdAt", "updatedAt"], ["email", "firstName", "lastName"], "createdAt desc"),
+  list: listSpecOf(LIST),
   deleteConflict: true,
 });
 
 export const customerRoutes = new Hono<AppEnv>({ strict: false })
   .get("/", describeRoute(docs.list), async (c) => {
     const db = c.var.db;
-    const page = listPage(db, customers, c.req.url, {
-      sortable: {
-        email: customers.emailCanonical,
-        firstName: customers.firstName,
-        lastName: customers.lastName,
-        createdAt: customers.createdAt,
-        updatedAt: customers.updatedAt,
-      },
-      defaultSorting: { field: "createdAt", direction: "desc" },
-      filters: {
-        email: substring(SEARCH_SCOPES.customerEmail),
-        firstName: substring(SEARCH_SCOPES.customerFirstName),
-        lastName: substring(SEARCH_SCOPES.customerLastName),
-      },
-    });
+    const page = listPage(db, customers, c.req.url, LIST);
     const {
       counted,
       items: { rows, users },

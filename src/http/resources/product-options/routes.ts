@@ -281,12 +281,7 @@ export const productOptionRoutes = new Hono<AppEnv>({ strict: false })
   .get("/", describeRoute(docs.list), async (c) => {
     const db = c.var.db;
     const page = listPage(db, productOptions, c.req.url, {
-      sortable: {
-        position: productOptions.position,
-        code: productOptions.code,
-        createdAt: productOptions.createdAt,
-        updatedAt: productOptions.updatedAt,
-      },
+      sortable: { position: productOptions.position, code: productOptions.code, createdAt: productOptions.createdAt, updatedAt: productOptions.updatedAt },
       defaultSorting: { field: "position", direction: "asc" },
       filters: {
         code: (value) => containsText(productOptions.code, value),

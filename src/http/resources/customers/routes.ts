@@ -23,6 +23,7 @@ import { z } from "zod";
 import type { AppEnv } from "../../context";
 import { parseId } from "../../ids";
 import { defineForm, isEmptyBody, validateForm, rethrowUniqueViolation } from "../../form";
+import { readBack } from "../shared/read-back";
 import { requiredString } from "../../fields";
 import { MSG } from "../../../domain/messages";
 import { notFound } from "../../errors";
@@ -195,6 +196,13 @@ documentForm(updateForm, {
 
 const missing = (id: string) => notFound(`Customer with id "${id}" does not exist.`);
 
+/** The customer id of a URL's `:id`: anything but digits names no customer (404). */
+function customerId(raw: string): number {
+  const id = parseId(raw);
+  if (id === null) throw missing(raw);
+  return id;
+}
+
 interface UserInput {
   plainPassword?: string;
   enabled?: boolean;
@@ -269,8 +277,7 @@ export const customerRoutes = new Hono<AppEnv>({ strict: false })
   .get("/:id", describeRoute(docs.get), async (c) => {
     const db = c.var.db;
     const raw = c.req.param("id");
-    const id = parseId(raw);
-    if (id === null) throw missing(raw);
+    const id = customerId(raw);
     const { rows, users } = await namedBatch(db, {
       rows: customerById(db, id),
       users: usersOfCustomers(db, db.select({ id: customers.id }).from(customers).where(eq(customers.id, id))),
@@ -317,9 +324,7 @@ export const customerRoutes = new Hono<AppEnv>({ strict: false })
         rows: customerByEmail(db, canonical),
         users: usersOfCustomers(db, customerIdsOfEmail(db, canonical)),
       });
-      const [customer] = representation(rows, users);
-      if (!customer) throw new Error(`Customer "${canonical}" was not read back after its insert.`);
-      return c.json(customer, 201);
+      return c.json(readBack(representation(rows, users)[0], `Customer "${canonical}"`), 201);
     } catch (error) {
       rethrowUniqueViolation(error, result, "email", EMAIL_TAKEN);
     }
@@ -327,9 +332,8 @@ export const customerRoutes = new Hono<AppEnv>({ strict: false })
   .on(["PUT", "PATCH"], "/:id", describeRoute(docs.put, docs.patch), async (c) => {
     const db = c.var.db;
     const raw = c.req.param("id");
-    const id = parseId(raw);
+    const id = customerId(raw);
     const result = validateForm(updateForm, c.var.body);
-    if (id === null) throw missing(raw);
     const values = result.values;
     const canonical = values.email === undefined ? null : canonicalEmail(values.email);
     const {
@@ -405,8 +409,7 @@ export const customerRoutes = new Hono<AppEnv>({ strict: false })
   .delete("/:id", describeRoute(docs.delete), async (c) => {
     const db = c.var.db;
     const raw = c.req.param("id");
-    const id = parseId(raw);
-    if (id === null) throw missing(raw);
+    const id = customerId(raw);
     const {
       customer: [customer],
     } = await namedBatch(db, { customer: customerById(db, id) });

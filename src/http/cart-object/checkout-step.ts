@@ -294,6 +294,43 @@ function selectedCodes(body: unknown, key: "shipments" | "payments"): { codes: (
   return { codes, extra, invalid: false };
 }
 
+/**
+ * The method a selection step chooses for its one line (`shipments` or
+ * `payments`; `lines` 0 when the cart has none): the sent code, or on PATCH
+ * without one the `current` method's. A line without a method (`missing`,
+ * null when that is allowed), a method not `selectable` or more lines than
+ * the cart has answer the form error, each on its line's `method`.
+ */
+function selectedMethod(
+  step: { body: unknown; patch: boolean },
+  key: "shipments" | "payments",
+  choice: { lines: number; current: string | null; selectable: readonly { code: string }[]; missing: string | null },
+): string | null {
+  const { lines, current, selectable, missing } = choice;
+  const { codes, extra, invalid } = selectedCodes(step.body, key);
+  const chosen = codes ?? (step.patch && current !== null ? [current] : []);
+  const entries = Array.from({ length: Math.max(lines, codes?.length ?? 0) }, (_, i) => {
+    const code = chosen[i] ?? null;
+    const error = code === null ? missing : selectable.some((m) => m.code === code) ? null : ORDER_MSG.methodInvalid;
+    return { code, error };
+  });
+  if (invalid || extra || entries.some((e) => e.error !== null) || (codes?.length ?? 0) > lines) {
+    const methodChildren = selectable.map(() => ({}));
+    throw formError(
+      {
+        [key]: {
+          ...(invalid ? { errors: [MSG.invalid] } : {}),
+          children: entries.map((e, i) => ({
+            children: { method: { ...(e.error !== null ? { errors: [e.error] } : i >= lines ? { errors: [MSG.extraFields] } : {}), children: methodChildren } },
+          })),
+        },
+      },
+      extra ? [MSG.extraFields] : [],
+    );
+  }
+  return entries[0]?.code ?? null;
+}
+
 /** Applies a checkout write to the cart in its object; the object wraps the answer. */
 export async function runCheckoutStep(host: CartHost, run: OperationRun, cartId: number, step: CheckoutStep): Promise<StepAnswer> {
   const { db, caller } = run;
@@ -344,60 +381,26 @@ export async function runCheckoutStep(host: CartHost, run: OperationRun, cartId:
       break;
     }
     case "select_shipping": {
-      const { codes, extra, invalid } = selectedCodes(step.body, "shipments");
-      const lines = row.shipmentId === null ? 0 : 1;
       const selectable = loaded.cart ? selectableShippingMethods(loaded, loaded.cart) : [];
-      const chosen = codes ?? (step.patch && row.shipmentMethodCode !== null ? [row.shipmentMethodCode] : []);
-      const entries = Array.from({ length: Math.max(lines, codes?.length ?? 0) }, (_, i) => {
-        const code = chosen[i] ?? null;
-        const error = code === null ? ORDER_MSG.shippingMethodMissing : selectable.some((m) => m.code === code) ? null : ORDER_MSG.methodInvalid;
-        return { code, error };
+      const code = selectedMethod(step, "shipments", {
+        lines: row.shipmentId === null ? 0 : 1,
+        current: row.shipmentMethodCode,
+        selectable,
+        missing: ORDER_MSG.shippingMethodMissing,
       });
-      if (invalid || extra || entries.some((e) => e.error !== null) || (codes?.length ?? 0) > lines) {
-        const methodChildren = selectable.map(() => ({}));
-        throw formError(
-          {
-            shipments: {
-              ...(invalid ? { errors: [MSG.invalid] } : {}),
-              children: entries.map((e, i) => ({
-                children: { method: { ...(e.error !== null ? { errors: [e.error] } : i >= lines ? { errors: [MSG.extraFields] } : {}), children: methodChildren } },
-              })),
-            },
-          },
-          extra ? [MSG.extraFields] : [],
-        );
-      }
       transition = "select_shipping";
-      if (entries[0]?.code) overrides.shippingMethodCode = entries[0].code;
+      if (code) overrides.shippingMethodCode = code;
       break;
     }
     case "select_payment": {
-      const { codes, extra, invalid } = selectedCodes(step.body, "payments");
-      const lines = row.paymentId === null ? 0 : 1;
       const methods = loaded.read.paymentMethods;
-      const current = methods.find((m) => m.id === row.paymentMethodId)?.code ?? null;
-      const chosen = codes ?? (step.patch && current !== null ? [current] : []);
-      const entries = Array.from({ length: Math.max(lines, codes?.length ?? 0) }, (_, i) => {
-        const code = chosen[i] ?? null;
-        const error = code === null ? (step.patch ? null : PAYMENT_METHOD_MISSING) : methods.some((m) => m.code === code) ? null : ORDER_MSG.methodInvalid;
-        return { code, error };
+      const code = selectedMethod(step, "payments", {
+        lines: row.paymentId === null ? 0 : 1,
+        current: methods.find((m) => m.id === row.paymentMethodId)?.code ?? null,
+        selectable: methods,
+        missing: step.patch ? null : PAYMENT_METHOD_MISSING,
       });
-      if (invalid || extra || entries.some((e) => e.error !== null) || (codes?.length ?? 0) > lines) {
-        const methodChildren = methods.map(() => ({}));
-        throw formError(
-          {
-            payments: {
-              ...(invalid ? { errors: [MSG.invalid] } : {}),
-              children: entries.map((e, i) => ({
-                children: { method: { ...(e.error !== null ? { errors: [e.error] } : i >= lines ? { errors: [MSG.extraFields] } : {}), children: methodChildren } },
-              })),
-            },
-          },
-          extra ? [MSG.extraFields] : [],
-        );
-      }
       transition = "select_payment";
-      const code = entries[0]?.code ?? null;
       chosenPayment = code === null ? undefined : methods.find((m) => m.code === code)?.id;
       break;
     }

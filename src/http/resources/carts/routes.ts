@@ -26,6 +26,7 @@ import { addItemForm, cartCreateForm, changeItemForm, requireQuantity } from "./
 import type { z } from "zod";
 import { describeRoute, type OperationMeta } from "../../openapi/describe";
 import { Cart, CartItem, CartPage } from "./schemas";
+import { fixedOrderList, taggedGet } from "../shared/order-docs";
 
 const tag = "Carts";
 
@@ -49,15 +50,9 @@ const changeItem = (method: "put" | "patch", operationId: string): OperationMeta
 
 /** The operations' documentation (see describeRoute). */
 const docs = {
-  list: describeRoute({
-    tag,
-    operationId: "listCarts",
-    summary: "List carts",
-    description: "Only orders in state `cart`, newest first.",
-    success: { status: 200, description: "A page of carts.", schema: CartPage },
-    list: { sorting: [], criteria: [], defaultSorting: "createdAt desc", paginate: true },
-    errors: [],
-  }),
+  list: describeRoute(
+    fixedOrderList({ tag, description: "Only orders in state `cart`, newest first.", page: CartPage, order: "createdAt desc", paginate: true }),
+  ),
   create: describeRoute({
     tag,
     operationId: "createCart",
@@ -69,16 +64,17 @@ const docs = {
     errors: [400, 413],
     conditional: { etag: true },
   }),
-  get: describeRoute({
-    tag,
-    operationId: "getCart",
-    summary: "Get a cart",
-    description:
-      "With a strong `ETag`, which changes with the cart and with what it shows of its customer and its items' variants; `If-None-Match` answers 304 when it still matches.",
-    success: { status: 200, description: "The cart.", schema: Cart },
-    errors: [404],
-    conditional: { etag: true, precondition: "If-None-Match" },
-  }),
+  get: describeRoute(
+    taggedGet({
+      tag,
+      operationId: "getCart",
+      summary: "Get a cart",
+      description:
+        "With a strong `ETag`, which changes with the cart and with what it shows of its customer and its items' variants; `If-None-Match` answers 304 when it still matches.",
+      item: Cart,
+      itemDescription: "The cart.",
+    }),
+  ),
   delete: describeRoute({
     tag,
     operationId: "deleteCart",

@@ -4,8 +4,7 @@ import { TAX_CALCULATION_STRATEGIES } from "../../../data/queries/channels";
 import { serializeChannel, serializeChannelForCart, serializeChannelListItem } from "./serializer";
 import { code, component, int, pageOf, SelfLinks, timestamp } from "../../openapi/common";
 import type { Conforms, Expect } from "../../openapi/conformance";
-
-const OMITTED = "Omitted when not set.";
+import { codeListItem, optionalText } from "../shared/schema-parts";
 
 export const Channel = component(
   "Channel",
@@ -13,9 +12,9 @@ export const Channel = component(
     id: int(),
     code: code(),
     name: z.string(),
-    description: z.string().optional().meta({ description: OMITTED }),
-    hostname: z.string().optional().meta({ description: OMITTED }),
-    color: z.string().optional().meta({ description: OMITTED }),
+    description: optionalText(),
+    hostname: optionalText(),
+    color: optionalText(),
     createdAt: timestamp(),
     updatedAt: timestamp(),
     enabled: z.boolean(),
@@ -25,11 +24,7 @@ export const Channel = component(
   "Sylius' detailed channel set: the channel inside an order, a payment method and a product.",
 );
 
-export const ChannelListItem = component(
-  "ChannelListItem",
-  z.object({ id: int(), code: code(), _links: SelfLinks }),
-  "A channel in a list (Sylius' default set), and the channel of a cart in a list.",
-);
+export const ChannelListItem = component("ChannelListItem", codeListItem(), "A channel in a list (Sylius' default set), and the channel of a cart in a list.");
 
 export const ChannelPage = pageOf("ChannelPage", ChannelListItem);
 

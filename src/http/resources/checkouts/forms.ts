@@ -44,25 +44,26 @@ documentForm(addressingForm, {
   },
 });
 
-export const selectShippingForm = defineForm({
-  shipments: z.array(z.object({ method: z.string() })).optional(),
-});
+/** A method selection (`shipments` or `payments`): one `{method}` per line, in order. */
+function selectionForm(key: "shipments" | "payments", component: string, description: string, method: string) {
+  const form = defineForm({ [key]: z.array(z.object({ method: z.string() })).optional() });
+  documentForm(form, { component, descriptions: { [key]: description }, example: { [key]: [{ method }] } });
+  return form;
+}
 
-documentForm(selectShippingForm, {
-  component: "CheckoutSelectShipping",
-  descriptions: { shipments: "One entry per shipment, in order: the code of a shipping method it may take." },
-  example: { shipments: [{ method: "ups" }] },
-});
+export const selectShippingForm = selectionForm(
+  "shipments",
+  "CheckoutSelectShipping",
+  "One entry per shipment, in order: the code of a shipping method it may take.",
+  "ups",
+);
 
-export const selectPaymentForm = defineForm({
-  payments: z.array(z.object({ method: z.string() })).optional(),
-});
-
-documentForm(selectPaymentForm, {
-  component: "CheckoutSelectPayment",
-  descriptions: { payments: "One entry per payment, in order: the code of an enabled payment method of the channel." },
-  example: { payments: [{ method: "cash_on_delivery" }] },
-});
+export const selectPaymentForm = selectionForm(
+  "payments",
+  "CheckoutSelectPayment",
+  "One entry per payment, in order: the code of an enabled payment method of the channel.",
+  "cash_on_delivery",
+);
 
 export const completeForm = defineForm({
   notes: z.string().optional(),

@@ -14,7 +14,6 @@
  */
 import { eq } from "drizzle-orm";
 import type { Database } from "../../../data/db";
-import { groupBy } from "../../../data/collections";
 import { contains } from "../../../data/conditions";
 import { countries } from "../../../data/schema";
 import { COUNTRY_CODES } from "../../../data/queries/zones";
@@ -29,6 +28,8 @@ import {
 } from "../../../data/queries/countries";
 import { nowIso } from "../../serializers/timestamps";
 import { resourceRoutes, withParts } from "../shared/resource";
+import { resourceNames } from "../shared/names";
+import { withOwnParts } from "../shared/own-parts";
 import { COUNTRY_MESSAGES, createForm, parseProvinces, sentProvinceCodes, updateForm } from "./form";
 import { serializeCountry, serializeCountryListItem } from "./serializer";
 import { Country, CountryPage } from "./schemas";
@@ -44,10 +45,7 @@ const withProvinces = withParts(
   countryByCode,
   idsOfCode,
   (db, ids) => ({ provinces: provincesOfCountries(db, ids) }),
-  (rows, { provinces }) => {
-    const byCountry = groupBy(provinces, (p) => p.countryId);
-    return rows.map((row) => serializeCountry(row, byCountry.get(row.id) ?? []));
-  },
+  (rows, { provinces }) => withOwnParts(rows, provinces, (p) => p.countryId, serializeCountry),
 );
 
 export const countryRoutes = resourceRoutes({
@@ -56,10 +54,7 @@ export const countryRoutes = resourceRoutes({
   byCode: countryByCode,
   codeShape: ISO_CODE,
   docs: {
-    path: "countries",
-    tag: "Countries",
-    plural: "countries",
-    idPrefix: "Country",
+    ...resourceNames("Country", "countries"),
     item: Country,
     page: CountryPage,
     putNote: CODE_NOTE,

@@ -4,6 +4,7 @@ import { serializeCountry, serializeCountryListItem } from "./serializer";
 import { Province } from "../provinces/schemas";
 import { code, component, int, pageOf, SelfLinks } from "../../openapi/common";
 import type { Conforms, Expect } from "../../openapi/conformance";
+import { codeListItem } from "../shared/schema-parts";
 
 const countryCode = () => code().meta({ examples: ["US"], description: "ISO 3166-1 alpha-2 code." });
 
@@ -19,11 +20,7 @@ export const Country = component(
   "A country addresses may use (ISO 3166-1 alpha-2).",
 );
 
-export const CountryListItem = component(
-  "CountryListItem",
-  z.object({ id: int(), code: countryCode(), _links: SelfLinks }),
-  "A country in a list (Sylius' default set: no provinces, no `enabled`).",
-);
+export const CountryListItem = component("CountryListItem", codeListItem(countryCode()), "A country in a list (Sylius' default set: no provinces, no `enabled`).");
 
 export const CountryPage = pageOf("CountryPage", CountryListItem);
 

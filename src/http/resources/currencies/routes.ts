@@ -7,34 +7,18 @@
  */
 import { sql } from "drizzle-orm";
 import { currencies } from "../../../data/schema";
-import {
-  codeOnlyForms,
-  codeOnlyRoutes,
-  CurrencyPage,
-  CurrencyResource,
-  serializeCurrency,
-} from "../shared/code-only";
-
-export const CURRENCY_MESSAGES = { blank: "Please choose currency code.", unique: "Currency code must be unique." } as const;
-
-export const { create: currencyCreateForm, update: currencyUpdateForm } = codeOnlyForms(CURRENCY_MESSAGES.blank, {
-  component: "Currency",
-  code: "An ISO 4217 currency code: `USD`.",
-  example: "GBP",
-});
+import { codeOnlyRoutes, CurrencyPage, CurrencyResource, serializeCurrency } from "../shared/code-only";
 
 export const currencyRoutes = codeOnlyRoutes({
   noun: "Currency",
+  plural: "currencies",
   table: currencies,
-  forms: { create: currencyCreateForm, update: currencyUpdateForm },
-  messages: CURRENCY_MESSAGES,
-  serialize: serializeCurrency,
-  // ISO 4217: `USD`.
-  codeShape: /^[A-Z]{3}$/,
+  messages: { blank: "Please choose currency code.", unique: "Currency code must be unique." },
+  code: { shape: /^[A-Z]{3}$/, description: "An ISO 4217 currency code: `USD`.", example: "GBP" },
+  views: { serialize: serializeCurrency, item: CurrencyResource, page: CurrencyPage },
   inUse: (row) => sql`(
       EXISTS (SELECT 1 FROM channel_currencies WHERE currency_id = ${row.id})
       OR EXISTS (SELECT 1 FROM channels WHERE base_currency_id = ${row.id})
       OR EXISTS (SELECT 1 FROM orders WHERE currency_code = ${row.code})
     )`,
-  docs: { path: "currencies", tag: "Currencies", plural: "currencies", idPrefix: "Currency", item: CurrencyResource, page: CurrencyPage },
 });

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { defineForm } from "../../form";
 import { CODE_PATTERN, requiredString } from "../../fields";
 import { CODE_DESCRIPTION, documentForm, IGNORED_CODE } from "../../openapi/form-docs";
+import { boundedName } from "../shared/name-field";
 
 export const CUSTOMER_GROUP_MESSAGES = {
   codeBlank: "Please enter a customer group code.",
@@ -17,10 +18,7 @@ export const CUSTOMER_GROUP_MESSAGES = {
   nameTooLong: "Customer group name must not be longer than 255 characters.",
 } as const;
 
-const groupName = () =>
-  requiredString(CUSTOMER_GROUP_MESSAGES.nameBlank, Number.MAX_SAFE_INTEGER)
-    .refine((s) => s.length >= 2, { error: CUSTOMER_GROUP_MESSAGES.nameTooShort, abort: true })
-    .refine((s) => s.length <= 255, { error: CUSTOMER_GROUP_MESSAGES.nameTooLong });
+const groupName = () => boundedName(CUSTOMER_GROUP_MESSAGES);
 
 export const createForm = defineForm({
   name: groupName(),

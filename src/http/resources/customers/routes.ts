@@ -23,6 +23,7 @@ import { z } from "zod";
 import type { AppEnv } from "../../context";
 import { parseId } from "../../ids";
 import { defineForm, isEmptyBody, validateForm, rethrowUniqueViolation } from "../../form";
+import { readBack } from "../shared/read-back";
 import { requiredString } from "../../fields";
 import { MSG } from "../../../domain/messages";
 import { notFound } from "../../errors";
@@ -30,7 +31,7 @@ import { hashSecret } from "../../auth/crypto";
 import { customers, shopUsers } from "../../../data/schema";
 import { deleteUnlessInUse, namedBatch } from "../../../data/batch";
 import { groupBy, mustExist } from "../../../data/collections";
-import { listPage, SEARCH_SCOPES, substring } from "../../list-page";
+import { listPage, SEARCH_SCOPES, substring, type ListSpec } from "../../list-page";
 import {
   canonicalEmail,
   customerByEmail,
@@ -47,7 +48,7 @@ import {
 } from "../../../data/queries/customers";
 import { serializeCustomer, serializeCustomerListItem } from "./serializer";
 import { nowIso } from "../../serializers/timestamps";
-import { crudDocs, describeRoute, listSpec } from "../../openapi/describe";
+import { crudDocs, describeRoute, listSpecOf } from "../../openapi/describe";
 import { documentForm } from "../../openapi/form-docs";
 import { Customer, CustomerPage } from "./schemas";
 
@@ -195,6 +196,13 @@ documentForm(updateForm, {
 
 const missing = (id: string) => notFound(`Customer with id "${id}" does not exist.`);
 
+/** The customer id of a URL's `:id`: anything but digits names no customer (404). */
+function customerId(raw: string): number {
+  const id = parseId(raw);
+  if (id === null) throw missing(raw);
+  return id;
+}
+
 interface UserInput {
   plainPassword?: string;
   enabled?: boolean;
@@ -232,6 +240,17 @@ function representation(rows: CustomerRow[], users: ShopUserRow[], serialize: ty
   return rows.map((row) => serialize(row, userOf.get(row.id)?.[0] ?? null));
 }
 
+/** Newest first; email, first and last name filtered through their trigram postings. */
+const LIST: ListSpec<"email" | "firstName" | "lastName" | "createdAt" | "updatedAt", "email" | "firstName" | "lastName"> = {
+  sortable: { email: customers.emailCanonical, firstName: customers.firstName, lastName: customers.lastName, createdAt: customers.createdAt, updatedAt: customers.updatedAt },
+  defaultSorting: { field: "createdAt", direction: "desc" },
+  filters: {
+    email: substring(SEARCH_SCOPES.customerEmail),
+    firstName: substring(SEARCH_SCOPES.customerFirstName),
+    lastName: substring(SEARCH_SCOPES.customerLastName),
+  },
+};
+
 const docs = crudDocs({
   tag: "Customers",
   noun: "customer",
@@ -241,28 +260,14 @@ const docs = crudDocs({
   page: CustomerPage,
   create: createForm,
   update: updateForm,
-  list: listSpec(["email", "firstName", "lastName", "createdAt", "updatedAt"], ["email", "firstName", "lastName"], "createdAt desc"),
+  list: listSpecOf(LIST),
   deleteConflict: true,
 });
 
 export const customerRoutes = new Hono<AppEnv>({ strict: false })
   .get("/", describeRoute(docs.list), async (c) => {
     const db = c.var.db;
-    const page = listPage(db, customers, c.req.url, {
-      sortable: {
-        email: customers.emailCanonical,
-        firstName: customers.firstName,
-        lastName: customers.lastName,
-        createdAt: customers.createdAt,
-        updatedAt: customers.updatedAt,
-      },
-      defaultSorting: { field: "createdAt", direction: "desc" },
-      filters: {
-        email: substring(SEARCH_SCOPES.customerEmail),
-        firstName: substring(SEARCH_SCOPES.customerFirstName),
-        lastName: substring(SEARCH_SCOPES.customerLastName),
-      },
-    });
+    const page = listPage(db, customers, c.req.url, LIST);
     const {
       counted,
       items: { rows, users },
@@ -272,8 +277,7 @@ export const customerRoutes = new Hono<AppEnv>({ strict: false })
   .get("/:id", describeRoute(docs.get), async (c) => {
     const db = c.var.db;
     const raw = c.req.param("id");
-    const id = parseId(raw);
-    if (id === null) throw missing(raw);
+    const id = customerId(raw);
     const { rows, users } = await namedBatch(db, {
       rows: customerById(db, id),
       users: usersOfCustomers(db, db.select({ id: customers.id }).from(customers).where(eq(customers.id, id))),
@@ -320,9 +324,7 @@ export const customerRoutes = new Hono<AppEnv>({ strict: false })
         rows: customerByEmail(db, canonical),
         users: usersOfCustomers(db, customerIdsOfEmail(db, canonical)),
       });
-      const [customer] = representation(rows, users);
-      if (!customer) throw new Error(`Customer "${canonical}" was not read back after its insert.`);
-      return c.json(customer, 201);
+      return c.json(readBack(representation(rows, users)[0], `Customer "${canonical}"`), 201);
     } catch (error) {
       rethrowUniqueViolation(error, result, "email", EMAIL_TAKEN);
     }
@@ -330,9 +332,8 @@ export const customerRoutes = new Hono<AppEnv>({ strict: false })
   .on(["PUT", "PATCH"], "/:id", describeRoute(docs.put, docs.patch), async (c) => {
     const db = c.var.db;
     const raw = c.req.param("id");
-    const id = parseId(raw);
+    const id = customerId(raw);
     const result = validateForm(updateForm, c.var.body);
-    if (id === null) throw missing(raw);
     const values = result.values;
     const canonical = values.email === undefined ? null : canonicalEmail(values.email);
     const {
@@ -408,8 +409,7 @@ export const customerRoutes = new Hono<AppEnv>({ strict: false })
   .delete("/:id", describeRoute(docs.delete), async (c) => {
     const db = c.var.db;
     const raw = c.req.param("id");
-    const id = parseId(raw);
-    if (id === null) throw missing(raw);
+    const id = customerId(raw);
     const {
       customer: [customer],
     } = await namedBatch(db, { customer: customerById(db, id) });

@@ -1,23 +1,21 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../context";
 import { describeRoute } from "../../openapi/describe";
-import { COMMON_HEADERS, json, ref, responseRef } from "../../openapi/refs";
+import { COMMON_HEADERS, json, ref, serviceOperation } from "../../openapi/refs";
 // Registers the answers' schemas as components.
 import "./schemas";
 
 const docs = describeRoute({
-  operation: () => ({
-    tags: ["Service"],
-    operationId: "health",
-    summary: "Health check",
-    description: "200 once the database answers.",
-    security: [],
-    responses: {
-      "200": { description: "Healthy.", headers: COMMON_HEADERS, content: json(ref("Health")) },
-      "503": { description: "The database does not answer.", headers: COMMON_HEADERS, content: json(ref("HealthUnavailable")) },
-      "500": responseRef("InternalError"),
-    },
-  }),
+  operation: () =>
+    serviceOperation({
+      operationId: "health",
+      summary: "Health check",
+      description: "200 once the database answers.",
+      responses: {
+        "200": { description: "Healthy.", headers: COMMON_HEADERS, content: json(ref("Health")) },
+        "503": { description: "The database does not answer.", headers: COMMON_HEADERS, content: json(ref("HealthUnavailable")) },
+      },
+    }),
 });
 
 export const healthRoutes = new Hono<AppEnv>().get("/", docs, async (c) => {

@@ -7,32 +7,15 @@
  */
 import { sql } from "drizzle-orm";
 import { locales } from "../../../data/schema";
-import {
-  codeOnlyForms,
-  codeOnlyRoutes,
-  LocalePage,
-  LocaleResource,
-  serializeLocale,
-  serializeLocaleListItem,
-} from "../shared/code-only";
-
-export const LOCALE_MESSAGES = { blank: "Please choose locale code.", unique: "Locale code must be unique." } as const;
-
-export const { create: localeCreateForm, update: localeUpdateForm } = codeOnlyForms(LOCALE_MESSAGES.blank, {
-  component: "Locale",
-  code: "Language, optional script and region: `en_US`.",
-  example: "fr_FR",
-});
+import { codeOnlyRoutes, LocalePage, LocaleResource, serializeLocale, serializeLocaleListItem } from "../shared/code-only";
 
 export const localeRoutes = codeOnlyRoutes({
   noun: "Locale",
+  plural: "locales",
   table: locales,
-  forms: { create: localeCreateForm, update: localeUpdateForm },
-  messages: LOCALE_MESSAGES,
-  serialize: serializeLocale,
-  serializeListItem: serializeLocaleListItem,
-  // Language, optional script and region: `en_US`.
-  codeShape: /^[a-z]{2,3}(?:_[A-Z][a-z]{3})?(?:_[A-Z]{2}|_\d{3})?$/,
+  messages: { blank: "Please choose locale code.", unique: "Locale code must be unique." },
+  code: { shape: /^[a-z]{2,3}(?:_[A-Z][a-z]{3})?(?:_[A-Z]{2}|_\d{3})?$/, description: "Language, optional script and region: `en_US`.", example: "fr_FR" },
+  views: { serialize: serializeLocale, serializeListItem: serializeLocaleListItem, item: LocaleResource, page: LocalePage },
   inUse: (row) => sql`(
       EXISTS (SELECT 1 FROM channel_locales WHERE locale_id = ${row.id})
       OR EXISTS (SELECT 1 FROM channels WHERE default_locale_id = ${row.id})
@@ -43,5 +26,4 @@ export const localeRoutes = codeOnlyRoutes({
       OR EXISTS (SELECT 1 FROM shipping_method_translations WHERE locale = ${row.code})
       OR EXISTS (SELECT 1 FROM orders WHERE locale_code = ${row.code})
     )`,
-  docs: { path: "locales", tag: "Locales", plural: "locales", idPrefix: "Locale", item: LocaleResource, page: LocalePage },
 });

@@ -18,6 +18,7 @@ import { defineForm, validateForm } from "../../form";
 import { optionalString } from "../../fields";
 import { documentForm } from "../../openapi/form-docs";
 import { describeRoute } from "../../openapi/describe";
+import { fixedOrderList, taggedGet } from "../shared/order-docs";
 import { serializeOrder, serializeOrderVariant } from "./serializer";
 import { answerOrder } from "./reads";
 import { Order, OrderPage } from "./schemas";
@@ -53,25 +54,20 @@ const transitionDoc = (op: { operationId: string; summary: string; description: 
   });
 
 const docs = {
-  list: describeRoute({
-    tag,
-    operationId: "listOrders",
-    summary: "List orders",
-    description: "Orders whose state is not `cart`, by `number` descending.",
-    success: { status: 200, description: "A page of orders.", schema: OrderPage },
-    list: { sorting: [], criteria: [], defaultSorting: "number desc", paginate: false },
-    errors: [],
-  }),
-  get: describeRoute({
-    tag,
-    operationId: "getOrder",
-    summary: "Get an order",
-    description:
-      "Any order, carts included (the target of a cart item's `_links.order`). With a strong `ETag`; `If-None-Match` answers 304 when it still matches.",
-    success: { status: 200, description: "The order.", schema: Order },
-    errors: [404],
-    conditional: { etag: true, precondition: "If-None-Match" },
-  }),
+  list: describeRoute(
+    fixedOrderList({ tag, description: "Orders whose state is not `cart`, by `number` descending.", page: OrderPage, order: "number desc", paginate: false }),
+  ),
+  get: describeRoute(
+    taggedGet({
+      tag,
+      operationId: "getOrder",
+      summary: "Get an order",
+      description:
+        "Any order, carts included (the target of a cart item's `_links.order`). With a strong `ETag`; `If-None-Match` answers 304 when it still matches.",
+      item: Order,
+      itemDescription: "The order.",
+    }),
+  ),
   cancel: transitionDoc({
     operationId: "cancelOrder",
     summary: "Cancel an order",

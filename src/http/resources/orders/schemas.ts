@@ -5,8 +5,7 @@ import { Adjustment, CartItemUnit } from "../carts/schemas";
 import { TaxCategoryEmbedded } from "../shared/category-views";
 import { Channel } from "../channels/schemas";
 import { PaymentMethod, PaymentMethodReference } from "../payment-methods/schemas";
-
-const OMITTED = "Omitted when not set.";
+import { OMITTED } from "../shared/schema-parts";
 
 export const OrderVariant = component(
   "OrderVariant",

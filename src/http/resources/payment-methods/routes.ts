@@ -15,22 +15,15 @@ import { eq } from "drizzle-orm";
 import { MSG } from "../../../domain/messages";
 import type { Database } from "../../../data/db";
 import { channels, locales, paymentMethods } from "../../../data/schema";
-import { groupBy, unique } from "../../../data/collections";
+import { unique } from "../../../data/collections";
 import { contains, inJson } from "../../../data/conditions";
-import {
-  nextPaymentMethodPosition,
-  paymentMethodByCode,
-  paymentMethodColumns,
-  paymentMethodIdsOfCode,
-  paymentMethodInUse,
-  paymentMethodParts,
-  type PaymentMethodParts,
-  type PaymentMethodRow,
-} from "../../../data/queries/payment-methods";
+import { nextPaymentMethodPosition, paymentMethodByCode, paymentMethodColumns, paymentMethodIdsOfCode, paymentMethodInUse, paymentMethodParts } from "../../../data/queries/payment-methods";
+import type { PaymentMethodParts, PaymentMethodRow } from "../../../data/queries/payment-methods";
 import { insertMethodChannels, methodCollectionWrites, PAYMENT_METHOD_TABLES, upsertMethodTranslations } from "../../../data/queries/method-collections";
 import { boundedNext, type FormResult } from "../../form";
 import { nowIso } from "../../serializers/timestamps";
 import { resourceRoutes, withParts } from "../shared/resource";
+import { methodCollections } from "../shared/method-parts";
 import { createForm, PAYMENT_METHOD_MESSAGES, updateForm } from "./form";
 import { serializePaymentMethod } from "./serializer";
 import { PaymentMethod, PaymentMethodPage } from "./schemas";
@@ -39,11 +32,8 @@ type Values = FormResult<typeof updateForm.shape>["values"];
 type Field = (typeof updateForm.fields)[number];
 
 function representation(rows: PaymentMethodRow[], parts: PaymentMethodParts) {
-  const translationsOf = groupBy(parts.translations, (t) => t.methodId);
-  const channelsOf = groupBy(parts.channels, (ch) => ch.methodId);
-  return rows.map((row) =>
-    serializePaymentMethod(row, { translations: translationsOf.get(row.id) ?? [], channels: channelsOf.get(row.id) ?? [] }),
-  );
+  const collectionsOf = methodCollections(parts);
+  return rows.map((row) => serializePaymentMethod(row, collectionsOf(row.id)));
 }
 
 /** The reads of a write: the sent locales and channels by code. */
@@ -97,16 +87,11 @@ export const paymentMethodRoutes = resourceRoutes({
     putNote: "A sent `code` is ignored. Sent translations and channels replace the old ones.",
   },
   inUse: (method) => paymentMethodInUse(method.id),
-  list: {
-    spec: LIST,
-    select: (db: Database) => db.select(paymentMethodColumns).from(paymentMethods).$dynamic(),
-    ...READS.list,
-  },
+  list: { spec: LIST, select: (db: Database) => db.select(paymentMethodColumns).from(paymentMethods).$dynamic(), ...READS.list },
   one: READS.one,
   create: {
     form: createForm,
     unique: PAYMENT_METHOD_MESSAGES.codeTaken,
-    outOfRange: { field: "position", column: "payment_methods.position" },
     reads: (db, values) => writeReads(db, values),
     check: (result, found) => {
       const values = result.values;
@@ -124,6 +109,8 @@ export const paymentMethodRoutes = resourceRoutes({
       translations: upsertMethodTranslations(db, PAYMENT_METHOD_TABLES, code, translationList(result.required("translations"))),
       channels: insertMethodChannels(db, PAYMENT_METHOD_TABLES, code, channelIds ?? []),
     }),
+    // The position is computed with boundedNext: its NOT NULL refusal is the field's 400.
+    outOfRange: { field: "position", column: "payment_methods.position" },
   },
   update: {
     form: updateForm,

@@ -14,7 +14,6 @@
  */
 import { eq, sql, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "../../../data/db";
-import { groupBy } from "../../../data/collections";
 import { contains } from "../../../data/conditions";
 import { productAssociations, productAssociationTypes } from "../../../data/schema";
 import {
@@ -29,6 +28,8 @@ import {
   type AssociationTypeTranslationRow,
 } from "../../../data/queries/product-association-types";
 import { resourceRoutes } from "../shared/resource";
+import { resourceNames } from "../shared/names";
+import { withOwnParts } from "../shared/own-parts";
 import { checkNameTranslations, nameTranslationsTree, type TranslationsForm } from "../shared/fields";
 import type { FormChild } from "../../errors";
 import { nowIso } from "../../serializers/timestamps";
@@ -58,8 +59,7 @@ function checkTranslations(
 const parts = (db: Database, ids: SQLWrapper) => ({ translations: associationTypeTranslations(db, ids) });
 
 function represent<T>(rows: AssociationTypeRow[], translations: AssociationTypeTranslationRow[], serialize: (row: AssociationTypeRow, t: AssociationTypeTranslationRow[]) => T): T[] {
-  const of = groupBy(translations, (t) => t.typeId);
-  return rows.map((row) => serialize(row, of.get(row.id) ?? []));
+  return withOwnParts(rows, translations, (t) => t.typeId, serialize);
 }
 
 export const productAssociationTypeRoutes = resourceRoutes({
@@ -67,10 +67,7 @@ export const productAssociationTypeRoutes = resourceRoutes({
   table: productAssociationTypes,
   byCode: associationTypeByCode,
   docs: {
-    path: "product-association-types",
-    tag: "Product association types",
-    plural: "product association types",
-    idPrefix: "ProductAssociationType",
+    ...resourceNames("Product association type", "product association types"),
     item: ProductAssociationType,
     page: ProductAssociationTypePage,
     putNote:

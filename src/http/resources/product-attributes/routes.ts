@@ -16,7 +16,6 @@ import { eq } from "drizzle-orm";
 import type { AppEnv } from "../../context";
 import type { Database } from "../../../data/db";
 import { locales, productAttributes } from "../../../data/schema";
-import { groupBy } from "../../../data/collections";
 import { contains, inJson } from "../../../data/conditions";
 import {
   insertedAttributePosition,
@@ -36,16 +35,16 @@ import { ATTRIBUTE_TYPES, isAttributeType } from "../../../domain/product-attrib
 import { boundedNext } from "../../form";
 import { nowIso } from "../../serializers/timestamps";
 import { resourceRoutes, withParts } from "../shared/resource";
+import { withOwnParts } from "../shared/own-parts";
+import { createPathPerType } from "../shared/typed-create";
 import { ATTRIBUTE_MESSAGES, checkAttribute, createForm, sentLocales, updateForm } from "./form";
 import { serializeProductAttribute, serializeProductAttributeListItem } from "./serializer";
 import { ProductAttribute, ProductAttributePage } from "./schemas";
 
 const represent =
   <T>(serialize: (row: ProductAttributeRow, translations: ProductAttributeParts["translations"]) => T) =>
-  (rows: ProductAttributeRow[], parts: ProductAttributeParts) => {
-    const translationsOf = groupBy(parts.translations, (t) => t.attributeId);
-    return rows.map((row) => serialize(row, translationsOf.get(row.id) ?? []));
-  };
+  (rows: ProductAttributeRow[], parts: ProductAttributeParts) =>
+    withOwnParts(rows, parts.translations, (t) => t.attributeId, serialize);
 
 const LIST_READS = withParts(productAttributeByCode, productAttributeIdsOfCode, productAttributeParts, represent(serializeProductAttributeListItem));
 const ONE_READS = withParts(productAttributeByCode, productAttributeIdsOfCode, productAttributeParts, represent(serializeProductAttribute));
@@ -86,16 +85,12 @@ const routes = resourceRoutes({
   },
   one: ONE_READS.one,
   create: {
-    at: ATTRIBUTE_TYPES.map((type) => ({
-      path: `/${type}`,
-      variant: type,
-      docs: (create) => ({
-        ...create,
-        operationId: `create${type[0]?.toUpperCase() ?? ""}${type.slice(1)}ProductAttribute`,
-        summary: `Create a product attribute of type ${type}`,
-        description: `An attribute of type \`${type}\` (Sylius' \`POST /product-attributes/{type}\`).`,
-      }),
-    })),
+    at: createPathPerType(ATTRIBUTE_TYPES, {
+      path: "product-attributes",
+      idPrefix: "ProductAttribute",
+      one: "An attribute",
+      summary: (type) => `Create a product attribute of type ${type}`,
+    }),
     form: createForm,
     unique: ATTRIBUTE_MESSAGES.unique,
     outOfRange: { field: "position", column: "product_attributes.position" },

@@ -11,9 +11,11 @@ import { and, eq, exists } from "drizzle-orm";
 import { z } from "zod";
 import type { AppEnv } from "../../context";
 import { defineForm, isEmptyBody, isPlainObject, validateForm, boundedNext, rethrowOutOfRange, type FormResult } from "../../form";
+import { readBack } from "../shared/read-back";
+import { missingByCode } from "../shared/missing";
 import { CODE_PATTERN, integer, requiredString } from "../../fields";
 import { MSG } from "../../../domain/messages";
-import { conflict, notFound } from "../../errors";
+import { conflict } from "../../errors";
 import { isForeignKeyViolation, isUniqueViolation } from "../../../data/constraints";
 import { productOptions, productOptionTranslations } from "../../../data/schema";
 import { namedBatch, type Statement } from "../../../data/batch";
@@ -255,9 +257,11 @@ function failUniqueViolation(result: OptionResult, error: unknown): never {
 
 // -------------------------------------------------------------------- routes
 
+const missing = missingByCode("Product option");
+
 async function loadOne(db: Database, code: string) {
   const [option] = optionRecords(await namedBatch(db, optionReads(db, optionIdByCode(db, code))));
-  if (!option) throw notFound(`Product option with code "${code}" does not exist.`);
+  if (!option) throw missing(code);
   return option;
 }
 
@@ -281,12 +285,7 @@ export const productOptionRoutes = new Hono<AppEnv>({ strict: false })
   .get("/", describeRoute(docs.list), async (c) => {
     const db = c.var.db;
     const page = listPage(db, productOptions, c.req.url, {
-      sortable: {
-        position: productOptions.position,
-        code: productOptions.code,
-        createdAt: productOptions.createdAt,
-        updatedAt: productOptions.updatedAt,
-      },
+      sortable: { position: productOptions.position, code: productOptions.code, createdAt: productOptions.createdAt, updatedAt: productOptions.updatedAt },
       defaultSorting: { field: "position", direction: "asc" },
       filters: {
         code: (value) => containsText(productOptions.code, value),
@@ -346,9 +345,7 @@ export const productOptionRoutes = new Hono<AppEnv>({ strict: false })
       rethrowOutOfRange(error, result, "position", "product_options.position");
       throw error;
     }
-    const [option] = created;
-    if (!option) throw new Error(`Product option "${newCode}" was not read back after its insert.`);
-    return c.json(serializeProductOption(option), 201);
+    return c.json(serializeProductOption(readBack(created[0], `Product option "${newCode}"`)), 201);
   })
   .on(["PUT", "PATCH"], "/:code", describeRoute(docs.put, docs.patch), async (c) => {
     const db = c.var.db;
@@ -367,7 +364,7 @@ export const productOptionRoutes = new Hono<AppEnv>({ strict: false })
     });
 
     const [option] = optionRecords(found.current);
-    if (!option) throw notFound(`Product option with code "${code}" does not exist.`);
+    if (!option) throw missing(code);
     const input = parseOptionInput(result, raw, { locales: localeSet(found.locales), valueOwners: valueOwners(found.valueOwners) }, option.id);
     // Sylius' option form has no field an empty replacement fails: the empty body itself is refused.
     if (!merge && isEmptyBody(c.var.body)) result.failForm(MSG.blank);
@@ -428,7 +425,7 @@ export const productOptionRoutes = new Hono<AppEnv>({ strict: false })
       usedValues: usedValueIdsQuery(db, code),
     });
     const [option] = found.option;
-    if (!option) throw notFound(`Product option with code "${code}" does not exist.`);
+    if (!option) throw missing(code);
     if (found.assigned.length > 0 || found.usedValues.length > 0) throw conflict(OPTION_MESSAGES.inUse);
     try {
       // The options after it close the gap (Sylius' sortable positions).

@@ -39,9 +39,10 @@ import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AppEnv } from "../../context";
 import { boundedNext, defineForm, validateForm, type Failable, type FormResult, rethrowOutOfRange, rethrowUniqueViolation } from "../../form";
+import { missingByCode } from "../shared/missing";
 import { MAX_INT, integer, majorUnitsPrice, nonNegativeNumber, optionalBoolean, requiredCode, requiredString } from "../../fields";
 import { MSG } from "../../../domain/messages";
-import { conflict, notFound } from "../../errors";
+import { conflict } from "../../errors";
 import { carriedQuery, criteriaFrom, cursorAfter, envelope, pageRequest, sortingFrom, withCursor } from "../../pagination";
 import { DEEP_OFFSET } from "../../../data/list-page";
 import { isForeignKeyViolation } from "../../../data/constraints";
@@ -193,8 +194,8 @@ type Values = FormResult<UpdateShape>["values"];
 
 // ---------------------------------------------------------------- helpers
 
-const productMissing = (code: string) => notFound(`Product with code "${code}" does not exist.`);
-const variantMissing = (code: string) => notFound(`Product variant with code "${code}" does not exist.`);
+const productMissing = missingByCode("Product");
+const variantMissing = missingByCode("Product variant");
 const IN_USE = "Cannot delete, the product variant is in use.";
 const versionRequired = () => conflict("The optimistic lock failed: a version is required to update the product variant.");
 const staleVersion = (sent: number, current: number) =>

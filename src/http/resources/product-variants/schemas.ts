@@ -37,15 +37,16 @@ const defaultSet = {
   ),
 };
 
+/** The variant's categories in a set's view (omitted when none), then its version. */
+const categoriesAndVersion = <T extends z.ZodType, S extends z.ZodType>(taxCategory: T, shippingCategory: S) => ({
+  taxCategory: taxCategory.optional().meta({ description: OMITTED }),
+  shippingCategory: shippingCategory.optional().meta({ description: OMITTED }),
+  version: int().meta({ description: "Increases by 1 on every update; send it back on PUT." }),
+});
+
 export const ProductVariant = component(
   "ProductVariant",
-  z.object({
-    ...defaultSet,
-    taxCategory: TaxCategoryReference.optional().meta({ description: OMITTED }),
-    shippingCategory: ShippingCategoryReference.optional().meta({ description: OMITTED }),
-    version: int().meta({ description: "Increases by 1 on every update; send it back on PUT." }),
-    _links: SelfLinks,
-  }),
+  z.object({ ...defaultSet, ...categoriesAndVersion(TaxCategoryReference, ShippingCategoryReference), _links: SelfLinks }),
   "A product variant, default set (list items).",
 );
 
@@ -53,9 +54,7 @@ export const ProductVariantDetailed = component(
   "ProductVariantDetailed",
   z.object({
     ...defaultSet,
-    taxCategory: TaxCategory.optional().meta({ description: OMITTED }),
-    shippingCategory: ShippingCategory.optional().meta({ description: OMITTED }),
-    version: int().meta({ description: "Increases by 1 on every update; send it back on PUT." }),
+    ...categoriesAndVersion(TaxCategory, ShippingCategory),
     onHold: int().meta({ description: "Units reserved (read-only)." }),
     onHand: int().meta({ description: "Units in stock." }),
     width: z.number().optional().meta({ description: NEVER_SET }),

@@ -12,9 +12,11 @@ import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AppEnv } from "../../context";
 import { defineForm, isEmptyBody, validateForm, type FormResult, rethrowUniqueViolation } from "../../form";
+import { readBack } from "../shared/read-back";
+import { missingByCode } from "../shared/missing";
 import { CODE_PATTERN, optionalBoolean, requiredString } from "../../fields";
 import { MSG } from "../../../domain/messages";
-import { conflict, notFound } from "../../errors";
+import { conflict } from "../../errors";
 import { isForeignKeyViolation } from "../../../data/constraints";
 import { channels, productAssociationTypes, productOptions, products, productTranslations } from "../../../data/schema";
 import { unique } from "../../../data/collections";
@@ -254,6 +256,8 @@ function checkReferences(
 
 // -------------------------------------------------------------------- routes
 
+const missing = missingByCode("Product");
+
 async function loadDetail(db: Database, code: string) {
   const found = await namedBatch(db, {
     details: productDetailReads(db, productIdByCode(db, code)),
@@ -264,7 +268,7 @@ async function loadDetail(db: Database, code: string) {
     images: imagesOf(db, "product", productIdByCode(db, code)),
   });
   const [product] = productDetails(found.details);
-  if (!product) throw notFound(`Product with code "${code}" does not exist.`);
+  if (!product) throw missing(code);
   return serializeProduct(product, {
     attributeValues: found.attributeValues,
     taxa: productTaxonViews(found.taxa, product.id),
@@ -361,8 +365,7 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
       },
       writes,
     ).catch((error: unknown) => rethrowUniqueViolation(error, result, "code", PRODUCT_MESSAGES.codeTaken));
-    const [product] = productDetails(read.details);
-    if (!product) throw new Error(`Product "${newCode}" was not read back after its insert.`);
+    const product = readBack(productDetails(read.details)[0], `Product "${newCode}"`);
     return c.json(
       serializeProduct(product, {
         attributeValues: read.attributeValues,
@@ -389,7 +392,7 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     });
 
     const [product] = productRecords(found.current);
-    if (!product) throw notFound(`Product with code "${code}" does not exist.`);
+    if (!product) throw missing(code);
     const taxonPlan = checkTaxons(result, values, found.taxons);
     const ids = checkReferences(result, values, found.references);
     const locales = localeSet(found.references.locales);
@@ -434,7 +437,7 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     const code = c.req.param("code");
     const found = await namedBatch(db, { product: productIdByCode(db, code).limit(1), ordered: productOrdered(db, code) });
     const [product] = found.product;
-    if (!product) throw notFound(`Product with code "${code}" does not exist.`);
+    if (!product) throw missing(code);
     if (found.ordered.length > 0) throw conflict(PRODUCT_MESSAGES.inUse);
     let removed: { path: string }[];
     try {

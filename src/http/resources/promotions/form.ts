@@ -8,6 +8,7 @@ import { CODE_PATTERN, formDateTime, integer, optionalBoolean, requiredString } 
 import { MSG } from "../../../domain/messages";
 import { promotionActionSchema, promotionRuleSchema } from "../../../domain/promotion-config";
 import { codeListField, reported } from "../shared/fields";
+import { boundedName } from "../shared/name-field";
 import { CODE_DESCRIPTION, codeListShape, documentForm, type InputShape } from "../../openapi/form-docs";
 
 /** PromotionBundle's validators.en.yml (Promotion.xml: NotBlank, Regex, Length 2..255, PromotionDateRange). */
@@ -29,12 +30,7 @@ export const PROMOTION_MESSAGES = {
 // startsAt and endsAt (DateTimeType: `{date, time}` sub-forms), priority,
 // couponBased, rules, actions, channels (CoreBundle's extension), then code.
 
-const promotionName = () =>
-  z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? PROMOTION_MESSAGES.nameBlank : MSG.invalid) })
-    .refine((s) => s.trim().length > 0, { error: PROMOTION_MESSAGES.nameBlank, abort: true })
-    .refine((s) => s.length >= 2, { error: PROMOTION_MESSAGES.nameTooShort, abort: true })
-    .refine((s) => s.length <= 255, { error: PROMOTION_MESSAGES.nameTooLong });
+const promotionName = () => boundedName(PROMOTION_MESSAGES);
 const promotionDescription = () =>
   z
     .string({ error: MSG.invalid })

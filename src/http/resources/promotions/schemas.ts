@@ -5,6 +5,7 @@ import { serializePromotion, serializePromotionListItem } from "./serializer";
 import { Channel } from "../channels/schemas";
 import { code, component, int, Link, pageOf, timestamp } from "../../openapi/common";
 import type { ConformsTo, Expect } from "../../openapi/conformance";
+import { OMITTED } from "../shared/schema-parts";
 
 /** The rule/action kinds of the domain, each with the `id` the API adds. */
 const withId = (options: readonly z.ZodObject[]) => z.union(options.map((option) => option.extend({ id: int() })));
@@ -22,8 +23,6 @@ export const PromotionAction = component(
   "An action: order/unit fixed or percentage discounts, shipping percentage discount (amounts in minor units, percentages as fractions 0..1). " +
     "A unit discount's channel entry may have `filters` (`price_range_filter {min, max}`, `taxons_filter {taxons}`, `products_filter {products}`).",
 );
-
-const OMITTED = "Omitted when not set.";
 
 const PromotionLinks = z.object({
   self: Link,

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../context";
 import { describeRoute } from "../../openapi/describe";
+import { json, serviceOperation } from "../../openapi/refs";
 
 const ROOT = {
   name: "Sylius-compatible back office API (admin API v1)",
@@ -11,30 +12,24 @@ const ROOT = {
 } as const;
 
 const docs = describeRoute({
-  operation: () => ({
-    tags: ["Service"],
-    operationId: "root",
-    summary: "Where the documentation is",
-    description: "A starting point for a newcomer who opens the bare URL: links to the documentation page, the OpenAPI document, the token endpoint and the API root. No token needed.",
-    security: [],
-    responses: {
-      "200": {
-        description: "Links to this documentation, the OpenAPI document, the token endpoint and the API.",
-        content: {
-          "application/json": {
-            schema: {
-              type: "object",
-              required: Object.keys(ROOT),
-              properties: Object.fromEntries(Object.keys(ROOT).map((key) => [key, { type: "string" }])),
-              additionalProperties: false,
-              examples: [ROOT],
-            },
-          },
+  operation: () =>
+    serviceOperation({
+      operationId: "root",
+      summary: "Where the documentation is",
+      description: "A starting point for a newcomer who opens the bare URL: links to the documentation page, the OpenAPI document, the token endpoint and the API root. No token needed.",
+      responses: {
+        "200": {
+          description: "Links to this documentation, the OpenAPI document, the token endpoint and the API.",
+          content: json({
+            type: "object",
+            required: Object.keys(ROOT),
+            properties: Object.fromEntries(Object.keys(ROOT).map((key) => [key, { type: "string" }])),
+            additionalProperties: false,
+            examples: [ROOT],
+          }),
         },
       },
-      "500": { $ref: "#/components/responses/InternalError" },
-    },
-  }),
+    }),
 });
 
 /**

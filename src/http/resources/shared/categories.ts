@@ -18,74 +18,79 @@ import { nowIso } from "../../serializers/timestamps";
 import { CODE_DESCRIPTION, documentForm, EMPTY_PUT_NOTE, IGNORED_CODE } from "../../openapi/form-docs";
 import { namedListSpec } from "../../list-page";
 import { oneRow, resourceRoutes } from "./resource";
+import { resourceNames } from "./names";
 
 const categoryCode = (messages: { codeBlank: string; codePattern: string }) =>
   requiredString(messages.codeBlank).refine((s) => CODE_PATTERN.test(s), { error: messages.codePattern });
 
-/** Sylius' TaxCategoryType and ShippingCategoryType: name, description, then the code (added on PRE_SET_DATA). */
 /**
- * A category's create and update forms, documented (components
- * `<component>Create`, `<component>Update`): `name` is the kind's name field;
- * on update the code is immutable, a sent code ignored (Sylius disables the
- * field on edit).
+ * A category's create and update forms (Sylius' TaxCategoryType and
+ * ShippingCategoryType: name, description, then the code, added on
+ * PRE_SET_DATA), documented (components `<idPrefix>Create`,
+ * `<idPrefix>Update`): `name` is the kind's name field; on update the code
+ * is immutable, a sent code ignored (Sylius disables the field on edit).
  */
-export function categoryForms(
-  name: () => z.ZodString,
-  messages: { codeBlank: string; codePattern: string },
-  docs: { component: string; example: { code: string; name: string; description: string } },
-) {
-  const create = defineForm({ name: name(), description: optionalString(), code: categoryCode(messages) });
-  documentForm(create, { component: `${docs.component}Create`, descriptions: { code: CODE_DESCRIPTION }, example: docs.example });
-  const update = defineForm({ name: name().optional(), description: optionalString(), code: z.unknown().optional() });
-  documentForm(update, { component: `${docs.component}Update`, shapes: { code: IGNORED_CODE }, example: { name: "Gift cards and e-vouchers" } });
+function categoryForms(kind: CategoryKind, component: string) {
+  const create = defineForm({ name: kind.name(), description: optionalString(), code: categoryCode(kind.messages) });
+  documentForm(create, { component: `${component}Create`, descriptions: { code: CODE_DESCRIPTION }, example: kind.example });
+  const update = defineForm({ name: kind.name().optional(), description: optionalString(), code: z.unknown().optional() });
+  documentForm(update, { component: `${component}Update`, shapes: { code: IGNORED_CODE }, example: { name: "Gift cards and e-vouchers" } });
   return { create, update };
 }
 
 interface CategoryKind {
+  /** `Tax category`; with `plural`, the resource's path, tag and ids (./names.ts). */
   noun: string;
+  plural: string;
   table: CategoryTable;
-  forms: ReturnType<typeof categoryForms>;
-  messages: { unique: string; nameBlank: string };
-  serialize: (row: CategoryRow, group: "full" | "listItem") => unknown;
+  messages: { codeBlank: string; codePattern: string; unique: string; nameBlank: string };
+  /** The name field of the kind's forms. */
+  name: () => z.ZodString;
+  /** The create form's example. */
+  example: { code: string; name: string; description: string };
+  views: { serialize: (row: CategoryRow, group: "full" | "listItem") => unknown; item: z.ZodType; page: z.ZodType };
   inUse: (id: number) => SQL;
-  docs: { path: string; tag: string; plural: string; idPrefix: string; item: z.ZodType; page: z.ZodType };
 }
 
 /** A kind of category: its table, forms, messages, representation and what references it. */
-export const categoryRoutes = (kind: CategoryKind) =>
-  resourceRoutes({
+export function categoryRoutes(kind: CategoryKind) {
+  const { table, views } = kind;
+  const names = resourceNames(kind.noun, kind.plural);
+  const forms = categoryForms(kind, names.idPrefix);
+  return resourceRoutes({
     noun: kind.noun,
-    table: kind.table,
-    byCode: (db, code) => categoryByCode(db, kind.table, code),
-    docs: { ...kind.docs, putNote: EMPTY_PUT_NOTE },
+    table,
+    byCode: (db, code) => categoryByCode(db, table, code),
+    docs: { ...names, item: views.item, page: views.page, putNote: EMPTY_PUT_NOTE },
     inUse: (row) => kind.inUse(row.id),
     list: {
-      spec: namedListSpec(kind.table),
-      select: (db) => db.select(categoryColumns(kind.table)).from(kind.table).$dynamic(),
-      items: (rows) => rows.map((row) => kind.serialize(row, "listItem")),
+      spec: namedListSpec(table),
+      select: (db) => db.select(categoryColumns(table)).from(table).$dynamic(),
+      items: (rows) => rows.map((row) => views.serialize(row, "listItem")),
     },
-    one: oneRow((db, code) => categoryByCode(db, kind.table, code), (row) => kind.serialize(row, "full")),
+    one: oneRow((db, code) => categoryByCode(db, table, code), (row) => views.serialize(row, "full")),
     create: {
-      form: kind.forms.create,
+      form: forms.create,
       unique: kind.messages.unique,
       check: () => undefined,
       writes: (db, code, _plan, { values }) => ({
-        row: db.insert(kind.table).values({ code, name: values.name ?? "", description: values.description ?? null }),
+        row: db.insert(table).values({ code, name: values.name ?? "", description: values.description ?? null }),
       }),
     },
     update: {
-      form: kind.forms.update,
+      form: forms.update,
       emptyPut: { name: kind.messages.nameBlank },
       check: () => undefined,
       writes: (db, row, _plan, { values }) => [
         db
-          .update(kind.table)
+          .update(table)
           .set({
             name: values.name ?? row.name,
             description: values.description === undefined ? row.description : values.description,
             updatedAt: nowIso(),
           })
-          .where(eq(kind.table.id, row.id)),
+          .where(eq(table.id, row.id)),
       ],
     },
   });
+}

@@ -29,6 +29,8 @@ import { CODE_DESCRIPTION, documentForm, EMPTY_PUT_NOTE } from "../../openapi/fo
 import { code, component, int, pageOf, SelfLinks, timestamp } from "../../openapi/common";
 import type { Conforms, Expect } from "../../openapi/conformance";
 import { oneRow, resourceRoutes } from "./resource";
+import { resourceNames } from "./names";
+import { codeListItem } from "./schema-parts";
 
 const bareRow = (path: string, row: CodeRow) => ({ id: row.id, code: row.code, _links: { self: href(`/${path}/${enc(row.code)}`) } });
 
@@ -46,7 +48,7 @@ export const serializeLocale = (row: CodeRow) => ({
 // the order their modules load, and this is the order it has always had.
 const withTimes = (examples: string[]) =>
   z.object({ id: int(), code: code().meta({ examples }), createdAt: timestamp(), updatedAt: timestamp(), _links: SelfLinks });
-const bare = (examples: string[]) => z.object({ id: int(), code: code().meta({ examples }), _links: SelfLinks });
+const bare = (examples: string[]) => codeListItem(code().meta({ examples }));
 
 /** In Sylius 1.8's groups. */
 export const LocaleResource = component(
@@ -70,7 +72,7 @@ const choiceCode = (blank: string) => requiredString(blank).refine((s) => CODE_P
  * One create and one update form per resource, the same fields: each
  * documents its own kind of code (components `<component>Create`, `<component>Update`).
  */
-export function codeOnlyForms(blank: string, docs: { component: string; code: string; example: string }) {
+function codeOnlyForms(blank: string, docs: { component: string; code: string; example: string }) {
   const create = defineForm({ code: choiceCode(blank) });
   documentForm(create, {
     component: `${docs.component}Create`,
@@ -90,29 +92,31 @@ const CODE_ONLY_PUT = `The code of a locale or currency cannot change: a sent \`
 const CODE_ONLY_PATCH = "The code of a locale or currency cannot change: a sent `code` is validated, then ignored.";
 
 interface CodeOnlyKind {
+  /** `Currency`; with `plural`, the resource's path, tag and ids (./names.ts). */
   noun: string;
+  plural: string;
   table: typeof locales | typeof currencies;
-  forms: ReturnType<typeof codeOnlyForms>;
   messages: { blank: string; unique: string };
-  /** A well-formed code must also match this. */
-  codeShape: RegExp;
-  serialize: (row: CodeRow) => unknown;
-  serializeListItem?: (row: CodeRow) => unknown;
+  /** A well-formed code must also match `shape`; `description` and `example` document it in the forms. */
+  code: { shape: RegExp; description: string; example: string };
+  /** One resource's representation and, when it differs, a list item's; their schemas. */
+  views: { serialize: (row: CodeRow) => unknown; serializeListItem?: (row: CodeRow) => unknown; item: z.ZodType; page: z.ZodType };
   inUse: (row: CodeRow) => SQL;
-  docs: { path: string; tag: string; plural: string; idPrefix: string; item: z.ZodType; page: z.ZodType };
 }
 
-/** A resource that is nothing but its code: its table, forms, messages, code shape and what references it. */
+/** A resource that is nothing but its code: its table, messages, code shape, representation and what references it. */
 export function codeOnlyRoutes(kind: CodeOnlyKind) {
-  const { table } = kind;
+  const { table, views } = kind;
+  const names = resourceNames(kind.noun, kind.plural);
+  const forms = codeOnlyForms(kind.messages.blank, { component: names.idPrefix, code: kind.code.description, example: kind.code.example });
   const columns = { id: table.id, code: table.code, createdAt: table.createdAt, updatedAt: table.updatedAt };
   const byCode = (db: Database, code: string) => db.select(columns).from(table).where(eq(table.code, code)).limit(1);
   return resourceRoutes({
     noun: kind.noun,
     table,
     byCode,
-    codeShape: kind.codeShape,
-    docs: { ...kind.docs, putNote: CODE_ONLY_PUT, patchNote: CODE_ONLY_PATCH },
+    codeShape: kind.code.shape,
+    docs: { ...names, item: views.item, page: views.page, putNote: CODE_ONLY_PUT, patchNote: CODE_ONLY_PATCH },
     inUse: kind.inUse,
     list: {
       spec: {
@@ -122,17 +126,17 @@ export function codeOnlyRoutes(kind: CodeOnlyKind) {
         filters: { code: (value: string) => containsText(table.code, value) },
       },
       select: (db) => db.select(columns).from(table).$dynamic(),
-      items: (rows) => rows.map(kind.serializeListItem ?? kind.serialize),
+      items: (rows) => rows.map(views.serializeListItem ?? views.serialize),
     },
-    one: oneRow(byCode, kind.serialize),
+    one: oneRow(byCode, views.serialize),
     create: {
-      form: kind.forms.create,
+      form: forms.create,
       unique: kind.messages.unique,
       check: () => undefined,
       writes: (db, code) => ({ row: db.insert(table).values({ code }) }),
     },
     update: {
-      form: kind.forms.update,
+      form: forms.update,
       emptyPut: { code: kind.messages.blank },
       check: () => undefined,
       // Nothing but the code, which never changes: an update only touches updatedAt.

@@ -18,6 +18,7 @@ import type { NamedQueries, NamedResults } from "../../../data/batch";
 import { pageQueries } from "../../../data/list-page";
 import type { payments, shipments } from "../../../data/schema";
 import { describeRoute } from "../../openapi/describe";
+import { fixedOrderList } from "./order-docs";
 
 export interface OrderPartShape<R extends NamedQueries, View> {
   /** `Payment`: its path, and its list's counter scope, are the lower-cased plural. */
@@ -44,15 +45,7 @@ export function orderPartRoutes<R extends NamedQueries, View>(shape: OrderPartSh
   return new Hono<AppEnv>({ strict: false })
     .get(
       "/",
-      describeRoute({
-        tag,
-        operationId: `list${noun}s`,
-        summary: `List ${plural}`,
-        description: shape.docs.listDescription,
-        success: { status: 200, description: `A page of ${plural}.`, schema: shape.docs.page },
-        list: { sorting: [], criteria: [], defaultSorting: "createdAt desc" },
-        errors: [],
-      }),
+      describeRoute(fixedOrderList({ tag, description: shape.docs.listDescription, page: shape.docs.page, order: "createdAt desc" })),
       async (c) => {
         const url = new URL(c.req.url);
         const request = withCursor(pageRequest(url), url, CREATED_DESC);

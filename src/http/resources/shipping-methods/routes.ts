@@ -22,7 +22,7 @@ import { boundedNext, type FormResult } from "../../form";
 import { MSG } from "../../../domain/messages";
 import type { Database } from "../../../data/db";
 import { channels, locales, shippingCategories, shippingMethods, taxCategories } from "../../../data/schema";
-import { groupBy, mustExist, mustGet, unique } from "../../../data/collections";
+import { mustExist, mustGet, unique } from "../../../data/collections";
 import { contains, inJson } from "../../../data/conditions";
 import { categoryByCode } from "../../../data/queries/categories";
 import { zoneByCode } from "../../../data/queries/zones";
@@ -39,6 +39,7 @@ import {
 import { insertMethodChannels, methodCollectionWrites, SHIPPING_METHOD_TABLES, upsertMethodTranslations } from "../../../data/queries/method-collections";
 import { nowIso } from "../../serializers/timestamps";
 import { resourceRoutes, withParts } from "../shared/resource";
+import { methodCollections } from "../shared/method-parts";
 import { forEachTranslation, textMessage } from "../shared/fields";
 import { createForm, NAME_LENGTH, SHIPPING_METHOD_MESSAGES, TRANSLATION_FIELDS, updateForm } from "./form";
 import { serializeShippingMethod } from "./serializer";
@@ -84,16 +85,14 @@ function checkTranslations(result: TranslationResult, sent: Record<string, unkno
 
 /** The methods with their parts read in the same batch (a foreign key: each zone is there). */
 function representation(rows: ShippingMethodRow[], parts: ShippingMethodParts) {
-  const { translations, channels: channelRows, zones: zoneRows, categories, taxCategories: taxCats } = parts;
-  const translationsOf = groupBy(translations, (t) => t.methodId);
-  const channelsOf = groupBy(channelRows, (ch) => ch.methodId);
+  const { zones: zoneRows, categories, taxCategories: taxCats } = parts;
+  const collectionsOf = methodCollections(parts);
   const zoneById = new Map(zoneRows.map((row) => [row.id, row]));
   const categoryById = new Map(categories.map((row) => [row.id, row]));
   const taxCategoryById = new Map(taxCats.map((row) => [row.id, row]));
   return rows.map((row) =>
     serializeShippingMethod(row, {
-      translations: translationsOf.get(row.id) ?? [],
-      channels: channelsOf.get(row.id) ?? [],
+      ...collectionsOf(row.id),
       zone: mustGet(zoneById, row.zoneId, "Zone"),
       category: row.categoryId === null ? null : (categoryById.get(row.categoryId) ?? null),
       taxCategory: row.taxCategoryId === null ? null : (taxCategoryById.get(row.taxCategoryId) ?? null),

@@ -6,7 +6,7 @@
 import { taxCategories } from "../../../data/schema";
 import { taxCategoryInUse } from "../../../data/queries/categories";
 import { requiredString } from "../../fields";
-import { categoryForms, categoryRoutes } from "../shared/categories";
+import { categoryRoutes } from "../shared/categories";
 import { serializeTaxCategory, TaxCategory, TaxCategoryPage } from "../shared/category-views";
 
 /**
@@ -20,20 +20,14 @@ export const TAX_CATEGORY_MESSAGES = {
   nameBlank: "Please enter tax category name.",
 } as const;
 
-/** A tax category's name: Sylius' Length(2..255) has no English text for it, so only the blank message is Sylius'. */
-const taxCategoryName = () => requiredString(TAX_CATEGORY_MESSAGES.nameBlank);
-
-export const { create: taxCategoryCreateForm, update: taxCategoryUpdateForm } = categoryForms(taxCategoryName, TAX_CATEGORY_MESSAGES, {
-  component: "TaxCategory",
-  example: { code: "gift_cards", name: "Gift cards", description: "Gift cards and vouchers" },
-});
-
 export const taxCategoryRoutes = categoryRoutes({
   noun: "Tax category",
+  plural: "tax categories",
   table: taxCategories,
-  forms: { create: taxCategoryCreateForm, update: taxCategoryUpdateForm },
   messages: TAX_CATEGORY_MESSAGES,
-  serialize: serializeTaxCategory,
+  // Sylius' Length(2..255) on the name has no English text: only the blank message is Sylius'.
+  name: () => requiredString(TAX_CATEGORY_MESSAGES.nameBlank),
+  example: { code: "gift_cards", name: "Gift cards", description: "Gift cards and vouchers" },
+  views: { serialize: serializeTaxCategory, item: TaxCategory, page: TaxCategoryPage },
   inUse: taxCategoryInUse,
-  docs: { path: "tax-categories", tag: "Tax categories", plural: "tax categories", idPrefix: "TaxCategory", item: TaxCategory, page: TaxCategoryPage },
 });

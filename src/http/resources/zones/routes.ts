@@ -21,7 +21,6 @@ import type { AppEnv } from "../../context";
 import { isPlainObject } from "../../form";
 import type { Database } from "../../../data/db";
 import { zoneMembers, zones } from "../../../data/schema";
-import { groupBy } from "../../../data/collections";
 import { namedListSpec } from "../../list-page";
 import {
   insertZoneMembers,
@@ -42,12 +41,13 @@ import { EMPTY_PUT_NOTE } from "../../openapi/form-docs";
 import { resourceRoutes } from "../shared/resource";
 import { createForm, parseMembers, sentMemberCodes, updateForm, ZONE_MESSAGES } from "./form";
 import { Zone, ZonePage } from "./schemas";
+import { withOwnParts } from "../shared/own-parts";
+import { createPathPerType } from "../shared/typed-create";
 
 const idsOfCode = (db: Database, code: string) => db.select({ id: zones.id }).from(zones).where(eq(zones.code, code));
 
 function representation(rows: ZoneRow[], memberRows: (ZoneMemberRow & { zoneId: number })[]) {
-  const membersByZone = groupBy(memberRows, (m) => m.zoneId);
-  return rows.map((row) => serializeZone(row, membersByZone.get(row.id) ?? []));
+  return withOwnParts(rows, memberRows, (m) => m.zoneId, serializeZone);
 }
 
 /** The `members` a body sends (checked entry by entry by `parseMembers`). */
@@ -75,16 +75,7 @@ const routes = resourceRoutes({
     item: ({ rows, members }) => representation(rows, members)[0],
   },
   create: {
-    at: ZONE_TYPES.map((type) => ({
-      path: `/${type}`,
-      variant: type,
-      docs: (create) => ({
-        ...create,
-        operationId: `create${type[0]?.toUpperCase() ?? ""}${type.slice(1)}Zone`,
-        summary: `Create a zone of ${TYPE_NOUNS[type]}`,
-        description: `A zone of type \`${type}\` (Sylius' \`POST /zones/{type}\`).`,
-      }),
-    })),
+    at: createPathPerType(ZONE_TYPES, { path: "zones", idPrefix: "Zone", one: "A zone", summary: (type) => `Create a zone of ${TYPE_NOUNS[type]}` }),
     form: createForm,
     unique: ZONE_MESSAGES.unique,
     reads: (db, _values, { body, variant }) => ({

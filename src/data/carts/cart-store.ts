@@ -259,6 +259,21 @@ export function heldVariantsQuery(
   channelCode: Value<string>,
   locale: Value<string>,
 ): Statement<VariantInfo[]> {
+  return variantsIn(db, sql`${productVariants.id} IN (SELECT j.value FROM json_each(${ids}) j)`, addCode, channelCode, locale);
+}
+
+/** `heldVariantsQuery` for a cart of one variant (`id`): no `json_each`, which costs a row of its own. */
+export function heldVariantQuery(
+  db: Database,
+  id: Value<number>,
+  addCode: Value<string>,
+  channelCode: Value<string>,
+  locale: Value<string>,
+): Statement<VariantInfo[]> {
+  return variantsIn(db, eq(productVariants.id, id), addCode, channelCode, locale);
+}
+
+function variantsIn(db: Database, held: SQL, addCode: Value<string>, channelCode: Value<string>, locale: Value<string>): Statement<VariantInfo[]> {
   return db
     .select({
       ...variantInfoColumns,
@@ -273,7 +288,7 @@ export function heldVariantsQuery(
     .innerJoin(products, eq(products.id, productVariants.productId))
     .leftJoin(taxCategories, eq(taxCategories.id, productVariants.taxCategoryId))
     .leftJoin(shippingCategories, eq(shippingCategories.id, productVariants.shippingCategoryId))
-    .where(or(sql`${productVariants.id} IN (SELECT j.value FROM json_each(${ids}) j)`, eq(productVariants.code, addCode)));
+    .where(or(held, eq(productVariants.code, addCode)));
 }
 
 /**

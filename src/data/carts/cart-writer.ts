@@ -36,6 +36,12 @@ const cell = (row: Value<string>, index: number): SQL => sql`(${row} ->> ${sql.r
 /** `json_each(?) AS v` over tuples given as one JSON text, with `v.value ->> i` as column i. */
 const tuples = (rows: Value<string>): SQL => sql`json_each(${rows}) AS v`;
 const column = (index: number): SQL => sql.raw(`v.value ->> ${index}`);
+/** The `count` columns of ONE tuple given as a JSON text (`row ->> 0, row ->> 1, ...`). */
+const cells = (row: Value<string>, count: number): SQL =>
+  sql.join(
+    Array.from({ length: count }, (_, i) => cell(row, i)),
+    sql`, `,
+  );
 const columns = (count: number): SQL =>
   sql.join(
     Array.from({ length: count }, (_, i) => column(i)),
@@ -57,8 +63,12 @@ const writes = {
   deleteItems: prepared(["rows"], (db, v) => db.delete(orderItems).where(sql`${orderItems.id} IN ${jsonListOf(v.rows)}`)),
   deleteUnits: prepared(["rows"], (db, v) => db.delete(orderItemUnits).where(sql`${orderItemUnits.id} IN ${jsonListOf(v.rows)}`)),
   deleteAdjustments: prepared(["rows"], (db, v) => db.delete(adjustments).where(sql`${adjustments.id} IN ${jsonListOf(v.rows)}`)),
+  // One row: by its primary key alone (its id given as a JSON number); `json_each` costs rows of its own.
+  deleteItem: prepared(["row"], (db, v) => db.delete(orderItems).where(sql`${orderItems.id} = CAST(${v.row} AS INTEGER)`)),
   // An insert-select names every column in schema order.
   insertItems: prepared(["rows"], (db, v) => db.insert(orderItems).select(sql`SELECT ${columns(8)} FROM ${tuples(v.rows)}`)),
+  // One row: its columns from one JSON tuple, with no `json_each` to read.
+  insertItem: prepared(["row"], (db, v) => db.insert(orderItems).select(sql`SELECT ${cells(v.row, 8)}`)),
   updateItems: prepared(["rows"], (db, v) =>
     db
       .update(orderItems)
@@ -74,6 +84,7 @@ const writes = {
       .where(sql`${orderItems.id} = ${cell(v.row, 0)}`),
   ),
   insertUnits: prepared(["rows"], (db, v) => db.insert(orderItemUnits).select(sql`SELECT ${columns(3)} FROM ${tuples(v.rows)}`)),
+  insertUnit: prepared(["row"], (db, v) => db.insert(orderItemUnits).select(sql`SELECT ${cells(v.row, 3)}`)),
   updateUnits: prepared(["rows"], (db, v) =>
     db
       .update(orderItemUnits)
@@ -88,6 +99,7 @@ const writes = {
       .where(sql`${orderItemUnits.id} = ${cell(v.row, 0)}`),
   ),
   insertAdjustments: prepared(["rows"], (db, v) => db.insert(adjustments).select(sql`SELECT ${columns(9)} FROM ${tuples(v.rows)}`)),
+  insertAdjustment: prepared(["row"], (db, v) => db.insert(adjustments).select(sql`SELECT ${cells(v.row, 9)}`)),
   updateAdjustments: prepared(["rows"], (db, v) =>
     db
       .update(adjustments)
@@ -112,6 +124,12 @@ const writes = {
       .insert(orderItemUnitChunks)
       // `WHERE true` keeps SQLite from reading ON CONFLICT as a join constraint.
       .select(sql`SELECT ${columns(3)} FROM ${tuples(v.rows)} WHERE true`)
+      .onConflictDoUpdate({ target: [orderItemUnitChunks.itemId, orderItemUnitChunks.chunk], set: { units: sql`excluded.units` } }),
+  ),
+  upsertUnitChunk: prepared(["row"], (db, v) =>
+    db
+      .insert(orderItemUnitChunks)
+      .select(sql`SELECT ${cells(v.row, 3)} WHERE true`)
       .onConflictDoUpdate({ target: [orderItemUnitChunks.itemId, orderItemUnitChunks.chunk], set: { units: sql`excluded.units` } }),
   ),
   // `expected`: the version the change read the cart at (null: not checked). A
@@ -167,6 +185,7 @@ export function cartWriteStatements(db: Database, before: CartState, after: Cart
   each(
     [...oldItems.keys()].filter((id) => !newItems.has(id)),
     writes.deleteItems,
+    writes.deleteItem,
   );
   const removedUnits = [...oldUnits.entries()].filter(([id, u]) => !newUnits.has(id) && newItems.has(u.itemId)).map(([id]) => id);
   each(removedUnits, writes.deleteUnits);
@@ -183,6 +202,7 @@ export function cartWriteStatements(db: Database, before: CartState, after: Cart
       .filter((i) => !oldItems.has(i.id))
       .map((i) => [i.id, after.id, i.variantId, i.quantity, i.unitPrice, i.unitsTotal, i.adjustmentsTotal, i.total]),
     writes.insertItems,
+    writes.insertItem,
   );
   each(
     after.items
@@ -206,6 +226,7 @@ export function cartWriteStatements(db: Database, before: CartState, after: Cart
   each(
     [...newUnits.entries()].filter(([id]) => !oldUnits.has(id)).map(([id, u]) => [id, u.itemId, u.unit.adjustmentsTotal]),
     writes.insertUnits,
+    writes.insertUnit,
   );
   each(
     [...newUnits.entries()]
@@ -224,6 +245,7 @@ export function cartWriteStatements(db: Database, before: CartState, after: Cart
       .filter((a) => !oldAdjustments.has(a.adjustment.id))
       .map(({ adjustment: a, itemId, unitId }) => [a.id, after.id, itemId, unitId, a.type, a.label, a.amount, a.neutral ? 1 : 0, a.originCode]),
     writes.insertAdjustments,
+    writes.insertAdjustment,
   );
   each(
     [...newAdjustments.values()]
@@ -315,7 +337,9 @@ function unitChunkStatements(db: Database, touched: Map<number, Set<number>>, it
   }
   const statements: CartWrite[] = [];
   if (emptied.length > 0) statements.push(writes.deleteUnitChunks.bind(db, { rows: JSON.stringify(emptied) }));
-  for (const part of byTextLength(rendered)) statements.push(writes.upsertUnitChunks.bind(db, { rows: JSON.stringify(part) }));
+  const [only] = rendered;
+  if (rendered.length === 1 && only) statements.push(writes.upsertUnitChunk.bind(db, { row: JSON.stringify(only) }));
+  else for (const part of byTextLength(rendered)) statements.push(writes.upsertUnitChunks.bind(db, { rows: JSON.stringify(part) }));
   return statements;
 }
 

@@ -45,6 +45,13 @@ const lineWrites = {
       .set({ methodId: sql`${v.methodId}`, amount: sql`${v.amount}`, currencyCode: sql`${v.currencyCode}`, updatedAt: sql`${v.now}` })
       .where(eq(payments.id, v.id)),
   ),
+  // The amount alone (the method kept): a SET naming the method would check its foreign key, one row more to read.
+  updatePaymentAmount: prepared(["id", "amount", "now"], (db, v) =>
+    db
+      .update(payments)
+      .set({ amount: sql`${v.amount}`, updatedAt: sql`${v.now}` })
+      .where(eq(payments.id, v.id)),
+  ),
 };
 
 /**
@@ -67,7 +74,9 @@ export function cartLineStatements(db: Database, orderId: number, currencyCode: 
     if (current.paymentId !== null) out.push(lineWrites.deletePayment.bind(db, { orderId }));
   } else if (current.paymentId === null) {
     out.push(lineWrites.insertPayment.bind(db, { orderId, methodId: payment.methodId, currencyCode, amount: payment.amount, now: nowIso }));
-  } else if (current.paymentMethodId !== payment.methodId || current.paymentAmount !== payment.amount) {
+  } else if (current.paymentMethodId === payment.methodId && current.paymentAmount !== payment.amount) {
+    out.push(lineWrites.updatePaymentAmount.bind(db, { id: current.paymentId, amount: payment.amount, now: nowIso }));
+  } else if (current.paymentMethodId !== payment.methodId) {
     out.push(lineWrites.updatePayment.bind(db, { id: current.paymentId, methodId: payment.methodId, currencyCode, amount: payment.amount, now: nowIso }));
   }
   return out;

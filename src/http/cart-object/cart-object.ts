@@ -28,7 +28,7 @@ import {
   reservedRange,
   type PricingSetup,
 } from "../../data/carts/cart-store";
-import { addedVariantView, changeReads, type HeldCart } from "../../data/carts/change-reads";
+import { addedVariantView, changeContextOf, changeReads, type HeldCart } from "../../data/carts/change-reads";
 import { cartWriteStatements } from "../../data/carts/cart-writer";
 import { cartTagPartsFrom, cartTagQueries, type CartTagRows } from "../../data/carts/cart-etag";
 import { ifMatchHolds, preconditionFailed } from "../conditional";
@@ -367,7 +367,7 @@ export class CartObject extends DurableObject<Env> {
     if (read.tagged) await checkIfMatch(caller?.ifMatch, cart, op, read.tagged, refills);
     const variants = read.variants;
     const contextCurrent = heldContext !== null && heldContext.version === stamp.version;
-    const channelContext = contextOf(heldContext, stamp, read);
+    const channelContext = contextOf(heldContext, stamp, changeContextOf(read));
     const checkout = this.checkoutOf(read, contextCurrent);
     const checkoutRow = checkout?.row;
     const billingZones = zonesOf(checkout?.zones ?? [], checkoutRow?.billingCountry ?? null, checkoutRow?.billingProvince);

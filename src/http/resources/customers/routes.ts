@@ -17,21 +17,18 @@
  * `phoneNumber` and `subscribedToNewsletter` are accepted only empty (or
  * false): the service stores neither.
  */
-import { Hono } from "hono";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { AppEnv } from "../../context";
 import { parseId } from "../../ids";
-import { defineForm, isEmptyBody, validateForm, rethrowUniqueViolation } from "../../form";
-import { readBack } from "../shared/read-back";
+import { defineForm, rethrowUniqueViolation } from "../../form";
 import { requiredString } from "../../fields";
 import { MSG } from "../../../domain/messages";
-import { notFound } from "../../errors";
 import { hashSecret } from "../../auth/crypto";
 import { customers, shopUsers } from "../../../data/schema";
-import { deleteUnlessInUse, namedBatch } from "../../../data/batch";
+import type { Database } from "../../../data/db";
 import { groupBy, mustExist } from "../../../data/collections";
-import { listPage, SEARCH_SCOPES, substring, type ListSpec } from "../../list-page";
+import { SEARCH_SCOPES, substring, type ListSpec } from "../../list-page";
+import { resourceRoutes } from "../shared/resource";
 import {
   canonicalEmail,
   customerByEmail,
@@ -48,7 +45,6 @@ import {
 } from "../../../data/queries/customers";
 import { serializeCustomer, serializeCustomerListItem } from "./serializer";
 import { nowIso } from "../../serializers/timestamps";
-import { crudDocs, describeRoute, listSpecOf } from "../../openapi/describe";
 import { documentForm } from "../../openapi/form-docs";
 import { Customer, CustomerPage } from "./schemas";
 
@@ -194,15 +190,6 @@ documentForm(updateForm, {
   example: { firstName: "Janet" },
 });
 
-const missing = (id: string) => notFound(`Customer with id "${id}" does not exist.`);
-
-/** The customer id of a URL's `:id`: anything but digits names no customer (404). */
-function customerId(raw: string): number {
-  const id = parseId(raw);
-  if (id === null) throw missing(raw);
-  return id;
-}
-
 interface UserInput {
   plainPassword?: string;
   enabled?: boolean;
@@ -251,118 +238,91 @@ const LIST: ListSpec<"email" | "firstName" | "lastName" | "createdAt" | "updated
   },
 };
 
-const docs = crudDocs({
-  tag: "Customers",
-  noun: "customer",
-  plural: "customers",
-  idPrefix: "Customer",
-  item: Customer,
-  page: CustomerPage,
-  create: createForm,
-  update: updateForm,
-  list: listSpecOf(LIST),
-  deleteConflict: true,
-});
+/** The ids of the customer of a URL's id: what its shop account is read through. */
+const idsOf = (db: Database, id: number) => db.select({ id: customers.id }).from(customers).where(eq(customers.id, id));
 
-export const customerRoutes = new Hono<AppEnv>({ strict: false })
-  .get("/", describeRoute(docs.list), async (c) => {
-    const db = c.var.db;
-    const page = listPage(db, customers, c.req.url, LIST);
-    const {
-      counted,
-      items: { rows, users },
-    } = await page.read(c, (at) => ({ rows: at.rows(db.select(customerColumns).from(customers).$dynamic()), users: usersOfCustomers(db, at.ids) }));
-    return c.json(page.envelope("/api/v1/customers/", counted, representation(rows, users, serializeCustomerListItem)));
-  })
-  .get("/:id", describeRoute(docs.get), async (c) => {
-    const db = c.var.db;
-    const raw = c.req.param("id");
-    const id = customerId(raw);
-    const { rows, users } = await namedBatch(db, {
-      rows: customerById(db, id),
-      users: usersOfCustomers(db, db.select({ id: customers.id }).from(customers).where(eq(customers.id, id))),
-    });
-    const [customer] = representation(rows, users);
-    if (!customer) throw missing(raw);
-    return c.json(customer);
-  })
-  .post("/", describeRoute(docs.create), async (c) => {
-    const db = c.var.db;
-    const result = validateForm(createForm, c.var.body);
-    const values = result.values;
-    const canonical = canonicalEmail(values.email ?? "");
-    const { existing, groups } = await namedBatch(db, {
-      existing: customerByEmail(db, canonical),
-      groups: values.group ? customerGroupIdByCode(db, values.group) : undefined,
-    });
-    if (existing.length > 0) result.fail("email", EMAIL_TAKEN);
-    if (values.group && !groups?.[0]) result.fail("group", MSG.invalid);
-    const account = checkUser(result, values.user, true);
-    result.assertValid();
-    const emailValue = result.required("email").trim();
-    // A requested account without a password failed the form above.
+export const customerRoutes = resourceRoutes({
+  noun: "Customer",
+  table: customers,
+  // Anything but digits names no customer (404).
+  identifier: { param: "id", parse: (text) => parseId(text) ?? undefined, missing: (id) => `Customer with id "${id}" does not exist.` },
+  byCode: customerById,
+  docs: { path: "customers", tag: "Customers", plural: "customers", idPrefix: "Customer", item: Customer, page: CustomerPage },
+  inUse: (row) => customerInUse(row.id),
+  list: {
+    spec: LIST,
+    select: (db) => db.select(customerColumns).from(customers).$dynamic(),
+    parts: (db, ids) => ({ users: usersOfCustomers(db, ids) }),
+    items: (rows, { users }) => representation(rows, users, serializeCustomerListItem),
+  },
+  one: {
+    reads: (db, id) => ({ rows: customerById(db, id), users: usersOfCustomers(db, idsOf(db, id)) }),
+    item: ({ rows, users }) => representation(rows, users)[0],
+  },
+  create: {
+    form: createForm,
+    reads: (db, values) => {
+      const canonical = canonicalEmail(values.email ?? "");
+      return { existing: customerByEmail(db, canonical), groups: values.group ? customerGroupIdByCode(db, values.group) : undefined };
+    },
+    check: async (result, { existing, groups }) => {
+      const values = result.values;
+      if (existing.length > 0) result.fail("email", EMAIL_TAKEN);
+      if (values.group && !groups?.[0]) result.fail("group", MSG.invalid);
+      const account = checkUser(result, values.user, true);
+      result.assertValid();
+      const email = result.required("email").trim();
+      // A requested account without a password failed the form above.
+      const passwordHash = account ? await hashSecret(mustExist(account.plainPassword, "The new account's password")) : null;
+      return { email, canonical: canonicalEmail(values.email ?? ""), account, passwordHash, groupId: groups?.[0]?.id ?? null };
+    },
     // A keyed create's record names the new customer, which a replay re-renders.
-    c.var.idempotency?.locate(sql`(SELECT id FROM customers WHERE email_canonical = ${canonical})`);
-    const passwordHash = account ? await hashSecret(mustExist(account.plainPassword, "The new account's password")) : null;
-    try {
-      const { rows, users } = await namedBatch(db, {
-        customer: db.insert(customers).values({
-          email: emailValue,
-          emailCanonical: canonical,
-          firstName: values.firstName ?? null,
-          lastName: values.lastName ?? null,
-          birthday: values.birthday ?? null,
-          gender: values.gender ?? "u",
-          groupId: groups?.[0]?.id ?? null,
-        }),
-        // Shop account (when asked for): the new customer's id is looked up by its unique email.
-        account: db.insert(shopUsers).select(
-          sql`SELECT NULL, c.id, ${emailValue}, ${canonical}, ${passwordHash}, ${account?.enabled ? 1 : 0},
-                strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-              FROM customers c WHERE c.email_canonical = ${canonical} AND ${account ? 1 : 0} = 1`,
-        ),
-        rows: customerByEmail(db, canonical),
-        users: usersOfCustomers(db, customerIdsOfEmail(db, canonical)),
-      });
-      return c.json(readBack(representation(rows, users)[0], `Customer "${canonical}"`), 201);
-    } catch (error) {
-      rethrowUniqueViolation(error, result, "email", EMAIL_TAKEN);
-    }
-  })
-  .on(["PUT", "PATCH"], "/:id", describeRoute(docs.put, docs.patch), async (c) => {
-    const db = c.var.db;
-    const raw = c.req.param("id");
-    const id = customerId(raw);
-    const result = validateForm(updateForm, c.var.body);
-    const values = result.values;
-    const canonical = values.email === undefined ? null : canonicalEmail(values.email);
-    const {
-      customer: [customer],
-      users,
-      taken: [taken],
-      groups,
-    } = await namedBatch(db, {
-      customer: customerById(db, id),
-      users: usersOfCustomers(db, db.select({ id: customers.id }).from(customers).where(eq(customers.id, id))),
-      taken: emailTakenBy(db, canonical ?? "", id),
+    locate: (_result, { canonical }) => sql`(SELECT id FROM customers WHERE email_canonical = ${canonical})`,
+    writes: (db, _code, { email, canonical, account, passwordHash, groupId }, { values }) => ({
+      customer: db.insert(customers).values({
+        email,
+        emailCanonical: canonical,
+        firstName: values.firstName ?? null,
+        lastName: values.lastName ?? null,
+        birthday: values.birthday ?? null,
+        gender: values.gender ?? "u",
+        groupId,
+      }),
+      // Shop account (when asked for): the new customer's id is looked up by its unique email.
+      account: db.insert(shopUsers).select(
+        sql`SELECT NULL, c.id, ${email}, ${canonical}, ${passwordHash}, ${account?.enabled ? 1 : 0},
+              strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+            FROM customers c WHERE c.email_canonical = ${canonical} AND ${account ? 1 : 0} = 1`,
+      ),
+    }),
+    back: (db, { canonical }) => ({ rows: customerByEmail(db, canonical), users: usersOfCustomers(db, customerIdsOfEmail(db, canonical)) }),
+    rethrow: (error, result) => rethrowUniqueViolation(error, result, "email", EMAIL_TAKEN),
+  },
+  update: {
+    form: updateForm,
+    reads: (db, id, values) => ({
+      users: usersOfCustomers(db, idsOf(db, id)),
+      taken: emailTakenBy(db, values.email === undefined ? "" : canonicalEmail(values.email), id),
       groups: values.group ? customerGroupIdByCode(db, values.group) : undefined,
-    });
-    if (!customer) throw missing(raw);
-    if (values.group && !groups?.[0]) result.fail("group", MSG.invalid);
-    const account = users[0] ?? null;
-    if (canonical !== null && taken) result.fail("email", EMAIL_TAKEN);
+    }),
     // A PUT without a body is the form submitted empty: Sylius' update form fails the email.
-    if (c.req.method === "PUT" && isEmptyBody(c.var.body)) result.fail("email", CUSTOMER_MESSAGES.emailBlank);
-    // A new account needs a password; an existing one keeps its password unless a new one is sent.
-    const sentUser = checkUser(result, values.user, !account);
-    result.assertValid();
-
-    const emailValue = values.email?.trim() ?? customer.email;
-    const emailCanonical = canonical ?? canonicalEmail(customer.email);
-    const passwordHash = sentUser?.plainPassword ? await hashSecret(sentUser.plainPassword) : undefined;
-    const now = nowIso();
-    try {
-      await namedBatch(db, { writes: [
+    emptyPut: { email: CUSTOMER_MESSAGES.emailBlank },
+    check: async (result, { users, taken: [taken], groups }) => {
+      const values = result.values;
+      if (values.group && !groups?.[0]) result.fail("group", MSG.invalid);
+      const account = users[0] ?? null;
+      if (values.email !== undefined && taken) result.fail("email", EMAIL_TAKEN);
+      // A new account needs a password; an existing one keeps its password unless a new one is sent.
+      const sentUser = checkUser(result, values.user, !account);
+      result.assertValid();
+      const passwordHash = sentUser?.plainPassword ? await hashSecret(sentUser.plainPassword) : undefined;
+      return { account, sentUser, passwordHash, groupId: groups?.[0]?.id ?? null };
+    },
+    writes: (db, customer, { account, sentUser, passwordHash, groupId }, { values }) => {
+      const emailValue = values.email?.trim() ?? customer.email;
+      const emailCanonical = values.email === undefined ? canonicalEmail(customer.email) : canonicalEmail(values.email);
+      const now = nowIso();
+      return [
         db
           .update(customers)
           .set({
@@ -372,10 +332,10 @@ export const customerRoutes = new Hono<AppEnv>({ strict: false })
             lastName: values.lastName === undefined ? customer.lastName : values.lastName,
             birthday: values.birthday === undefined ? customer.birthday : values.birthday,
             gender: values.gender ?? customer.gender,
-            ...(values.group !== undefined ? { groupId: groups?.[0]?.id ?? null } : {}),
+            ...(values.group !== undefined ? { groupId } : {}),
             updatedAt: now,
           })
-          .where(eq(customers.id, id)),
+          .where(eq(customers.id, customer.id)),
         ...(account
           ? [
               db
@@ -392,7 +352,7 @@ export const customerRoutes = new Hono<AppEnv>({ strict: false })
           : sentUser
             ? [
                 db.insert(shopUsers).values({
-                  customerId: id,
+                  customerId: customer.id,
                   username: emailValue,
                   usernameCanonical: emailCanonical,
                   passwordHash: passwordHash ?? null,
@@ -400,20 +360,8 @@ export const customerRoutes = new Hono<AppEnv>({ strict: false })
                 }),
               ]
             : []),
-      ] });
-    } catch (error) {
-      rethrowUniqueViolation(error, result, "email", EMAIL_TAKEN);
-    }
-    return c.body(null, 204);
-  })
-  .delete("/:id", describeRoute(docs.delete), async (c) => {
-    const db = c.var.db;
-    const raw = c.req.param("id");
-    const id = customerId(raw);
-    const {
-      customer: [customer],
-    } = await namedBatch(db, { customer: customerById(db, id) });
-    if (!customer) throw missing(raw);
-    await deleteUnlessInUse(db, customers, id, customerInUse(id), "Cannot delete, the customer is in use.");
-    return c.body(null, 204);
-  });
+      ];
+    },
+    rethrow: (error, result) => rethrowUniqueViolation(error, result, "email", EMAIL_TAKEN),
+  },
+});

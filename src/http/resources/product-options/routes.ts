@@ -6,22 +6,21 @@
  * read batch that also carries the auth check, then one atomic write batch;
  * a create's write batch ends with the SELECTs of the response).
  */
-import { Hono } from "hono";
 import { and, eq, exists } from "drizzle-orm";
 import { z } from "zod";
-import type { AppEnv } from "../../context";
-import { defineForm, isEmptyBody, isPlainObject, validateForm, boundedNext, rethrowOutOfRange, type FormResult } from "../../form";
-import { readBack } from "../shared/read-back";
-import { missingByCode } from "../shared/missing";
+import { QueryBuilder } from "drizzle-orm/sqlite-core";
+import { defineForm, isPlainObject, boundedNext, type FormResult } from "../../form";
+import { resourceRoutes } from "../shared/resource";
 import { CODE_PATTERN, integer, requiredString } from "../../fields";
 import { MSG } from "../../../domain/messages";
 import { conflict } from "../../errors";
 import { isForeignKeyViolation, isUniqueViolation } from "../../../data/constraints";
 import { productOptions, productOptionTranslations } from "../../../data/schema";
-import { namedBatch, type Statement } from "../../../data/batch";
+import type { Statement } from "../../../data/batch";
+import { mustExist } from "../../../data/collections";
 import { containsText } from "../../../data/conditions";
 import type { Database } from "../../../data/db";
-import { listPage } from "../../list-page";
+import type { ListSpec } from "../../list-page";
 import {
   closeOptionGap,
   createOptionStatements,
@@ -43,14 +42,12 @@ import {
   usedValueIdsQuery,
   valueOwners,
   valueOwnersQueries,
-  type OptionRecord,
   upsertOptionTranslations,
   upsertValueTranslations,
   type OptionValueInput,
 } from "../../../data/queries/product-options";
 import { serializeProductOption } from "./serializer";
 import { nowIso } from "../../serializers/timestamps";
-import { crudDocs, describeRoute, listSpec } from "../../openapi/describe";
 import { CODE_DESCRIPTION, documentForm, EMPTY_PUT_NOTE, type InputShape } from "../../openapi/form-docs";
 import { ProductOption, ProductOptionPage } from "./schemas";
 import { checkNameTranslations, checkText, nameTranslationsTree, reported } from "../shared/fields";
@@ -257,182 +254,153 @@ function failUniqueViolation(result: OptionResult, error: unknown): never {
 
 // -------------------------------------------------------------------- routes
 
-const missing = missingByCode("Product option");
+/** The option of a code, with its translations and values. */
+const optionOf = (db: Database, code: string) => optionReads(db, optionIdByCode(db, code));
 
-async function loadOne(db: Database, code: string) {
-  const [option] = optionRecords(await namedBatch(db, optionReads(db, optionIdByCode(db, code))));
-  if (!option) throw missing(code);
-  return option;
-}
+/** Sylius' sortable positions, the code, the dates; `criteria[code|name]` (name: any translation's). */
+const LIST: ListSpec<"position" | "code" | "createdAt" | "updatedAt", "code" | "name"> = {
+  sortable: { position: productOptions.position, code: productOptions.code, createdAt: productOptions.createdAt, updatedAt: productOptions.updatedAt },
+  defaultSorting: { field: "position", direction: "asc" },
+  filters: {
+    code: (value) => containsText(productOptions.code, value),
+    name: (value) =>
+      exists(
+        new QueryBuilder()
+          .select({ id: productOptionTranslations.id })
+          .from(productOptionTranslations)
+          .where(and(eq(productOptionTranslations.optionId, productOptions.id), containsText(productOptionTranslations.name, value))),
+      ),
+  },
+};
 
-const docs = crudDocs({
-  tag: "Product options",
-  noun: "product option",
-  plural: "product options",
-  idPrefix: "ProductOption",
-  item: ProductOption,
-  page: ProductOptionPage,
-  create: createForm,
-  update: updateForm,
-  list: listSpec(["position", "code", "createdAt", "updatedAt"], ["code", "name"], "position asc"),
-  deleteConflict: true,
-  updateConflict: "409 when a value that variants use is removed.",
-  putNote: `A sent \`code\` is validated, then ignored. Sent translations (of the option and of its values) replace the old ones. ${EMPTY_PUT_NOTE} (Sylius' option form has no field that fails empty: the form-level \`This value should not be blank.\` says so.)`,
-  patchNote: "Fields not sent keep their values; sent translations are merged by locale.",
-});
-
-export const productOptionRoutes = new Hono<AppEnv>({ strict: false })
-  .get("/", describeRoute(docs.list), async (c) => {
-    const db = c.var.db;
-    const page = listPage(db, productOptions, c.req.url, {
-      sortable: { position: productOptions.position, code: productOptions.code, createdAt: productOptions.createdAt, updatedAt: productOptions.updatedAt },
-      defaultSorting: { field: "position", direction: "asc" },
-      filters: {
-        code: (value) => containsText(productOptions.code, value),
-        name: (value) =>
-          exists(
-            db
-              .select({ id: productOptionTranslations.id })
-              .from(productOptionTranslations)
-              .where(
-                and(
-                  eq(productOptionTranslations.optionId, productOptions.id),
-                  containsText(productOptionTranslations.name, value),
-                ),
-              ),
-          ),
-      },
-    });
-    const { counted, items } = await page.read(c, (at) => optionReads(db, at.ids, page.orderBy));
-    return c.json(page.envelope("/api/v1/product-options/", counted, optionRecords(items).map(serializeProductOption)));
-  })
-  .get("/:code", describeRoute(docs.get), async (c) => c.json(serializeProductOption(await loadOne(c.var.db, c.req.param("code")))))
-  .post("/", describeRoute(docs.create), async (c) => {
-    const db = c.var.db;
-    const result = validateForm(createForm, c.var.body);
-    const code = result.values.code;
-    const raw = { translations: result.values.translations, values: result.values.values };
-    const refs = referenced(raw);
-
-    const found = await namedBatch(db, {
-      taken: code !== undefined ? optionIdByCode(db, code).limit(1) : undefined,
-      locales: existingLocalesQueries(db, refs.locales),
-      valueOwners: valueOwnersQueries(db, refs.valueCodes),
-    });
-
-    if ((found.taken?.length ?? 0) > 0) result.fail("code", OPTION_MESSAGES.codeTaken);
-    const input = parseOptionInput(result, raw, { locales: localeSet(found.locales), valueOwners: valueOwners(found.valueOwners) }, null);
-    result.assertValid();
-    const newCode = result.required("code");
-    const position = result.values.position;
-
-    const writes = {
+export const productOptionRoutes = resourceRoutes({
+  noun: "Product option",
+  table: productOptions,
+  byCode: (db, code) =>
+    db.select({ id: productOptions.id, position: productOptions.position }).from(productOptions).where(eq(productOptions.code, code)).limit(1),
+  docs: {
+    path: "product-options",
+    tag: "Product options",
+    plural: "product options",
+    idPrefix: "ProductOption",
+    item: ProductOption,
+    page: ProductOptionPage,
+    updateConflict: "409 when a value that variants use is removed.",
+    putNote: `A sent \`code\` is validated, then ignored. Sent translations (of the option and of its values) replace the old ones. ${EMPTY_PUT_NOTE} (Sylius' option form has no field that fails empty: the form-level \`This value should not be blank.\` says so.)`,
+    patchNote: "Fields not sent keep their values; sent translations are merged by locale.",
+  },
+  // A variant using one of its values, or a product it is assigned to.
+  inUseReads: (db, code) => ({ assigned: optionAssignedQuery(db, code), usedValues: usedValueIdsQuery(db, code) }),
+  // The options after it close the gap (Sylius' sortable positions).
+  deletes: (db, option) => [db.delete(productOptions).where(eq(productOptions.id, option.id)), closeOptionGap(db, option.position)],
+  list: {
+    spec: LIST,
+    // The page's options are read by their ids, with their translations and values.
+    parts: (db, ids, orderBy) => optionReads(db, ids, orderBy),
+    items: (_rows, found) => optionRecords(found).map(serializeProductOption),
+  },
+  one: {
+    reads: optionOf,
+    item: (found) => {
+      const [option] = optionRecords(found);
+      return option === undefined ? undefined : serializeProductOption(option);
+    },
+  },
+  create: {
+    form: createForm,
+    reads: (db, values) => {
+      const refs = referenced(values);
+      return {
+        taken: values.code !== undefined ? optionIdByCode(db, values.code).limit(1) : undefined,
+        locales: existingLocalesQueries(db, refs.locales),
+        valueOwners: valueOwnersQueries(db, refs.valueCodes),
+      };
+    },
+    check: (result, found) => {
+      if ((found.taken?.length ?? 0) > 0) result.fail("code", OPTION_MESSAGES.codeTaken);
+      return parseOptionInput(result, result.values, { locales: localeSet(found.locales), valueOwners: valueOwners(found.valueOwners) }, null);
+    },
+    writes: (db, code, input, { values: { position } }) => ({
       insert: createOptionStatements(db, {
-        code: newCode,
+        code,
         // Sylius' sortable position: appended when not given, never past the end.
         position: position === undefined ? boundedNext(nextOptionPosition()) : insertedOptionPosition(position),
         translations: input.translations ?? new Map<string, string>(),
         values: input.values ?? [],
       }),
-      shift: position !== undefined ? shiftAfterOptionInsert(db, newCode) : undefined,
-    };
-    let created: OptionRecord[];
-    try {
-      const [, back] = await namedBatch(db, optionReads(db, optionIdByCode(db, newCode)), writes);
-      created = optionRecords(back);
-    } catch (error) {
+      shift: position !== undefined ? shiftAfterOptionInsert(db, code) : undefined,
+    }),
+    outOfRange: { field: "position", column: "product_options.position" },
+    rethrow: (error, result) => {
       if (isUniqueViolation(error)) failUniqueViolation(result, error);
-      rethrowOutOfRange(error, result, "position", "product_options.position");
-      throw error;
-    }
-    return c.json(serializeProductOption(readBack(created[0], `Product option "${newCode}"`)), 201);
-  })
-  .on(["PUT", "PATCH"], "/:code", describeRoute(docs.put, docs.patch), async (c) => {
-    const db = c.var.db;
-    const code = c.req.param("code");
-    const merge = c.req.method === "PATCH";
-    const result = validateForm(updateForm, c.var.body);
-    const raw = { translations: result.values.translations, values: result.values.values };
-    const refs = referenced(raw);
-
-    const found = await namedBatch(db, {
-      current: optionReads(db, optionIdByCode(db, code)),
-      locales: existingLocalesQueries(db, refs.locales),
-      valueOwners: valueOwnersQueries(db, refs.valueCodes),
-      usedValueIds: usedValueIdsQuery(db, code),
-      maxPosition: maxOptionPosition(db),
-    });
-
-    const [option] = optionRecords(found.current);
-    if (!option) throw missing(code);
-    const input = parseOptionInput(result, raw, { locales: localeSet(found.locales), valueOwners: valueOwners(found.valueOwners) }, option.id);
-    // Sylius' option form has no field an empty replacement fails: the empty body itself is refused.
-    if (!merge && isEmptyBody(c.var.body)) result.failForm(MSG.blank);
-    result.assertValid();
-
-    const statements: Statement[] = [];
-    const changes: Partial<typeof productOptions.$inferInsert> = { updatedAt: nowIso() };
-    if (result.values.position !== undefined) {
-      // Sylius' sortable position: past the last one is the last one; the others in between move.
-      const to = Math.min(result.values.position, found.maxPosition[0]?.max ?? 0);
-      statements.push(...moveOptionStatements(db, option.id, option.position, to));
-      changes.position = to;
-    }
-    statements.push(db.update(productOptions).set(changes).where(eq(productOptions.id, option.id)));
-
-    const sentTranslations = input.translations;
-    if (sentTranslations) {
-      if (!merge) {
-        const dropped = option.translations.filter((t) => !sentTranslations.has(t.locale)).map((t) => t.id);
-        statements.push(...deleteOptionTranslations(db, dropped));
+    },
+  },
+  update: {
+    form: updateForm,
+    reads: (db, code, values) => {
+      const refs = referenced(values);
+      return {
+        current: optionOf(db, code),
+        locales: existingLocalesQueries(db, refs.locales),
+        valueOwners: valueOwnersQueries(db, refs.valueCodes),
+        usedValueIds: usedValueIdsQuery(db, code),
+        maxPosition: maxOptionPosition(db),
+      };
+    },
+    rowOf: (found) => optionRecords(found.current)[0],
+    check: (result, found, option, { emptyPut }) => {
+      const input = parseOptionInput(result, result.values, { locales: localeSet(found.locales), valueOwners: valueOwners(found.valueOwners) }, option.id);
+      // Sylius' option form has no field an empty replacement fails: the empty body itself is refused.
+      if (emptyPut) result.failForm(MSG.blank);
+      result.assertValid();
+      const [record] = optionRecords(found.current);
+      const values = input.values;
+      if (values && record) {
+        const sent = new Set(values.map((value) => value.code));
+        const used = new Set(found.usedValueIds.map((row) => row.id));
+        const inUse = record.values.find((value) => !sent.has(value.code) && used.has(value.id));
+        if (inUse) throw conflict(OPTION_MESSAGES.valueInUse(inUse.code));
       }
-      statements.push(...upsertOptionTranslations(db, option.id, sentTranslations));
-    }
-
-    if (input.values) {
-      const sent = new Map(input.values.map((value) => [value.code, value]));
-      const existing = new Map(option.values.map((value) => [value.code, value]));
-      const removed = option.values.filter((value) => !sent.has(value.code));
-      const used = new Set(found.usedValueIds.map((row) => row.id));
-      const inUse = removed.find((value) => used.has(value.id));
-      if (inUse) throw conflict(OPTION_MESSAGES.valueInUse(inUse.code));
-      statements.push(...deleteOptionValues(db, removed.map((value) => value.id)));
-      statements.push(...insertOptionValues(db, option.id, input.values.filter((v) => !existing.has(v.code)).map((v) => v.code)));
-      if (!merge) {
-        const dropped = input.values.flatMap(
-          (value) => existing.get(value.code)?.translations.filter((t) => !value.translations.has(t.locale)).map((t) => t.id) ?? [],
-        );
-        statements.push(...deleteOptionValueTranslations(db, dropped));
+      return { input, record: mustExist(record, "The option of the update"), maxPosition: found.maxPosition[0]?.max ?? 0 };
+    },
+    writes: (db, _row, { input, record: option, maxPosition }, { values: { position } }, { merge }) => {
+      const statements: Statement[] = [];
+      const changes: Partial<typeof productOptions.$inferInsert> = { updatedAt: nowIso() };
+      if (position !== undefined) {
+        // Sylius' sortable position: past the last one is the last one; the others in between move.
+        const to = Math.min(position, maxPosition);
+        statements.push(...moveOptionStatements(db, option.id, option.position, to));
+        changes.position = to;
       }
-      statements.push(...upsertValueTranslations(db, input.values));
-    }
+      statements.push(db.update(productOptions).set(changes).where(eq(productOptions.id, option.id)));
 
-    try {
-      await namedBatch(db, { statements });
-    } catch (error) {
+      const sentTranslations = input.translations;
+      if (sentTranslations) {
+        if (!merge) {
+          const dropped = option.translations.filter((t) => !sentTranslations.has(t.locale)).map((t) => t.id);
+          statements.push(...deleteOptionTranslations(db, dropped));
+        }
+        statements.push(...upsertOptionTranslations(db, option.id, sentTranslations));
+      }
+
+      if (input.values) {
+        const sent = new Set(input.values.map((value) => value.code));
+        const existing = new Map(option.values.map((value) => [value.code, value]));
+        statements.push(...deleteOptionValues(db, option.values.filter((value) => !sent.has(value.code)).map((value) => value.id)));
+        statements.push(...insertOptionValues(db, option.id, input.values.filter((v) => !existing.has(v.code)).map((v) => v.code)));
+        if (!merge) {
+          const dropped = input.values.flatMap(
+            (value) => existing.get(value.code)?.translations.filter((t) => !value.translations.has(t.locale)).map((t) => t.id) ?? [],
+          );
+          statements.push(...deleteOptionValueTranslations(db, dropped));
+        }
+        statements.push(...upsertValueTranslations(db, input.values));
+      }
+      return statements;
+    },
+    rethrow: (error, result) => {
       if (isUniqueViolation(error)) failUniqueViolation(result, error);
       if (isForeignKeyViolation(error)) throw conflict(OPTION_MESSAGES.valuesInUse);
-      throw error;
-    }
-    return c.body(null, 204);
-  })
-  .delete("/:code", describeRoute(docs.delete), async (c) => {
-    const db = c.var.db;
-    const code = c.req.param("code");
-    const found = await namedBatch(db, {
-      option: db.select({ id: productOptions.id, position: productOptions.position }).from(productOptions).where(eq(productOptions.code, code)).limit(1),
-      assigned: optionAssignedQuery(db, code),
-      usedValues: usedValueIdsQuery(db, code),
-    });
-    const [option] = found.option;
-    if (!option) throw missing(code);
-    if (found.assigned.length > 0 || found.usedValues.length > 0) throw conflict(OPTION_MESSAGES.inUse);
-    try {
-      // The options after it close the gap (Sylius' sortable positions).
-      await namedBatch(db, { writes: [db.delete(productOptions).where(eq(productOptions.id, option.id)), closeOptionGap(db, option.position)] });
-    } catch (error) {
-      if (isForeignKeyViolation(error)) throw conflict(OPTION_MESSAGES.inUse);
-      throw error;
-    }
-    return c.body(null, 204);
-  });
+    },
+  },
+});

@@ -32,6 +32,7 @@ import { listPage, type ListSpec } from "../../list-page";
 import type { ListCounter } from "../../../data/list-page";
 import { enc } from "../../serializers/links";
 import { MSG } from "../../../domain/messages";
+import { isForeignKeyViolation } from "../../../data/constraints";
 import { deleteUnlessInUse, namedBatch, type NamedQueries, type NamedResults, type Statement } from "../../../data/batch";
 import type { Database } from "../../../data/db";
 import { crudDocs, describeRoute, listSpecOf, type CrudSpec, type OperationMeta } from "../../openapi/describe";
@@ -102,14 +103,14 @@ export interface ResourceShape<Row extends { id: number }, CS extends FormShape,
   docs: Omit<CrudSpec, "create" | "update" | "list" | "deleteConflict" | "noun" | "nested"> & { path: string };
   list: {
     spec: ListSpec<string, string>;
-    /** `db.select(columns).from(table).$dynamic()`: the page's rows. */
-    select: (db: Database) => Q;
+    /** `db.select(columns).from(table).$dynamic()`: the page's rows (without it, `parts` read them, `items` get none). */
+    select?: (db: Database) => Q;
     /** The parent's rows of the table and their counter row (with a parent). */
     scope?: (db: Database, parentCode: string) => ListScope;
     /** The page's rows and its count in one batch at any depth (a list of one statement walks its offset once anyway); without parts only. */
     oneBatch?: boolean;
-    /** What is read with the page's rows, through their ids. */
-    parts?: (db: Database, ids: Ids) => LP;
+    /** What is read with the page's rows, through their ids (in the list's `orderBy`, for parts that read the rows themselves). */
+    parts?: (db: Database, ids: Ids, orderBy: SQL[]) => LP;
     items: (rows: NoInfer<Awaited<Q>>, parts: NamedResults<LP>, parentCode: string) => unknown[];
   };
   /** The reads of one resource's representation (GET, and a create's read-back). */
@@ -156,7 +157,11 @@ export interface ResourceShape<Row extends { id: number }, CS extends FormShape,
     conflict?: { column: string; message: string };
     /** A UNIQUE violation of the writes (a concurrent update took a value): the form's 400. */
     rethrow?: (error: unknown, result: FormResult<US>) => void;
+    /** The row is among `reads` (which then read it by the key, undefined: 404): `byCode` is not read for an update. */
+    rowOf?: (found: NamedResults<UR>) => Row | undefined;
   };
+  /** Reads joined to a delete's row: DELETE answers 409 `Cannot delete, the <noun> is in use.` when one has rows (and when `deletes` breaks a FOREIGN KEY); not with `inUse`. */
+  inUseReads?: (db: Database, key: K, parentCode: string) => Record<string, Statement<unknown[]>>;
   /** An SQL boolean: the resource is referenced (DELETE answers 409). Without it a delete always deletes. */
   inUse?: (row: Row) => SQL;
   /** A delete's statements when it is more than the row's DELETE (taxons renumber their tree); not with `inUse`. */
@@ -193,7 +198,7 @@ export function resourceRoutes<Row extends { id: number }, CS extends FormShape,
     create: create.form,
     update: update.form,
     list: listSpecOf(list.spec),
-    deleteConflict: shape.inUse !== undefined,
+    deleteConflict: shape.inUse !== undefined || shape.inUseReads !== undefined,
     ...(parent ? { nested: true } : {}),
   });
 
@@ -275,7 +280,7 @@ export function resourceRoutes<Row extends { id: number }, CS extends FormShape,
     const page = listPage(db, table, c.req.url, list.spec, list.scope?.(db, parentCode));
     const parentRows = parent?.byCode(db, parentCode);
     const path = `/api/v1/${shape.docs.path.replace(`{${parent?.param ?? ""}}`, enc(parentCode))}/`;
-    if (list.oneBatch) {
+    if (list.oneBatch && list.select) {
       const read = await firstBatch(c, { parent: parentRows, counted: page.count, rows: page.rows(list.select(db)) });
       assertParent(read.parent, parentCode);
       // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- The rows of `select`: Awaited<Q>, hidden for a generic Q by the batch's conditional result type.
@@ -285,10 +290,10 @@ export function resourceRoutes<Row extends { id: number }, CS extends FormShape,
     const {
       counted,
       items: { rows, parts, parent: parentRead },
-    } = await page.read(c, (at) => ({ parent: parentRows, rows: at.rows(list.select(db)), parts: list.parts?.(db, at.ids) ?? {} }));
+    } = await page.read(c, (at) => ({ parent: parentRows, rows: list.select ? at.rows(list.select(db)) : undefined, parts: list.parts?.(db, at.ids, page.orderBy) ?? {} }));
     assertParent(parentRead, parentCode);
-    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- The rows of `select` (Awaited<Q>) and the results of `parts` (or `{}` without them), hidden for generic Q and LP as above.
-    return c.json(page.envelope(path, counted, list.items(rows as Awaited<Q>, parts as NamedResults<LP>, parentCode)));
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- The rows of `select` (Awaited<Q>; none without it) and the results of `parts` (or `{}` without them), hidden for generic Q and LP as above.
+    return c.json(page.envelope(path, counted, list.items((rows ?? []) as Awaited<Q>, parts as NamedResults<LP>, parentCode)));
   });
   if (create.at) for (const { path, variant, docs: at } of create.at) routes.post(path, describeRoute(at(docs.create)), (c) => createHandler(c, variant));
   // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- Without `create.at`, V is `undefined`: the one create path has no variant.
@@ -313,14 +318,16 @@ export function resourceRoutes<Row extends { id: number }, CS extends FormShape,
     const { text, key } = keyOf(c);
     const {
       parent: parentRows,
-      row: [row],
+      row: rows,
       found,
     } = await firstBatch(c, {
       parent: itemParent(db, sent.parentCode),
-      row: shape.byCode(db, key, sent.parentCode),
+      row: update.rowOf ? undefined : shape.byCode(db, key, sent.parentCode),
       found: update.reads?.(db, key, result.values, sent) ?? {},
     });
     assertParent(parentRows, sent.parentCode);
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- As below: the results of `update.reads`, NamedResults<UR>.
+    const row = update.rowOf ? update.rowOf(found as NamedResults<UR>) : rows?.[0];
     if (!row) throw notFound(identifier.missing(text));
     // The code is the identity of the resource: like Sylius' disabled code
     // field, a submitted code is validated but never changes the resource.
@@ -355,12 +362,23 @@ export function resourceRoutes<Row extends { id: number }, CS extends FormShape,
     const {
       parent: parentRows,
       row: [row],
-    } = await firstBatch(c, { parent: itemParent(db, parentCode), row: shape.byCode(db, key, parentCode) });
+      using,
+    } = await firstBatch(c, { parent: itemParent(db, parentCode), row: shape.byCode(db, key, parentCode), using: shape.inUseReads?.(db, key, parentCode) ?? {} });
     assertParent(parentRows, parentCode);
     if (!row) throw notFound(identifier.missing(text));
     shape.guardDelete?.refuse(row, c);
-    if (shape.inUse) await deleteUnlessInUse(db, table, row.id, shape.inUse(row), `Cannot delete, the ${noun} is in use.`);
-    else await namedBatch(db, { deletes: shape.deletes?.(db, row) ?? [db.delete(table).where(eq(table.id, row.id))] });
+    const inUse = `Cannot delete, the ${noun} is in use.`;
+    if (Object.values(using).some((rows) => rows.length > 0)) throw conflict(inUse);
+    if (shape.inUse) await deleteUnlessInUse(db, table, row.id, shape.inUse(row), inUse);
+    else {
+      try {
+        await namedBatch(db, { deletes: shape.deletes?.(db, row) ?? [db.delete(table).where(eq(table.id, row.id))] });
+      } catch (error) {
+        // A reference made since the reads above.
+        if (shape.inUseReads && isForeignKeyViolation(error)) throw conflict(inUse);
+        throw error;
+      }
+    }
     return c.body(null, 204);
   });
   return routes;

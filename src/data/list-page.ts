@@ -142,21 +142,30 @@ export const SEARCH_SCOPES = {
   taxonName: { code: 7, owner: taxonTranslations.id, text: taxonTranslations.name },
 } satisfies Record<string, SearchScope>;
 
-/** The shortest needle the postings answer: a trigram. */
+/** The shortest needle whose candidates are the postings of one trigram; shorter ones read a range of postings. */
 export const MIN_GRAM_NEEDLE = 3;
 
 /**
- * `owner IN (the owners of the needle's rarest trigram)`, a superset of the
- * rows whose `lower(text)` contains `needle` (which the caller rechecks with
- * its own match), or `undefined` when the needle is shorter than a trigram.
- * `needle` is what the match looks for in `lower(text)`: SQLite lowers it
- * again (`lower()` changes only ASCII capitals, so a needle the caller
- * lowered stays as it is). The rarest trigram is picked in SQL from
- * `search_gram_counts` (a trigram no row has counts 0: nothing matches), so
- * the filter reads the postings of one trigram, then those rows by id.
+ * `owner IN (…)`: a superset of the rows whose `lower(text)` contains
+ * `needle` (which the caller rechecks with its own match), or `undefined`
+ * for an empty needle (every row matches). `needle` is what the match looks
+ * for in `lower(text)`: SQLite lowers it again (`lower()` changes only ASCII
+ * capitals, so a needle the caller lowered stays as it is).
+ * - Three or more characters: the owners of the needle's rarest trigram,
+ *   picked in SQL from `search_gram_counts` (a trigram no row has counts 0:
+ *   nothing matches); the filter reads the postings of one trigram, then
+ *   those rows by id.
+ * - One or two: the owners of the postings that start with the needle (each
+ *   text has a posting at every position, the last two shorter than three
+ *   characters: migration 0024), exactly the rows that contain it.
  */
 export function gramCandidates(scope: SearchScope, needle: string): SQL | undefined {
-  if ([...needle].length < MIN_GRAM_NEEDLE) return undefined;
+  const length = [...needle].length;
+  if (length === 0) return undefined;
+  if (length < MIN_GRAM_NEEDLE) {
+    // Every string that starts with the needle sorts in [needle, needle || U+10FFFF) under BINARY.
+    return sql`${scope.owner} IN (SELECT ${searchGrams.owner} FROM ${searchGrams} WHERE ${searchGrams.scope} = ${scope.code} AND ${searchGrams.gram} >= lower(${needle}) AND ${searchGrams.gram} < lower(${needle}) || char(1114111))`;
+  }
   const { i } = searchGramPositions;
   const gram = sql`substr(lower(${needle}), ${i}, 3)`;
   const rarest = sql`SELECT ${gram} FROM ${searchGramPositions} LEFT JOIN ${searchGramCounts} ON ${searchGramCounts.scope} = ${scope.code} AND ${searchGramCounts.gram} = ${gram} WHERE ${i} <= length(lower(${needle})) - 2 ORDER BY coalesce(${searchGramCounts.n}, 0) LIMIT 1`;

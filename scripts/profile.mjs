@@ -15,11 +15,9 @@
 // DevTools' Performance panel or speedscope) to `--out DIR` (default
 // .wrangler/profiles). Port: PROFILE_PORT (default 8796); PROFILE_COUNT:
 // requests per scenario (default 400); PROFILE_TOP: rows (default 25).
-import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { prepareLocalDatabase } from "./lib/local-db.mjs";
+import { startLocalWorker } from "./lib/local-worker.mjs";
 
 const PORT = Number(process.env.PROFILE_PORT ?? process.env.BENCH_PORT ?? 8796);
 const INSPECTOR = Number(process.env.PROFILE_INSPECTOR_PORT ?? 9230);
@@ -53,36 +51,8 @@ INSERT OR IGNORE INTO payment_method_channels (method_id, channel_id) SELECT m.i
 `;
 const variant = (i) => `PROFILE_${String(i % VARIANTS).padStart(3, "0")}`;
 
-async function start() {
-  const dir = mkdtempSync(path.join(tmpdir(), "worker-"));
-  console.error(`Preparing a fresh local database in ${dir}...`);
-  await prepareLocalDatabase({ persistTo: dir, extraSql: SQL, quiet: true });
-  const wranglerArgs = ["dev", "--port", String(PORT), "--inspector-port", String(INSPECTOR), "--persist-to", dir, "--var", "LOG_REQUESTS:off"];
-  const child = spawn("wrangler", wranglerArgs, { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, WRANGLER_SEND_METRICS: "false" }, detached: true });
-  const stop = () => {
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {
-      child.kill("SIGTERM");
-    }
-    rmSync(dir, { recursive: true, force: true });
-  };
-  const base = `http://127.0.0.1:${PORT}`;
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error("wrangler dev exited");
-    try {
-      if ((await fetch(`${base}/health`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    if (i > 300) {
-      stop();
-      throw new Error("wrangler dev did not start");
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { base, stop };
-}
+/** The worker as `npm start` runs it (wrangler's default log level, access log off), with its inspector open. */
+const start = () => startLocalWorker({ port: PORT, extraSql: SQL, inspectorPort: INSPECTOR, logLevel: null });
 
 const RESULT_NEEDED = new Set(["Profiler.stop", "Debugger.getScriptSource", "Debugger.enable"]);
 

@@ -2,18 +2,21 @@
 // local D1 (migrations, demo data, extra SQL) in a temporary directory, with
 // the access log off (under wrangler dev each log line is forwarded to the
 // wrangler process, a cost of local runs only). `stop()` ends it and removes
-// the directory.
+// the directory. `inspectorPort` opens the DevTools inspector (the profiler);
+// `logLevel: null` keeps wrangler's default level, as `npm start` runs it.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { prepareLocalDatabase } from "./local-db.mjs";
 
-export async function startLocalWorker({ port, extraSql = "", vars = {} }) {
+export async function startLocalWorker({ port, extraSql = "", vars = {}, inspectorPort, logLevel = "error" }) {
   const dir = mkdtempSync(path.join(tmpdir(), "worker-"));
   console.error(`Preparing a fresh local database in ${dir}...`);
   await prepareLocalDatabase({ persistTo: dir, extraSql, quiet: true });
-  const args = ["dev", "--port", String(port), "--persist-to", dir, "--log-level", "error", "--var", "LOG_REQUESTS:off"];
+  const args = ["dev", "--port", String(port), "--persist-to", dir, "--var", "LOG_REQUESTS:off"];
+  if (logLevel) args.push("--log-level", logLevel);
+  if (inspectorPort) args.push("--inspector-port", String(inspectorPort));
   // More vars (`vars`: name → value), e.g. the latency model's BENCH_LATENCY.
   for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
   const server = spawn("wrangler", args, {

@@ -273,7 +273,11 @@ export function heldVariantQuery(
   return variantsIn(db, eq(productVariants.id, id), addCode, channelCode, locale);
 }
 
-function variantsIn(db: Database, held: SQL, addCode: Value<string>, channelCode: Value<string>, locale: Value<string>): Statement<VariantInfo[]> {
+/** The rows of `heldVariantsQuery` as a select to nest (the guard of a change without reads compares them, change-guard.ts). */
+export const heldVariantsSelect = (db: Database, ids: Value<string>, channelCode: Value<string>, locale: Value<string>) =>
+  variantsIn(db, sql`${productVariants.id} IN (SELECT j.value FROM json_each(${ids}) j)`, "", channelCode, locale);
+
+function variantsIn(db: Database, held: SQL, addCode: Value<string>, channelCode: Value<string>, locale: Value<string>) {
   return db
     .select({
       ...variantInfoColumns,

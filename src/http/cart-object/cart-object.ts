@@ -37,7 +37,7 @@ import { expireCartQueries, expiredAddressesQuery } from "../../data/carts/cart-
 import { namedBatch } from "../../data/batch";
 import type { StoredOutcome } from "../../data/idempotency";
 import { keyInFlight } from "../idempotency/keys";
-import { done, errorReply, formRefused, OperationRun, replayedStatus, type Caller, type CartReply } from "./operation";
+import { done, errorReply, formRefused, nowSeconds, OperationRun, replayedStatus, type Caller, type CartReply } from "./operation";
 import { createDatabase, type Database } from "../../data/db";
 import { D1Meter, MeteredD1 } from "../../data/metered-d1";
 import { delayedD1, parseLatency, type Latency } from "../../data/simulated-latency";
@@ -54,8 +54,10 @@ import { cartLineStatements, type CartLines } from "../../data/checkout/checkout
 import type { CheckoutRow } from "../../data/checkout/checkout-store";
 import { isGuardFailure } from "../../data/orders/lifecycle-store";
 import { cartLinesOf, checkoutSetup, zonesOf, type CountryZone } from "./checkout-processing";
-import { contextOf, forBilling, heldCopy } from "./pricing-context-cache";
-import { promotionFactQueries } from "../../data/carts/promotion-facts";
+import { contextOf, forBilling, heldCopy, type ContextRows } from "./pricing-context-cache";
+import { promotionFactQueries, promotionFactsFrom, type FactModes } from "../../data/carts/promotion-facts";
+import { changeGuardStatement, type ChangeBasis } from "../../data/carts/change-guard";
+import type { PromotionFacts } from "../../domain/pricing";
 import { changeFacts, factModes } from "./promotion-facts";
 import { readCheckoutMethods, runCheckoutStep, type CartHost, type CheckoutMethods, type CheckoutRead, type CheckoutStep, type StepAnswer } from "./checkout-step";
 import { runOrderStep, type OrderStep } from "./order-lifecycle";
@@ -95,6 +97,33 @@ interface HeldCheckout {
   zones: CountryZone[];
 }
 
+/** What a change is computed from: read by its first batch, or held (a change without reads). */
+interface ChangeInputs {
+  cart: CartState;
+  variants: VariantInfo[];
+  context: ContextRows;
+  checkout: HeldCheckout | null;
+  facts: PromotionFacts;
+}
+
+/** A change decided and repriced, to be written. */
+interface ComputedChange {
+  after: CartState;
+  itemId: number;
+  checkoutRow: CheckoutRow | undefined;
+  lines: CartLines | null;
+}
+
+/** The variant whose stock a change checks: the item's, when its quantity grows (planChange). */
+function stockCheckedBy(cart: CartState, op: Operation): number | null {
+  if (op.kind !== "change" || op.quantity === null) return null;
+  const item = cart.items.find((i) => i.id === op.itemId);
+  return item && op.quantity > item.quantity ? item.variantId : null;
+}
+
+/** Whether the channel's promotions read facts (read in the first batch: a change then reads first). */
+const factsRead = (modes: FactModes): boolean => modes.productTaxons !== 0 || modes.customerGroup !== 0 || modes.placedOrders !== 0;
+
 export class CartObject extends DurableObject<Env> {
   private cart: CartState | null = null;
   /**
@@ -106,6 +135,8 @@ export class CartObject extends DurableObject<Env> {
   private cartVersion: number | null = null;
   /** The checkout row and zones of the cart at `cartVersion` (null: the next change reads them). */
   private checkout: HeldCheckout | null = null;
+  /** The data of the cart's variants its last change was priced with, and the cart version that change wrote. */
+  private heldVariants: { version: number; byId: ReadonlyMap<number, VariantInfo> } | null = null;
   private ids = { next: 1, last: 0 };
   private queue: Promise<unknown> = Promise.resolve();
   /** The period after which an unchanged cart expires (`CART_TTL`). */
@@ -319,8 +350,69 @@ export class CartObject extends DurableObject<Env> {
     return createDatabase(new MeteredD1(this.d1, meter));
   }
 
-  /** An item change: read (the caller's checks first), decide, reprice, guarded write. */
+  /**
+   * An item change. Warm (the object holds the cart, its variants' data and
+   * the channel's context): one round trip, a write guarded by everything it
+   * was computed from (`writeWithoutReading`). Otherwise, or when that guard
+   * finds something moved: read (the caller's checks first), decide,
+   * reprice, guarded write.
+   */
   private async applyChange(run: OperationRun, cartId: number, op: Operation): Promise<CartReply<CartItemBody | null>> {
+    const written = await this.writeWithoutReading(run, cartId, op);
+    return written ?? this.readThenWrite(run, cartId, op);
+  }
+
+  /**
+   * A change or a removal computed from what the object holds, written in one
+   * batch whose first statement checks that all of it is still current
+   * (change-guard.ts: the cart's version, the context's version, each
+   * variant's data, the caller's token). Null when the object does not hold
+   * enough to try (a cold object, an add, a keyed or conditional request, a
+   * coupon, promotion facts, ids running low), when the held data refuse the
+   * change (data read anew decide that), or when the guard failed: nothing
+   * was written, and the caller's checks are handed back for the read.
+   */
+  private async writeWithoutReading(run: OperationRun, cartId: number, op: Operation): Promise<CartReply<null> | null> {
+    const { db, caller, meter } = run;
+    const cart = this.cart;
+    const version = this.cartVersion;
+    const checkout = this.checkout;
+    const variants = this.heldVariants;
+    if (op.kind === "add" || !cart || cart.id !== cartId || version === null || !checkout || variants?.version !== version) return null;
+    if (caller?.idempotency || typeof caller?.ifMatch === "string" || checkout.row.couponId !== null) return null;
+    const context = heldCopy(cart);
+    if (!context || factsRead(factModes(context))) return null;
+    const needed = cart.items.filter((item) => op.kind !== "remove" || item.id !== op.itemId).map((item) => variants.byId.get(item.variantId));
+    if (!needed.every((v): v is VariantInfo => v !== undefined)) return null;
+    const now = new Date().toISOString();
+    const computed = this.withHeldIds((ids) => this.compute({ cart, variants: needed, context, checkout, facts: promotionFactsFrom({}) }, op, ids, now));
+    if (!computed || !("after" in computed)) return null;
+    const checks = run.takeChecks();
+    const basis: ChangeBasis = {
+      cartId,
+      version,
+      contextVersion: context.version,
+      channelCode: cart.channelCode,
+      localeCode: cart.localeCode,
+      variants: needed,
+      stockChecked: stockCheckedBy(cart, op),
+      tokenHash: checks ? (caller?.tokenHash ?? null) : null,
+      nowSeconds: nowSeconds(),
+    };
+    try {
+      await run.write({ status: 204, resource: null }, { guard: changeGuardStatement(db, basis), ...this.changeStatements(db, cart, version, computed, now) });
+    } catch (error) {
+      if (!isGuardFailure(error)) throw error;
+      run.restoreChecks(checks);
+      return null;
+    }
+    this.ids.next = computed.idsNext;
+    await this.committed(cartId, computed, version, checkout, variants.byId);
+    return done(204, null, meter);
+  }
+
+  /** The change as a read-first round trip, then the guarded write. */
+  private async readThenWrite(run: OperationRun, cartId: number, op: Operation): Promise<CartReply<CartItemBody | null>> {
     const { db, caller, meter } = run;
     const held = this.heldFor(cartId, op);
     const wantedIds = op.kind === "add" || op.kind === "change" ? (op.quantity ?? 0) * 4 + 64 : 16;
@@ -369,49 +461,70 @@ export class CartObject extends DurableObject<Env> {
     const contextCurrent = heldContext !== null && heldContext.version === stamp.version;
     const channelContext = contextOf(heldContext, stamp, changeContextOf(read));
     const checkout = this.checkoutOf(read, contextCurrent);
-    const checkoutRow = checkout?.row;
-    const billingZones = zonesOf(checkout?.zones ?? [], checkoutRow?.billingCountry ?? null, checkoutRow?.billingProvince);
-    const loadedSetup = pricingSetupFrom(forBilling(channelContext, billingZones));
-    if (!loadedSetup) throw new Error(`Channel of cart ${cartId} not found`);
+    const facts = await changeFacts(db, read, modes, channelContext, cartId, addCode);
     const now = new Date().toISOString();
-    const setup = { ...checkoutSetup(loadedSetup, checkoutRow, checkout?.zones ?? [], now), facts: await changeFacts(db, read, modes, channelContext, cartId, addCode) };
 
-    // Decide, reprice, write.
-    const byId = new Map(variants.map((v) => [v.id, v]));
-    const context: ChangeContext = { channelEnabled: channelContext.context.channel[0]?.enabled ?? false, variants: byId };
-    // The cart as read is held from here, whatever the change decides.
+    // The cart as read is held from here, whatever the change decides, with its variants' data as read.
     this.hold(cart, version, checkout);
-    const planned = await this.withIds(db, (ids) => this.plan(cart, op, variants, context, ids));
-    if ("notFound" in planned) throw notFound(`Cart item with id ${op.kind === "add" ? "" : op.itemId} does not exist in cart ${cartId}.`);
-    if ("errors" in planned) return formRefused(planned.errors, meter);
-    const after = await this.withIds(db, (ids) => repriceCart(cart, planned.plans, byId, setup, now, ids));
-    const outcome = op.kind === "add" ? { status: 201, resource: String(planned.itemId) } : { status: 204, resource: null };
-    const lines = checkoutRow ? cartLinesOf(after, checkoutRow, channelContext.paymentMethods) : null;
+    this.heldVariants = { version, byId: new Map(variants.map((v) => [v.id, v])) };
+    const computed = await this.withIds(db, (ids) => this.compute({ cart, variants, context: channelContext, checkout, facts }, op, ids, now));
+    if ("notFound" in computed) throw notFound(`Cart item with id ${op.kind === "add" ? "" : op.itemId} does not exist in cart ${cartId}.`);
+    if ("errors" in computed) return formRefused(computed.errors, meter);
+    const outcome = op.kind === "add" ? { status: 201, resource: String(computed.itemId) } : { status: 204, resource: null };
     try {
       // The key's record goes first (see OperationRun.write); the totals' statement checks the version read above.
-      await run.write(outcome, {
-        written: cartWriteStatements(db, cart, after, now, version),
-        // The cart's shipment and payment follow the recalculation; the checkout state stays (Sylius 1.8 resets nothing on an item change).
-        lines: checkoutRow && lines ? cartLineStatements(db, cartId, cart.currencyCode, checkoutRow, lines, now) : undefined,
-        views: refills.statements(db),
-      });
+      await run.write(outcome, { ...this.changeStatements(db, cart, version, computed, now), views: refills.statements(db) });
     } catch (error) {
       if (!isGuardFailure(error)) throw error;
       // Written by someone else between the read and the write: nothing of this change was written.
       this.forget();
       throw new CartChanged();
     }
-    // The write raised the version by one (cart-writer.ts' totals).
-    this.hold(after, version + 1, checkout && lines ? checkoutAfter(checkout, after, lines) : null);
-    await this.armAfterChange(cartId);
+    await this.committed(cartId, computed, version, checkout, this.heldVariants.byId);
 
     if (op.kind === "add") {
-      const item = after.items.find((i) => i.id === planned.itemId);
-      if (!item) throw new Error(`Item ${planned.itemId} missing after the add`);
+      const item = computed.after.items.find((i) => i.id === computed.itemId);
+      if (!item) throw new Error(`Item ${computed.itemId} missing after the add`);
       const views = new Map(addedViews.map((view) => [view.row.id, view]));
       return done(201, serializeCartItem(item, cartId, views), meter);
     }
     return done(204, null, meter);
+  }
+
+  /** The rows of a computed change (the totals' statement checks `version`), and its checkout lines when the cart has a checkout row. */
+  private changeStatements(db: Database, cart: CartState, version: number, computed: ComputedChange, now: string) {
+    const row = computed.checkoutRow;
+    return {
+      written: cartWriteStatements(db, cart, computed.after, now, version),
+      // The cart's shipment and payment follow the recalculation; the checkout state stays (Sylius 1.8 resets nothing on an item change).
+      lines: row && computed.lines ? cartLineStatements(db, cart.id, cart.currencyCode, row, computed.lines, now) : undefined,
+    };
+  }
+
+  /** After a change committed: the object holds the cart as written (its version one up), and the variants' data it was priced with. */
+  private async committed(cartId: number, computed: ComputedChange, version: number, checkout: HeldCheckout | null, variants: ReadonlyMap<number, VariantInfo>): Promise<void> {
+    const { after, lines } = computed;
+    // The write raised the version by one (cart-writer.ts' totals).
+    this.hold(after, version + 1, checkout && lines ? checkoutAfter(checkout, after, lines) : null);
+    this.heldVariants = { version: version + 1, byId: variants };
+    await this.armAfterChange(cartId);
+  }
+
+  /** `work` with the reserved ids, or null when they would run out (the read-first path reserves more). */
+  private withHeldIds<T>(work: (ids: IdSource) => T): (T & { idsNext: number }) | null {
+    const cursor = { next: this.ids.next };
+    const source: IdSource = {
+      take: () => {
+        if (cursor.next > this.ids.last) throw new IdsExhausted();
+        return cursor.next++;
+      },
+    };
+    try {
+      return { ...work(source), idsNext: cursor.next };
+    } catch (error) {
+      if (error instanceof IdsExhausted) return null;
+      throw error;
+    }
   }
 
   /**
@@ -442,6 +555,23 @@ export class CartObject extends DurableObject<Env> {
     }
     const zones = !contextCurrent && read.zones ? read.zones : held.zones;
     return { row, zones };
+  }
+
+  /** Decides and reprices (pure): the plan's refusal, or the cart after the change with its checkout lines. */
+  private compute(inputs: ChangeInputs, op: Operation, ids: IdSource, now: string): Exclude<PlanResult, { plans: unknown }> | ComputedChange {
+    const { cart, variants, context: channelContext, checkout } = inputs;
+    const checkoutRow = checkout?.row;
+    const billingZones = zonesOf(checkout?.zones ?? [], checkoutRow?.billingCountry ?? null, checkoutRow?.billingProvince);
+    const loadedSetup = pricingSetupFrom(forBilling(channelContext, billingZones));
+    if (!loadedSetup) throw new Error(`Channel of cart ${cart.id} not found`);
+    const setup = { ...checkoutSetup(loadedSetup, checkoutRow, checkout?.zones ?? [], now), facts: inputs.facts };
+    const byId = new Map(variants.map((v) => [v.id, v]));
+    const context: ChangeContext = { channelEnabled: channelContext.context.channel[0]?.enabled ?? false, variants: byId };
+    const planned = this.plan(cart, op, variants, context, ids);
+    if (!("plans" in planned)) return planned;
+    const after = repriceCart(cart, planned.plans, byId, setup, now, ids);
+    const lines = checkoutRow ? cartLinesOf(after, checkoutRow, channelContext.paymentMethods) : null;
+    return { after, itemId: planned.itemId, checkoutRow, lines };
   }
 
   private plan(cart: CartState, op: Operation, variants: VariantInfo[], context: ChangeContext, ids: IdSource): PlanResult {

@@ -9,7 +9,7 @@
  */
 import { namedBatch, type NamedEntry, type NamedQueries, type NamedResults } from "../../data/batch";
 import { createDatabase, type Database } from "../../data/db";
-import { D1Meter, MeteredD1 } from "../../data/metered-d1";
+import { D1Meter, MeteredD1, type Checks } from "../../data/metered-d1";
 import {
   idempotencyLookupQuery,
   idempotencyRecordQueries,
@@ -189,6 +189,20 @@ export class OperationRun {
    */
   read<T extends NamedQueries>(reads: T, options: { writesGuarded?: boolean } = {}): Promise<NamedResults<T>> {
     return firstBatch({ var: { db: this.db, d1: this.d1 } }, reads, options);
+  }
+
+  /**
+   * The caller's checks, taken off the connection for a write that carries
+   * them in its own guard (a change without reads, change-guard.ts); null
+   * when none is pending. Hand them back with `restoreChecks` when that
+   * write did not commit, so that the next batch runs them.
+   */
+  takeChecks(): Checks | null {
+    return this.d1.takeChecks();
+  }
+
+  restoreChecks(checks: Checks | null): void {
+    if (checks) this.d1.restoreChecks(checks);
   }
 
   /** The outcome to replay for the caller's key (null: none); a record of another request under the key is a 422. */

@@ -1,0 +1,108 @@
+/**
+ * The guard of a change written without reading first (the cart object's
+ * warm path): one statement, first in the change's write batch, that fails
+ * the whole batch (json('guard') raises a malformed-JSON error, as the
+ * order lifecycle's guard does) unless everything the object computed the
+ * change from is still what D1 holds:
+ *
+ * - the cart is still a cart at the version the object holds;
+ * - the channel's pricing context is still the version of the copy it used
+ *   (pricing-context-cache.ts: promotions, taxes, zones, shipping and
+ *   payment methods, the channel);
+ * - each of the cart's variants has the data the object priced it with
+ *   (price in the channel, enabled flags, categories, weight), and the one
+ *   whose quantity grows the stock it was checked against, compared field by
+ *   field with the `heldVariantsQuery` rows as they are now;
+ * - the caller's access token is live (the check the worker handed over).
+ *
+ * So the batch commits exactly what a change that read first would have
+ * written; when it fails, nothing was written and the object takes the
+ * read-first path (whose reads tell what moved, or answer the 401).
+ */
+import { sql, type SQL } from "drizzle-orm";
+import type { Database } from "../db";
+import { heldVariantsSelect } from "./cart-store";
+import type { VariantInfo } from "./state";
+
+/**
+ * The fields of a variant a change is priced with, each compared with its
+ * value now. Its names are left out: they only word a refusal, and a change
+ * the held data would refuse is never written without reading.
+ */
+const PRICED_FIELDS = [
+  "id",
+  "code",
+  "productCode",
+  "taxCategoryCode",
+  "shippingCategoryCode",
+  "price",
+  "enabled",
+  "productEnabled",
+  "shippingRequired",
+  "weight",
+] as const satisfies readonly (keyof VariantInfo)[];
+
+/** The fields of the stock check: compared only for a variant whose quantity grows (nothing else reads them). */
+const STOCK_FIELDS = ["tracked", "onHand", "onHold"] as const satisfies readonly (keyof VariantInfo)[];
+
+/** The column `heldVariantsQuery` names a field by (its columns and aliases are the fields in snake case). */
+const snakeCase = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/** What a change without reads was computed from. */
+export interface ChangeBasis {
+  cartId: number;
+  /** The order's `version` the held cart is of. */
+  version: number;
+  /** The version of the pricing context copy used (`pricing_context_version`, as text). */
+  contextVersion: string;
+  channelCode: string;
+  localeCode: string;
+  /** The data each variant of the resulting cart was priced with. */
+  variants: readonly VariantInfo[];
+  /** The variant whose stock the change checked (its quantity grows), or null. */
+  stockChecked: number | null;
+  /** The caller's token to check (null: the worker checked it). */
+  tokenHash: string | null;
+  nowSeconds: number;
+}
+
+/** The token is known, unexpired, and its user (if any) enabled: what `verifyTokenCheck` accepts. */
+const tokenLive = (tokenHash: string, nowSeconds: number): SQL => sql`EXISTS (SELECT 1 FROM oauth_access_tokens t
+  LEFT JOIN admin_users u ON u.id = t.user_id
+  WHERE t.token_hash = ${tokenHash} AND t.expires_at > ${nowSeconds} AND (t.user_id IS NULL OR u.enabled = 1))`;
+
+const fieldsEqual = (fields: readonly (keyof VariantInfo)[]): SQL =>
+  sql.join(
+    // Qualified by hand: drizzle renders a subquery's fields bare, and `id` is also a column of json_each.
+    fields.map((field) => sql.raw(`now."${snakeCase(field)}" IS json_extract(h.value, '$.${field}')`)),
+    sql` AND `,
+  );
+
+/** The held variants all match a current row, field by field (`IS`: NULLs compare equal; JSON true is 1). */
+function variantsUnchanged(db: Database, basis: ChangeBasis): SQL {
+  if (basis.variants.length === 0) return sql`1`;
+  const ids = JSON.stringify(basis.variants.map((v) => v.id));
+  const now = heldVariantsSelect(db, ids, basis.channelCode, basis.localeCode).as("now");
+  const held = JSON.stringify(
+    basis.variants.map((v) => ({
+      ...Object.fromEntries([...PRICED_FIELDS, ...STOCK_FIELDS].map((field) => [field, v[field]])),
+      stock: v.id === basis.stockChecked,
+    })),
+  );
+  const same = sql`${fieldsEqual(PRICED_FIELDS)} AND (json_extract(h.value, '$.stock') = 0 OR ${fieldsEqual(STOCK_FIELDS)})`;
+  return sql`(SELECT count(*) FROM json_each(${held}) h JOIN ${now} ON ${same}) = ${basis.variants.length}`;
+}
+
+/** The guard statement of a change computed from `basis` (first in its write batch). */
+export function changeGuardStatement(db: Database, basis: ChangeBasis) {
+  const conditions = [
+    sql`(SELECT o.version FROM orders o WHERE o.id = ${basis.cartId} AND o.state = 'cart') IS ${basis.version}`,
+    sql`(SELECT CAST(cv.version AS TEXT) FROM pricing_context_version cv WHERE cv.id = 1) IS ${basis.contextVersion}`,
+    variantsUnchanged(db, basis),
+    ...(basis.tokenHash === null ? [] : [tokenLive(basis.tokenHash, basis.nowSeconds)]),
+  ];
+  // From a one-row table of its own: a guard selected from the cart's row would pass, unevaluated, once that row is gone.
+  return db
+    .select({ ok: sql<string>`json(CASE WHEN ${sql.join(conditions, sql` AND `)} THEN '1' ELSE 'guard' END)`.as("ok") })
+    .from(sql`(SELECT 1)`);
+}

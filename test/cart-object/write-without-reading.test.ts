@@ -1,0 +1,129 @@
+/**
+ * A warm quantity change or removal is one D1 round trip: the cart object
+ * computes it from what it holds and writes it in one batch whose guard
+ * (src/data/carts/change-guard.ts) fails the whole batch unless all of it is
+ * still current. Each test moves one thing the change depends on between two
+ * changes, straight in D1 (any writer), and checks that the next change
+ * takes it into account exactly as a change that reads first does, with
+ * nothing written by the failed attempt.
+ */
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { api, d1RoundTrips } from "../fixtures/http";
+import { addItem, cartFixture, newCart, type CartFixture } from "../fixtures/carts";
+import { insertToken, testClientId } from "../fixtures/tokens";
+import { sha256Hex } from "../../src/http/auth/crypto";
+
+interface CartBody {
+  total: number;
+  itemsTotal: number;
+  items: { id: number; quantity: number; unitPrice: number; units: unknown[] }[];
+}
+
+const cartBody = async (id: number) => (await api("GET", `/api/v1/carts/${id}`)).body as CartBody;
+
+const orderVersion = async (id: number) => (await env.DB.prepare("SELECT version FROM orders WHERE id = ?1").bind(id).first<{ version: number }>())!.version;
+
+const change = (cartId: number, itemId: number, quantity: number, token?: string) =>
+  api("PATCH", `/api/v1/carts/${cartId}/items/${itemId}`, { quantity }, token === undefined ? {} : { token });
+
+/** A cart of the fixture with `quantity` of `variant`, its object warm (it holds the cart, its variants and the context). */
+async function warmCart(f: CartFixture, variant: string, quantity: number): Promise<{ cartId: number; itemId: number }> {
+  const cartId = await newCart(f);
+  const itemId = await addItem(cartId, variant, quantity);
+  const warmed = await change(cartId, itemId, quantity + 1);
+  expect(warmed.status).toBe(204);
+  expect(d1RoundTrips(warmed.headers)).toBe(1);
+  return { cartId, itemId };
+}
+
+describe("a cart change written without reading first", () => {
+  it("is one round trip while nothing it depends on moved, and gives what a read-first change gives", async () => {
+    const f = await cartFixture([1000, 2500]);
+    const { cartId, itemId } = await warmCart(f, f.variants[0]!.code, 1);
+    const other = await addItem(cartId, f.variants[1]!.code, 2);
+    for (const quantity of [4, 1, 3]) {
+      const res = await change(cartId, itemId, quantity);
+      expect(res.status).toBe(204);
+      expect(d1RoundTrips(res.headers)).toBe(1);
+    }
+    const removed = await api("DELETE", `/api/v1/carts/${cartId}/items/${other}`);
+    expect(removed.status).toBe(204);
+    expect(d1RoundTrips(removed.headers)).toBe(1);
+    const cart = await cartBody(cartId);
+    expect(cart.items.map((i) => [i.quantity, i.units.length])).toEqual([[3, 3]]);
+    expect([cart.itemsTotal, cart.total]).toEqual([3000, 3000]);
+  });
+
+  it("takes a price changed meanwhile into account", async () => {
+    const f = await cartFixture([1000]);
+    const { cartId, itemId } = await warmCart(f, f.variants[0]!.code, 1);
+    await env.DB.prepare("UPDATE channel_pricings SET price = 1234 WHERE variant_id = ?1").bind(f.variants[0]!.id).run();
+    const res = await change(cartId, itemId, 3);
+    expect(res.status).toBe(204);
+    // The guarded write failed whole; the change then read (and wrote) as usual.
+    expect(d1RoundTrips(res.headers)).toBe(3);
+    const cart = await cartBody(cartId);
+    expect([cart.items[0]!.unitPrice, cart.total]).toEqual([1234, 3 * 1234]);
+  });
+
+  it("checks a quantity that grows against the stock as it is now", async () => {
+    const f = await cartFixture([1000]);
+    const { cartId, itemId } = await warmCart(f, f.tracked.code, 1);
+    // Someone else's order holds 3 of the 5 on hand: 2 are left, the cart holds 2.
+    await env.DB.prepare("UPDATE product_variants SET on_hold = 3 WHERE id = ?1").bind(f.tracked.id).run();
+    const version = await orderVersion(cartId);
+    const refused = await change(cartId, itemId, 3);
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors.errors).toEqual(["Theme mug does not have sufficient stock."]);
+    expect(await orderVersion(cartId)).toBe(version);
+    // A quantity that shrinks does not read the stock: one round trip again.
+    const shrunk = await change(cartId, itemId, 1);
+    expect(shrunk.status).toBe(204);
+    expect(d1RoundTrips(shrunk.headers)).toBe(1);
+    expect((await cartBody(cartId)).items[0]!.quantity).toBe(1);
+  });
+
+  it("refuses a change once a variant of the cart was disabled meanwhile, and writes nothing", async () => {
+    const f = await cartFixture([1000]);
+    const { cartId, itemId } = await warmCart(f, f.variants[0]!.code, 1);
+    await env.DB.prepare("UPDATE product_variants SET enabled = 0 WHERE id = ?1").bind(f.variants[0]!.id).run();
+    const version = await orderVersion(cartId);
+    const res = await change(cartId, itemId, 3);
+    expect(res.status).toBe(400);
+    expect(await orderVersion(cartId)).toBe(version);
+    expect((await cartBody(cartId)).items[0]!.quantity).toBe(2);
+  });
+
+  it("answers 401 to a token that expired since the cart's last change, and writes nothing", async () => {
+    const f = await cartFixture([1000]);
+    const token = await insertToken("oauth_access_tokens", { clientId: await testClientId(), userId: null, expiresIn: 3600 });
+    const cartId = await newCart(f);
+    const itemId = await addItem(cartId, f.variants[0]!.code, 1);
+    expect((await change(cartId, itemId, 2, token)).status).toBe(204);
+    const warm = await change(cartId, itemId, 3, token);
+    expect([warm.status, d1RoundTrips(warm.headers)]).toEqual([204, 1]);
+
+    await env.DB.prepare("UPDATE oauth_access_tokens SET expires_at = 1 WHERE token_hash = ?1").bind(await sha256Hex(token)).run();
+    const version = await orderVersion(cartId);
+    const refused = await change(cartId, itemId, 5, token);
+    expect(refused.status).toBe(401);
+    expect(await orderVersion(cartId)).toBe(version);
+    expect((await cartBody(cartId)).items[0]!.quantity).toBe(3);
+  });
+
+  it("never writes over a change made meanwhile by another writer", async () => {
+    const f = await cartFixture([1000]);
+    const { cartId, itemId } = await warmCart(f, f.variants[0]!.code, 1);
+    // Another writer sets the quantity to 7 (its units included) and raises the version, as every writer must.
+    await env.DB.batch([
+      env.DB.prepare("UPDATE order_items SET quantity = 7 WHERE id = ?1").bind(itemId),
+      env.DB.prepare("UPDATE orders SET version = version + 1 WHERE id = ?1").bind(cartId),
+    ]);
+    // Removing the item the object still holds: the guard fails, the cart is read anew, the removal applies to it.
+    const removed = await api("DELETE", `/api/v1/carts/${cartId}/items/${itemId}`);
+    expect(removed.status).toBe(204);
+    const cart = await cartBody(cartId);
+    expect([cart.items, cart.total]).toEqual([[], 0]);
+  });
+});

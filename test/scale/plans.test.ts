@@ -146,7 +146,9 @@ async function planProblems(statement: Recorded, listTable: string | undefined, 
     const rowidWalk = table !== undefined && table === listTable && new RegExp(`order by "${table}"\\."id"`, "i").test(statement.sql);
     if (/^SCAN /.test(row.detail) && growing(table) && table !== scanned && !rowidWalk && !/USING (COVERING )?INDEX|VIRTUAL TABLE/.test(row.detail)) problems.push(row.detail);
     // A count never stops at a page: a SCAN of a growing table in one, along an index or not, reads every row (the matching and the others).
-    else if (/^SCAN /.test(row.detail) && growing(table) && table !== scanned && /\bcount\(/i.test(statement.sql)) problems.push(`${row.detail} (a count of every row)`);
+    // A virtual table (json_each of a bound list: the schema has no other) holds what the request sent, not what is stored.
+    else if (/^SCAN /.test(row.detail) && growing(table) && table !== scanned && !/VIRTUAL TABLE/.test(row.detail) && /\bcount\(/i.test(statement.sql))
+      problems.push(`${row.detail} (a count of every row)`);
     // A lookup of `column IS NULL` alone on an index walks every row where it is unset (all of them, across carts and orders).
     const lookup = /^SEARCH \w+ USING (?:COVERING )?INDEX \w+ \((\w+)=\?\)$/.exec(row.detail)?.[1];
     if (lookup !== undefined && growing(table) && new RegExp(`"?${lookup}"?\\s+is\\s+null`, "i").test(statement.sql)) problems.push(`${row.detail} (an IS NULL lookup)`);

@@ -7,12 +7,19 @@
  *   `version`: each change reads the version in its first batch (a write by
  *   anyone else makes it read the cart again) and its write applies only at
  *   that version, so the copy is never used stale (change-reads.ts).
- * - A change is two D1 round trips: one batch of reads (the caller's token
- *   check, the versions, current catalogue data and pricing context, the cart
- *   itself when cold, and an id reservation when the id block runs low), then
- *   one atomic batch with exactly the rows that changed. The reply leaves
- *   after commit. Only when another writer changed the cart does a change
- *   take one round trip more (it runs again on the cart read anew).
+ * - A warm change (the object holds the cart, its checkout row, its
+ *   variants' data and the channel's context; no key, no `If-Match`, no
+ *   coupon) is one D1 round trip: computed from memory and written in one
+ *   atomic batch whose first statement fails it unless everything it was
+ *   computed from is still current (change-guard.ts); when it fails, nothing
+ *   was written and the change goes on as any other. Any other change is
+ *   two round trips: one batch of reads
+ *   (the caller's token check, the versions, current catalogue data and
+ *   pricing context, the cart itself when cold, and an id reservation when
+ *   the id block runs low), then one atomic batch with exactly the rows that
+ *   changed. The reply leaves after commit. Only when another writer changed
+ *   the cart does a change take one round trip more (it runs again on the
+ *   cart read anew).
  * - Expires the cart: its alarm is set when the cart is created and moved on
  *   by every committed change; when it rings, a cart still unchanged for the
  *   `CART_TTL` period is deleted as `DELETE /api/v1/carts/{id}` deletes it.

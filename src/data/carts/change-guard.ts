@@ -19,7 +19,8 @@
  * written; when it fails, nothing was written and the object takes the
  * read-first path (whose reads tell what moved, or answer the 401).
  */
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type Placeholder, type SQL } from "drizzle-orm";
+import { prepared } from "../prepared";
 import type { Database } from "../db";
 import { heldVariantsSelect } from "./cart-store";
 import type { VariantInfo } from "./state";
@@ -66,10 +67,10 @@ export interface ChangeBasis {
   nowSeconds: number;
 }
 
-/** The token is known, unexpired, and its user (if any) enabled: what `verifyTokenCheck` accepts. */
-const tokenLive = (tokenHash: string, nowSeconds: number): SQL => sql`EXISTS (SELECT 1 FROM oauth_access_tokens t
+/** The token (null: none to check) is known, unexpired, and its user (if any) enabled: what `verifyTokenCheck` accepts. */
+const tokenLive = (tokenHash: Placeholder, nowSeconds: Placeholder): SQL => sql`(${tokenHash} IS NULL OR EXISTS (SELECT 1 FROM oauth_access_tokens t
   LEFT JOIN admin_users u ON u.id = t.user_id
-  WHERE t.token_hash = ${tokenHash} AND t.expires_at > ${nowSeconds} AND (t.user_id IS NULL OR u.enabled = 1))`;
+  WHERE t.token_hash = ${tokenHash} AND t.expires_at > ${nowSeconds} AND (t.user_id IS NULL OR u.enabled = 1)))`;
 
 const fieldsEqual = (fields: readonly (keyof VariantInfo)[]): SQL =>
   sql.join(
@@ -78,31 +79,40 @@ const fieldsEqual = (fields: readonly (keyof VariantInfo)[]): SQL =>
     sql` AND `,
   );
 
-/** The held variants all match a current row, field by field (`IS`: NULLs compare equal; JSON true is 1). */
-function variantsUnchanged(db: Database, basis: ChangeBasis): SQL {
-  if (basis.variants.length === 0) return sql`1`;
-  const ids = JSON.stringify(basis.variants.map((v) => v.id));
-  const now = heldVariantsSelect(db, ids, basis.channelCode, basis.localeCode).as("now");
-  const held = JSON.stringify(
-    basis.variants.map((v) => ({
-      ...Object.fromEntries([...PRICED_FIELDS, ...STOCK_FIELDS].map((field) => [field, v[field]])),
-      stock: v.id === basis.stockChecked,
-    })),
-  );
+/**
+ * The guard, built once (prepared.ts). `held`: the variants as the change
+ * used them (a JSON list, each with `stock` true for the one whose stock it
+ * checked); the count of those matching a row as it is now must be all of them.
+ */
+const guard = prepared(["cartId", "version", "contextVersion", "held", "ids", "count", "channelCode", "locale", "tokenHash", "now"], (db, v) => {
+  const now = heldVariantsSelect(db, v.ids, v.channelCode, v.locale).as("now");
   const same = sql`${fieldsEqual(PRICED_FIELDS)} AND (json_extract(h.value, '$.stock') = 0 OR ${fieldsEqual(STOCK_FIELDS)})`;
-  return sql`(SELECT count(*) FROM json_each(${held}) h JOIN ${now} ON ${same}) = ${basis.variants.length}`;
-}
+  const conditions = [
+    sql`(SELECT o.version FROM orders o WHERE o.id = ${v.cartId} AND o.state = 'cart') IS ${v.version}`,
+    sql`(SELECT CAST(cv.version AS TEXT) FROM pricing_context_version cv WHERE cv.id = 1) IS ${v.contextVersion}`,
+    sql`(SELECT count(*) FROM json_each(${v.held}) h JOIN ${now} ON ${same}) = ${v.count}`,
+    tokenLive(v.tokenHash, v.now),
+  ];
+  // From a one-row table of its own: a guard selected from the cart's row would pass, unevaluated, once that row is gone.
+  return db.select({ ok: sql<string>`json(CASE WHEN ${sql.join(conditions, sql` AND `)} THEN '1' ELSE 'guard' END)`.as("ok") }).from(sql`(SELECT 1)`);
+});
 
 /** The guard statement of a change computed from `basis` (first in its write batch). */
 export function changeGuardStatement(db: Database, basis: ChangeBasis) {
-  const conditions = [
-    sql`(SELECT o.version FROM orders o WHERE o.id = ${basis.cartId} AND o.state = 'cart') IS ${basis.version}`,
-    sql`(SELECT CAST(cv.version AS TEXT) FROM pricing_context_version cv WHERE cv.id = 1) IS ${basis.contextVersion}`,
-    variantsUnchanged(db, basis),
-    ...(basis.tokenHash === null ? [] : [tokenLive(basis.tokenHash, basis.nowSeconds)]),
-  ];
-  // From a one-row table of its own: a guard selected from the cart's row would pass, unevaluated, once that row is gone.
-  return db
-    .select({ ok: sql<string>`json(CASE WHEN ${sql.join(conditions, sql` AND `)} THEN '1' ELSE 'guard' END)`.as("ok") })
-    .from(sql`(SELECT 1)`);
+  const held = basis.variants.map((v) => ({
+    ...Object.fromEntries([...PRICED_FIELDS, ...STOCK_FIELDS].map((field) => [field, v[field]])),
+    stock: v.id === basis.stockChecked,
+  }));
+  return guard.bind(db, {
+    cartId: basis.cartId,
+    version: basis.version,
+    contextVersion: basis.contextVersion,
+    held: JSON.stringify(held),
+    ids: JSON.stringify(basis.variants.map((v) => v.id)),
+    count: basis.variants.length,
+    channelCode: basis.channelCode,
+    locale: basis.localeCode,
+    tokenHash: basis.tokenHash,
+    now: basis.nowSeconds,
+  });
 }

@@ -17,11 +17,25 @@ import { tokenGuard } from "./token-guard";
 
 const BEARER = /^Bearer\s+([\x21-\x7e]+)\s*$/i;
 
+/** Hashes of the tokens seen lately in this isolate: a client sends the same token request after request. */
+const recentHashes = new Map<string, string>();
+const RECENT_HASHES = 1_000;
+
+/** The token's SHA-256 (hex), digested once per token while it stays among the recent ones. */
+async function tokenHashOf(token: string): Promise<string> {
+  const known = recentHashes.get(token);
+  if (known !== undefined) return known;
+  const hash = await sha256Hex(token);
+  if (recentHashes.size >= RECENT_HASHES) recentHashes.clear();
+  recentHashes.set(token, hash);
+  return hash;
+}
+
 export const bearerAuth = createMiddleware<AppEnv>(async (c, next) => {
   const header = c.req.header("Authorization");
   const match = header ? BEARER.exec(header) : null;
   if (!match?.[1]) throw authError.missing();
-  const tokenHash = await sha256Hex(match[1]);
+  const tokenHash = await tokenHashOf(match[1]);
   const now = Math.floor(Date.now() / 1000);
   c.set("auth", null);
   c.set("tokenHash", tokenHash);

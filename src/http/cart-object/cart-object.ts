@@ -519,13 +519,7 @@ export class CartObject extends DurableObject<Env> {
 
   /** `work` with the reserved ids, or null when they would run out (the read-first path reserves more). */
   private withHeldIds<T>(work: (ids: IdSource) => T): (T & { idsNext: number }) | null {
-    const cursor = { next: this.ids.next };
-    const source: IdSource = {
-      take: () => {
-        if (cursor.next > this.ids.last) throw new IdsExhausted();
-        return cursor.next++;
-      },
-    };
+    const { cursor, source } = this.idSource();
     try {
       return { ...work(source), idsNext: cursor.next };
     } catch (error) {
@@ -610,13 +604,7 @@ export class CartObject extends DurableObject<Env> {
   /** Runs `work` with the reserved ids; reserves more (one extra round trip) if they run out. */
   private async withIds<T>(db: Database, work: (ids: IdSource) => T): Promise<T> {
     for (let attempt = 0; ; attempt++) {
-      const cursor = { next: this.ids.next };
-      const source: IdSource = {
-        take: () => {
-          if (cursor.next > this.ids.last) throw new IdsExhausted();
-          return cursor.next++;
-        },
-      };
+      const { cursor, source } = this.idSource();
       try {
         const result = work(source);
         this.ids.next = cursor.next;
@@ -628,6 +616,18 @@ export class CartObject extends DurableObject<Env> {
         this.ids = reservedRange(reserved, count);
       }
     }
+  }
+
+  /** The reserved ids from the next one on, taken by `source` and counted by `cursor` (this.ids moves only when the caller says). */
+  private idSource(): { cursor: { next: number }; source: IdSource } {
+    const cursor = { next: this.ids.next };
+    const source: IdSource = {
+      take: () => {
+        if (cursor.next > this.ids.last) throw new IdsExhausted();
+        return cursor.next++;
+      },
+    };
+    return { cursor, source };
   }
 
   private idsLeft(): number {

@@ -13,6 +13,7 @@ import { api, d1RoundTrips } from "../fixtures/http";
 import { addItem, cartFixture, newCart, type CartFixture } from "../fixtures/carts";
 import { insertToken, testClientId } from "../fixtures/tokens";
 import { sha256Hex } from "../../src/http/auth/crypto";
+import { address, checkoutFixture, paymentsOf, shipmentsOf, step } from "../fixtures/checkout";
 
 interface CartBody {
   total: number;
@@ -125,5 +126,31 @@ describe("a cart change written without reading first", () => {
     expect(removed.status).toBe(204);
     const cart = await cartBody(cartId);
     expect([cart.items, cart.total]).toEqual([[], 0]);
+  });
+
+  it("keeps the shipment and payment an add created (their ids from its write), and follows them through removal and a new add", async () => {
+    const f = await checkoutFixture([2000, 1500]);
+    const cartId = await newCart(f);
+    await step("PUT", `/api/v1/checkouts/addressing/${cartId}`, { billingAddress: address(f.countries.a1) });
+    const itemId = await addItem(cartId, f.variants[0]!.code, 1);
+    const payments = await paymentsOf(cartId);
+    expect(payments).toHaveLength(1);
+    // The first change after the add that created them: one round trip.
+    const changed = await change(cartId, itemId, 2);
+    expect([changed.status, d1RoundTrips(changed.headers)]).toEqual([204, 1]);
+    const total = (await cartBody(cartId)).total;
+    expect(total).toBe(2 * 2400 + 1000);
+    expect((await paymentsOf(cartId)).map((p) => [p.id, p.amount])).toEqual([[payments[0]!.id, total]]);
+
+    // Emptied: the shipment and payment go; added again: new ones, whose ids the next change updates.
+    expect((await api("DELETE", `/api/v1/carts/${cartId}/items/${itemId}`)).status).toBe(204);
+    expect([await paymentsOf(cartId), await shipmentsOf(cartId)]).toEqual([[], []]);
+    const again = await addItem(cartId, f.variants[1]!.code, 1);
+    const next = await change(cartId, again, 3);
+    expect([next.status, d1RoundTrips(next.headers)]).toEqual([204, 1]);
+    const cart = await cartBody(cartId);
+    expect(cart.total).toBe(3 * 1800 + 1000);
+    expect((await paymentsOf(cartId)).map((p) => p.amount)).toEqual([cart.total]);
+    expect((await shipmentsOf(cartId)).map((s) => s.state)).toEqual(["cart"]);
   });
 });

@@ -124,7 +124,7 @@ const coldReads = prepared(["cartId", "addCode"], (db, v) => ({
   variants: variantInfoQuery(db, v.cartId, v.addCode),
 }));
 
-/** The checkout row and the addresses' zones (read with a cold cart, and after a change that added or removed a shipment or payment). */
+/** The checkout row and the addresses' zones (read with a cold cart, and after a checkout step: the object then holds no checkout row). */
 const checkoutReads = prepared(["cartId"], (db, v) => ({
   checkout: checkoutRowQuery(db, v.cartId),
   zones: countryZonesQuery(db, v.cartId),

@@ -7,7 +7,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { AddressFields } from "../orders/order-views";
 import type { CheckoutState, OrderPaymentState, OrderShippingState, OrderState, PaymentState, ShipmentState } from "../../domain/orders";
-import type { Query, Statement } from "../batch";
+import type { Statement } from "../batch";
 import type { Database } from "../db";
 import { prepared, type Value } from "../prepared";
 import { addresses, orders, payments, productVariants, promotionCoupons, promotions, rowIdSequences, shipments } from "../schema";
@@ -27,7 +27,10 @@ const methodIdOf = (code: Value<string>) => sql`(SELECT m.id FROM shipping_metho
 const lineWrites = {
   deleteShipment: prepared(["orderId"], (db, v) => db.delete(shipments).where(and(eq(shipments.orderId, v.orderId), eq(shipments.state, "cart")))),
   insertShipment: prepared(["orderId", "methodCode", "now"], (db, v) =>
-    db.insert(shipments).select(sql`SELECT NULL, ${v.orderId}, ${methodIdOf(v.methodCode)}, 'cart', NULL, NULL, ${v.now}, ${v.now}`),
+    db
+      .insert(shipments)
+      .select(sql`SELECT NULL, ${v.orderId}, ${methodIdOf(v.methodCode)}, 'cart', NULL, NULL, ${v.now}, ${v.now}`)
+      .returning({ id: shipments.id }),
   ),
   updateShipment: prepared(["id", "methodCode", "now"], (db, v) =>
     db
@@ -37,7 +40,10 @@ const lineWrites = {
   ),
   deletePayment: prepared(["orderId"], (db, v) => db.delete(payments).where(and(eq(payments.orderId, v.orderId), eq(payments.state, "cart")))),
   insertPayment: prepared(["orderId", "methodId", "currencyCode", "amount", "now"], (db, v) =>
-    db.insert(payments).values({ orderId: v.orderId, methodId: v.methodId, currencyCode: v.currencyCode, amount: v.amount, state: "cart", createdAt: v.now, updatedAt: v.now }),
+    db
+      .insert(payments)
+      .values({ orderId: v.orderId, methodId: v.methodId, currencyCode: v.currencyCode, amount: v.amount, state: "cart", createdAt: v.now, updatedAt: v.now })
+      .returning({ id: payments.id }),
   ),
   updatePayment: prepared(["id", "methodId", "currencyCode", "amount", "now"], (db, v) =>
     db
@@ -57,29 +63,75 @@ const lineWrites = {
 /**
  * Inserts, updates or deletes the cart's one shipment and one payment (state
  * `cart`) so they match `wanted` (Sylius OrderShipmentProcessor,
- * OrderPaymentProcessor); rows that already match are not touched.
+ * OrderPaymentProcessor); rows that already match are not touched. Named
+ * by what they do: an insert answers the new row's id (`checkoutRowAfter`).
  */
-export function cartLineStatements(db: Database, orderId: number, currencyCode: string, current: CheckoutRow, wanted: CartLines, nowIso: string): Query[] {
-  const out: Query[] = [];
+export function cartLineStatements(db: Database, orderId: number, currencyCode: string, current: CheckoutRow, wanted: CartLines, nowIso: string) {
   const methodCode = wanted.shippingMethodCode;
-  if (methodCode === null) {
-    if (current.shipmentId !== null) out.push(lineWrites.deleteShipment.bind(db, { orderId }));
-  } else if (current.shipmentId === null) {
-    out.push(lineWrites.insertShipment.bind(db, { orderId, methodCode, now: nowIso }));
-  } else if (current.shipmentMethodCode !== methodCode) {
-    out.push(lineWrites.updateShipment.bind(db, { id: current.shipmentId, methodCode, now: nowIso }));
-  }
   const payment = wanted.payment;
-  if (payment === null) {
-    if (current.paymentId !== null) out.push(lineWrites.deletePayment.bind(db, { orderId }));
-  } else if (current.paymentId === null) {
-    out.push(lineWrites.insertPayment.bind(db, { orderId, methodId: payment.methodId, currencyCode, amount: payment.amount, now: nowIso }));
-  } else if (current.paymentMethodId === payment.methodId && current.paymentAmount !== payment.amount) {
-    out.push(lineWrites.updatePaymentAmount.bind(db, { id: current.paymentId, amount: payment.amount, now: nowIso }));
-  } else if (current.paymentMethodId !== payment.methodId) {
-    out.push(lineWrites.updatePayment.bind(db, { id: current.paymentId, methodId: payment.methodId, currencyCode, amount: payment.amount, now: nowIso }));
-  }
-  return out;
+  const paymentMethodSame = current.paymentMethodId === payment?.methodId;
+  return {
+    shipmentInserted: methodCode !== null && current.shipmentId === null ? lineWrites.insertShipment.bind(db, { orderId, methodCode, now: nowIso }) : undefined,
+    shipmentChanged:
+      methodCode === null
+        ? current.shipmentId !== null
+          ? lineWrites.deleteShipment.bind(db, { orderId })
+          : undefined
+        : current.shipmentId !== null && current.shipmentMethodCode !== methodCode
+          ? lineWrites.updateShipment.bind(db, { id: current.shipmentId, methodCode, now: nowIso })
+          : undefined,
+    paymentInserted:
+      payment !== null && current.paymentId === null
+        ? lineWrites.insertPayment.bind(db, { orderId, methodId: payment.methodId, currencyCode, amount: payment.amount, now: nowIso })
+        : undefined,
+    paymentChanged:
+      payment === null
+        ? current.paymentId !== null
+          ? lineWrites.deletePayment.bind(db, { orderId })
+          : undefined
+        : current.paymentId === null
+          ? undefined
+          : paymentMethodSame
+            ? current.paymentAmount !== payment.amount
+              ? lineWrites.updatePaymentAmount.bind(db, { id: current.paymentId, amount: payment.amount, now: nowIso })
+              : undefined
+            : lineWrites.updatePayment.bind(db, { id: current.paymentId, methodId: payment.methodId, currencyCode, amount: payment.amount, now: nowIso }),
+  };
+}
+
+/** What the line statements answer: the id of each row they inserted. */
+export interface InsertedLines {
+  shipmentInserted?: { id: number }[];
+  paymentInserted?: { id: number }[];
+}
+
+/**
+ * The cart's checkout row once `cartLineStatements` for `wanted` committed:
+ * the shipment's and the payment's ids (the inserted ones as their insert
+ * answered them), methods and amount. The methods' names and enabled flag,
+ * which only a checkout step shows (it reads its own row), are left unknown
+ * (null) where the line changed. Null when an insert's id is missing.
+ */
+export function checkoutRowAfter(current: CheckoutRow, wanted: CartLines, inserted: InsertedLines, total: number): CheckoutRow | null {
+  const code = wanted.shippingMethodCode;
+  const shipmentId = code === null ? null : (current.shipmentId ?? inserted.shipmentInserted?.[0]?.id ?? null);
+  const payment = wanted.payment;
+  const paymentId = payment === null ? null : (current.paymentId ?? inserted.paymentInserted?.[0]?.id ?? null);
+  if ((code !== null && shipmentId === null) || (payment !== null && paymentId === null)) return null;
+  const shipmentSame = code === current.shipmentMethodCode && shipmentId === current.shipmentId;
+  const paymentSame = payment?.methodId === current.paymentMethodId && paymentId === current.paymentId;
+  return {
+    ...current,
+    total,
+    shipmentId,
+    shipmentMethodCode: code,
+    shipmentMethodName: shipmentSame ? current.shipmentMethodName : null,
+    paymentId,
+    paymentMethodId: payment?.methodId ?? null,
+    paymentAmount: payment?.amount ?? null,
+    paymentMethodEnabled: paymentSame ? current.paymentMethodEnabled : null,
+    paymentMethodName: paymentSame ? current.paymentMethodName : null,
+  };
 }
 
 /** The order's checkout columns a step sets (only the given ones), while it is a cart. */

@@ -57,7 +57,7 @@ export type CartItemBody = ReturnType<typeof serializeCartItem>;
 import { cartBlocked, IdsExhausted, planAdd, planChange, planRemove, repriceCart, type ChangeContext, type ChangeErrors, type IdSource, type PlanResult } from "./cart-change";
 import type { CartState, VariantInfo } from "../../data/carts/state";
 import { cartTtlSeconds, expiryCutoff } from "./cart-ttl";
-import { cartLineStatements, type CartLines } from "../../data/checkout/checkout-writer";
+import { cartLineStatements, checkoutRowAfter, type CartLines, type InsertedLines } from "../../data/checkout/checkout-writer";
 import type { CheckoutRow } from "../../data/checkout/checkout-store";
 import { isGuardFailure } from "../../data/orders/lifecycle-store";
 import { cartLinesOf, checkoutSetup, zonesOf, type CountryZone } from "./checkout-processing";
@@ -406,15 +406,16 @@ export class CartObject extends DurableObject<Env> {
       tokenHash: checks ? (caller?.tokenHash ?? null) : null,
       nowSeconds: nowSeconds(),
     };
+    let written;
     try {
-      await run.write({ status: 204, resource: null }, { guard: changeGuardStatement(db, basis), ...this.changeStatements(db, cart, version, computed, now) });
+      written = await run.write({ status: 204, resource: null }, { guard: changeGuardStatement(db, basis), ...this.changeStatements(db, cart, version, computed, now) });
     } catch (error) {
       if (!isGuardFailure(error)) throw error;
       run.restoreChecks(checks);
       return null;
     }
     this.ids.next = computed.idsNext;
-    await this.committed(cartId, computed, version, checkout, variants.byId);
+    await this.committed(cartId, computed, version, checkout, variants.byId, written.written.lines);
     return done(204, null, meter);
   }
 
@@ -478,16 +479,17 @@ export class CartObject extends DurableObject<Env> {
     if ("notFound" in computed) throw notFound(`Cart item with id ${op.kind === "add" ? "" : op.itemId} does not exist in cart ${cartId}.`);
     if ("errors" in computed) return formRefused(computed.errors, meter);
     const outcome = op.kind === "add" ? { status: 201, resource: String(computed.itemId) } : { status: 204, resource: null };
+    let written;
     try {
       // The key's record goes first (see OperationRun.write); the totals' statement checks the version read above.
-      await run.write(outcome, { ...this.changeStatements(db, cart, version, computed, now), views: refills.statements(db) });
+      written = await run.write(outcome, { ...this.changeStatements(db, cart, version, computed, now), views: refills.statements(db) });
     } catch (error) {
       if (!isGuardFailure(error)) throw error;
       // Written by someone else between the read and the write: nothing of this change was written.
       this.forget();
       throw new CartChanged();
     }
-    await this.committed(cartId, computed, version, checkout, this.heldVariants.byId);
+    await this.committed(cartId, computed, version, checkout, this.heldVariants.byId, written.written.lines);
 
     if (op.kind === "add") {
       const item = computed.after.items.find((i) => i.id === computed.itemId);
@@ -508,11 +510,23 @@ export class CartObject extends DurableObject<Env> {
     };
   }
 
-  /** After a change committed: the object holds the cart as written (its version one up), and the variants' data it was priced with. */
-  private async committed(cartId: number, computed: ComputedChange, version: number, checkout: HeldCheckout | null, variants: ReadonlyMap<number, VariantInfo>): Promise<void> {
+  /**
+   * After a change committed: the object holds the cart as written (its
+   * version one up), its checkout row as the line statements left it (with
+   * the ids they inserted), and the variants' data it was priced with.
+   */
+  private async committed(
+    cartId: number,
+    computed: ComputedChange,
+    version: number,
+    checkout: HeldCheckout | null,
+    variants: ReadonlyMap<number, VariantInfo>,
+    inserted: InsertedLines | undefined,
+  ): Promise<void> {
     const { after, lines } = computed;
+    const row = checkout && lines ? checkoutRowAfter(checkout.row, lines, inserted ?? {}, after.total) : null;
     // The write raised the version by one (cart-writer.ts' totals).
-    this.hold(after, version + 1, checkout && lines ? checkoutAfter(checkout, after, lines) : null);
+    this.hold(after, version + 1, checkout && row ? { row, zones: checkout.zones } : null);
     this.heldVariants = { version: version + 1, byId: variants };
     await this.armAfterChange(cartId);
   }
@@ -530,7 +544,7 @@ export class CartObject extends DurableObject<Env> {
 
   /**
    * The checkout row and zones of a change: as read (a cold cart, or after a
-   * change that added or removed a shipment or payment), else the held ones
+   * checkout step), else the held ones
    * with the coupon as read now, and the zones read again when the context
    * (zone members) changed.
    */
@@ -785,22 +799,6 @@ interface CouponNow {
   usageLimit: number | null;
   used: number;
   expiresAt: string | null;
-}
-
-/**
- * The checkout row after a change that wrote `lines` (see
- * cartLineStatements): known when the change only moved the order's total
- * and its payment's amount (the usual item change); null when it added,
- * removed or re-pointed the shipment or the payment (ids and names the
- * write chose: the next change reads the row again).
- */
-function checkoutAfter(before: HeldCheckout, after: CartState, lines: CartLines): HeldCheckout | null {
-  const row = before.row;
-  const shipmentSame = lines.shippingMethodCode === null ? row.shipmentId === null : row.shipmentId !== null && row.shipmentMethodCode === lines.shippingMethodCode;
-  const payment = lines.payment;
-  const paymentSame = payment === null ? row.paymentId === null : row.paymentId !== null && row.paymentMethodId === payment.methodId;
-  if (!shipmentSame || !paymentSame) return null;
-  return { row: { ...row, total: after.total, paymentAmount: payment ? payment.amount : row.paymentAmount }, zones: before.zones };
 }
 
 /** A checkout step's answer as the object's reply. */

@@ -56,6 +56,7 @@ import {
   variantIdsOf,
   variantDeepPageQueries,
   variantPageQueries,
+  variantPlainPageQueries,
   variantReferenceQueries,
   variantUpdateQueries,
   variantViewQueries,
@@ -66,7 +67,10 @@ import {
   type VariantSortField,
   type VariantViewRows,
 } from "../../../data/queries/product-variants";
-import { serializeProductVariant } from "./serializer";
+import { serializeProductVariant, variantDefaultJson } from "./serializer";
+import { JsonSplicer, jsonText } from "../../serializers/json-splice";
+
+type VariantListItem = ReturnType<typeof serializeProductVariant>;
 import { variantBodyEtag, variantEtag } from "./etag";
 import { ifMatchHolds, preconditionFailed, taggedJson } from "../../conditional";
 import { enc } from "../../serializers/links";
@@ -400,7 +404,7 @@ export const productVariantRoutes = new Hono<AppEnv>({ strict: false })
     // A deep page reads its ids first (one walk of the index), then the rest by them: see data/list-page.ts.
     const page =
       request.offset < DEEP_OFFSET
-        ? await namedBatch(db, variantPageQueries(db, query))
+        ? await namedBatch(db, variantPlainPageQueries(db, query) ?? variantPageQueries(db, query))
         : await (async () => {
             const deep = variantDeepPageQueries(db, query);
             const first = await namedBatch(db, deep.first);
@@ -411,16 +415,21 @@ export const productVariantRoutes = new Hono<AppEnv>({ strict: false })
             return { ...first, ...rest };
           })();
     if (!page.product[0]) throw productMissing(productCode);
-    const items = viewsOf(page.rows, c.var.viewRefills).map((view) => serializeProductVariant(view, "listItem"));
-    return c.json(
-      envelope({
+    // Each item is the variant's default set, whose text is kept per variant (as a cart's items embed it).
+    const splicer = new JsonSplicer();
+    const items = viewsOf(page.rows, c.var.viewRefills).map((view) => splicer.embed<VariantListItem>(variantDefaultJson(view)));
+    return jsonText(
+      c,
+      splicer.stringify(
+        envelope({
         path: `/api/v1/products/${enc(productCode)}/variants/`,
         request,
         total: page.counted[0]?.total ?? 0,
         items,
         query: carriedQuery(url),
         next: cursorAfter(sorting, page.counted[0]?.next),
-      }),
+        }),
+      ),
     );
   })
   .get("/:code", describeRoute(docs.get), async (c) => {

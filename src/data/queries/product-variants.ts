@@ -497,32 +497,34 @@ export function variantPageQueries(db: Database, query: VariantListQuery) {
 export function variantPlainPageQueries(db: Database, query: VariantListQuery) {
   const { criteria, sorting } = query;
   if (criteria.code !== undefined || criteria.name !== undefined || query.cursor !== undefined || query.offset >= DEEP_OFFSET) return undefined;
-  const key = `${sorting.field} ${sorting.direction}`;
+  // Drizzle leaves out `offset 0`: the first page is a statement of its own.
+  const first = query.offset === 0;
+  const key = `${sorting.field} ${sorting.direction}${first ? "" : " offset"}`;
   let page = plainPages.get(key);
   if (!page) {
-    page = plainPage(sorting);
+    page = plainPage(sorting, first);
     plainPages.set(key, page);
   }
   return page.bind(db, { productCode: query.productCode, limit: query.limit, offset: query.offset });
 }
 
 /** What `pageQueries` builds for an unfiltered page of a product's variants by offset, read from its counter. */
-const plainPage = (sorting: VariantListQuery["sorting"]) =>
+const plainPage = (sorting: VariantListQuery["sorting"], first: boolean) =>
   prepared(["productCode", "limit", "offset"], (db, values) => {
     const where = and(ofProduct(values.productCode));
+    const rows = db
+      .select(variantViewFields)
+      .from(productVariants)
+      .where(and(where, undefined))
+      .orderBy(...listOrder(sorting))
+      .limit(values.limit);
     return {
       product: db.select({ id: products.id }).from(products).where(eq(products.code, values.productCode)),
       counted: db
         .select({ total: listCounts.total, next: sql<string | null>`NULL`.as("next") })
         .from(listCounts)
         .where(and(eq(listCounts.scope, "product_variants"), sql`${listCounts.owner} = ${productIdByCode(values.productCode)}`)),
-      rows: db
-        .select(variantViewFields)
-        .from(productVariants)
-        .where(and(where, undefined))
-        .orderBy(...listOrder(sorting))
-        .limit(values.limit)
-        .offset(values.offset),
+      rows: first ? rows : rows.offset(values.offset),
     };
   });
 

@@ -329,8 +329,8 @@ export function noteBuiltViews(rows: readonly VariantViewRow[], refills: ViewRef
  */
 const lastViews = new Map<number, { raw: VariantViewRow; children: string; view: VariantView }>();
 
-/** Variants whose last view is kept (about 2 KB each with its row and text); past it the oldest goes. */
-const KEPT_VIEWS = 10_000;
+/** Variants whose last view is kept (a few KB each with its row and text); past it the oldest goes. */
+const KEPT_VIEWS = 5_000;
 
 /** Every column of `variantViewFields` but the children's text (compared as a whole, past its `~`). */
 const ROW_COLUMNS = [
@@ -491,7 +491,7 @@ export function variantPageQueries(db: Database, query: VariantListQuery) {
  * `variantPageQueries` of a plain page (no criteria, no cursor, not deep: the
  * list as a client first reads it), with its SQL built once per sorting
  * (prepared.ts): the same statements, text and values, as
- * `variantPageQueries` builds for it (test/unit/data/variant-page.test.ts).
+ * `variantPageQueries` builds for it (test/unit/data/variant-views.test.ts).
  * Undefined for any other page.
  */
 export function variantPlainPageQueries(db: Database, query: VariantListQuery) {

@@ -123,22 +123,18 @@ export function sameCartRows(a: CartViewRows, b: CartViewRows): boolean {
   );
 }
 
-function sameRows(a: readonly object[], b: readonly object[]): boolean {
+/** Rows of one statement (the same columns, in the same order), equal row for row and column for column. */
+function sameRows<T extends object>(a: readonly T[], b: readonly T[]): boolean {
   if (a.length !== b.length) return false;
+  const first = a[0];
+  if (first === undefined) return true;
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- The own keys of a row are its columns (keys of T).
+  const columns = Object.keys(first) as (keyof T)[];
   for (let i = 0; i < a.length; i++) {
     const left = a[i];
     const right = b[i];
-    if (left === undefined || right === undefined || !sameColumns(left, right)) return false;
-  }
-  return true;
-}
-
-/** Rows of plain column values (numbers, strings, booleans, null) equal column for column. */
-function sameColumns(a: object, b: object): boolean {
-  const columns = Object.keys(a);
-  if (columns.length !== Object.keys(b).length) return false;
-  for (const column of columns) {
-    if (!Object.hasOwn(b, column) || Reflect.get(a, column) !== Reflect.get(b, column)) return false;
+    if (left === undefined || right === undefined) return false;
+    for (const column of columns) if (left[column] !== right[column]) return false;
   }
   return true;
 }

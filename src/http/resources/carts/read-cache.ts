@@ -16,6 +16,7 @@
 import type { CartViewRows } from "../../../data/carts/cart-views";
 import { cartViewsFrom } from "../../../data/carts/cart-views";
 import { noteBuiltViews, type ViewRefills } from "../../../data/queries/product-variants";
+import { sameRows } from "../../serializers/same-data";
 import { cartRecordEtag } from "./etag";
 import { viewedCartJson } from "./serializer";
 
@@ -110,7 +111,7 @@ function forget(id: number): void {
   kept.delete(id);
 }
 
-/** Every row of two cart reads the same, in the same order, column for column. */
+/** Every row of two reads of a cart (`cartViewOfOrder`: the same statements) the same, in the same order, column for column. */
 export function sameCartRows(a: CartViewRows, b: CartViewRows): boolean {
   return (
     sameRows(a.orders, b.orders) &&
@@ -121,20 +122,4 @@ export function sameCartRows(a: CartViewRows, b: CartViewRows): boolean {
     sameRows(a.users, b.users) &&
     sameRows(a.variants.rows, b.variants.rows)
   );
-}
-
-/** Rows of one statement (the same columns, in the same order), equal row for row and column for column. */
-function sameRows<T extends object>(a: readonly T[], b: readonly T[]): boolean {
-  if (a.length !== b.length) return false;
-  const first = a[0];
-  if (first === undefined) return true;
-  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- The own keys of a row are its columns (keys of T).
-  const columns = Object.keys(first) as (keyof T)[];
-  for (let i = 0; i < a.length; i++) {
-    const left = a[i];
-    const right = b[i];
-    if (left === undefined || right === undefined) return false;
-    for (const column of columns) if (left[column] !== right[column]) return false;
-  }
-  return true;
 }

@@ -41,10 +41,12 @@ import {
   taxCategories,
   orderItems,
   variantViews,
+  listCounts,
 } from "../schema";
 import type { CategoryRow } from "./categories";
 import { containsText, inJson, jsonValues } from "../conditions";
-import { pageQueries, type CursorKey } from "../list-page";
+import { DEEP_OFFSET, pageQueries, type CursorKey } from "../list-page";
+import { prepared, type Value } from "../prepared";
 
 /** The locale whose names are "the" name (variant sorting, option names). */
 export const DEFAULT_LOCALE = "en_US";
@@ -295,12 +297,70 @@ const parseChildren = (text: string): VariantChildren => childrenSchema.parse(JS
  * the caller to store after it answered (`ViewRefills.statements`).
  */
 export function viewsOf(rows: readonly VariantViewRow[], refills?: ViewRefills | null): VariantView[] {
-  return rows.map(({ viewVersion, viewChildren, ...row }) => {
-    const built = viewChildren.startsWith(BUILT);
-    const text = built ? viewChildren.slice(BUILT.length) : viewChildren;
-    if (built) refills?.note(row.id, viewVersion, text);
-    return { row, ...parseChildren(text) };
+  return rows.map((raw) => {
+    const built = raw.viewChildren.startsWith(BUILT);
+    const text = built ? raw.viewChildren.slice(BUILT.length) : raw.viewChildren;
+    if (built) refills?.note(raw.id, raw.viewVersion, text);
+    const last = lastViews.get(raw.id);
+    if (last && last.children === text && sameRow(last.raw, raw)) return last.view;
+    const { viewVersion: _version, viewChildren: _children, ...row } = raw;
+    const view: VariantView = { row, ...parseChildren(text) };
+    if (!last && lastViews.size >= KEPT_VIEWS) lastViews.delete(lastViews.keys().next().value ?? raw.id);
+    lastViews.set(raw.id, { raw, children: text, view });
+    return view;
   });
+}
+
+/** Notes in `refills` the views of `rows` that the read had to build, as `viewsOf` does, without making the views. */
+export function noteBuiltViews(rows: readonly VariantViewRow[], refills: ViewRefills | null | undefined): void {
+  if (!refills) return;
+  for (const raw of rows) {
+    if (raw.viewChildren.startsWith(BUILT)) refills.note(raw.id, raw.viewVersion, raw.viewChildren.slice(BUILT.length));
+  }
+}
+
+/**
+ * The view made last of each variant (per isolate), with the row and the
+ * children's text it was made from: a read that finds the same row (every
+ * column) and the very same children's text gets the same view object back,
+ * without parsing and checking the text again, and the serializers that keep
+ * a text per view (`variantDefaultJson`) know it by identity. Views are never
+ * changed once made, so sharing one between requests is safe.
+ */
+const lastViews = new Map<number, { raw: VariantViewRow; children: string; view: VariantView }>();
+
+/** Variants whose last view is kept (a few KB each with its row and text); past it the oldest goes. */
+const KEPT_VIEWS = 5_000;
+
+/** Every column of `variantViewFields` but the children's text (compared as a whole, past its `~`). */
+const ROW_COLUMNS = [
+  "id",
+  "productId",
+  "productCode",
+  "code",
+  "position",
+  "tracked",
+  "onHand",
+  "onHold",
+  "width",
+  "height",
+  "depth",
+  "weight",
+  "taxCategoryId",
+  "shippingCategoryId",
+  "version",
+  "createdAt",
+  "updatedAt",
+  "viewVersion",
+] as const satisfies readonly (keyof VariantViewRow)[];
+
+/** Fails to compile when a column of a view row is left out of `ROW_COLUMNS` (it would go uncompared). */
+export const UNCOMPARED_COLUMNS: Record<Exclude<keyof VariantViewRow, (typeof ROW_COLUMNS)[number] | "viewChildren">, never> = {};
+
+/** Two rows of `variantViewFields` with the same value in every column (the children's text aside). */
+function sameRow(a: VariantViewRow, b: VariantViewRow): boolean {
+  for (const column of ROW_COLUMNS) if (a[column] !== b[column]) return false;
+  return true;
 }
 
 /** At most this many characters of views in one refill statement (D1 takes strings up to 2 MB). */
@@ -367,10 +427,13 @@ export interface VariantListQuery {
   cursor?: CursorKey | null | undefined;
 }
 
-const productIdByCode = (productCode: string) => sql`(SELECT p.id FROM products p WHERE p.code = ${productCode})`;
+const productIdByCode = (productCode: Value<string>) => sql`(SELECT p.id FROM products p WHERE p.code = ${productCode})`;
+
+/** A product's variants: the condition of every list of them. */
+const ofProduct = (productCode: Value<string>) => sql`${productVariants.productId} = ${productIdByCode(productCode)}`;
 
 function listWhere(query: VariantListQuery): SQL {
-  const conditions: SQL[] = [sql`${productVariants.productId} = ${productIdByCode(query.productCode)}`];
+  const conditions: SQL[] = [ofProduct(query.productCode)];
   if (query.criteria.code !== undefined) {
     conditions.push(containsText(productVariants.code, query.criteria.code));
   }
@@ -390,16 +453,16 @@ const SORT_KEYS: Record<VariantSortField, SQLiteColumn | SQL> = {
   name: variantNameSql,
 };
 
-function listOrder(query: VariantListQuery): SQL[] {
-  const column = SORT_KEYS[query.sorting.field];
-  const dir = query.sorting.direction === "asc" ? sql.raw("ASC") : sql.raw("DESC");
+function listOrder(sorting: VariantListQuery["sorting"]): SQL[] {
+  const column = SORT_KEYS[sorting.field];
+  const dir = sorting.direction === "asc" ? sql.raw("ASC") : sql.raw("DESC");
   return [sql`${column} ${dir}`, sql`${productVariants.id} ${dir}`];
 }
 
 function variantPage(db: Database, query: VariantListQuery) {
   const filtered = query.criteria.code !== undefined || query.criteria.name !== undefined;
   const key = SORT_KEYS[query.sorting.field];
-  return pageQueries(db, productVariants, listWhere(query), listOrder(query), query, {
+  return pageQueries(db, productVariants, listWhere(query), listOrder(query.sorting), query, {
     // Unfiltered: the product's counter row (its variants are not counted).
     counter: filtered ? undefined : { scope: "product_variants", owner: productIdByCode(query.productCode) },
     keyset:
@@ -423,6 +486,49 @@ export function variantPageQueries(db: Database, query: VariantListQuery) {
     rows: page.rows(db.select(variantViewFields).from(productVariants).$dynamic()),
   };
 }
+
+/**
+ * `variantPageQueries` of a plain page (no criteria, no cursor, not deep: the
+ * list as a client first reads it), with its SQL built once per sorting
+ * (prepared.ts): the same statements, text and values, as
+ * `variantPageQueries` builds for it (test/unit/data/variant-views.test.ts).
+ * Undefined for any other page.
+ */
+export function variantPlainPageQueries(db: Database, query: VariantListQuery) {
+  const { criteria, sorting } = query;
+  if (criteria.code !== undefined || criteria.name !== undefined || query.cursor !== undefined || query.offset >= DEEP_OFFSET) return undefined;
+  // Drizzle leaves out `offset 0`: the first page is a statement of its own.
+  const first = query.offset === 0;
+  const key = `${sorting.field} ${sorting.direction}${first ? "" : " offset"}`;
+  let page = plainPages.get(key);
+  if (!page) {
+    page = plainPage(sorting, first);
+    plainPages.set(key, page);
+  }
+  return page.bind(db, { productCode: query.productCode, limit: query.limit, offset: query.offset });
+}
+
+/** What `pageQueries` builds for an unfiltered page of a product's variants by offset, read from its counter. */
+const plainPage = (sorting: VariantListQuery["sorting"], first: boolean) =>
+  prepared(["productCode", "limit", "offset"], (db, values) => {
+    const where = and(ofProduct(values.productCode));
+    const rows = db
+      .select(variantViewFields)
+      .from(productVariants)
+      .where(and(where, undefined))
+      .orderBy(...listOrder(sorting))
+      .limit(values.limit);
+    return {
+      product: db.select({ id: products.id }).from(products).where(eq(products.code, values.productCode)),
+      counted: db
+        .select({ total: listCounts.total, next: sql<string | null>`NULL`.as("next") })
+        .from(listCounts)
+        .where(and(eq(listCounts.scope, "product_variants"), sql`${listCounts.owner} = ${productIdByCode(values.productCode)}`)),
+      rows: first ? rows : rows.offset(values.offset),
+    };
+  });
+
+const plainPages = new Map<string, ReturnType<typeof plainPage>>();
 
 /**
  * A deep page in two batches, so the offset is walked once: `first` (the

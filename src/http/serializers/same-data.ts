@@ -23,3 +23,23 @@ export function sameData(a: unknown, b: unknown): boolean {
   }
   return Object.keys(right).length === keys;
 }
+
+/**
+ * Two results of one statement (rows with the same columns, in the same
+ * order) equal row for row and column for column, each value compared with
+ * `===` (rows hold numbers, strings, booleans and null).
+ */
+export function sameRows<T extends object>(a: readonly T[], b: readonly T[]): boolean {
+  if (a.length !== b.length) return false;
+  const first = a[0];
+  if (first === undefined) return true;
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- The own keys of a row are its columns (keys of T).
+  const columns = Object.keys(first) as (keyof T)[];
+  for (let i = 0; i < a.length; i++) {
+    const left = a[i];
+    const right = b[i];
+    if (left === undefined || right === undefined) return false;
+    for (const column of columns) if (left[column] !== right[column]) return false;
+  }
+  return true;
+}

@@ -56,17 +56,23 @@ import {
   variantIdsOf,
   variantDeepPageQueries,
   variantPageQueries,
+  variantPlainPageQueries,
   variantReferenceQueries,
   variantUpdateQueries,
   variantViewQueries,
   variantViewsFrom,
   viewsOf,
+  noteBuiltViews,
   type ChildWriteTarget,
   type VariantRow,
   type VariantSortField,
   type VariantViewRows,
 } from "../../../data/queries/product-variants";
-import { serializeProductVariant } from "./serializer";
+import { serializeProductVariant, variantDefaultJson } from "./serializer";
+import { JsonSplicer, jsonText } from "../../serializers/json-splice";
+import { keepBody, keptBody, listPlan } from "./list-cache";
+
+type VariantListItem = ReturnType<typeof serializeProductVariant>;
 import { variantBodyEtag, variantEtag } from "./etag";
 import { ifMatchHolds, preconditionFailed, taggedJson } from "../../conditional";
 import { enc } from "../../serializers/links";
@@ -391,16 +397,19 @@ const docs = crudDocs({
 export const productVariantRoutes = new Hono<AppEnv>({ strict: false })
   .get("/", describeRoute(docs.list), async (c) => {
     const productCode = c.req.param("productCode") ?? "";
-    const url = new URL(c.req.url);
-    const sorting = sortingFrom(url, SORTABLE, { field: "createdAt", direction: "desc" });
-    const request = withCursor(pageRequest(url), url, sorting);
-    const criteria = criteriaFrom(url, ["code", "name"] as const);
+    // What the URL asks for, parsed once per URL, and the body last written for it (list-cache.ts).
+    const { query, request } = listPlan(c.req.url, () => {
+      const url = new URL(c.req.url);
+      const sorting = sortingFrom(url, SORTABLE, { field: "createdAt", direction: "desc" });
+      const request = withCursor(pageRequest(url), url, sorting);
+      const criteria = criteriaFrom(url, ["code", "name"] as const);
+      return { query: { productCode, criteria, sorting, limit: request.limit, offset: request.offset, cursor: request.cursor }, request };
+    });
     const db = c.get("db");
-    const query = { productCode, criteria, sorting, limit: request.limit, offset: request.offset, cursor: request.cursor };
     // A deep page reads its ids first (one walk of the index), then the rest by them: see data/list-page.ts.
     const page =
       request.offset < DEEP_OFFSET
-        ? await namedBatch(db, variantPageQueries(db, query))
+        ? await namedBatch(db, variantPlainPageQueries(db, query) ?? variantPageQueries(db, query))
         : await (async () => {
             const deep = variantDeepPageQueries(db, query);
             const first = await namedBatch(db, deep.first);
@@ -411,17 +420,25 @@ export const productVariantRoutes = new Hono<AppEnv>({ strict: false })
             return { ...first, ...rest };
           })();
     if (!page.product[0]) throw productMissing(productCode);
-    const items = viewsOf(page.rows, c.var.viewRefills).map((view) => serializeProductVariant(view, "listItem"));
-    return c.json(
-      envelope({
-        path: `/api/v1/products/${enc(productCode)}/variants/`,
-        request,
-        total: page.counted[0]?.total ?? 0,
-        items,
-        query: carriedQuery(url),
-        next: cursorAfter(sorting, page.counted[0]?.next),
-      }),
-    );
+    const refills = c.get("viewRefills");
+    const kept = keptBody(c.req.url, page);
+    if (kept !== undefined) {
+      noteBuiltViews(page.rows, refills);
+      return jsonText(c, kept);
+    }
+    // Each item is the variant's default set, whose text is kept per variant (as a cart's items embed it).
+    const splicer = new JsonSplicer();
+    const items = viewsOf(page.rows, refills).map((view) => splicer.embed<VariantListItem>(variantDefaultJson(view)));
+    const url = new URL(c.req.url);
+    const body = envelope({
+      path: `/api/v1/products/${enc(productCode)}/variants/`,
+      request,
+      total: page.counted[0]?.total ?? 0,
+      items,
+      query: carriedQuery(url),
+      next: cursorAfter(query.sorting, page.counted[0]?.next),
+    });
+    return jsonText(c, keepBody(c.req.url, { query, request }, page, splicer.stringify(body)));
   })
   .get("/:code", describeRoute(docs.get), async (c) => {
     const db = c.get("db");

@@ -1,0 +1,81 @@
+/**
+ * The variant list's pages, kept per isolate by request URL: what the URL
+ * asks for (parsed once: the page, its sorting and criteria) and the last
+ * body written for it with the rows it was written from (the total, the
+ * cursor of the next page, the variants' rows and view texts). A read whose
+ * rows are all the same, value for value, answers that body again without
+ * making views or writing JSON; any other rows write it anew.
+ *
+ * Exact by construction: the body is a function of the URL and of these
+ * rows alone (the envelope's links come from the URL and the total, each
+ * item from its variant's row and view text).
+ */
+import type { VariantListQuery, VariantViewRow } from "../../../data/queries/product-variants";
+import type { PageRequest } from "../../pagination";
+import { sameRows } from "../../serializers/same-data";
+
+/** What a list URL asks for. */
+export interface ListPlan {
+  query: VariantListQuery;
+  request: PageRequest;
+}
+
+/** The rows a page's body is written from. */
+export interface PageRows {
+  counted: readonly { total: number; next: string | null }[];
+  rows: readonly VariantViewRow[];
+}
+
+interface Kept {
+  plan: ListPlan;
+  page?: PageRows;
+  text?: string;
+}
+
+/** URLs kept per isolate; past it the oldest goes. */
+const KEPT_PAGES = 500;
+/** Characters of bodies kept per isolate (their rows hold about as much again); past it the oldest go. */
+const KEPT_CHARS = 4_000_000;
+
+const kept = new Map<string, Kept>();
+let keptChars = 0;
+
+/** What `url` asks for, parsed by `parse` the first time (a URL that fails to parse is not kept). */
+export function listPlan(url: string, parse: () => ListPlan): ListPlan {
+  const entry = kept.get(url);
+  if (entry) return entry.plan;
+  const plan = parse();
+  kept.set(url, { plan });
+  trim();
+  return plan;
+}
+
+/** The body kept for `url` when `page` holds the same rows as the page it was written from. */
+export function keptBody(url: string, page: PageRows): string | undefined {
+  const entry = kept.get(url);
+  if (entry?.page === undefined || entry.text === undefined) return undefined;
+  return sameRows(entry.page.counted, page.counted) && sameRows(entry.page.rows, page.rows) ? entry.text : undefined;
+}
+
+/** Keeps `text`, written from `page`, as the body of `url`; gives it back. */
+export function keepBody(url: string, plan: ListPlan, page: PageRows, text: string): string {
+  forget(url);
+  kept.set(url, { plan, page, text });
+  keptChars += text.length;
+  trim();
+  return text;
+}
+
+function trim(): void {
+  for (const oldest of kept.keys()) {
+    if (kept.size <= KEPT_PAGES && keptChars <= KEPT_CHARS) return;
+    forget(oldest);
+  }
+}
+
+function forget(url: string): void {
+  const entry = kept.get(url);
+  if (!entry) return;
+  keptChars -= entry.text?.length ?? 0;
+  kept.delete(url);
+}

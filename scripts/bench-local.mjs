@@ -2,10 +2,12 @@
 // `wrangler dev` as `npm start` does (its default log level, wrangler's
 // output read and discarded as a terminal would take it), once per setting
 // of the logs, and measures side by side at concurrency 8: `GET /health`, a
-// locale read (the cheapest authenticated read), a cart read (20 items), an item quantity change, a variant list (10 per
+// locale read (the cheapest authenticated read), a cart read (20 items), an
+// item quantity change (each client its own one-item cart, and all clients
+// on one cart, whose object serializes them), a variant list (10 per
 // page), in three rounds of every route in turn (all warmed first), each as
-// req/s and as a ratio to `/health` of the same round (medians); and
-// the p50 of a 9,999-unit cart read over a one-unit one. Settings: the
+// req/s and as a ratio to `/health` of the same round (medians); and, in
+// each round, the p50 of a 9,999-unit cart read over a one-unit one. Settings: the
 // access log on (`LOG_REQUESTS` "on", wrangler.toml's value, a deployment's),
 // and off (`npm start`'s local default, see scripts/start.mjs).
 import { spawn } from "node:child_process";
@@ -64,12 +66,12 @@ async function measure(base, count, op) {
   let next = 0;
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
+    Array.from({ length: CONCURRENCY }, async (_, client) => {
       for (;;) {
         const i = next++;
         if (i >= count) return;
         const t = performance.now();
-        const res = await op(i);
+        const res = await op(i, client);
         await res.arrayBuffer();
         if (res.status >= 400) throw new Error(`${res.url} → ${res.status}`);
         samples.push(performance.now() - t);
@@ -101,14 +103,24 @@ export async function localLogRows({ port, extraSql, variant, productCode, count
       };
       const twenty = await cartOf(20);
       const one = await cartOf(1);
+      // A one-item cart per client: eight shoppers, each changing their own cart.
+      const own = [];
+      for (let client = 0; client < CONCURRENCY; client++) {
+        const id = await cartOf(1);
+        own.push({ id, item: (await (await send(base, "GET", `/api/v1/carts/${id}`)).json()).items[0].id });
+      }
       const big = await cartOf(1, 9999);
+      // Read beside the big one, never changed: it keeps its one unit.
+      const single = await cartOf(1);
       const itemId = (await (await send(base, "GET", `/api/v1/carts/${one}`)).json()).items[0].id;
       const routes = {
         health: () => send(base, "GET", "/health"),
         // The cheapest authenticated read (one small row): what the API's own path costs over /health.
         localeRead: () => send(base, "GET", "/api/v1/locales/en_US"),
         cartRead: () => send(base, "GET", `/api/v1/carts/${twenty}`),
-        change: (i) => send(base, "PATCH", `/api/v1/carts/${one}/items/${itemId}`, { quantity: 2 + (i % 2) }),
+        change: (i, client) => send(base, "PATCH", `/api/v1/carts/${own[client].id}/items/${own[client].item}`, { quantity: 2 + (i % 2) }),
+        // All clients on one cart: its object runs the changes one at a time (each waits for the one before to commit).
+        oneCartChange: (i) => send(base, "PATCH", `/api/v1/carts/${one}/items/${itemId}`, { quantity: 2 + (i % 2) }),
         variantList: () => send(base, "GET", `/api/v1/products/${productCode}/variants/?limit=10`),
       };
       // Every route warmed (compiled, its copies and caches filled) before any is measured.
@@ -120,6 +132,9 @@ export async function localLogRows({ port, extraSql, variant, productCode, count
       for (let round = 0; round < ROUNDS; round++) {
         const measured = {};
         for (const [name, op] of Object.entries(routes)) measured[name] = await measure(base, count, op);
+        // The big read against the one-unit read (p50s, 40 requests each), once per round too.
+        measured.oneUnit = await measure(base, 40, () => send(base, "GET", `/api/v1/carts/${single}`));
+        measured.bigRead = await measure(base, 40, () => send(base, "GET", `/api/v1/carts/${big}`));
         rounds.push(measured);
       }
       const row = {
@@ -127,10 +142,9 @@ export async function localLogRows({ port, extraSql, variant, productCode, count
         rounds,
         ...Object.fromEntries(Object.keys(routes).map((route) => [route, medianOf(rounds, route)])),
         ratios: Object.fromEntries(Object.keys(routes).map((route) => [route, median(rounds.map((r) => r[route].rps / r.health.rps))])),
-        oneUnit: await measure(base, 40, () => send(base, "GET", `/api/v1/carts/${one}`)),
-        bigRead: await measure(base, 40, () => send(base, "GET", `/api/v1/carts/${big}`)),
+        bigRatio: median(rounds.map((r) => r.bigRead.p50 / r.oneUnit.p50)),
       };
-      row.linesPerRequest = (server.lines() - linesBefore) / (count * Object.keys(routes).length * ROUNDS + 80);
+      row.linesPerRequest = (server.lines() - linesBefore) / ((count * Object.keys(routes).length + 80) * ROUNDS);
       results.push(row);
     } finally {
       server.stop();
@@ -143,18 +157,22 @@ export function localLogTable(rows) {
   const lines = [
     `Concurrency ${CONCURRENCY}, wrangler dev at its default log level; ${ROUNDS} rounds of every route in turn, medians: req/s (× GET /health of the same round).`,
     "",
-    "| setting | GET /health req/s (p50 ms) | locale read (cheapest authenticated read) | cart read, 20 items | item quantity change | variant list, 10 | 9,999-unit read ÷ one-unit read (p50) | wrangler output lines per request |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|",
+    "| setting | GET /health req/s (p50 ms) | locale read (cheapest authenticated read) | cart read, 20 items | item quantity change (a cart per client) | item quantity change (all clients on one cart) | variant list, 10 | 9,999-unit read ÷ one-unit read (p50) | wrangler output lines per request |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
   ];
   for (const r of rows) {
     const ratio = (route) => `${r[route].rps.toFixed(0)} (${r.ratios[route].toFixed(2)}×)`;
     lines.push(
-      `| ${r.name} | ${r.health.rps.toFixed(0)} (${r.health.p50.toFixed(0)}) | ${ratio("localeRead")} | ${ratio("cartRead")} | ${ratio("change")} | ${ratio("variantList")} | ${(r.bigRead.p50 / r.oneUnit.p50).toFixed(1)}× | ${r.linesPerRequest.toFixed(1)} |`,
+      `| ${r.name} | ${r.health.rps.toFixed(0)} (${r.health.p50.toFixed(0)}) | ${ratio("localeRead")} | ${ratio("cartRead")} | ${ratio("change")} | ${ratio("oneCartChange")} | ${ratio("variantList")} | ${r.bigRatio.toFixed(1)}× | ${r.linesPerRequest.toFixed(1)} |`,
     );
   }
-  lines.push("", "Each round's ratios (locale read, cart read, change, variant list):", "");
+  lines.push("", "Each round's ratios (locale read, cart read, change on a cart per client, change on one cart, variant list, big read):", "");
   for (const r of rows) {
-    const each = r.rounds.map((round) => ["localeRead", "cartRead", "change", "variantList"].map((route) => (round[route].rps / round.health.rps).toFixed(2)).join(" / "));
+    const each = r.rounds.map(
+      (round) =>
+        ["localeRead", "cartRead", "change", "oneCartChange", "variantList"].map((route) => (round[route].rps / round.health.rps).toFixed(2)).join(" / ") +
+        ` / big ${(round.bigRead.p50 / round.oneUnit.p50).toFixed(1)}×`,
+    );
     lines.push(`- ${r.name}: ${each.join("; ")}`);
   }
   return lines.join("\n");

@@ -16,6 +16,7 @@
 import type { CartViewRows } from "../../../data/carts/cart-views";
 import { cartViewsFrom } from "../../../data/carts/cart-views";
 import { noteBuiltViews, type ViewRefills } from "../../../data/queries/product-variants";
+import { BoundedMemory } from "../../serializers/bounded-memory";
 import { sameRows } from "../../serializers/same-data";
 import { cartRecordEtag } from "./etag";
 import { viewedCartJson } from "./serializer";
@@ -28,8 +29,6 @@ export interface CartReadAnswer {
 
 interface Kept {
   rows: CartViewRows;
-  /** Characters held: the units' JSON of `rows`, and the body once kept. */
-  chars: number;
   etag: string;
   /** The body, once written (a read answered 304 keeps the tag alone). */
   text: string | undefined;
@@ -45,8 +44,8 @@ const KEPT_CHARS = 8_000_000;
  */
 const MAX_KEPT_UNITS = 250_000;
 
-const kept = new Map<number, Kept>();
-let keptChars = 0;
+/** Per cart: characters counted are the units' JSON of its rows, and its body once kept. */
+const kept = new BoundedMemory<number, Kept>(KEPT_CARTS, KEPT_CHARS);
 
 /**
  * The answer of a read of cart `id` from its rows (`cartViewOfOrder`), or
@@ -68,7 +67,7 @@ export async function cartReadAnswer(id: number, rows: CartViewRows, refills: Vi
       },
     };
   }
-  forget(id);
+  kept.delete(id);
   const data = cartViewsFrom(rows, undefined, refills);
   const record = data.records.find((r) => r.cart.state === "cart");
   if (!record) return null;
@@ -77,38 +76,16 @@ export async function cartReadAnswer(id: number, rows: CartViewRows, refills: Vi
   let units = 0;
   for (const chunk of rows.unitJson) units += chunk.units.length;
   if (units > MAX_KEPT_UNITS) return { etag, text: render };
-  const entry: Kept = { rows, chars: units, etag, text: undefined };
+  const entry: Kept = { rows, etag, text: undefined };
   // Another read of this cart may have kept its entry while the tag was digested: the later rows win.
-  forget(id);
-  kept.set(id, entry);
-  keptChars += units;
-  trim();
+  kept.set(id, entry, units);
   return { etag, text: () => entry.text ?? keepText(id, entry, render()) };
 }
 
 /** Keeps `text` as the body of `entry` while the entry is still kept; gives it back. */
 function keepText(id: number, entry: Kept, text: string): string {
-  if (kept.get(id) !== entry) return text;
-  entry.text = text;
-  entry.chars += text.length;
-  keptChars += text.length;
-  trim();
+  if (kept.grow(id, entry, text.length)) entry.text = text;
   return text;
-}
-
-/** Forgets the oldest carts while over the bounds. */
-function trim(): void {
-  for (const oldest of kept.keys()) {
-    if (kept.size <= KEPT_CARTS && keptChars <= KEPT_CHARS) return;
-    forget(oldest);
-  }
-}
-
-function forget(id: number): void {
-  const entry = kept.get(id);
-  if (!entry) return;
-  keptChars -= entry.chars;
-  kept.delete(id);
 }
 
 /** Every row of two reads of a cart (`cartViewOfOrder`: the same statements) the same, in the same order, column for column. */

@@ -12,6 +12,7 @@
  */
 import type { VariantListQuery, VariantViewRow } from "../../../data/queries/product-variants";
 import type { PageRequest } from "../../pagination";
+import { BoundedMemory } from "../../serializers/bounded-memory";
 import { sameRows } from "../../serializers/same-data";
 
 /** What a list URL asks for. */
@@ -37,16 +38,15 @@ const KEPT_PAGES = 500;
 /** Characters of bodies kept per isolate (their rows hold about as much again); past it the oldest go. */
 const KEPT_CHARS = 4_000_000;
 
-const kept = new Map<string, Kept>();
-let keptChars = 0;
+/** Per URL: characters counted are its body's, once kept. */
+const kept = new BoundedMemory<string, Kept>(KEPT_PAGES, KEPT_CHARS);
 
 /** What `url` asks for, parsed by `parse` the first time (a URL that fails to parse is not kept). */
 export function listPlan(url: string, parse: () => ListPlan): ListPlan {
   const entry = kept.get(url);
   if (entry) return entry.plan;
   const plan = parse();
-  kept.set(url, { plan });
-  trim();
+  kept.set(url, { plan }, 0);
   return plan;
 }
 
@@ -59,23 +59,6 @@ export function keptBody(url: string, page: PageRows): string | undefined {
 
 /** Keeps `text`, written from `page`, as the body of `url`; gives it back. */
 export function keepBody(url: string, plan: ListPlan, page: PageRows, text: string): string {
-  forget(url);
-  kept.set(url, { plan, page, text });
-  keptChars += text.length;
-  trim();
+  kept.set(url, { plan, page, text }, text.length);
   return text;
-}
-
-function trim(): void {
-  for (const oldest of kept.keys()) {
-    if (kept.size <= KEPT_PAGES && keptChars <= KEPT_CHARS) return;
-    forget(oldest);
-  }
-}
-
-function forget(url: string): void {
-  const entry = kept.get(url);
-  if (!entry) return;
-  keptChars -= entry.text?.length ?? 0;
-  kept.delete(url);
 }

@@ -19,6 +19,7 @@ import {
   type VariantSortField,
   type VariantViewRow,
 } from "../../../src/data/queries/product-variants";
+import { variantRow } from "../../fixtures/domain/variants";
 
 const children = (price: number, name = "Mug") =>
   JSON.stringify({
@@ -30,23 +31,7 @@ const children = (price: number, name = "Mug") =>
   });
 
 const row = (changes: Partial<VariantViewRow> = {}): VariantViewRow => ({
-  id: 9_000_001,
-  productId: 7,
-  productCode: "MUG",
-  code: "MUG_1",
-  position: 0,
-  tracked: false,
-  onHand: 0,
-  onHold: 0,
-  width: null,
-  height: null,
-  depth: null,
-  weight: null,
-  taxCategoryId: null,
-  shippingCategoryId: null,
-  version: 1,
-  createdAt: "2026-01-01T00:00:00+00:00",
-  updatedAt: "2026-01-01T00:00:00+00:00",
+  ...variantRow(),
   viewVersion: 1,
   viewChildren: children(100),
   ...changes,

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { VariantView } from "../../../src/data/queries/product-variants";
 import { serializeVariantDefault, variantDefaultJson } from "../../../src/http/resources/product-variants/serializer";
 import { sameData } from "../../../src/http/serializers/same-data";
+import { variantRow } from "../../fixtures/domain/variants";
 
 let nextId = 900_000;
 
@@ -14,25 +15,7 @@ function view(): VariantView {
   const id = nextId++;
   const category = { id: 3, code: "clothing", name: "Clothing", description: null, createdAt: "2026-01-01T00:00:00Z", updatedAt: "2026-01-01T00:00:00Z" };
   return {
-    row: {
-      id,
-      productId: 1,
-      productCode: "T_SHIRT",
-      code: `T_SHIRT_${id}`,
-      position: 0,
-      tracked: false,
-      onHand: 0,
-      onHold: 0,
-      width: null,
-      height: null,
-      depth: null,
-      weight: null,
-      taxCategoryId: 3,
-      shippingCategoryId: null,
-      version: 1,
-      createdAt: "2026-01-01T00:00:00Z",
-      updatedAt: "2026-01-01T00:00:00Z",
-    },
+    row: variantRow({ id, productId: 1, productCode: "T_SHIRT", code: `T_SHIRT_${id}`, taxCategoryId: 3, createdAt: "2026-01-01T00:00:00Z", updatedAt: "2026-01-01T00:00:00Z" }),
     translations: [{ id: 1, variantId: id, locale: "en_US", name: "Small" }],
     channelPricings: [{ id: 1, variantId: id, channelCode: "US_WEB", price: 1000 }],
     optionValues: [{ valueId: 7, code: "S", optionId: 2, optionName: "Size", translations: [{ id: 4, valueId: 7, locale: "en_US", value: "S" }] }],

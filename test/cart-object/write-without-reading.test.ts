@@ -77,12 +77,19 @@ describe("a cart change written without reading first", () => {
     const refused = await change(cartId, itemId, 3);
     expect(refused.status).toBe(400);
     expect(refused.body.errors.errors).toEqual(["Theme mug does not have sufficient stock."]);
+    // The guarded write failed on the stock, then the change read and was refused: 1 + 1.
+    expect(d1RoundTrips(refused.headers)).toBe(2);
     expect(await orderVersion(cartId)).toBe(version);
     // A quantity that shrinks does not read the stock: one round trip again.
     const shrunk = await change(cartId, itemId, 1);
     expect(shrunk.status).toBe(204);
     expect(d1RoundTrips(shrunk.headers)).toBe(1);
     expect((await cartBody(cartId)).items[0]!.quantity).toBe(1);
+    // Its stock was seen moving: growing it now reads first (2 round trips), instead of trying and failing again.
+    await env.DB.prepare("UPDATE product_variants SET on_hold = 2 WHERE id = ?1").bind(f.tracked.id).run();
+    const grown = await change(cartId, itemId, 3);
+    expect([grown.status, d1RoundTrips(grown.headers)]).toEqual([204, 2]);
+    expect((await cartBody(cartId)).items[0]!.quantity).toBe(3);
   });
 
   it("refuses a change once a variant of the cart was disabled meanwhile, and writes nothing", async () => {

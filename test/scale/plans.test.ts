@@ -115,9 +115,10 @@ interface PlanRow {
 
 /**
  * Rows a statement makes itself, not tables: an order's addresses and the zones they reached (the
- * `addr`, the recursive `matched` and `mz` of the checkout's zones query), as many as the zones holding them.
+ * `addr`, the recursive `matched` and `mz` of the checkout's zones query), as many as the zones holding them;
+ * the one aggregate row of a change's guard (`g`: its held variants matched, change-guard.ts).
  */
-const DERIVED: ReadonlySet<string> = new Set(["addr", "matched", "mz"]);
+const DERIVED: ReadonlySet<string> = new Set(["addr", "matched", "mz", "g"]);
 
 /**
  * What is wrong with the plan of `statement` (nothing: []). `listTable` is the

@@ -82,20 +82,43 @@ const fieldsEqual = (fields: readonly (keyof VariantInfo)[]): SQL =>
 /**
  * The guard, built once (prepared.ts). `held`: the variants as the change
  * used them (a JSON list, each with `stock` true for the one whose stock it
- * checked); the count of those matching a row as it is now must be all of them.
+ * checked). Its one row comes from the held variants joined to their rows as
+ * they are now on every priced field (`matched`: all of them, or the guard
+ * fails) and, for the stock-checked one, whether its stock is the same
+ * (`stock_same`, else the stock's own failure: `isStockMoved`). An aggregate
+ * always gives that one row, so neither check can pass unevaluated.
  */
 const guard = prepared(["cartId", "version", "contextVersion", "held", "ids", "count", "channelCode", "locale", "tokenHash", "now"], (db, v) => {
   const now = heldVariantsSelect(db, v.ids, v.channelCode, v.locale).as("now");
-  const same = sql`${fieldsEqual(PRICED_FIELDS)} AND (json_extract(h.value, '$.stock') = 0 OR ${fieldsEqual(STOCK_FIELDS)})`;
+  const stockSame = sql`CASE WHEN json_extract(h.value, '$.stock') = 0 OR (${fieldsEqual(STOCK_FIELDS)}) THEN 1 ELSE 0 END`;
+  const held = sql`(SELECT count(*) AS matched, min(${stockSame}) AS stock_same FROM json_each(${v.held}) h JOIN ${now} ON ${fieldsEqual(PRICED_FIELDS)}) g`;
   const conditions = [
     sql`(SELECT o.version FROM orders o WHERE o.id = ${v.cartId} AND o.state = 'cart') IS ${v.version}`,
     sql`(SELECT CAST(cv.version AS TEXT) FROM pricing_context_version cv WHERE cv.id = 1) IS ${v.contextVersion}`,
-    sql`(SELECT count(*) FROM json_each(${v.held}) h JOIN ${now} ON ${same}) = ${v.count}`,
+    sql`g.matched = ${v.count}`,
     tokenLive(v.tokenHash, v.now),
   ];
-  // From a one-row table of its own: a guard selected from the cart's row would pass, unevaluated, once that row is gone.
-  return db.select({ ok: sql<string>`json(CASE WHEN ${sql.join(conditions, sql` AND `)} THEN '1' ELSE 'guard' END)`.as("ok") }).from(sql`(SELECT 1)`);
+  return db
+    .select({
+      ok: sql<string>`json(CASE WHEN ${sql.join(conditions, sql` AND `)} THEN '1' ELSE 'guard' END)`.as("ok"),
+      // Evaluated after `ok`: reached only when nothing else moved. A path error names the stock, where the rest is a JSON error.
+      stock: sql<number>`json_extract('1', CASE WHEN g.stock_same IS NOT 0 THEN '$' ELSE 'stock' END)`.as("stock"),
+    })
+    .from(held);
 });
+
+/**
+ * The error the stock's failure raises: SQLite's for a malformed JSON path,
+ * naming the path ("JSON path error near 'stock'", "bad JSON path: 'stock'",
+ * as SQLite's versions word it).
+ */
+const STOCK_MOVED = /JSON path[^']*'stock'/;
+
+/** The guard failed on the stock of the variant whose quantity grows (everything else held). */
+export function isStockMoved(error: unknown): boolean {
+  const cause = error instanceof Error ? error.cause : undefined;
+  return STOCK_MOVED.test(`${String(error)} ${cause instanceof Error ? cause.message : ""}`);
+}
 
 /** The guard statement of a change computed from `basis` (first in its write batch). */
 export function changeGuardStatement(db: Database, basis: ChangeBasis) {

@@ -63,7 +63,7 @@ import { isGuardFailure } from "../../data/orders/lifecycle-store";
 import { cartLinesOf, checkoutSetup, zonesOf, type CountryZone } from "./checkout-processing";
 import { contextOf, forBilling, heldCopy, type ContextRows } from "./pricing-context-cache";
 import { promotionFactQueries, promotionFactsFrom, type FactModes } from "../../data/carts/promotion-facts";
-import { changeGuardStatement, type ChangeBasis } from "../../data/carts/change-guard";
+import { changeGuardStatement, isStockMoved, type ChangeBasis } from "../../data/carts/change-guard";
 import type { PromotionFacts } from "../../domain/pricing";
 import { changeFacts, factModes } from "./promotion-facts";
 import { readCheckoutMethods, runCheckoutStep, type CartHost, type CheckoutMethods, type CheckoutRead, type CheckoutStep, type StepAnswer } from "./checkout-step";
@@ -80,6 +80,9 @@ type Operation =
  * cart to expire (deleted already, or no longer a cart).
  */
 export type ExpiryOutcome = "expired" | "kept" | "gone";
+
+/** Variants a cart's object remembers as having their stock moving (a cart holds at most 500). */
+const MAX_STOCK_MOVING = 500;
 
 /** Ids reserved per round trip when the block runs low (more when a change needs more). */
 const ID_BLOCK = 10_000;
@@ -142,6 +145,13 @@ export class CartObject extends DurableObject<Env> {
   private cartVersion: number | null = null;
   /** The checkout row and zones of the cart at `cartVersion` (null: the next change reads them). */
   private checkout: HeldCheckout | null = null;
+  /**
+   * Variants whose stock moved under a change written without reading (the
+   * guard said so): a change growing one of them reads first from then on,
+   * rather than try, fail and read (three round trips) each time its stock
+   * moves with other orders.
+   */
+  private readonly stockMoving = new Set<number>();
   /** The data of the cart's variants its last change was priced with, and the cart version that change wrote. */
   private heldVariants: { version: number; byId: ReadonlyMap<number, VariantInfo> } | null = null;
   private ids = { next: 1, last: 0 };
@@ -389,6 +399,8 @@ export class CartObject extends DurableObject<Env> {
     if (caller?.idempotency || typeof caller?.ifMatch === "string" || checkout.row.couponId !== null) return null;
     const context = heldCopy(cart);
     if (!context || factsRead(factModes(context))) return null;
+    const stockChecked = stockCheckedBy(cart, op);
+    if (stockChecked !== null && this.stockMoving.has(stockChecked)) return null;
     const needed = cart.items.filter((item) => op.kind !== "remove" || item.id !== op.itemId).map((item) => variants.byId.get(item.variantId));
     if (!needed.every((v): v is VariantInfo => v !== undefined)) return null;
     const now = new Date().toISOString();
@@ -402,7 +414,7 @@ export class CartObject extends DurableObject<Env> {
       channelCode: cart.channelCode,
       localeCode: cart.localeCode,
       variants: needed,
-      stockChecked: stockCheckedBy(cart, op),
+      stockChecked,
       tokenHash: checks ? (caller?.tokenHash ?? null) : null,
       nowSeconds: nowSeconds(),
     };
@@ -410,7 +422,9 @@ export class CartObject extends DurableObject<Env> {
     try {
       written = await run.write({ status: 204, resource: null }, { guard: changeGuardStatement(db, basis), ...this.changeStatements(db, cart, version, computed, now) });
     } catch (error) {
-      if (!isGuardFailure(error)) throw error;
+      const stockMoved = isStockMoved(error);
+      if (!stockMoved && !isGuardFailure(error)) throw error;
+      if (stockMoved && stockChecked !== null && this.stockMoving.size < MAX_STOCK_MOVING) this.stockMoving.add(stockChecked);
       run.restoreChecks(checks);
       return null;
     }

@@ -16,21 +16,14 @@
 // measured); "warm" reads them again after a first read (not measured).
 import { createReport } from "./lib/bench-report.mjs";
 import { startLocalWorker } from "./lib/local-worker.mjs";
+import { catalogueSql, variantCode } from "./lib/catalogue-sql.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8797);
 const AUTH = { Authorization: "Bearer SampleToken", "Content-Type": "application/json", Accept: "application/json" };
 const RUNS = 5;
 
-const EXTRA_SQL = `
-INSERT OR IGNORE INTO products (code) VALUES ('COST');
-INSERT OR IGNORE INTO product_translations (product_id, locale, name, slug) SELECT id, 'en_US', 'Cost product', 'cost' FROM products WHERE code = 'COST';
-WITH RECURSIVE seq(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM seq WHERE n < 119)
-INSERT OR IGNORE INTO product_variants (product_id, code, position, tax_category_id, shipping_category_id)
-  SELECT p.id, printf('COST_%02d', n), n, t.id, s.id FROM seq, products p, tax_categories t, shipping_categories s
-  WHERE p.code = 'COST' AND t.code = 'other' AND s.code = 'default';
-INSERT OR IGNORE INTO product_variant_translations (variant_id, locale, name) SELECT id, 'en_US', code FROM product_variants WHERE code LIKE 'COST_%';
-INSERT OR IGNORE INTO channel_pricings (variant_id, channel_code, price) SELECT id, 'US_WEB', 1000 + id FROM product_variants WHERE code LIKE 'COST_%';
-`;
+const CATALOGUE = { product: "COST", count: 120, digits: 2 };
+const EXTRA_SQL = catalogueSql({ ...CATALOGUE, name: "Cost product", prices: "1000 + v.id", channels: ["US_WEB"] });
 
 let base = "";
 
@@ -62,7 +55,7 @@ async function measure(label, op) {
 }
 
 const newCart = async () => (await call("POST", "/api/v1/carts/", { customer: "shop@example.com", channel: "US_WEB", localeCode: "en_US" })).body.id;
-const variant = (i) => `COST_${String(i).padStart(2, "0")}`;
+const variant = variantCode(CATALOGUE);
 
 /** Makes the stored views of these variants stale (a translation written again raises their view version). */
 async function staleViews(count) {

@@ -14,6 +14,7 @@ import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createReport } from "./lib/bench-report.mjs";
 import { startLocalWorker } from "./lib/local-worker.mjs";
+import { catalogueSql, variantCode } from "./lib/catalogue-sql.mjs";
 
 const quick = process.argv.includes("--quick");
 const PORT = Number(process.env.BENCH_PORT ?? 8796);
@@ -26,17 +27,16 @@ const CONCURRENCY = 8;
 /** The first attempt is aborted after 0 to this many milliseconds. */
 const MAX_ABORT_MS = 120;
 
-const RETRY_SQL = `
-INSERT OR IGNORE INTO channels (code, name, enabled, base_currency_id, default_locale_id)
-  SELECT 'RETRY_PLAIN', 'Retry bench', 1, c.id, l.id FROM currencies c, locales l WHERE c.code = 'USD' AND l.code = 'en_US';
-INSERT OR IGNORE INTO channel_locales (channel_id, locale_id) SELECT ch.id, l.id FROM channels ch, locales l WHERE ch.code = 'RETRY_PLAIN' AND l.code = 'en_US';
-INSERT OR IGNORE INTO products (code) VALUES ('RETRY');
-INSERT OR IGNORE INTO product_translations (product_id, locale, name, slug) SELECT id, 'en_US', 'Retry product', 'retry' FROM products WHERE code = 'RETRY';
-WITH RECURSIVE seq(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM seq WHERE n < ${VARIANTS - 1})
-INSERT OR IGNORE INTO product_variants (product_id, code, position) SELECT p.id, printf('RETRY_%02d', n), n FROM seq, products p WHERE p.code = 'RETRY';
-INSERT OR IGNORE INTO product_variant_translations (variant_id, locale, name) SELECT id, 'en_US', code FROM product_variants WHERE code LIKE 'RETRY_%';
-INSERT OR IGNORE INTO channel_pricings (variant_id, channel_code, price) SELECT id, 'RETRY_PLAIN', 1000 FROM product_variants WHERE code LIKE 'RETRY_%';
-`;
+const CATALOGUE = { product: "RETRY", count: VARIANTS, digits: 2 };
+const RETRY_SQL = catalogueSql({
+  ...CATALOGUE,
+  name: "Retry product",
+  prices: "1000",
+  channels: ["RETRY_PLAIN"],
+  plainChannel: { code: "RETRY_PLAIN", name: "Retry bench" },
+  categorized: false,
+});
+const variant = variantCode(CATALOGUE);
 
 async function json(method, pathname, body, headers = {}) {
   const res = await fetch(`${BASE}${pathname}`, { method, headers: { ...AUTH, ...headers }, body: body ? JSON.stringify(body) : undefined });
@@ -105,7 +105,7 @@ async function run(withKey) {
   for (let i = 0; i < CARTS; i++) {
     const cart = await json("POST", "/api/v1/carts/", { customer: "shop@example.com", channel: "RETRY_PLAIN", localeCode: "en_US" });
     const plan = Array.from({ length: ADDS_PER_CART }, () => ({
-      variant: `RETRY_${String(Math.floor(Math.random() * VARIANTS)).padStart(2, "0")}`,
+      variant: variant(Math.floor(Math.random() * VARIANTS)),
       quantity: 1 + Math.floor(Math.random() * 3),
     }));
     carts.push({ id: cart.id, plan });

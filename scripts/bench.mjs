@@ -24,6 +24,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { createReport } from "./lib/bench-report.mjs";
 import { startLocalWorker } from "./lib/local-worker.mjs";
+import { catalogueSql, checkoutNeedsSql, variantCode } from "./lib/catalogue-sql.mjs";
 import { latencyModel, latencyTable, pricingContextRows, pricingContextTable } from "./bench-model.mjs";
 import { localLogRows, localLogTable } from "./bench-local.mjs";
 
@@ -37,29 +38,18 @@ const PORT = Number(process.env.BENCH_PORT ?? 8795);
 const AUTH = { Authorization: "Bearer SampleToken", "Content-Type": "application/json", Accept: "application/json" };
 const VARIANTS = 620;
 
-const BENCH_SQL = `
-INSERT OR IGNORE INTO channels (code, name, enabled, base_currency_id, default_locale_id)
-  SELECT 'BENCH_PLAIN', 'Bench (no pricing rules)', 1, c.id, l.id FROM currencies c, locales l WHERE c.code = 'USD' AND l.code = 'en_US';
-INSERT OR IGNORE INTO channel_locales (channel_id, locale_id) SELECT ch.id, l.id FROM channels ch, locales l WHERE ch.code = 'BENCH_PLAIN' AND l.code = 'en_US';
-INSERT OR IGNORE INTO products (code) VALUES ('BENCH');
-INSERT OR IGNORE INTO product_translations (product_id, locale, name, slug) SELECT id, 'en_US', 'Bench product', 'bench' FROM products WHERE code = 'BENCH';
-WITH RECURSIVE seq(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM seq WHERE n < ${VARIANTS - 1})
-INSERT OR IGNORE INTO product_variants (product_id, code, position, tax_category_id, shipping_category_id)
-  SELECT p.id, printf('BENCH_%04d', n), n, t.id, s.id FROM seq, products p, tax_categories t, shipping_categories s
-  WHERE p.code = 'BENCH' AND t.code = 'other' AND s.code = 'default';
-INSERT OR IGNORE INTO product_variant_translations (variant_id, locale, name)
-  SELECT id, 'en_US', 'Bench variant ' || code FROM product_variants WHERE code LIKE 'BENCH_%';
-INSERT OR IGNORE INTO channel_pricings (variant_id, channel_code, price)
-  SELECT v.id, ch.code, 500 + (v.id * 37) % 5000 FROM product_variants v, channels ch
-  WHERE v.code LIKE 'BENCH_%' AND ch.code IN ('BENCH_PLAIN', 'US_WEB');
--- The checkout's needs, should the demo data not have them: the country of the US zone, a payment method of US_WEB.
-INSERT OR IGNORE INTO countries (code, enabled) VALUES ('US', 1);
-INSERT OR IGNORE INTO payment_methods (code, position, enabled) VALUES ('BENCH_PAY', 0, 1);
-INSERT OR IGNORE INTO payment_method_translations (method_id, locale, name) SELECT id, 'en_US', 'Bench offline payment' FROM payment_methods WHERE code = 'BENCH_PAY';
-INSERT OR IGNORE INTO payment_method_channels (method_id, channel_id) SELECT m.id, c.id FROM payment_methods m, channels c WHERE m.code = 'BENCH_PAY' AND c.code = 'US_WEB';
-`;
+const CATALOGUE = { product: "BENCH", count: VARIANTS, digits: 4 };
+const BENCH_SQL =
+  catalogueSql({
+    ...CATALOGUE,
+    name: "Bench product",
+    prices: "500 + (v.id * 37) % 5000",
+    channels: ["BENCH_PLAIN", "US_WEB"],
+    plainChannel: { code: "BENCH_PLAIN", name: "Bench (no pricing rules)" },
+    variantName: "Bench variant ",
+  }) + checkoutNeedsSql("BENCH_PAY", "Bench offline payment");
 
-const variant = (i) => `BENCH_${String(i).padStart(4, "0")}`;
+const variant = variantCode(CATALOGUE);
 
 async function call(method, pathname, body) {
   const started = performance.now();

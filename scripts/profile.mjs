@@ -18,6 +18,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { startLocalWorker } from "./lib/local-worker.mjs";
+import { catalogueSql, checkoutNeedsSql, variantCode } from "./lib/catalogue-sql.mjs";
 
 const PORT = Number(process.env.PROFILE_PORT ?? process.env.BENCH_PORT ?? 8796);
 const INSPECTOR = Number(process.env.PROFILE_INSPECTOR_PORT ?? 9230);
@@ -32,24 +33,11 @@ const outIndex = args.indexOf("--out");
 const OUT = outIndex >= 0 ? args[outIndex + 1] : path.join(".wrangler", "profiles");
 const only = args.filter((a, i) => !a.startsWith("--") && (outIndex < 0 || i !== outIndex + 1)).flatMap((a) => a.split(","));
 
-const SQL = `
-INSERT OR IGNORE INTO products (code) VALUES ('PROFILE');
-INSERT OR IGNORE INTO product_translations (product_id, locale, name, slug) SELECT id, 'en_US', 'Profiled product', 'profiled' FROM products WHERE code = 'PROFILE';
-INSERT OR IGNORE INTO product_channels (product_id, channel_id) SELECT p.id, c.id FROM products p, channels c WHERE p.code = 'PROFILE' AND c.code = 'US_WEB';
-WITH RECURSIVE seq(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM seq WHERE n < ${VARIANTS - 1})
-INSERT OR IGNORE INTO product_variants (product_id, code, position, tax_category_id, shipping_category_id)
-  SELECT p.id, printf('PROFILE_%03d', n), n, t.id, s.id FROM seq, products p, tax_categories t, shipping_categories s
-  WHERE p.code = 'PROFILE' AND t.code = 'other' AND s.code = 'default';
-INSERT OR IGNORE INTO product_variant_translations (variant_id, locale, name)
-  SELECT id, 'en_US', 'Profiled variant ' || code FROM product_variants WHERE code LIKE 'PROFILE_%';
-INSERT OR IGNORE INTO channel_pricings (variant_id, channel_code, price)
-  SELECT id, 'US_WEB', 500 + (id * 37) % 5000 FROM product_variants WHERE code LIKE 'PROFILE_%';
-INSERT OR IGNORE INTO countries (code, enabled) VALUES ('US', 1);
-INSERT OR IGNORE INTO payment_methods (code, position, enabled) VALUES ('PROFILE_PAY', 0, 1);
-INSERT OR IGNORE INTO payment_method_translations (method_id, locale, name) SELECT id, 'en_US', 'Offline' FROM payment_methods WHERE code = 'PROFILE_PAY';
-INSERT OR IGNORE INTO payment_method_channels (method_id, channel_id) SELECT m.id, c.id FROM payment_methods m, channels c WHERE m.code = 'PROFILE_PAY' AND c.code = 'US_WEB';
-`;
-const variant = (i) => `PROFILE_${String(i % VARIANTS).padStart(3, "0")}`;
+const CATALOGUE = { product: "PROFILE", count: VARIANTS, digits: 3 };
+const SQL =
+  catalogueSql({ ...CATALOGUE, name: "Profiled product", slug: "profiled", prices: "500 + (v.id * 37) % 5000", channels: ["US_WEB"], variantName: "Profiled variant ", listedIn: "US_WEB" }) +
+  checkoutNeedsSql("PROFILE_PAY", "Offline");
+const variant = variantCode(CATALOGUE);
 
 /** The worker as `npm start` runs it (wrangler's default log level, access log off), with its inspector open. */
 const start = () => startLocalWorker({ port: PORT, extraSql: SQL, inspectorPort: INSPECTOR, logLevel: null });

@@ -391,29 +391,21 @@ export class CartObject extends DurableObject<Env> {
    */
   private async writeWithoutReading(run: OperationRun, cartId: number, op: Operation): Promise<CartReply<null> | null> {
     const { db, caller, meter } = run;
-    const cart = this.cart;
-    const version = this.cartVersion;
-    const checkout = this.checkout;
-    const variants = this.heldVariants;
-    if (op.kind === "add" || !cart || cart.id !== cartId || version === null || !checkout || variants?.version !== version) return null;
-    if (caller?.idempotency || typeof caller?.ifMatch === "string" || checkout.row.couponId !== null) return null;
-    const context = heldCopy(cart);
-    if (!context || factsRead(factModes(context))) return null;
-    const stockChecked = stockCheckedBy(cart, op);
-    if (stockChecked !== null && this.stockMoving.has(stockChecked)) return null;
-    const needed = cart.items.filter((item) => op.kind !== "remove" || item.id !== op.itemId).map((item) => variants.byId.get(item.variantId));
-    if (!needed.every((v): v is VariantInfo => v !== undefined)) return null;
+    const held = this.heldInputs(cartId, op, caller);
+    if (!held) return null;
+    const { inputs, version, stockChecked, contextVersion, byId } = held;
+    const { cart, checkout } = inputs;
     const now = new Date().toISOString();
-    const computed = this.withHeldIds((ids) => this.compute({ cart, variants: needed, context, checkout, facts: promotionFactsFrom({}) }, op, ids, now));
+    const computed = this.withHeldIds((ids) => this.compute(inputs, op, ids, now));
     if (!computed || !("after" in computed)) return null;
     const checks = run.takeChecks();
     const basis: ChangeBasis = {
       cartId,
       version,
-      contextVersion: context.version,
+      contextVersion,
       channelCode: cart.channelCode,
       localeCode: cart.localeCode,
-      variants: needed,
+      variants: inputs.variants,
       stockChecked,
       tokenHash: checks ? (caller?.tokenHash ?? null) : null,
       nowSeconds: nowSeconds(),
@@ -429,8 +421,29 @@ export class CartObject extends DurableObject<Env> {
       return null;
     }
     this.ids.next = computed.idsNext;
-    await this.committed(cartId, computed, version, checkout, variants.byId, written.written.lines);
+    await this.committed(cartId, computed, version, checkout, byId, written.written.lines);
     return done(204, null, meter);
+  }
+
+  /**
+   * What the object holds to make `op` without reading first (the cart at a
+   * known version with its checkout row, its variants' data, the channel's
+   * context), or null when it holds too little or the change needs a read
+   * anyway (an add, a key, `If-Match`, a coupon, promotion facts, a growing
+   * variant whose stock was seen moving).
+   */
+  private heldInputs(cartId: number, op: Operation, caller: Caller | null) {
+    const { cart, cartVersion: version, checkout, heldVariants: variants } = this;
+    if (op.kind === "add" || !cart || cart.id !== cartId || version === null || !checkout || variants?.version !== version) return null;
+    if (caller?.idempotency || typeof caller?.ifMatch === "string" || checkout.row.couponId !== null) return null;
+    const context = heldCopy(cart);
+    if (!context || factsRead(factModes(context))) return null;
+    const stockChecked = stockCheckedBy(cart, op);
+    if (stockChecked !== null && this.stockMoving.has(stockChecked)) return null;
+    const needed = cart.items.filter((item) => op.kind !== "remove" || item.id !== op.itemId).map((item) => variants.byId.get(item.variantId));
+    if (!needed.every((v): v is VariantInfo => v !== undefined)) return null;
+    const inputs: ChangeInputs & { checkout: HeldCheckout } = { cart, variants: needed, context, checkout, facts: promotionFactsFrom({}) };
+    return { inputs, version, stockChecked, contextVersion: context.version, byId: variants.byId };
   }
 
   /** The change as a read-first round trip, then the guarded write. */

@@ -34,12 +34,25 @@ describe("prepared", () => {
     const [first, second] = await twoCarts(2, 3);
     for (const id of [first, second, first]) {
       const { db, meter } = database();
-      const bound = await namedBatch(db, { cart: cartViewOfOrder.bind(db, { id }) });
+      const bound = await namedBatch(db, { cart: cartViewOfOrder.bind(db, { id, keptVersion: -1 }) });
       expect(meter.roundTrips).toBe(1);
       const built = await namedBatch(db, { cart: cartViewQueries(db, oneOrder(id)) });
       expect(bound.cart).toEqual(built.cart);
       expect(bound.cart.orders.map((o) => o.id)).toEqual([id]);
     }
+  });
+
+  it("leaves a cart's units' JSON out of its view while the cart is at the kept version, only then", async () => {
+    const [id] = await twoCarts(600, 1);
+    const { db } = database();
+    const version = (await db.select({ version: orders.version }).from(orders).where(eq(orders.id, id)))[0]?.version ?? 0;
+    const view = (keptVersion: number) => namedBatch(db, { cart: cartViewOfOrder.bind(db, { id, keptVersion }) });
+    const full = await view(-1);
+    expect(full.cart.unitJson.length).toBeGreaterThanOrEqual(3);
+    expect((await view(version - 1)).cart.unitJson).toEqual(full.cart.unitJson);
+    const kept = await view(version);
+    expect(kept.cart.unitJson).toEqual([]);
+    expect({ ...kept.cart, unitJson: full.cart.unitJson }).toEqual(full.cart);
   });
 
   it("binds strings too, and a value matching nothing reads nothing", async () => {

@@ -1,18 +1,19 @@
 /**
- * Reads carts for display, straight from D1, in one batch: the orders picked
- * by an SQL filter, their customers, accounts, channels, items, order and
- * item adjustments, the units as JSON text (see `unit-json.ts`) and the
- * variants' views (the variant list's loader). Used by GET cart, the cart
- * list and GET order: one round trip whatever the number of carts and items.
+ * Reads carts for display, straight from D1, in one batch of three
+ * statements: the orders picked by an SQL filter with their channels,
+ * customers, accounts, items and order and item adjustments; the units as
+ * JSON text (see `unit-json.ts`); the variants' views (the variant list's
+ * loader). Used by GET cart, the cart list and GET order: one round trip
+ * whatever the number of carts and items.
  */
-import { sql, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import type { NamedResults } from "../batch";
 import type { Database } from "../db";
-import { customers, shopUsers } from "../schema";
+import { channels, customers, orders, shopUsers } from "../schema";
 import type { ShopUserRow } from "../queries/customers";
 import { variantIdsOf, variantViewQueries, variantViewsFrom, type VariantView, type ViewRefills } from "../queries/product-variants";
 import { prepared } from "../prepared";
-import { adjustmentRowsQuery, assembleCarts, cartRowQueries, oneOrder, type OrderIds } from "./cart-store";
+import { assembleCarts, oneOrder, type CartRows, type OrderIds } from "./cart-store";
 import type { CartState, StoredItem } from "./state";
 import { unitJsonByItem, unitJsonQuery } from "./unit-json";
 
@@ -73,17 +74,57 @@ export function cartCustomerQueries(db: Database, customerIds: SQL) {
   };
 }
 
-/** The queries of the orders whose ids `orderIds` selects (`(?)` or a parenthesised subquery). */
+/**
+ * The order rows of a view, each carrying what the view shows of it, so a
+ * cart read is few statements whatever it shows (every statement of a batch
+ * costs D1 a compile and a result of its own): the order and its channel's
+ * code, its customer and account (joined: one of each per order), and its
+ * items and adjustments (those of units come with the units' JSON) as JSON
+ * rows rendered by SQLite, in id order (read back by `cartRowsOf`).
+ */
+function viewOrderQuery(db: Database, orderIds: OrderIds) {
+  return db
+    .select({
+      id: orders.id,
+      state: orders.state,
+      checkoutState: orders.checkoutState,
+      customerId: orders.customerId,
+      currencyCode: orders.currencyCode,
+      localeCode: orders.localeCode,
+      itemsTotal: orders.itemsTotal,
+      adjustmentsTotal: orders.adjustmentsTotal,
+      total: orders.total,
+      createdAt: orders.createdAt,
+      version: orders.version,
+      channelId: orders.channelId,
+      // Aliased: D1 keys a row's values by column name (see cart-store.ts).
+      channelCode: sql<string>`${channels.code}`.as("channel_code"),
+      email: sql<string | null>`${customers.email}`.as("customer_email"),
+      firstName: sql<string | null>`${customers.firstName}`.as("customer_first_name"),
+      lastName: sql<string | null>`${customers.lastName}`.as("customer_last_name"),
+      userId: sql<number | null>`${shopUsers.id}`.as("user_id"),
+      username: sql<string | null>`${shopUsers.username}`.as("user_username"),
+      usernameCanonical: sql<string | null>`${shopUsers.usernameCanonical}`.as("user_username_canonical"),
+      userEnabled: sql<number | null>`${shopUsers.enabled}`.as("user_enabled"),
+      itemsJson: sql<string>`(SELECT json_group_array(json_array(
+          i.id, i.variant_id, i.quantity, i.unit_price, i.units_total, i.adjustments_total, i.total) ORDER BY i.id)
+        FROM order_items i WHERE i.order_id = ${orders.id})`.as("items_json"),
+      adjustmentsJson: sql<string>`(SELECT json_group_array(json_array(
+          a.id, a.order_item_id, a.type, a.label, a.amount, a.neutral, a.origin_code) ORDER BY a.id)
+        FROM adjustments a WHERE a.order_id = ${orders.id} AND a.order_item_unit_id IS NULL)`.as("adjustments_json"),
+    })
+    .from(orders)
+    .innerJoin(channels, eq(channels.id, orders.channelId))
+    .leftJoin(customers, eq(customers.id, orders.customerId))
+    .leftJoin(shopUsers, eq(shopUsers.customerId, orders.customerId))
+    .where(sql`${orders.id} IN ${orderIds}`);
+}
+
+/** The queries of the orders whose ids `orderIds` selects (`(?)` or a parenthesised subquery): three statements. */
 export function cartViewQueries(db: Database, orderIds: OrderIds) {
-  const customerIds = sql`(SELECT o.customer_id FROM orders o WHERE o.id IN ${orderIds})`;
-  const { orders, items } = cartRowQueries(db, orderIds);
   return {
-    orders,
-    items,
-    // Order and item adjustments; the units' own come with the units' JSON.
-    adjustments: adjustmentRowsQuery(db, orderIds, false),
+    orders: viewOrderQuery(db, orderIds),
     unitJson: unitJsonQuery(db, orderIds),
-    ...cartCustomerQueries(db, customerIds),
     variants: variantViewQueries(
       db,
       variantIdsOf(sql`(SELECT i.variant_id FROM order_items i WHERE i.order_id IN ${orderIds})`),
@@ -93,19 +134,66 @@ export function cartViewQueries(db: Database, orderIds: OrderIds) {
 
 export type CartViewRows = NamedResults<ReturnType<typeof cartViewQueries>>;
 
-/** `cartViewQueries` of one order, built once: the same SQL for every order (see prepared.ts). */
-export const cartViewOfOrder = prepared(["id"], (db, values) => cartViewQueries(db, oneOrder(values.id)));
+/**
+ * `cartViewQueries` of one order, built once: the same SQL for every order
+ * (see prepared.ts). Its units' JSON comes back empty when the order is still
+ * at `keptVersion`, the version of the units a reader already holds: every
+ * write of a cart's unit chunks raises its version in the same batch
+ * (cart-writer.ts), so equal versions are equal chunks, and a read of an
+ * unchanged cart of thousands of units takes none of their text again. No
+ * order is at version -1.
+ */
+export const cartViewOfOrder = prepared(["id", "keptVersion"], (db, values) => ({
+  ...cartViewQueries(db, oneOrder(values.id)),
+  unitJson: unitJsonQuery(db, oneOrder(values.id), sql`(SELECT o.version FROM orders o WHERE o.id = ${values.id}) IS ${values.keptVersion}`),
+}));
+
+/** An item as `viewOrderQuery` renders it in its order's `itemsJson`. */
+type ItemJson = [id: number, variantId: number, quantity: number, unitPrice: number, unitsTotal: number, adjustmentsTotal: number, total: number];
+/** An order's or item's adjustment as `viewOrderQuery` renders it in `adjustmentsJson` (`itemId` null: the order's). */
+type AdjustmentJson = [id: number, itemId: number | null, type: string, label: string, amount: number, neutral: number, originCode: string | null];
+type ViewOrderRow = CartViewRows["orders"][number];
+
+/** JSON rows `viewOrderQuery` rendered: their shape is that query's, not input's. */
+function renderedRows<Row>(text: string): Row[] {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- SQLite wrote this text with `json_group_array(json_array(...))` of the query above, column for column.
+  return JSON.parse(text) as Row[];
+}
+
+/** The item and adjustment rows of orders, from the JSON each order row carries. */
+function cartRowsOf(orderRows: readonly ViewOrderRow[]): CartRows {
+  const items: CartRows["items"] = [];
+  const adjustments: CartRows["adjustments"] = [];
+  for (const order of orderRows) {
+    for (const [id, variantId, quantity, unitPrice, unitsTotal, adjustmentsTotal, total] of renderedRows<ItemJson>(order.itemsJson)) {
+      items.push({ id, orderId: order.id, variantId, quantity, unitPrice, unitsTotal, adjustmentsTotal, total });
+    }
+    for (const [id, orderItemId, type, label, amount, neutral, originCode] of renderedRows<AdjustmentJson>(order.adjustmentsJson)) {
+      adjustments.push({ id, orderId: order.id, orderItemId, orderItemUnitId: null, type, label, amount, neutral, originCode });
+    }
+  }
+  return { orders: [...orderRows], items, units: [], adjustments };
+}
+
+/** The account an order row carries, if its customer has one. */
+function userOf(order: ViewOrderRow): ShopUserRow | null {
+  if (order.userId === null) return null;
+  return {
+    id: order.userId,
+    customerId: order.customerId,
+    username: order.username ?? "",
+    usernameCanonical: order.usernameCanonical ?? "",
+    enabled: order.userEnabled === 1,
+  };
+}
 
 /** Assembles the rows; records keep the order of `orderIds` when given; views built by this read are noted in `refills`. */
 export function cartViewsFrom(rows: CartViewRows, orderIds?: number[], refills?: ViewRefills | null): CartViewData {
-  const customerById = new Map(rows.customers.map((c) => [c.id, c]));
-  const userByCustomer = new Map(rows.users.map((u) => [u.customerId, u]));
   const orderById = new Map(rows.orders.map((o) => [o.id, o]));
   const unitsByItem = unitJsonByItem(rows.unitJson);
-  const records = assembleCarts({ ...rows, units: [] }).flatMap((cart): CartRecord[] => {
+  const records = assembleCarts(cartRowsOf(rows.orders)).flatMap((cart): CartRecord[] => {
     const order = orderById.get(cart.id);
     if (!order) return [];
-    const customer = customerById.get(order.customerId);
     const items = cart.items.map((item): ViewedItem => ({ ...item, units: unitsByItem.get(item.id) ?? "[]" }));
     return [
       {
@@ -118,13 +206,8 @@ export function cartViewsFrom(rows: CartViewRows, orderIds?: number[], refills?:
           createdAt: order.createdAt,
           version: order.version,
         },
-        customer: {
-          id: order.customerId,
-          email: customer?.email ?? "",
-          firstName: customer?.firstName ?? null,
-          lastName: customer?.lastName ?? null,
-        },
-        user: userByCustomer.get(order.customerId) ?? null,
+        customer: { id: order.customerId, email: order.email ?? "", firstName: order.firstName, lastName: order.lastName },
+        user: userOf(order),
         channel: { id: order.channelId, code: order.channelCode },
       },
     ];

@@ -22,7 +22,7 @@
  * the gaps); a unit with ten adjustments of long labels renders in well under
  * 4 kB.
  */
-import { asc, sql } from "drizzle-orm";
+import { and, asc, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db";
 import { orderItemUnitChunks } from "../schema";
 import type { OrderIds } from "./cart-store";
@@ -44,12 +44,17 @@ export function renderUnits(units: readonly StoredUnit[]): string {
   );
 }
 
-/** The unit chunks of the orders' items, in item then chunk order. */
-export function unitJsonQuery(db: Database, orderIds: OrderIds) {
+/** The unit chunks of the orders' items, in item then chunk order; none when `unless` (a condition on no row) holds. */
+export function unitJsonQuery(db: Database, orderIds: OrderIds, unless?: SQL) {
   return db
     .select({ itemId: orderItemUnitChunks.itemId, units: orderItemUnitChunks.units })
     .from(orderItemUnitChunks)
-    .where(sql`${orderItemUnitChunks.itemId} IN (SELECT i.id FROM order_items i WHERE i.order_id IN ${orderIds})`)
+    .where(
+      and(
+        sql`${orderItemUnitChunks.itemId} IN (SELECT i.id FROM order_items i WHERE i.order_id IN ${orderIds})`,
+        unless && sql`NOT ${unless}`,
+      ),
+    )
     .orderBy(asc(orderItemUnitChunks.itemId), asc(orderItemUnitChunks.chunk));
 }
 

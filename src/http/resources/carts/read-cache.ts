@@ -2,8 +2,8 @@
  * `GET /carts/{id}` answers the same cart read after read while nothing
  * changes: the same rows from D1, the same body and `ETag`. Each isolate
  * keeps, per cart, the last body and tag with the rows they were made from
- * (every row of the read: the order, its items, adjustments and units'
- * JSON, the customer and account, the variants' rows and view texts), and
+ * (every row of the read: the order with its customer, account, items and
+ * adjustments, the units' JSON, the variants' rows and view texts), and
  * gives them again when the next read finds every row the same, value for
  * value, without assembling, serializing or digesting anything.
  *
@@ -37,22 +37,45 @@ interface Kept {
 /** Carts kept per isolate; past it the oldest goes. */
 const KEPT_CARTS = 1_000;
 /** Characters kept per isolate (units' JSON and bodies); past it the oldest carts go. */
-const KEPT_CHARS = 8_000_000;
+const KEPT_CHARS = 16_000_000;
 /**
- * A cart whose units' JSON is longer than this is not kept (thousands of
- * units: comparing their text would cost about what embedding it does).
+ * A cart whose units' JSON is longer than this is not kept: with its body it
+ * would take half the memory (a cart of one item of 9,999 taxed units has
+ * about 2,200,000 characters of units).
  */
-const MAX_KEPT_UNITS = 250_000;
+const MAX_KEPT_UNITS = 4_000_000;
 
 /** Per cart: characters counted are the units' JSON of its rows, and its body once kept. */
 const kept = new BoundedMemory<number, Kept>(KEPT_CARTS, KEPT_CHARS);
 
 /**
- * The answer of a read of cart `id` from its rows (`cartViewOfOrder`), or
- * null when they hold no cart (no such order, or no longer a cart). Views
- * the read had to build are noted in `refills` either way.
+ * What a read of cart `id` starts from: the entry kept for it, if any, and
+ * the version of its units' JSON, for the read to skip that JSON while the
+ * cart is still at that version (`cartViewOfOrder`'s `keptVersion`; -1: none).
  */
-export async function cartReadAnswer(id: number, rows: CartViewRows, refills: ViewRefills | null): Promise<CartReadAnswer | null> {
+export interface CartReadStart {
+  keptVersion: number;
+  entry: Kept | undefined;
+}
+
+export function cartReadStart(id: number): CartReadStart {
+  const entry = kept.get(id);
+  return { keptVersion: entry?.rows.orders[0]?.version ?? -1, entry };
+}
+
+/**
+ * The answer of a read of cart `id` from its rows (`cartViewOfOrder`, bound
+ * with `start.keptVersion`), or null when they hold no cart (no such order,
+ * or no longer a cart). Views the read had to build are noted in `refills`
+ * either way.
+ */
+export async function cartReadAnswer(
+  id: number,
+  read: CartViewRows,
+  refills: ViewRefills | null,
+  start: CartReadStart,
+): Promise<CartReadAnswer | null> {
+  const rows = withKeptUnits(read, start);
   const last = kept.get(id);
   if (last && sameCartRows(last.rows, rows)) {
     noteBuiltViews(rows.variants.rows, refills);
@@ -82,21 +105,26 @@ export async function cartReadAnswer(id: number, rows: CartViewRows, refills: Vi
   return { etag, text: () => entry.text ?? keepText(id, entry, render()) };
 }
 
+/**
+ * The read's rows with its units' JSON: D1 left it out when the order is
+ * still at the version of the entry the read started from, whose JSON it is
+ * (held here even if another read has replaced or dropped that entry since).
+ */
+function withKeptUnits(read: CartViewRows, start: CartReadStart): CartViewRows {
+  const order = read.orders[0];
+  if (!start.entry || order?.version !== start.keptVersion) return read;
+  return { ...read, unitJson: start.entry.rows.unitJson };
+}
+
 /** Keeps `text` as the body of `entry` while the entry is still kept; gives it back. */
 function keepText(id: number, entry: Kept, text: string): string {
   if (kept.grow(id, entry, text.length)) entry.text = text;
   return text;
 }
 
-/** Every row of two reads of a cart (`cartViewOfOrder`: the same statements) the same, in the same order, column for column. */
+/** Every row of two reads of a cart (`cartViewOfOrder`: the same statements) the same, in the same order, column for column (units' JSON last: an order at the same version has the same). */
 export function sameCartRows(a: CartViewRows, b: CartViewRows): boolean {
   return (
-    sameRows(a.orders, b.orders) &&
-    sameRows(a.items, b.items) &&
-    sameRows(a.adjustments, b.adjustments) &&
-    sameRows(a.unitJson, b.unitJson) &&
-    sameRows(a.customers, b.customers) &&
-    sameRows(a.users, b.users) &&
-    sameRows(a.variants.rows, b.variants.rows)
+    sameRows(a.orders, b.orders) && sameRows(a.variants.rows, b.variants.rows) && sameRows(a.unitJson, b.unitJson)
   );
 }

@@ -20,7 +20,7 @@ import { orders } from "../../../data/schema";
 import { serializeViewedCart, viewedCartJson } from "./serializer";
 import { cartRecordEtag } from "./etag";
 import { taggedJsonText } from "../../conditional";
-import { cartReadAnswer } from "./read-cache";
+import { cartReadAnswer, cartReadStart } from "./read-cache";
 import { JsonSplicer, jsonText } from "../../serializers/json-splice";
 import type { ChangeErrors } from "../../cart-object/cart-change";
 import { addItemForm, cartCreateForm, changeItemForm, requireQuantity } from "./forms";
@@ -127,9 +127,11 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
   })
   .get("/:id", docs.get, idParams({ id: "Cart" }), async (c) => {
     const { id } = c.req.valid("param");
-    const read = await firstBatch(c, { cart: cartViewOfOrder.bind(c.get("db"), { id }) });
+    const start = cartReadStart(id);
+
+    const read = await firstBatch(c, { cart: cartViewOfOrder.bind(c.get("db"), { id, keptVersion: start.keptVersion }) });
     // The same rows as the last read of this cart give its kept body and tag (read-cache.ts).
-    const answer = await cartReadAnswer(id, read.cart, c.get("viewRefills"));
+    const answer = await cartReadAnswer(id, read.cart, c.get("viewRefills"), start);
     if (!answer) throw notFound(`Cart with id ${id} does not exist.`);
     return taggedJsonText(c, answer.etag, answer.text);
   })

@@ -1,18 +1,27 @@
 /**
- * Reads carts for display, straight from D1, in one batch of three
+ * Reads carts for display, straight from D1, in one batch of two
  * statements: the orders picked by an SQL filter with their channels,
- * customers, accounts, items and order and item adjustments; the units as
- * JSON text (see `unit-json.ts`); the variants' views (the variant list's
- * loader). Used by GET cart, the cart list and GET order: one round trip
- * whatever the number of carts and items.
+ * customers, accounts, items, order and item adjustments and the variants'
+ * view rows (the variant list's loader); the units as JSON text (see
+ * `unit-json.ts`). Used by GET cart, the cart list and GET order: one round
+ * trip whatever the number of carts and items.
  */
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { NamedResults } from "../batch";
 import type { Database } from "../db";
 import { channels, customers, orders, shopUsers } from "../schema";
 import type { ShopUserRow } from "../queries/customers";
-import { variantIdsOf, variantViewQueries, variantViewsFrom, type VariantView, type ViewRefills } from "../queries/product-variants";
+import {
+  variantIdsOf,
+  variantRowsFromJson,
+  variantRowsJson,
+  viewsOf,
+  type VariantView,
+  type VariantViewRow,
+  type ViewRefills,
+} from "../queries/product-variants";
 import { prepared } from "../prepared";
+import { renderedRows } from "../json-rows";
 import { assembleCarts, oneOrder, type CartRows, type OrderIds } from "./cart-store";
 import type { CartState, StoredItem } from "./state";
 import { unitJsonByItem, unitJsonQuery } from "./unit-json";
@@ -76,11 +85,11 @@ export function cartCustomerQueries(db: Database, customerIds: SQL) {
 
 /**
  * The order rows of a view, each carrying what the view shows of it, so a
- * cart read is few statements whatever it shows (every statement of a batch
- * costs D1 a compile and a result of its own): the order and its channel's
- * code, its customer and account (joined: one of each per order), and its
- * items and adjustments (those of units come with the units' JSON) as JSON
- * rows rendered by SQLite, in id order (read back by `cartRowsOf`).
+ * cart read is two statements whatever it shows (see json-rows.ts): the order
+ * and its channel's code, its customer and account (joined: one of each per
+ * order), and as JSON rows rendered by SQLite its items and adjustments
+ * (those of units come with the units' JSON), in id order (read back by
+ * `cartRowsOf`), and its variants' view rows (`variantRowsJson`).
  */
 function viewOrderQuery(db: Database, orderIds: OrderIds) {
   return db
@@ -112,6 +121,9 @@ function viewOrderQuery(db: Database, orderIds: OrderIds) {
       adjustmentsJson: sql<string>`(SELECT json_group_array(json_array(
           a.id, a.order_item_id, a.type, a.label, a.amount, a.neutral, a.origin_code) ORDER BY a.id)
         FROM adjustments a WHERE a.order_id = ${orders.id} AND a.order_item_unit_id IS NULL)`.as("adjustments_json"),
+      variantsJson: variantRowsJson(variantIdsOf(sql`(SELECT i.variant_id FROM order_items i WHERE i.order_id = ${orders.id})`)).as(
+        "variants_json",
+      ),
     })
     .from(orders)
     .innerJoin(channels, eq(channels.id, orders.channelId))
@@ -120,16 +132,9 @@ function viewOrderQuery(db: Database, orderIds: OrderIds) {
     .where(sql`${orders.id} IN ${orderIds}`);
 }
 
-/** The queries of the orders whose ids `orderIds` selects (`(?)` or a parenthesised subquery): three statements. */
+/** The queries of the orders whose ids `orderIds` selects (`(?)` or a parenthesised subquery): two statements. */
 export function cartViewQueries(db: Database, orderIds: OrderIds) {
-  return {
-    orders: viewOrderQuery(db, orderIds),
-    unitJson: unitJsonQuery(db, orderIds),
-    variants: variantViewQueries(
-      db,
-      variantIdsOf(sql`(SELECT i.variant_id FROM order_items i WHERE i.order_id IN ${orderIds})`),
-    ),
-  };
+  return { orders: viewOrderQuery(db, orderIds), unitJson: unitJsonQuery(db, orderIds) };
 }
 
 export type CartViewRows = NamedResults<ReturnType<typeof cartViewQueries>>;
@@ -154,12 +159,6 @@ type ItemJson = [id: number, variantId: number, quantity: number, unitPrice: num
 type AdjustmentJson = [id: number, itemId: number | null, type: string, label: string, amount: number, neutral: number, originCode: string | null];
 type ViewOrderRow = CartViewRows["orders"][number];
 
-/** JSON rows `viewOrderQuery` rendered: their shape is that query's, not input's. */
-function renderedRows<Row>(text: string): Row[] {
-  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- SQLite wrote this text with `json_group_array(json_array(...))` of the query above, column for column.
-  return JSON.parse(text) as Row[];
-}
-
 /** The item and adjustment rows of orders, from the JSON each order row carries. */
 function cartRowsOf(orderRows: readonly ViewOrderRow[]): CartRows {
   const items: CartRows["items"] = [];
@@ -173,6 +172,13 @@ function cartRowsOf(orderRows: readonly ViewOrderRow[]): CartRows {
     }
   }
   return { orders: [...orderRows], items, units: [], adjustments };
+}
+
+/** The view rows of the orders' variants (each once, though carts share it). */
+export function variantRowsOf(orderRows: readonly ViewOrderRow[]): VariantViewRow[] {
+  const byId = new Map<number, VariantViewRow>();
+  for (const order of orderRows) for (const row of variantRowsFromJson(order.variantsJson)) byId.set(row.id, row);
+  return [...byId.values()];
 }
 
 /** The account an order row carries, if its customer has one. */
@@ -216,6 +222,6 @@ export function cartViewsFrom(rows: CartViewRows, orderIds?: number[], refills?:
     const position = new Map(orderIds.map((id, i) => [id, i]));
     records.sort((a, b) => (position.get(a.cart.id) ?? 0) - (position.get(b.cart.id) ?? 0));
   }
-  const variants = new Map(variantViewsFrom(rows.variants, refills).map((view) => [view.row.id, view]));
+  const variants = new Map(viewsOf(variantRowsOf(rows.orders), refills).map((view) => [view.row.id, view]));
   return { records, variants };
 }

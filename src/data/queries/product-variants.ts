@@ -21,11 +21,12 @@
  * Batch gotcha respected here: drizzle maps batch rows by column NAME, so
  * every select reads one table, or aliases every field distinctly.
  */
-import { and, eq, is, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, eq, is, SQL, sql, type SQLWrapper } from "drizzle-orm";
 import { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import type { NamedResults, Statement } from "../batch";
 import type { Database } from "../db";
+import { renderedRows } from "../json-rows";
 import {
   channelPricings,
   channels,
@@ -362,6 +363,76 @@ function sameRow(a: VariantViewRow, b: VariantViewRow): boolean {
   for (const column of ROW_COLUMNS) if (a[column] !== b[column]) return false;
   return true;
 }
+
+/** A view row as `variantRowsJson` writes it: the values of `ROW_COLUMNS` in that order, then the children's text. */
+type VariantViewJson = [
+  id: number,
+  productId: number,
+  productCode: string,
+  code: string,
+  position: number,
+  tracked: number,
+  onHand: number,
+  onHold: number,
+  width: number | null,
+  height: number | null,
+  depth: number | null,
+  weight: number | null,
+  taxCategoryId: number | null,
+  shippingCategoryId: number | null,
+  version: number,
+  createdAt: string,
+  updatedAt: string,
+  viewVersion: number,
+  viewChildren: string,
+];
+
+/** The SQL of one field of `variantViewFields` (an aliased expression without its alias). */
+const fieldSql = (field: SQLiteColumn | SQL.Aliased): SQL => (is(field, SQL.Aliased) ? field.sql : sql`${field}`);
+
+/**
+ * The view rows of the variants `ids` selects as one JSON text (a
+ * parenthesised scalar subquery, for a column of another statement's rows):
+ * every column `variantRowsQuery` reads, in `ROW_COLUMNS` order, then the
+ * children's text (stored, or `~` and built). One value in place of a row per
+ * variant; `variantRowsFromJson` reads it back as the same rows.
+ */
+export const variantRowsJson = (ids: VariantIds): SQL<string> => {
+  const values = [...ROW_COLUMNS, "viewChildren" as const].map((name) => fieldSql(variantViewFields[name]));
+  return sql<string>`(SELECT json_group_array(json_array(${sql.join(values, sql`, `)}))
+    FROM ${productVariants} WHERE ${productVariants.id} IN ${ids})`;
+};
+
+/** The rows of a `variantRowsJson` text, as `variantRowsQuery` gives them. */
+export function variantRowsFromJson(text: string): VariantViewRow[] {
+  return renderedRows<VariantViewJson>(text).map(
+    ([id, productId, productCode, code, position, tracked, onHand, onHold, width, height, depth, weight, taxCategoryId, shippingCategoryId, version, createdAt, updatedAt, viewVersion, viewChildren]) => ({
+      id,
+      productId,
+      productCode,
+      code,
+      position,
+      // Stored as 0/1, as drizzle's boolean column decodes it.
+      tracked: tracked === 1,
+      onHand,
+      onHold,
+      width,
+      height,
+      depth,
+      weight,
+      taxCategoryId,
+      shippingCategoryId,
+      version,
+      createdAt,
+      updatedAt,
+      viewVersion,
+      viewChildren,
+    }),
+  );
+}
+
+/** Whether a `variantRowsJson` text may hold children built by its read (`~`): only then are its rows worth reading for `noteBuiltViews`. */
+export const mayHoldBuiltViews = (text: string): boolean => text.includes(`"${BUILT}`);
 
 /** At most this many characters of views in one refill statement (D1 takes strings up to 2 MB). */
 const REFILL_CHARS = 500_000;

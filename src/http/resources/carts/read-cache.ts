@@ -2,8 +2,8 @@
  * `GET /carts/{id}` answers the same cart read after read while nothing
  * changes: the same rows from D1, the same body and `ETag`. Each isolate
  * keeps, per cart, the last body and tag with the rows they were made from
- * (every row of the read: the order with its customer, account, items and
- * adjustments, the units' JSON, the variants' rows and view texts), and
+ * (every row of the read: the order with its customer, account, items,
+ * adjustments and variants' rows and view texts, and the units' JSON), and
  * gives them again when the next read finds every row the same, value for
  * value, without assembling, serializing or digesting anything.
  *
@@ -14,8 +14,8 @@
  * makes them again, as a first read would.
  */
 import type { CartViewRows } from "../../../data/carts/cart-views";
-import { cartViewsFrom } from "../../../data/carts/cart-views";
-import { noteBuiltViews, type ViewRefills } from "../../../data/queries/product-variants";
+import { cartViewsFrom, variantRowsOf } from "../../../data/carts/cart-views";
+import { mayHoldBuiltViews, noteBuiltViews, type ViewRefills } from "../../../data/queries/product-variants";
 import { BoundedMemory } from "../../serializers/bounded-memory";
 import { sameRows } from "../../serializers/same-data";
 import { cartRecordEtag } from "./etag";
@@ -78,7 +78,7 @@ export async function cartReadAnswer(
   const rows = withKeptUnits(read, start);
   const last = kept.get(id);
   if (last && sameCartRows(last.rows, rows)) {
-    noteBuiltViews(rows.variants.rows, refills);
+    noteViewsToStore(rows, refills);
     return {
       etag: last.etag,
       text: () => {
@@ -116,6 +116,11 @@ function withKeptUnits(read: CartViewRows, start: CartReadStart): CartViewRows {
   return { ...read, unitJson: start.entry.rows.unitJson };
 }
 
+/** Notes the views this read had to build, as a first read does, reading the variants' rows only when their text may hold one. */
+function noteViewsToStore(rows: CartViewRows, refills: ViewRefills | null): void {
+  if (refills && rows.orders.some((order) => mayHoldBuiltViews(order.variantsJson))) noteBuiltViews(variantRowsOf(rows.orders), refills);
+}
+
 /** Keeps `text` as the body of `entry` while the entry is still kept; gives it back. */
 function keepText(id: number, entry: Kept, text: string): string {
   if (kept.grow(id, entry, text.length)) entry.text = text;
@@ -124,7 +129,5 @@ function keepText(id: number, entry: Kept, text: string): string {
 
 /** Every row of two reads of a cart (`cartViewOfOrder`: the same statements) the same, in the same order, column for column (units' JSON last: an order at the same version has the same). */
 export function sameCartRows(a: CartViewRows, b: CartViewRows): boolean {
-  return (
-    sameRows(a.orders, b.orders) && sameRows(a.variants.rows, b.variants.rows) && sameRows(a.unitJson, b.unitJson)
-  );
+  return sameRows(a.orders, b.orders) && sameRows(a.unitJson, b.unitJson);
 }

@@ -91,7 +91,7 @@ export function cartCustomerQueries(db: Database, customerIds: SQL) {
  * (those of units come with the units' JSON), in id order (read back by
  * `cartRowsOf`), and its variants' view rows (`variantRowsJson`).
  */
-function viewOrderQuery(db: Database, orderIds: OrderIds) {
+function viewOrderQuery(db: Database, orderIds: OrderIds, heldViews?: SQL) {
   return db
     .select({
       id: orders.id,
@@ -121,7 +121,7 @@ function viewOrderQuery(db: Database, orderIds: OrderIds) {
       adjustmentsJson: sql<string>`(SELECT json_group_array(json_array(
           a.id, a.order_item_id, a.type, a.label, a.amount, a.neutral, a.origin_code) ORDER BY a.id)
         FROM adjustments a WHERE a.order_id = ${orders.id} AND a.order_item_unit_id IS NULL)`.as("adjustments_json"),
-      variantsJson: variantRowsJson(variantIdsOf(sql`(SELECT i.variant_id FROM order_items i WHERE i.order_id = ${orders.id})`)).as(
+      variantsJson: variantRowsJson(variantIdsOf(sql`(SELECT i.variant_id FROM order_items i WHERE i.order_id = ${orders.id})`), heldViews).as(
         "variants_json",
       ),
     })
@@ -146,10 +146,11 @@ export type CartViewRows = NamedResults<ReturnType<typeof cartViewQueries>>;
  * write of a cart's unit chunks raises its version in the same batch
  * (cart-writer.ts), so equal versions are equal chunks, and a read of an
  * unchanged cart of thousands of units takes none of their text again. No
- * order is at version -1.
+ * order is at version -1. Likewise its variants' views leave out the
+ * children of `heldViews` (see `variantRowsJson`; `"[]"`: none held).
  */
-export const cartViewOfOrder = prepared(["id", "keptVersion"], (db, values) => ({
-  ...cartViewQueries(db, oneOrder(values.id)),
+export const cartViewOfOrder = prepared(["id", "keptVersion", "heldViews"], (db, values) => ({
+  orders: viewOrderQuery(db, oneOrder(values.id), sql`${values.heldViews}`),
   unitJson: unitJsonQuery(db, oneOrder(values.id), sql`(SELECT o.version FROM orders o WHERE o.id = ${values.id}) IS ${values.keptVersion}`),
 }));
 
@@ -174,10 +175,10 @@ function cartRowsOf(orderRows: readonly ViewOrderRow[]): CartRows {
   return { orders: [...orderRows], items, units: [], adjustments };
 }
 
-/** The view rows of the orders' variants (each once, though carts share it). */
-export function variantRowsOf(orderRows: readonly ViewOrderRow[]): VariantViewRow[] {
+/** The view rows of the orders' variants (each once, though carts share it); children left out come from `held`. */
+export function variantRowsOf(orderRows: readonly ViewOrderRow[], held?: ReadonlyMap<number, VariantViewRow>): VariantViewRow[] {
   const byId = new Map<number, VariantViewRow>();
-  for (const order of orderRows) for (const row of variantRowsFromJson(order.variantsJson)) byId.set(row.id, row);
+  for (const order of orderRows) for (const row of variantRowsFromJson(order.variantsJson, held)) byId.set(row.id, row);
   return [...byId.values()];
 }
 
@@ -193,8 +194,17 @@ function userOf(order: ViewOrderRow): ShopUserRow | null {
   };
 }
 
-/** Assembles the rows; records keep the order of `orderIds` when given; views built by this read are noted in `refills`. */
-export function cartViewsFrom(rows: CartViewRows, orderIds?: number[], refills?: ViewRefills | null): CartViewData {
+/**
+ * Assembles the rows; records keep the order of `orderIds` when given; views
+ * built by this read are noted in `refills`. `variantRows`: the variants'
+ * rows when the caller has read them already (`variantRowsOf`).
+ */
+export function cartViewsFrom(
+  rows: CartViewRows,
+  orderIds?: number[],
+  refills?: ViewRefills | null,
+  variantRows: VariantViewRow[] = variantRowsOf(rows.orders),
+): CartViewData {
   const orderById = new Map(rows.orders.map((o) => [o.id, o]));
   const unitsByItem = unitJsonByItem(rows.unitJson);
   const records = assembleCarts(cartRowsOf(rows.orders)).flatMap((cart): CartRecord[] => {
@@ -222,6 +232,6 @@ export function cartViewsFrom(rows: CartViewRows, orderIds?: number[], refills?:
     const position = new Map(orderIds.map((id, i) => [id, i]));
     records.sort((a, b) => (position.get(a.cart.id) ?? 0) - (position.get(b.cart.id) ?? 0));
   }
-  const variants = new Map(viewsOf(variantRowsOf(rows.orders), refills).map((view) => [view.row.id, view]));
+  const variants = new Map(viewsOf(variantRows, refills).map((view) => [view.row.id, view]));
   return { records, variants };
 }

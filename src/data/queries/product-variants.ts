@@ -364,7 +364,7 @@ function sameRow(a: VariantViewRow, b: VariantViewRow): boolean {
   return true;
 }
 
-/** A view row as `variantRowsJson` writes it: the values of `ROW_COLUMNS` in that order, then the children's text. */
+/** A view row as `variantRowsJson` writes it: the values of `ROW_COLUMNS` in that order, then the children's text (null: held by the reader). */
 type VariantViewJson = [
   id: number,
   productId: number,
@@ -384,11 +384,17 @@ type VariantViewJson = [
   createdAt: string,
   updatedAt: string,
   viewVersion: number,
-  viewChildren: string,
+  viewChildren: string | null,
 ];
 
 /** The SQL of one field of `variantViewFields` (an aliased expression without its alias). */
 const fieldSql = (field: SQLiteColumn | SQL.Aliased): SQL => (is(field, SQL.Aliased) ? field.sql : sql`${field}`);
+
+/** A variant's view as a reader holds it, by id and `view_version`: `heldViewKeys` lists them, `variantRowsJson` leaves their children out. */
+const viewKey = sql`${productVariants.id} || ':' || ${productVariants.viewVersion}`;
+
+/** The keys of views whose children a reader holds (`variantRowsJson`'s `held`): a JSON array text, bound as one value. */
+export const heldViewKeys = (rows: Iterable<VariantViewRow>): string => JSON.stringify(Array.from(rows, (row) => `${row.id}:${row.viewVersion}`));
 
 /**
  * The view rows of the variants `ids` selects as one JSON text (a
@@ -396,15 +402,25 @@ const fieldSql = (field: SQLiteColumn | SQL.Aliased): SQL => (is(field, SQL.Alia
  * every column `variantRowsQuery` reads, in `ROW_COLUMNS` order, then the
  * children's text (stored, or `~` and built). One value in place of a row per
  * variant; `variantRowsFromJson` reads it back as the same rows.
+ *
+ * `held` (`heldViewKeys`, bound): the views whose children the reader
+ * already holds, left out (null) while the variant's `view_version` is the
+ * held one: a view's children are a function of its variant and version (the
+ * triggers of migration 0023 raise the version with every source), and they
+ * are most of the text.
  */
-export const variantRowsJson = (ids: VariantIds): SQL<string> => {
-  const values = [...ROW_COLUMNS, "viewChildren" as const].map((name) => fieldSql(variantViewFields[name]));
+export const variantRowsJson = (ids: VariantIds, held?: SQL): SQL<string> => {
+  const children = fieldSql(variantViewFields.viewChildren);
+  const values = [
+    ...ROW_COLUMNS.map((name) => fieldSql(variantViewFields[name])),
+    held ? sql`CASE WHEN ${viewKey} IN (SELECT value FROM json_each(${held})) THEN NULL ELSE ${children} END` : children,
+  ];
   return sql<string>`(SELECT json_group_array(json_array(${sql.join(values, sql`, `)}))
     FROM ${productVariants} WHERE ${productVariants.id} IN ${ids})`;
 };
 
-/** The rows of a `variantRowsJson` text, as `variantRowsQuery` gives them. */
-export function variantRowsFromJson(text: string): VariantViewRow[] {
+/** The rows of a `variantRowsJson` text, as `variantRowsQuery` gives them; children left out come from `held` (the rows they were listed from). */
+export function variantRowsFromJson(text: string, held?: ReadonlyMap<number, VariantViewRow>): VariantViewRow[] {
   return renderedRows<VariantViewJson>(text).map(
     ([id, productId, productCode, code, position, tracked, onHand, onHold, width, height, depth, weight, taxCategoryId, shippingCategoryId, version, createdAt, updatedAt, viewVersion, viewChildren]) => ({
       id,
@@ -426,9 +442,16 @@ export function variantRowsFromJson(text: string): VariantViewRow[] {
       createdAt,
       updatedAt,
       viewVersion,
-      viewChildren,
+      viewChildren: viewChildren ?? heldChildren(held, id, viewVersion),
     }),
   );
+}
+
+/** The children of a view the reader listed as held: SQL left them out only for a key of `held`, so they are there. */
+function heldChildren(held: ReadonlyMap<number, VariantViewRow> | undefined, id: number, viewVersion: number): string {
+  const row = held?.get(id);
+  if (row?.viewVersion !== viewVersion) throw new Error(`The children of variant ${id}'s view ${viewVersion} were left out but are not held`);
+  return row.viewChildren;
 }
 
 /** Whether a `variantRowsJson` text may hold children built by its read (`~`): only then are its rows worth reading for `noteBuiltViews`. */

@@ -15,7 +15,7 @@
  */
 import type { CartViewRows } from "../../../data/carts/cart-views";
 import { cartViewsFrom, variantRowsOf } from "../../../data/carts/cart-views";
-import { mayHoldBuiltViews, noteBuiltViews, type ViewRefills } from "../../../data/queries/product-variants";
+import { heldViewKeys, mayHoldBuiltViews, noteBuiltViews, type VariantViewRow, type ViewRefills } from "../../../data/queries/product-variants";
 import { BoundedMemory } from "../../serializers/bounded-memory";
 import { sameRows } from "../../serializers/same-data";
 import { cartRecordEtag } from "./etag";
@@ -28,7 +28,12 @@ export interface CartReadAnswer {
 }
 
 interface Kept {
+  /** The rows as D1 gave them (the units' JSON filled in, the held views' children left out). */
   rows: CartViewRows;
+  /** The variants' rows, children included, by id: what a read that leaves out their children takes them from. */
+  variants: ReadonlyMap<number, VariantViewRow>;
+  /** `heldViewKeys` of `variants`. */
+  heldViews: string;
   etag: string;
   /** The body, once written (a read answered 304 keeps the tag alone). */
   text: string | undefined;
@@ -49,18 +54,21 @@ const MAX_KEPT_UNITS = 4_000_000;
 const kept = new BoundedMemory<number, Kept>(KEPT_CARTS, KEPT_CHARS);
 
 /**
- * What a read of cart `id` starts from: the entry kept for it, if any, and
- * the version of its units' JSON, for the read to skip that JSON while the
- * cart is still at that version (`cartViewOfOrder`'s `keptVersion`; -1: none).
+ * What a read of cart `id` starts from: the entry kept for it, if any, the
+ * version of its units' JSON and the views it holds, for the read to leave
+ * out that JSON while the cart is still at that version and those views'
+ * children while their variants are (`cartViewOfOrder`'s `keptVersion`, -1:
+ * none, and `heldViews`).
  */
 export interface CartReadStart {
   keptVersion: number;
+  heldViews: string;
   entry: Kept | undefined;
 }
 
 export function cartReadStart(id: number): CartReadStart {
   const entry = kept.get(id);
-  return { keptVersion: entry?.rows.orders[0]?.version ?? -1, entry };
+  return { keptVersion: entry?.rows.orders[0]?.version ?? -1, heldViews: entry?.heldViews ?? "[]", entry };
 }
 
 /**
@@ -78,20 +86,21 @@ export async function cartReadAnswer(
   const rows = withKeptUnits(read, start);
   const last = kept.get(id);
   if (last && sameCartRows(last.rows, rows)) {
-    noteViewsToStore(rows, refills);
+    noteViewsToStore(rows, last.variants, refills);
     return {
       etag: last.etag,
       text: () => {
         if (last.text !== undefined) return last.text;
         // Only the tag was kept (a 304): the same rows give the body a first read would have written.
-        const data = cartViewsFrom(rows);
+        const data = cartViewsFrom(rows, undefined, null, variantRowsOf(rows.orders, last.variants));
         const record = data.records.find((r) => r.cart.state === "cart");
         return keepText(id, last, record ? viewedCartJson(record, data.variants) : "");
       },
     };
   }
   kept.delete(id);
-  const data = cartViewsFrom(rows, undefined, refills);
+  const variantRows = variantRowsOf(rows.orders, start.entry?.variants);
+  const data = cartViewsFrom(rows, undefined, refills, variantRows);
   const record = data.records.find((r) => r.cart.state === "cart");
   if (!record) return null;
   const etag = await cartRecordEtag(record, data.variants);
@@ -99,7 +108,8 @@ export async function cartReadAnswer(
   let units = 0;
   for (const chunk of rows.unitJson) units += chunk.units.length;
   if (units > MAX_KEPT_UNITS) return { etag, text: render };
-  const entry: Kept = { rows, etag, text: undefined };
+  const variants = new Map(variantRows.map((row) => [row.id, row]));
+  const entry: Kept = { rows, variants, heldViews: heldViewKeys(variantRows), etag, text: undefined };
   // Another read of this cart may have kept its entry while the tag was digested: the later rows win.
   kept.set(id, entry, units);
   return { etag, text: () => entry.text ?? keepText(id, entry, render()) };
@@ -117,8 +127,8 @@ function withKeptUnits(read: CartViewRows, start: CartReadStart): CartViewRows {
 }
 
 /** Notes the views this read had to build, as a first read does, reading the variants' rows only when their text may hold one. */
-function noteViewsToStore(rows: CartViewRows, refills: ViewRefills | null): void {
-  if (refills && rows.orders.some((order) => mayHoldBuiltViews(order.variantsJson))) noteBuiltViews(variantRowsOf(rows.orders), refills);
+function noteViewsToStore(rows: CartViewRows, held: ReadonlyMap<number, VariantViewRow>, refills: ViewRefills | null): void {
+  if (refills && rows.orders.some((order) => mayHoldBuiltViews(order.variantsJson))) noteBuiltViews(variantRowsOf(rows.orders, held), refills);
 }
 
 /** Keeps `text` as the body of `entry` while the entry is still kept; gives it back. */

@@ -129,7 +129,7 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
     const { id } = c.req.valid("param");
     const start = cartReadStart(id);
 
-    const read = await firstBatch(c, { cart: cartViewOfOrder.bind(c.get("db"), { id, keptVersion: start.keptVersion }) });
+    const read = await firstBatch(c, { cart: cartViewOfOrder.bind(c.get("db"), { id, keptVersion: start.keptVersion, heldViews: start.heldViews }) });
     // The same rows as the last read of this cart give its kept body and tag (read-cache.ts).
     const answer = await cartReadAnswer(id, read.cart, c.get("viewRefills"), start);
     if (!answer) throw notFound(`Cart with id ${id} does not exist.`);

@@ -41,7 +41,7 @@ interface Kept {
 
 /** Carts kept per isolate; past it the oldest goes. */
 const KEPT_CARTS = 1_000;
-/** Characters kept per isolate (units' JSON and bodies); past it the oldest carts go. */
+/** Characters kept per isolate (units' JSON, order rows' JSON, variants' children and bodies); past it the oldest carts go. */
 const KEPT_CHARS = 16_000_000;
 /**
  * A cart whose units' JSON is longer than this is not kept: with its body it
@@ -50,7 +50,7 @@ const KEPT_CHARS = 16_000_000;
  */
 const MAX_KEPT_UNITS = 4_000_000;
 
-/** Per cart: characters counted are the units' JSON of its rows, and its body once kept. */
+/** Per cart: characters counted are the units' and order rows' JSON, the variants' children, and its body once kept. */
 const kept = new BoundedMemory<number, Kept>(KEPT_CARTS, KEPT_CHARS);
 
 /**
@@ -111,7 +111,7 @@ export async function cartReadAnswer(
   const variants = new Map(variantRows.map((row) => [row.id, row]));
   const entry: Kept = { rows, variants, heldViews: heldViewKeys(variantRows), etag, text: undefined };
   // Another read of this cart may have kept its entry while the tag was digested: the later rows win.
-  kept.set(id, entry, units);
+  kept.set(id, entry, units + viewChars(rows, variantRows));
   return { etag, text: () => entry.text ?? keepText(id, entry, render()) };
 }
 
@@ -129,6 +129,14 @@ function withKeptUnits(read: CartViewRows, start: CartReadStart): CartViewRows {
 /** Notes the views this read had to build, as a first read does, reading the variants' rows only when their text may hold one. */
 function noteViewsToStore(rows: CartViewRows, held: ReadonlyMap<number, VariantViewRow>, refills: ViewRefills | null): void {
   if (refills && rows.orders.some((order) => mayHoldBuiltViews(order.variantsJson))) noteBuiltViews(variantRowsOf(rows.orders, held), refills);
+}
+
+/** Characters an entry holds besides its units and body: its order rows' JSON and its variants' children. */
+function viewChars(rows: CartViewRows, variantRows: readonly VariantViewRow[]): number {
+  let chars = 0;
+  for (const order of rows.orders) chars += order.variantsJson.length + order.itemsJson.length + order.adjustmentsJson.length;
+  for (const row of variantRows) chars += row.viewChildren.length;
+  return chars;
 }
 
 /** Keeps `text` as the body of `entry` while the entry is still kept; gives it back. */

@@ -56,6 +56,22 @@ export const ordersWithChannelCode = <F extends Record<string, SQLiteColumn>>(db
     .innerJoin(channels, eq(channels.id, orders.channelId))
     .where(where);
 
+/** The columns of a cart's order row that its state and its views are made of. */
+export const cartOrderColumns = {
+  id: orders.id,
+  state: orders.state,
+  checkoutState: orders.checkoutState,
+  customerId: orders.customerId,
+  currencyCode: orders.currencyCode,
+  localeCode: orders.localeCode,
+  itemsTotal: orders.itemsTotal,
+  adjustmentsTotal: orders.adjustmentsTotal,
+  total: orders.total,
+  createdAt: orders.createdAt,
+  version: orders.version,
+  channelId: orders.channelId,
+};
+
 /**
  * The rows of a set of orders: the orders (with their channel's code), their
  * items, units and adjustments, each in id order. Fields are aliased where a
@@ -64,24 +80,7 @@ export const ordersWithChannelCode = <F extends Record<string, SQLiteColumn>>(db
  */
 export function cartRowQueries(db: Database, orderIds: OrderIds) {
   return {
-    orders: ordersWithChannelCode(
-      db,
-      {
-        id: orders.id,
-        state: orders.state,
-        checkoutState: orders.checkoutState,
-        customerId: orders.customerId,
-        currencyCode: orders.currencyCode,
-        localeCode: orders.localeCode,
-        itemsTotal: orders.itemsTotal,
-        adjustmentsTotal: orders.adjustmentsTotal,
-        total: orders.total,
-        createdAt: orders.createdAt,
-        version: orders.version,
-        channelId: orders.channelId,
-      },
-      sql`${orders.id} IN ${orderIds}`,
-    ),
+    orders: ordersWithChannelCode(db, cartOrderColumns, sql`${orders.id} IN ${orderIds}`),
     items: db
       .select({
         id: keyed(orderItems.id, "id"),

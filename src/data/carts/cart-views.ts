@@ -22,7 +22,7 @@ import {
 } from "../queries/product-variants";
 import { prepared } from "../prepared";
 import { renderedRows } from "../json-rows";
-import { assembleCarts, oneOrder, type CartRows, type OrderIds } from "./cart-store";
+import { assembleCarts, cartOrderColumns, oneOrder, type CartRows, type OrderIds } from "./cart-store";
 import type { CartState, StoredItem } from "./state";
 import { unitJsonByItem, unitJsonQuery } from "./unit-json";
 
@@ -94,18 +94,7 @@ export function cartCustomerQueries(db: Database, customerIds: SQL) {
 function viewOrderQuery(db: Database, orderIds: OrderIds, heldViews?: SQL) {
   return db
     .select({
-      id: orders.id,
-      state: orders.state,
-      checkoutState: orders.checkoutState,
-      customerId: orders.customerId,
-      currencyCode: orders.currencyCode,
-      localeCode: orders.localeCode,
-      itemsTotal: orders.itemsTotal,
-      adjustmentsTotal: orders.adjustmentsTotal,
-      total: orders.total,
-      createdAt: orders.createdAt,
-      version: orders.version,
-      channelId: orders.channelId,
+      ...cartOrderColumns,
       // Aliased: D1 keys a row's values by column name (see cart-store.ts).
       channelCode: sql<string>`${channels.code}`.as("channel_code"),
       email: sql<string | null>`${customers.email}`.as("customer_email"),

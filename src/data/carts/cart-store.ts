@@ -5,7 +5,7 @@
  * cart's variants, the pricing context of the cart's channel, and an id
  * reservation when needed.
  */
-import { and, asc, desc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type {
   PricingSetup,
@@ -108,8 +108,8 @@ export function cartRowQueries(db: Database, orderIds: OrderIds) {
   };
 }
 
-/** The adjustments of a set of orders in id order; without those of units when `withUnits` is false. */
-export function adjustmentRowsQuery(db: Database, orderIds: OrderIds, withUnits = true) {
+/** The adjustments of a set of orders (their own, their items' and their units'), in id order. */
+function adjustmentRowsQuery(db: Database, orderIds: OrderIds) {
   return db
     .select({
       id: keyed(adjustments.id, "id"),
@@ -124,7 +124,7 @@ export function adjustmentRowsQuery(db: Database, orderIds: OrderIds, withUnits 
       originCode: keyed(adjustments.originCode, "originCode"),
     })
     .from(adjustments)
-    .where(and(sql`${adjustments.orderId} IN ${orderIds}`, withUnits ? undefined : isNull(adjustments.orderItemUnitId)))
+    .where(sql`${adjustments.orderId} IN ${orderIds}`)
     .orderBy(asc(adjustments.id));
 }
 

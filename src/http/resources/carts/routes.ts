@@ -128,7 +128,6 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
   .get("/:id", docs.get, idParams({ id: "Cart" }), async (c) => {
     const { id } = c.req.valid("param");
     const start = cartReadStart(id);
-
     const read = await firstBatch(c, { cart: cartViewOfOrder.bind(c.get("db"), { id, keptVersion: start.keptVersion, heldViews: start.heldViews }) });
     // The same rows as the last read of this cart give its kept body and tag (read-cache.ts).
     const answer = await cartReadAnswer(id, read.cart, c.get("viewRefills"), start);

@@ -92,6 +92,20 @@ describe("a cart change written without reading first", () => {
     expect((await cartBody(cartId)).items[0]!.quantity).toBe(3);
   });
 
+  it("lets an untracked variant's stock counts move without failing the guard, and checks one that became tracked", async () => {
+    const f = await cartFixture([1000]);
+    const { cartId, itemId } = await warmCart(f, f.variants[0]!.code, 1);
+    // Untracked: its counts bound nothing, so the growth stays one round trip.
+    await env.DB.prepare("UPDATE product_variants SET on_hand = 0, on_hold = 7 WHERE id = ?1").bind(f.variants[0]!.id).run();
+    const grown = await change(cartId, itemId, 4);
+    expect([grown.status, d1RoundTrips(grown.headers)]).toEqual([204, 1]);
+    // Tracked now, with nothing available: the guard fails on the stock, the read refuses the growth.
+    await env.DB.prepare("UPDATE product_variants SET tracked = 1 WHERE id = ?1").bind(f.variants[0]!.id).run();
+    const refused = await change(cartId, itemId, 5);
+    expect([refused.status, d1RoundTrips(refused.headers)]).toEqual([400, 2]);
+    expect((await cartBody(cartId)).items[0]!.quantity).toBe(4);
+  });
+
   it("refuses a change once a variant of the cart was disabled meanwhile, and writes nothing", async () => {
     const f = await cartFixture([1000]);
     const { cartId, itemId } = await warmCart(f, f.variants[0]!.code, 1);

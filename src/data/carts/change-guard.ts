@@ -10,7 +10,7 @@
  *   (pricing-context-cache.ts: promotions, taxes, zones, shipping and
  *   payment methods, the channel);
  * - each of the cart's variants has the data the object priced it with
- *   (price in the channel, enabled flags, categories, weight), and the one
+ *   (price in the channel, enabled flags, categories, weight), and each one
  *   whose quantity grows the stock it was checked against, compared field by
  *   field with the `heldVariantsQuery` rows as they are now;
  * - the caller's access token is live (the check the worker handed over).
@@ -43,8 +43,13 @@ const PRICED_FIELDS = [
   "weight",
 ] as const satisfies readonly (keyof VariantInfo)[];
 
-/** The fields of the stock check: compared only for a variant whose quantity grows (nothing else reads them). */
-const STOCK_FIELDS = ["tracked", "onHand", "onHold"] as const satisfies readonly (keyof VariantInfo)[];
+/**
+ * The fields of the stock check, compared only for a variant whose quantity
+ * grows (nothing else reads them): whether it is tracked and, when it was,
+ * what is on hand and on hold (an untracked variant's stock bounds nothing,
+ * so its counts may move without failing the guard).
+ */
+const STOCK_FIELDS = ["onHand", "onHold"] as const satisfies readonly (keyof VariantInfo)[];
 
 /** The column `heldVariantsQuery` names a field by (its columns and aliases are the fields in snake case). */
 const snakeCase = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
@@ -60,8 +65,8 @@ export interface ChangeBasis {
   localeCode: string;
   /** The data each variant of the resulting cart was priced with. */
   variants: readonly VariantInfo[];
-  /** The variant whose stock the change checked (its quantity grows), or null. */
-  stockChecked: number | null;
+  /** The variants whose stock the change checked (their quantity grows): none, or more than one for changes written together. */
+  stockChecked: readonly number[];
   /** The caller's token to check (null: the worker checked it). */
   tokenHash: string | null;
   nowSeconds: number;
@@ -81,16 +86,17 @@ const fieldsEqual = (fields: readonly (keyof VariantInfo)[]): SQL =>
 
 /**
  * The guard, built once (prepared.ts). `held`: the variants as the change
- * used them (a JSON list, each with `stock` true for the one whose stock it
+ * used them (a JSON list, each with `stock` true for those whose stock it
  * checked). Its one row comes from the held variants joined to their rows as
  * they are now on every priced field (`matched`: all of them, or the guard
- * fails) and, for the stock-checked one, whether its stock is the same
+ * fails) and, for the stock-checked ones, whether their stock is the same
  * (`stock_same`, else the stock's own failure: `isStockMoved`). An aggregate
  * always gives that one row, so neither check can pass unevaluated.
  */
 const guard = prepared(["cartId", "version", "contextVersion", "held", "ids", "count", "channelCode", "locale", "tokenHash", "now"], (db, v) => {
   const now = heldVariantsSelect(db, v.ids, v.channelCode, v.locale).as("now");
-  const stockSame = sql`CASE WHEN json_extract(h.value, '$.stock') = 0 OR (${fieldsEqual(STOCK_FIELDS)}) THEN 1 ELSE 0 END`;
+  const stockSame = sql`CASE WHEN json_extract(h.value, '$.stock') = 0
+    OR (${fieldsEqual(["tracked"])} AND (json_extract(h.value, '$.tracked') = 0 OR (${fieldsEqual(STOCK_FIELDS)}))) THEN 1 ELSE 0 END`;
   const held = sql`(SELECT count(*) AS matched, min(${stockSame}) AS stock_same FROM json_each(${v.held}) h JOIN ${now} ON ${fieldsEqual(PRICED_FIELDS)}) g`;
   const conditions = [
     sql`(SELECT o.version FROM orders o WHERE o.id = ${v.cartId} AND o.state = 'cart') IS ${v.version}`,
@@ -114,7 +120,7 @@ const guard = prepared(["cartId", "version", "contextVersion", "held", "ids", "c
  */
 const STOCK_MOVED = /JSON path[^']*'stock'/;
 
-/** The guard failed on the stock of the variant whose quantity grows (everything else held). */
+/** The guard failed on the stock of a variant whose quantity grows (everything else held). */
 export function isStockMoved(error: unknown): boolean {
   const cause = error instanceof Error ? error.cause : undefined;
   return STOCK_MOVED.test(`${String(error)} ${cause instanceof Error ? cause.message : ""}`);
@@ -123,8 +129,8 @@ export function isStockMoved(error: unknown): boolean {
 /** The guard statement of a change computed from `basis` (first in its write batch). */
 export function changeGuardStatement(db: Database, basis: ChangeBasis) {
   const held = basis.variants.map((v) => ({
-    ...Object.fromEntries([...PRICED_FIELDS, ...STOCK_FIELDS].map((field) => [field, v[field]])),
-    stock: v.id === basis.stockChecked,
+    ...Object.fromEntries([...PRICED_FIELDS, "tracked" as const, ...STOCK_FIELDS].map((field) => [field, v[field]])),
+    stock: basis.stockChecked.includes(v.id),
   }));
   return guard.bind(db, {
     cartId: basis.cartId,

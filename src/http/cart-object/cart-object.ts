@@ -124,6 +124,26 @@ interface ComputedChange {
   lines: CartLines | null;
 }
 
+/**
+ * A quantity change or removal waiting in the object's queue, which the
+ * change queued right before it may write in its own batch (group commit:
+ * see `followersOf`). `reply` is set once a group wrote it.
+ */
+interface QueuedChange {
+  /** Its place in the order of every call of the object's queue (`serialize`). */
+  seq: number;
+  cartId: number;
+  op: Extract<Operation, { kind: "change" | "remove" }>;
+  caller: Caller | null;
+  reply: CartReply<null> | null;
+}
+
+/** Changes written by one batch at most: the queue's head and those right behind it. */
+const MAX_GROUP = 32;
+
+/** Whether a change may be written in another change's batch: no key, no `If-Match` (each needs its own record or tag check). */
+const groupable = (caller: Caller | null): boolean => !caller?.idempotency && typeof caller?.ifMatch !== "string";
+
 /** The variant whose stock a change checks: the item's, when its quantity grows (planChange). */
 function stockCheckedBy(cart: CartState, op: Operation): number | null {
   if (op.kind !== "change" || op.quantity === null) return null;
@@ -156,6 +176,10 @@ export class CartObject extends DurableObject<Env> {
   private heldVariants: { version: number; byId: ReadonlyMap<number, VariantInfo> } | null = null;
   private ids = { next: 1, last: 0 };
   private queue: Promise<unknown> = Promise.resolve();
+  /** Calls put in the queue so far (each call's `seq`). */
+  private arrivals = 0;
+  /** Quantity changes and removals queued and not yet run or written by a group, in arrival order. */
+  private waiting: QueuedChange[] = [];
   /** The period after which an unchanged cart expires (`CART_TTL`). */
   private readonly ttlMs: number;
   /** The cart id known to be in storage under CART_ID_KEY (saves rewriting it). */
@@ -181,6 +205,7 @@ export class CartObject extends DurableObject<Env> {
 
   /** Runs operations on this cart one at a time, in arrival order. */
   private serialize<T>(operation: () => Promise<T>): Promise<T> {
+    this.arrivals += 1;
     const result = this.queue.then(operation);
     this.queue = result.catch(() => undefined);
     return result;
@@ -191,11 +216,54 @@ export class CartObject extends DurableObject<Env> {
   }
 
   changeItem(cartId: number, caller: Caller | null, itemId: number, quantity: number | null): Promise<CartReply<CartItemBody | null>> {
-    return this.logged(caller, cartId, "changeItem", () => this.operate(caller, (run) => this.applyChange(run, cartId, { kind: "change", itemId, quantity })));
+    return this.logged(caller, cartId, "changeItem", () => this.operateQueued(caller, cartId, { kind: "change", itemId, quantity }));
   }
 
   removeItem(cartId: number, caller: Caller | null, itemId: number): Promise<CartReply<CartItemBody | null>> {
-    return this.logged(caller, cartId, "removeItem", () => this.operate(caller, (run) => this.applyChange(run, cartId, { kind: "remove", itemId })));
+    return this.logged(caller, cartId, "removeItem", () => this.operateQueued(caller, cartId, { kind: "remove", itemId }));
+  }
+
+  /**
+   * A quantity change or removal, in the queue. Changes that wait behind
+   * one another (a client sending several at once, eight clients on one
+   * cart) are written together: when its turn comes, a change takes the
+   * ones queued right behind it into its own warm batch (one round trip for
+   * all), and they answer at their turn with what that batch wrote. A change
+   * a group did not take runs on its own, as before.
+   */
+  private operateQueued(caller: Caller | null, cartId: number, op: QueuedChange["op"]): Promise<CartReply<CartItemBody | null>> {
+    if (!groupable(caller)) return this.operate(caller, (run) => this.applyChange(run, cartId, op));
+    // `serialize` (called by `operate` below, synchronously) counts this call as the next arrival.
+    const entry: QueuedChange = { seq: this.arrivals + 1, cartId, op, caller, reply: null };
+    this.waiting.push(entry);
+    return this.operate(caller, async (run) => {
+      this.waiting = this.waiting.filter((queued) => queued !== entry);
+      if (entry.reply) return entry.reply;
+      const followers = this.followersOf(entry);
+      const written = await this.writeWithoutReading(run, cartId, op, followers);
+      return written ?? this.readThenWrite(run, cartId, op);
+    });
+  }
+
+  /**
+   * The changes queued right behind `leader` that its batch may write: each
+   * the very next call of the queue (nothing else in between, so the order
+   * of writes stays the order of arrival), of the same cart, without key or
+   * `If-Match`, and whose token, if the object checks it, is the leader's
+   * (the batch's guard checks one token).
+   */
+  private followersOf(leader: QueuedChange): QueuedChange[] {
+    const token = leader.caller?.tokenHash ?? null;
+    const followers: QueuedChange[] = [];
+    let seq = leader.seq;
+    for (const next of this.waiting) {
+      if (followers.length + 1 >= MAX_GROUP || next.seq !== seq + 1 || next.cartId !== leader.cartId) break;
+      const nextToken = next.caller?.tokenHash ?? null;
+      if (nextToken !== null && nextToken !== token) break;
+      followers.push(next);
+      seq = next.seq;
+    }
+    return followers;
   }
 
   /** Runs a keyed call unless one with the same key is queued or running here (then 409 at once). */
@@ -388,16 +456,25 @@ export class CartObject extends DurableObject<Env> {
    * coupon, promotion facts, ids running low), when the held data refuse the
    * change (data read anew decide that), or when the guard failed: nothing
    * was written, and the caller's checks are handed back for the read.
+   *
+   * `followers` (queued right behind it, see `followersOf`) are computed in
+   * turn, each from the cart the one before left, as far as each is accepted
+   * from the held data; the batch writes the cart as the last of them leaves
+   * it, guarded as one change (every variant the first one priced, the
+   * stock of each variant whose quantity grows), and each follower
+   * written gets its reply: a 204 with the batch's bookmark and no round trip
+   * of its own.
    */
-  private async writeWithoutReading(run: OperationRun, cartId: number, op: Operation): Promise<CartReply<null> | null> {
+  private async writeWithoutReading(run: OperationRun, cartId: number, op: Operation, followers: readonly QueuedChange[] = []): Promise<CartReply<null> | null> {
     const { db, caller, meter } = run;
     const held = this.heldInputs(cartId, op, caller);
     if (!held) return null;
-    const { inputs, version, stockChecked, contextVersion, byId } = held;
+    const { inputs, version, contextVersion, byId } = held;
     const { cart, checkout } = inputs;
     const now = new Date().toISOString();
-    const computed = this.withHeldIds((ids) => this.compute(inputs, op, ids, now));
-    if (!computed || !("after" in computed)) return null;
+    const steps = this.withHeldIds((ids) => ({ result: this.computeSteps(inputs, op, followers, byId, ids, now) }));
+    if (!steps?.result) return null;
+    const { computed, stockChecked, written: group } = steps.result;
     const checks = run.takeChecks();
     const basis: ChangeBasis = {
       cartId,
@@ -407,7 +484,8 @@ export class CartObject extends DurableObject<Env> {
       localeCode: cart.localeCode,
       variants: inputs.variants,
       stockChecked,
-      tokenHash: checks ? (caller?.tokenHash ?? null) : null,
+      // A follower's token (the leader's, see followersOf) is checked even when the leader's own check ran already.
+      tokenHash: checks || group.some((f) => f.caller?.tokenHash) ? (caller?.tokenHash ?? null) : null,
       nowSeconds: nowSeconds(),
     };
     let written;
@@ -416,13 +494,77 @@ export class CartObject extends DurableObject<Env> {
     } catch (error) {
       const stockMoved = isStockMoved(error);
       if (!stockMoved && !isGuardFailure(error)) throw error;
-      if (stockMoved && stockChecked !== null && this.stockMoving.size < MAX_STOCK_MOVING) this.stockMoving.add(stockChecked);
+      if (stockMoved) this.noteStockMoving(stockChecked, byId);
       run.restoreChecks(checks);
       return null;
     }
-    this.ids.next = computed.idsNext;
+    this.ids.next = steps.idsNext;
     await this.committed(cartId, computed, version, checkout, byId, written.written.lines);
+    for (const follower of group) {
+      const shared = new D1Meter();
+      shared.reached(meter.bookmark);
+      follower.reply = done(204, null, shared);
+    }
+    this.waiting = this.waiting.filter((queued) => !group.includes(queued));
     return done(204, null, meter);
+  }
+
+  /**
+   * The guard found the stock of one of `checked` moved (which one, it does
+   * not tell): a tracked one's counts, or an untracked one becoming tracked.
+   * The tracked ones read first from now on; all of them when none was held
+   * as tracked.
+   */
+  private noteStockMoving(checked: readonly number[], byId: ReadonlyMap<number, VariantInfo>): void {
+    const tracked = checked.filter((id) => byId.get(id)?.tracked);
+    for (const variantId of tracked.length ? tracked : checked) {
+      if (this.stockMoving.size < MAX_STOCK_MOVING) this.stockMoving.add(variantId);
+    }
+  }
+
+  /**
+   * `op` computed from the held inputs, then each follower in turn from the
+   * cart the one before left, up to the first the held data do not accept
+   * (a refusal, an unknown item, a variant whose stock was seen moving) or
+   * whose checkout row the write has yet to make (a shipment or payment
+   * inserted). The last cart, to be written over the held one (its checkout
+   * lines from the held row), the variants whose stock was checked, and the
+   * followers it includes; null when `op` itself is not accepted.
+   */
+  private computeSteps(
+    inputs: ChangeInputs,
+    op: Operation,
+    followers: readonly QueuedChange[],
+    byId: ReadonlyMap<number, VariantInfo>,
+    ids: IdSource,
+    now: string,
+  ): { computed: ComputedChange; stockChecked: number[]; written: QueuedChange[] } | null {
+    const first = this.compute(inputs, op, ids, now);
+    if (!("after" in first)) return null;
+    let last = first;
+    let checkout = inputs.checkout;
+    const stock = new Set<number>();
+    const grown = stockCheckedBy(inputs.cart, op);
+    if (grown !== null) stock.add(grown);
+    const written: QueuedChange[] = [];
+    for (const follower of followers) {
+      if (checkout && last.lines) {
+        const row = checkoutRowAfter(checkout.row, last.lines, {}, last.after.total);
+        if (!row) break;
+        checkout = { row, zones: checkout.zones };
+      }
+      const grows = stockCheckedBy(last.after, follower.op);
+      if (grows !== null && this.stockMoving.has(grows)) break;
+      const variants = last.after.items.filter((item) => follower.op.kind !== "remove" || item.id !== follower.op.itemId).map((item) => byId.get(item.variantId));
+      if (!variants.every((v): v is VariantInfo => v !== undefined)) break;
+      const next = this.compute({ ...inputs, cart: last.after, variants, checkout }, follower.op, ids, now);
+      if (!("after" in next)) break;
+      last = next;
+      if (grows !== null) stock.add(grows);
+      written.push(follower);
+    }
+    // The batch writes from the held cart and checkout row: its lines' statements compare with that row.
+    return { computed: { ...last, checkoutRow: first.checkoutRow }, stockChecked: [...stock], written };
   }
 
   /**
@@ -438,12 +580,12 @@ export class CartObject extends DurableObject<Env> {
     if (caller?.idempotency || typeof caller?.ifMatch === "string" || checkout.row.couponId !== null) return null;
     const context = heldCopy(cart);
     if (!context || factsRead(factModes(context))) return null;
-    const stockChecked = stockCheckedBy(cart, op);
-    if (stockChecked !== null && this.stockMoving.has(stockChecked)) return null;
+    const grows = stockCheckedBy(cart, op);
+    if (grows !== null && this.stockMoving.has(grows)) return null;
     const needed = cart.items.filter((item) => op.kind !== "remove" || item.id !== op.itemId).map((item) => variants.byId.get(item.variantId));
     if (!needed.every((v): v is VariantInfo => v !== undefined)) return null;
     const inputs: ChangeInputs & { checkout: HeldCheckout } = { cart, variants: needed, context, checkout, facts: promotionFactsFrom({}) };
-    return { inputs, version, stockChecked, contextVersion: context.version, byId: variants.byId };
+    return { inputs, version, contextVersion: context.version, byId: variants.byId };
   }
 
   /** The change as a read-first round trip, then the guarded write. */

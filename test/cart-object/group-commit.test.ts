@@ -141,6 +141,22 @@ describe("changes queued on one cart", () => {
     expect(await contents(grouped.id)).toEqual(await contents(reference.id));
   });
 
+  it("never take a change that needs its own checks, nor one queued behind it, so the order of writes holds", async () => {
+    const conditional: Caller = { tokenHash: null, requestId: "test", log: false, ifMatch: "*" };
+    const steps: Step[] = [
+      { item: "A", quantity: 2 },
+      { item: "A", quantity: 3 },
+      { item: "A", quantity: 4 },
+    ];
+    const grouped = await warmCart();
+    const replies = await allAtOnce(grouped, steps, [null, conditional, null]);
+    expect(statuses(replies)).toEqual([204, 204, 204]);
+    // The If-Match change reads its tag's rows first; the change after it waited for it, then ran warm.
+    expect(roundTrips(replies)).toEqual([1, 2, 1]);
+    const body = (await api("GET", `/api/v1/carts/${grouped.id}`)).body;
+    expect(body.items.map((item: { quantity: number }) => item.quantity)).toEqual([4, 1]);
+  });
+
   it("run one at a time when the group's guard finds a price moved, each priced anew", async () => {
     const steps: Step[] = [
       { item: "A", quantity: 2 },

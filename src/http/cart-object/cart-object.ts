@@ -141,8 +141,18 @@ interface QueuedChange {
 /** Changes written by one batch at most: the queue's head and those right behind it. */
 const MAX_GROUP = 32;
 
-/** Whether a change may be written in another change's batch: no key, no `If-Match` (each needs its own record or tag check). */
-const groupable = (caller: Caller | null): boolean => !caller?.idempotency && typeof caller?.ifMatch !== "string";
+/**
+ * Whether a change needs no reads of its own (no key to look up and record,
+ * no `If-Match` to compare with the tag's rows): it may then be written
+ * without reading first, and in another change's batch.
+ */
+const noOwnReads = (caller: Caller | null): boolean => !caller?.idempotency && typeof caller?.ifMatch !== "string";
+
+/** The variants of `cart` that `op` leaves in it, from `byId` (null when one is not there). */
+function variantsAfter(cart: CartState, op: Operation, byId: ReadonlyMap<number, VariantInfo>): VariantInfo[] | null {
+  const variants = cart.items.filter((item) => op.kind !== "remove" || item.id !== op.itemId).map((item) => byId.get(item.variantId));
+  return variants.every((v): v is VariantInfo => v !== undefined) ? variants : null;
+}
 
 /** The variant whose stock a change checks: the item's, when its quantity grows (planChange). */
 function stockCheckedBy(cart: CartState, op: Operation): number | null {
@@ -232,16 +242,13 @@ export class CartObject extends DurableObject<Env> {
    * a group did not take runs on its own, as before.
    */
   private operateQueued(caller: Caller | null, cartId: number, op: QueuedChange["op"]): Promise<CartReply<CartItemBody | null>> {
-    if (!groupable(caller)) return this.operate(caller, (run) => this.applyChange(run, cartId, op));
+    if (!noOwnReads(caller)) return this.operate(caller, (run) => this.applyChange(run, cartId, op));
     // `serialize` (called by `operate` below, synchronously) counts this call as the next arrival.
     const entry: QueuedChange = { seq: this.arrivals + 1, cartId, op, caller, reply: null };
     this.waiting.push(entry);
     return this.operate(caller, async (run) => {
       this.waiting = this.waiting.filter((queued) => queued !== entry);
-      if (entry.reply) return entry.reply;
-      const followers = this.followersOf(entry);
-      const written = await this.writeWithoutReading(run, cartId, op, followers);
-      return written ?? this.readThenWrite(run, cartId, op);
+      return entry.reply ?? this.applyChange(run, cartId, op, this.followersOf(entry));
     });
   }
 
@@ -440,10 +447,11 @@ export class CartObject extends DurableObject<Env> {
    * the channel's context): one round trip, a write guarded by everything it
    * was computed from (`writeWithoutReading`). Otherwise, or when that guard
    * finds something moved: read (the caller's checks first), decide,
-   * reprice, guarded write.
+   * reprice, guarded write. `followers`: changes queued behind it that the
+   * warm batch may write too (`followersOf`).
    */
-  private async applyChange(run: OperationRun, cartId: number, op: Operation): Promise<CartReply<CartItemBody | null>> {
-    const written = await this.writeWithoutReading(run, cartId, op);
+  private async applyChange(run: OperationRun, cartId: number, op: Operation, followers: readonly QueuedChange[] = []): Promise<CartReply<CartItemBody | null>> {
+    const written = await this.writeWithoutReading(run, cartId, op, followers);
     return written ?? this.readThenWrite(run, cartId, op);
   }
 
@@ -555,8 +563,8 @@ export class CartObject extends DurableObject<Env> {
       }
       const grows = stockCheckedBy(last.after, follower.op);
       if (grows !== null && this.stockMoving.has(grows)) break;
-      const variants = last.after.items.filter((item) => follower.op.kind !== "remove" || item.id !== follower.op.itemId).map((item) => byId.get(item.variantId));
-      if (!variants.every((v): v is VariantInfo => v !== undefined)) break;
+      const variants = variantsAfter(last.after, follower.op, byId);
+      if (!variants) break;
       const next = this.compute({ ...inputs, cart: last.after, variants, checkout }, follower.op, ids, now);
       if (!("after" in next)) break;
       last = next;
@@ -577,13 +585,13 @@ export class CartObject extends DurableObject<Env> {
   private heldInputs(cartId: number, op: Operation, caller: Caller | null) {
     const { cart, cartVersion: version, checkout, heldVariants: variants } = this;
     if (op.kind === "add" || !cart || cart.id !== cartId || version === null || !checkout || variants?.version !== version) return null;
-    if (caller?.idempotency || typeof caller?.ifMatch === "string" || checkout.row.couponId !== null) return null;
+    if (!noOwnReads(caller) || checkout.row.couponId !== null) return null;
     const context = heldCopy(cart);
     if (!context || factsRead(factModes(context))) return null;
     const grows = stockCheckedBy(cart, op);
     if (grows !== null && this.stockMoving.has(grows)) return null;
-    const needed = cart.items.filter((item) => op.kind !== "remove" || item.id !== op.itemId).map((item) => variants.byId.get(item.variantId));
-    if (!needed.every((v): v is VariantInfo => v !== undefined)) return null;
+    const needed = variantsAfter(cart, op, variants.byId);
+    if (!needed) return null;
     const inputs: ChangeInputs & { checkout: HeldCheckout } = { cart, variants: needed, context, checkout, facts: promotionFactsFrom({}) };
     return { inputs, version, contextVersion: context.version, byId: variants.byId };
   }

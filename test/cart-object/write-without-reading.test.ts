@@ -85,11 +85,32 @@ describe("a cart change written without reading first", () => {
     expect(shrunk.status).toBe(204);
     expect(d1RoundTrips(shrunk.headers)).toBe(1);
     expect((await cartBody(cartId)).items[0]!.quantity).toBe(1);
-    // Its stock was seen moving: growing it now reads first (2 round trips), instead of trying and failing again.
+    // Stock freed since: the held counts (2 available) would refuse 3, so the change reads them, and grows.
     await env.DB.prepare("UPDATE product_variants SET on_hold = 2 WHERE id = ?1").bind(f.tracked.id).run();
     const grown = await change(cartId, itemId, 3);
     expect([grown.status, d1RoundTrips(grown.headers)]).toEqual([204, 2]);
     expect((await cartBody(cartId)).items[0]!.quantity).toBe(3);
+  });
+
+  it("lets a tracked variant's stock move without failing the guard while what the change needs is still available", async () => {
+    const f = await cartFixture([1000]);
+    const { cartId, itemId } = await warmCart(f, f.tracked.code, 1);
+    // Other orders hold 2 of the 5 on hand, then 1 more is received: 4 available, the growth to 4 needs 4.
+    await env.DB.prepare("UPDATE product_variants SET on_hold = 2 WHERE id = ?1").bind(f.tracked.id).run();
+    await env.DB.prepare("UPDATE product_variants SET on_hand = 6 WHERE id = ?1").bind(f.tracked.id).run();
+    const grown = await change(cartId, itemId, 4);
+    expect([grown.status, d1RoundTrips(grown.headers)]).toEqual([204, 1]);
+    // One more held elsewhere: 3 available, so growing to 4 again (4 -> 3 -> 4) fails the guard and is refused.
+    expect((await change(cartId, itemId, 3)).status).toBe(204);
+    await env.DB.prepare("UPDATE product_variants SET on_hold = 3 WHERE id = ?1").bind(f.tracked.id).run();
+    const version = await orderVersion(cartId);
+    const refused = await change(cartId, itemId, 4);
+    expect([refused.status, d1RoundTrips(refused.headers)]).toEqual([400, 2]);
+    expect(refused.body.errors.errors).toEqual(["Theme mug does not have sufficient stock."]);
+    expect(await orderVersion(cartId)).toBe(version);
+    const cart = await cartBody(cartId);
+    expect(cart.items.map((i) => [i.quantity, i.units.length])).toEqual([[3, 3]]);
+    expect(cart.total).toBe(3 * cart.items[0]!.unitPrice);
   });
 
   it("lets an untracked variant's stock counts move without failing the guard, and checks one that became tracked", async () => {

@@ -10,9 +10,12 @@
  *   (pricing-context-cache.ts: promotions, taxes, zones, shipping and
  *   payment methods, the channel);
  * - each of the cart's variants has the data the object priced it with
- *   (price in the channel, enabled flags, categories, weight), and each one
- *   whose quantity grows the stock it was checked against, compared field by
- *   field with the `heldVariantsQuery` rows as they are now;
+ *   (price in the channel, enabled flags, categories, weight), compared field
+ *   by field with the `heldVariantsQuery` rows as they are now;
+ * - each variant whose quantity grows still has the stock the change needs:
+ *   the availability check itself (untracked, or on hand − on hold ≥ the
+ *   quantity) on the counts as they are now, so stock moved by other orders
+ *   fails the guard only when it would refuse the change;
  * - the caller's access token is live (the check the worker handed over).
  *
  * So the batch commits exactly what a change that read first would have
@@ -43,14 +46,6 @@ const PRICED_FIELDS = [
   "weight",
 ] as const satisfies readonly (keyof VariantInfo)[];
 
-/**
- * The fields of the stock check, compared only for a variant whose quantity
- * grows (nothing else reads them): whether it is tracked and, when it was,
- * what is on hand and on hold (an untracked variant's stock bounds nothing,
- * so its counts may move without failing the guard).
- */
-const STOCK_FIELDS = ["onHand", "onHold"] as const satisfies readonly (keyof VariantInfo)[];
-
 /** The column `heldVariantsQuery` names a field by (its columns and aliases are the fields in snake case). */
 const snakeCase = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
@@ -65,8 +60,12 @@ export interface ChangeBasis {
   localeCode: string;
   /** The data each variant of the resulting cart was priced with. */
   variants: readonly VariantInfo[];
-  /** The variants whose stock the change checked (their quantity grows): none, or more than one for changes written together. */
-  stockChecked: readonly number[];
+  /**
+   * The quantity each variant whose quantity grows must have available, by
+   * variant id (the highest, for changes written together): none, one, or
+   * more than one.
+   */
+  stockNeeded: ReadonlyMap<number, number>;
   /** The caller's token to check (null: the worker checked it). */
   tokenHash: string | null;
   nowSeconds: number;
@@ -86,51 +85,37 @@ const fieldsEqual = (fields: readonly (keyof VariantInfo)[]): SQL =>
 
 /**
  * The guard, built once (prepared.ts). `held`: the variants as the change
- * used them (a JSON list, each with `stock` true for those whose stock it
- * checked). Its one row comes from the held variants joined to their rows as
- * they are now on every priced field (`matched`: all of them, or the guard
- * fails) and, for the stock-checked ones, whether their stock is the same
- * (`stock_same`, else the stock's own failure: `isStockMoved`). An aggregate
- * always gives that one row, so neither check can pass unevaluated.
+ * used them (a JSON list, each with `need`, the quantity it must have
+ * available, or null when its quantity does not grow). Its one row comes from
+ * the held variants joined to their rows as they are now on every priced
+ * field (`matched`: all of them, or the guard fails) and whether each one's
+ * stock still suffices (`stock_ok`, the check of cart-change.ts' `stockError`
+ * on today's counts). An aggregate always gives that one row, so neither
+ * check can pass unevaluated; a cart left empty has no variant to check
+ * (`stock_ok` NULL).
  */
 const guard = prepared(["cartId", "version", "contextVersion", "held", "ids", "count", "channelCode", "locale", "tokenHash", "now"], (db, v) => {
   const now = heldVariantsSelect(db, v.ids, v.channelCode, v.locale).as("now");
-  const stockSame = sql`CASE WHEN json_extract(h.value, '$.stock') = 0
-    OR (${fieldsEqual(["tracked"])} AND (json_extract(h.value, '$.tracked') = 0 OR (${fieldsEqual(STOCK_FIELDS)}))) THEN 1 ELSE 0 END`;
-  const held = sql`(SELECT count(*) AS matched, min(${stockSame}) AS stock_same FROM json_each(${v.held}) h JOIN ${now} ON ${fieldsEqual(PRICED_FIELDS)}) g`;
+  const need = sql.raw(`json_extract(h.value, '$.need')`);
+  const stockOk = sql`CASE WHEN ${need} IS NULL OR now."tracked" = 0 OR ${need} <= now."on_hand" - now."on_hold" THEN 1 ELSE 0 END`;
+  const held = sql`(SELECT count(*) AS matched, min(${stockOk}) AS stock_ok FROM json_each(${v.held}) h JOIN ${now} ON ${fieldsEqual(PRICED_FIELDS)}) g`;
   const conditions = [
     sql`(SELECT o.version FROM orders o WHERE o.id = ${v.cartId} AND o.state = 'cart') IS ${v.version}`,
     sql`(SELECT CAST(cv.version AS TEXT) FROM pricing_context_version cv WHERE cv.id = 1) IS ${v.contextVersion}`,
     sql`g.matched = ${v.count}`,
+    sql`g.stock_ok IS NOT 0`,
     tokenLive(v.tokenHash, v.now),
   ];
   return db
-    .select({
-      ok: sql<string>`json(CASE WHEN ${sql.join(conditions, sql` AND `)} THEN '1' ELSE 'guard' END)`.as("ok"),
-      // Evaluated after `ok`: reached only when nothing else moved. A path error names the stock, where the rest is a JSON error.
-      stock: sql<number>`json_extract('1', CASE WHEN g.stock_same IS NOT 0 THEN '$' ELSE 'stock' END)`.as("stock"),
-    })
+    .select({ ok: sql<string>`json(CASE WHEN ${sql.join(conditions, sql` AND `)} THEN '1' ELSE 'guard' END)`.as("ok") })
     .from(held);
 });
-
-/**
- * The error the stock's failure raises: SQLite's for a malformed JSON path,
- * naming the path ("JSON path error near 'stock'", "bad JSON path: 'stock'",
- * as SQLite's versions word it).
- */
-const STOCK_MOVED = /JSON path[^']*'stock'/;
-
-/** The guard failed on the stock of a variant whose quantity grows (everything else held). */
-export function isStockMoved(error: unknown): boolean {
-  const cause = error instanceof Error ? error.cause : undefined;
-  return STOCK_MOVED.test(`${String(error)} ${cause instanceof Error ? cause.message : ""}`);
-}
 
 /** The guard statement of a change computed from `basis` (first in its write batch). */
 export function changeGuardStatement(db: Database, basis: ChangeBasis) {
   const held = basis.variants.map((v) => ({
-    ...Object.fromEntries([...PRICED_FIELDS, "tracked" as const, ...STOCK_FIELDS].map((field) => [field, v[field]])),
-    stock: basis.stockChecked.includes(v.id),
+    ...Object.fromEntries(PRICED_FIELDS.map((field) => [field, v[field]])),
+    need: basis.stockNeeded.get(v.id) ?? null,
   }));
   return guard.bind(db, {
     cartId: basis.cartId,

@@ -63,7 +63,7 @@ import { isGuardFailure } from "../../data/orders/lifecycle-store";
 import { cartLinesOf, checkoutSetup, zonesOf, type CountryZone } from "./checkout-processing";
 import { contextOf, forBilling, heldCopy, type ContextRows } from "./pricing-context-cache";
 import { promotionFactQueries, promotionFactsFrom, type FactModes } from "../../data/carts/promotion-facts";
-import { changeGuardStatement, isStockMoved, type ChangeBasis } from "../../data/carts/change-guard";
+import { changeGuardStatement, type ChangeBasis } from "../../data/carts/change-guard";
 import type { PromotionFacts } from "../../domain/pricing";
 import { changeFacts, factModes } from "./promotion-facts";
 import { readCheckoutMethods, runCheckoutStep, type CartHost, type CheckoutMethods, type CheckoutRead, type CheckoutStep, type StepAnswer } from "./checkout-step";
@@ -80,9 +80,6 @@ type Operation =
  * cart to expire (deleted already, or no longer a cart).
  */
 export type ExpiryOutcome = "expired" | "kept" | "gone";
-
-/** Variants a cart's object remembers as having their stock moving (a cart holds at most 500). */
-const MAX_STOCK_MOVING = 500;
 
 /** Ids reserved per round trip when the block runs low (more when a change needs more). */
 const ID_BLOCK = 10_000;
@@ -154,11 +151,11 @@ function variantsAfter(cart: CartState, op: Operation, byId: ReadonlyMap<number,
   return variants.every((v): v is VariantInfo => v !== undefined) ? variants : null;
 }
 
-/** The variant whose stock a change checks: the item's, when its quantity grows (planChange). */
-function stockCheckedBy(cart: CartState, op: Operation): number | null {
+/** The stock a change checks: the item's variant and the quantity it must have available, when the quantity grows (planChange). */
+function stockNeededBy(cart: CartState, op: Operation): { variantId: number; quantity: number } | null {
   if (op.kind !== "change" || op.quantity === null) return null;
   const item = cart.items.find((i) => i.id === op.itemId);
-  return item && op.quantity > item.quantity ? item.variantId : null;
+  return item && op.quantity > item.quantity ? { variantId: item.variantId, quantity: op.quantity } : null;
 }
 
 /** Whether the channel's promotions read facts (read in the first batch: a change then reads first). */
@@ -175,13 +172,6 @@ export class CartObject extends DurableObject<Env> {
   private cartVersion: number | null = null;
   /** The checkout row and zones of the cart at `cartVersion` (null: the next change reads them). */
   private checkout: HeldCheckout | null = null;
-  /**
-   * Variants whose stock moved under a change written without reading (the
-   * guard said so): a change growing one of them reads first from then on,
-   * rather than try, fail and read (three round trips) each time its stock
-   * moves with other orders.
-   */
-  private readonly stockMoving = new Set<number>();
   /** The data of the cart's variants its last change was priced with, and the cart version that change wrote. */
   private heldVariants: { version: number; byId: ReadonlyMap<number, VariantInfo> } | null = null;
   private ids = { next: 1, last: 0 };
@@ -482,7 +472,7 @@ export class CartObject extends DurableObject<Env> {
     const now = new Date().toISOString();
     const steps = this.withHeldIds((ids) => ({ result: this.computeSteps(inputs, op, followers, byId, ids, now) }));
     if (!steps?.result) return null;
-    const { computed, stockChecked, written: group } = steps.result;
+    const { computed, stockNeeded, written: group } = steps.result;
     const checks = run.takeChecks();
     const basis: ChangeBasis = {
       cartId,
@@ -491,7 +481,7 @@ export class CartObject extends DurableObject<Env> {
       channelCode: cart.channelCode,
       localeCode: cart.localeCode,
       variants: inputs.variants,
-      stockChecked,
+      stockNeeded,
       // A follower's token (the leader's, see followersOf) is checked even when the leader's own check ran already.
       tokenHash: checks || group.some((f) => f.caller?.tokenHash) ? (caller?.tokenHash ?? null) : null,
       nowSeconds: nowSeconds(),
@@ -500,9 +490,7 @@ export class CartObject extends DurableObject<Env> {
     try {
       written = await run.write({ status: 204, resource: null }, { guard: changeGuardStatement(db, basis), ...this.changeStatements(db, cart, version, computed, now) });
     } catch (error) {
-      const stockMoved = isStockMoved(error);
-      if (!stockMoved && !isGuardFailure(error)) throw error;
-      if (stockMoved) this.noteStockMoving(stockChecked, byId);
+      if (!isGuardFailure(error)) throw error;
       run.restoreChecks(checks);
       return null;
     }
@@ -518,26 +506,13 @@ export class CartObject extends DurableObject<Env> {
   }
 
   /**
-   * The guard found the stock of one of `checked` moved (which one, it does
-   * not tell): a tracked one's counts, or an untracked one becoming tracked.
-   * The tracked ones read first from now on; all of them when none was held
-   * as tracked.
-   */
-  private noteStockMoving(checked: readonly number[], byId: ReadonlyMap<number, VariantInfo>): void {
-    const tracked = checked.filter((id) => byId.get(id)?.tracked);
-    for (const variantId of tracked.length ? tracked : checked) {
-      if (this.stockMoving.size < MAX_STOCK_MOVING) this.stockMoving.add(variantId);
-    }
-  }
-
-  /**
    * `op` computed from the held inputs, then each follower in turn from the
    * cart the one before left, up to the first the held data do not accept
-   * (a refusal, an unknown item, a variant whose stock was seen moving) or
-   * whose checkout row the write has yet to make (a shipment or payment
-   * inserted). The last cart, to be written over the held one (its checkout
-   * lines from the held row), the variants whose stock was checked, and the
-   * followers it includes; null when `op` itself is not accepted.
+   * (a refusal, an unknown item) or whose checkout row the write has yet to
+   * make (a shipment or payment inserted). The last cart, to be written over
+   * the held one (its checkout lines from the held row), the quantity each
+   * variant whose quantity grows needs available (the highest of the steps),
+   * and the followers it includes; null when `op` itself is not accepted.
    */
   private computeSteps(
     inputs: ChangeInputs,
@@ -546,14 +521,16 @@ export class CartObject extends DurableObject<Env> {
     byId: ReadonlyMap<number, VariantInfo>,
     ids: IdSource,
     now: string,
-  ): { computed: ComputedChange; stockChecked: number[]; written: QueuedChange[] } | null {
+  ): { computed: ComputedChange; stockNeeded: Map<number, number>; written: QueuedChange[] } | null {
     const first = this.compute(inputs, op, ids, now);
     if (!("after" in first)) return null;
     let last = first;
     let checkout = inputs.checkout;
-    const stock = new Set<number>();
-    const grown = stockCheckedBy(inputs.cart, op);
-    if (grown !== null) stock.add(grown);
+    const stockNeeded = new Map<number, number>();
+    const need = (needed: { variantId: number; quantity: number } | null) => {
+      if (needed) stockNeeded.set(needed.variantId, Math.max(needed.quantity, stockNeeded.get(needed.variantId) ?? 0));
+    };
+    need(stockNeededBy(inputs.cart, op));
     const written: QueuedChange[] = [];
     for (const follower of followers) {
       if (checkout && last.lines) {
@@ -561,26 +538,23 @@ export class CartObject extends DurableObject<Env> {
         if (!row) break;
         checkout = { row, zones: checkout.zones };
       }
-      const grows = stockCheckedBy(last.after, follower.op);
-      if (grows !== null && this.stockMoving.has(grows)) break;
       const variants = variantsAfter(last.after, follower.op, byId);
       if (!variants) break;
       const next = this.compute({ ...inputs, cart: last.after, variants, checkout }, follower.op, ids, now);
       if (!("after" in next)) break;
+      need(stockNeededBy(last.after, follower.op));
       last = next;
-      if (grows !== null) stock.add(grows);
       written.push(follower);
     }
     // The batch writes from the held cart and checkout row: its lines' statements compare with that row.
-    return { computed: { ...last, checkoutRow: first.checkoutRow }, stockChecked: [...stock], written };
+    return { computed: { ...last, checkoutRow: first.checkoutRow }, stockNeeded, written };
   }
 
   /**
    * What the object holds to make `op` without reading first (the cart at a
    * known version with its checkout row, its variants' data, the channel's
    * context), or null when it holds too little or the change needs a read
-   * anyway (an add, a key, `If-Match`, a coupon, promotion facts, a growing
-   * variant whose stock was seen moving).
+   * anyway (an add, a key, `If-Match`, a coupon, promotion facts).
    */
   private heldInputs(cartId: number, op: Operation, caller: Caller | null) {
     const { cart, cartVersion: version, checkout, heldVariants: variants } = this;
@@ -588,8 +562,6 @@ export class CartObject extends DurableObject<Env> {
     if (!noOwnReads(caller) || checkout.row.couponId !== null) return null;
     const context = heldCopy(cart);
     if (!context || factsRead(factModes(context))) return null;
-    const grows = stockCheckedBy(cart, op);
-    if (grows !== null && this.stockMoving.has(grows)) return null;
     const needed = variantsAfter(cart, op, variants.byId);
     if (!needed) return null;
     const inputs: ChangeInputs & { checkout: HeldCheckout } = { cart, variants: needed, context, checkout, facts: promotionFactsFrom({}) };

@@ -951,8 +951,9 @@ export const listCounts = sqliteTable(
  * promotions with their rules, actions and channels, tax rates and
  * categories, zones and their members, shipping and payment methods with
  * their channels and translations, shipping categories). One row (`id` 1),
- * raised by SQLite triggers (migration 0010) in the statement that writes
- * any of those rows, whoever runs it: a cart object keeps the context in
+ * raised by SQLite triggers (migration 0014) in the statement that writes
+ * any of those rows, whoever runs it (a promotion's `used` only when it
+ * crosses the usage limit, migration 0025): a cart object keeps the context in
  * memory and reads it again only when this number moved (see
  * docs/performance/pricing-context.md).
  */

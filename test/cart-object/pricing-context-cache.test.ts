@@ -40,6 +40,23 @@ async function freshTotal(f: CheckoutFixture, quantity: number, country: string)
   return (await cartBody(cartId)).total;
 }
 
+/** The total of a new cart (a new object) with `quantity` of the first variant, not addressed. */
+async function unaddressedTotal(f: CheckoutFixture, quantity: number): Promise<number> {
+  const cartId = await newCart(f);
+  await addItem(cartId, f.variants[0]!.code, quantity);
+  return (await cartBody(cartId)).total;
+}
+
+/** Places an order of one unit of the first variant (its promotions' usage counts it). */
+async function placeOrder(f: CheckoutFixture): Promise<void> {
+  const cartId = await newCart(f);
+  await addItem(cartId, f.variants[0]!.code);
+  await step("PUT", `/api/v1/checkouts/addressing/${cartId}`, { billingAddress: address(f.countries.b) });
+  await step("PUT", `/api/v1/checkouts/select-shipping/${cartId}`, { shipments: [{ method: f.shipping.b.code }] });
+  await step("PUT", `/api/v1/checkouts/select-payment/${cartId}`, { payments: [{ method: f.payment.first.code }] });
+  await step("PUT", `/api/v1/checkouts/complete/${cartId}`);
+}
+
 describe("the pricing context kept by cart objects", () => {
   it("takes a payment method, a tax rate, a shipping method, a promotion and a zone member changed between two changes into account on the next", async () => {
     const f = await checkoutFixture([2000]);
@@ -97,6 +114,36 @@ describe("the pricing context kept by cart objects", () => {
     await changeQuantity(cartId, 1, 3);
     expect((await cartBody(cartId)).total).toBe(2000 - 100 + 500);
     expect((await cartBody(cartId)).total).toBe(await freshTotal(f, 1, f.countries.a1));
+  });
+
+  it("keeps its copy while orders placed with a promotion count its usage, and drops it once the usage reaches the limit", async () => {
+    const f = await checkoutFixture([2000]);
+    const created = await api("POST", "/api/v1/promotions/", {
+      code: uniqueCode("PROMO"),
+      name: "One dollar off, twice",
+      usageLimit: 2,
+      channels: [f.channel],
+      actions: [{ type: "order_fixed_discount", configuration: { [f.channel]: { amount: 100 } } }],
+    });
+    expect(created.status).toBe(201);
+    const cartId = await newCart(f);
+    await addItem(cartId, f.variants[0]!.code);
+    await changeQuantity(cartId, 2, 1);
+    const discounted = (await cartBody(cartId)).total;
+    expect(discounted).toBe(await unaddressedTotal(f, 2));
+
+    // The first order uses the promotion once (1 of 2): the cart's copy of the context still holds.
+    await placeOrder(f);
+    await changeQuantity(cartId, 3, 1);
+    await changeQuantity(cartId, 2, 1);
+    expect((await cartBody(cartId)).total).toBe(discounted);
+
+    // The second uses it up: the next change reads the context again, and the discount is gone.
+    await placeOrder(f);
+    await changeQuantity(cartId, 3, 3);
+    await changeQuantity(cartId, 2, 1);
+    expect((await cartBody(cartId)).total).toBe(discounted + 100);
+    expect((await cartBody(cartId)).total).toBe(await unaddressedTotal(f, 2));
   });
 
   it("keeps serving a change with the context unchanged, and a fresh cart of the channel reads the same", async () => {

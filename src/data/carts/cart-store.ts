@@ -421,7 +421,7 @@ export type PricingContextRows = NamedResults<ReturnType<typeof pricingContextQu
 
 /**
  * What stamps a cached context: the context's version (raised by triggers
- * whenever a row it is made of is written, migration 0010), the cart's
+ * whenever a row it is made of is written, migrations 0014 and 0025), the cart's
  * channel and locale (the methods' names are in the cart's locale).
  */
 export const contextStampQuery = (db: Database, cartId: Value<number>) =>

@@ -5,7 +5,7 @@
  *
  * A copy carries the context's version (one row that SQLite triggers raise
  * in the same statement as any write of the rows the context is made of,
- * migration 0010) and is kept per channel and locale. A change's first batch
+ * migration 0014) and is kept per channel and locale. A change's first batch
  * sends the version of the copy it holds; the context's queries have the
  * LIMIT "none while the version is this one", so they read nothing when the
  * copy is current and the whole context when it is not, in the same batch:

@@ -155,6 +155,39 @@ describe("a cart change written without reading first", () => {
     expect((await cartBody(cartId)).items[0]!.quantity).toBe(3);
   });
 
+  it("keeps a cart with a coupon at one round trip while its coupon stays on the same side of its usage limit", async () => {
+    const f = await checkoutFixture([2000]);
+    const cartId = await newCart(f);
+    const itemId = await addItem(cartId, f.variants[0]!.code);
+    await step("PUT", `/api/v1/checkouts/addressing/${cartId}`, { billingAddress: address(f.countries.a1) });
+    await step("PATCH", `/api/v1/carts/${cartId}`, { promotionCoupon: f.coupon.code });
+    // Per unit: 2000 less the coupon's 10 % (200), plus 20 % tax on the rest (360); zone A's shipping 1000 per cart.
+    const discounted = (quantity: number) => quantity * 2160 + 1000;
+    const full = (quantity: number) => quantity * 2400 + 1000;
+    const coupon = (set: string) => env.DB.prepare(`UPDATE promotion_coupons SET ${set} WHERE id = ?1`).bind(f.coupon.id).run();
+    const expectChange = async (quantity: number, trips: number, total: number) => {
+      const res = await change(cartId, itemId, quantity);
+      expect([res.status, d1RoundTrips(res.headers), (await cartBody(cartId)).total]).toEqual([204, trips, total]);
+    };
+
+    // The coupon step left no copy of the cart: read first once, then warm.
+    await expectChange(2, 2, discounted(2));
+    await expectChange(3, 1, discounted(3));
+    // Orders placed with it move its usage: no limit, nothing to check.
+    await coupon("used = 3");
+    await expectChange(2, 1, discounted(2));
+    // A limit set: the coupon is not the one held any more; read, still under it.
+    await coupon("usage_limit = 5");
+    await expectChange(3, 3, discounted(3));
+    await coupon("used = 4");
+    await expectChange(2, 1, discounted(2));
+    // Used up by another order: the guard fails, the change reads and loses the discount.
+    await coupon("used = 5");
+    await expectChange(3, 3, full(3));
+    await coupon("used = 6");
+    await expectChange(2, 1, full(2));
+  });
+
   it("never writes over a change made meanwhile by another writer", async () => {
     const f = await cartFixture([1000]);
     const { cartId, itemId } = await warmCart(f, f.variants[0]!.code, 1);

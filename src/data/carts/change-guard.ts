@@ -16,6 +16,10 @@
  *   the availability check itself (untracked, or on hand − on hold ≥ the
  *   quantity) on the counts as they are now, so stock moved by other orders
  *   fails the guard only when it would refuse the change;
+ * - the cart's coupon, when it has one, is the one it priced the cart with
+ *   (its promotion, limit and expiry) and is still under its usage limit or
+ *   still not, as it was: its `used` moves with every order placed with it,
+ *   and pricing reads it only through that limit;
  * - the caller's access token is live (the check the worker handed over).
  *
  * So the batch commits exactly what a change that read first would have
@@ -66,10 +70,33 @@ export interface ChangeBasis {
    * more than one.
    */
   stockNeeded: ReadonlyMap<number, number>;
+  /** The cart's coupon as the change priced it (null: the cart has none). */
+  coupon: HeldCoupon | null;
   /** The caller's token to check (null: the worker checked it). */
   tokenHash: string | null;
   nowSeconds: number;
 }
+
+/** A cart's coupon as a change used it (the checkout row's coupon columns). */
+export interface HeldCoupon {
+  id: number;
+  code: string | null;
+  promotionId: number | null;
+  usageLimit: number | null;
+  used: number | null;
+  expiresAt: string | null;
+}
+
+/**
+ * The coupon (null: the cart has none) is the one held, with the same
+ * promotion, code, limit and expiry, and on the same side of its usage
+ * limit (`couponUsable`'s count test).
+ */
+const couponHeld = (coupon: Placeholder): SQL => sql`(${coupon} IS NULL OR EXISTS (SELECT 1 FROM promotion_coupons c
+  WHERE c.id = json_extract(${coupon}, '$.id') AND c.code IS json_extract(${coupon}, '$.code')
+    AND c.promotion_id IS json_extract(${coupon}, '$.promotionId') AND c.usage_limit IS json_extract(${coupon}, '$.usageLimit')
+    AND c.expires_at IS json_extract(${coupon}, '$.expiresAt')
+    AND (c.usage_limit IS NULL OR c.used < c.usage_limit) = json_extract(${coupon}, '$.usable')))`;
 
 /** The token (null: none to check) is known, unexpired, and its user (if any) enabled: what `verifyTokenCheck` accepts. */
 const tokenLive = (tokenHash: Placeholder, nowSeconds: Placeholder): SQL => sql`(${tokenHash} IS NULL OR EXISTS (SELECT 1 FROM oauth_access_tokens t
@@ -94,7 +121,7 @@ const fieldsEqual = (fields: readonly (keyof VariantInfo)[]): SQL =>
  * check can pass unevaluated; a cart left empty has no variant to check
  * (`stock_ok` NULL).
  */
-const guard = prepared(["cartId", "version", "contextVersion", "held", "ids", "count", "channelCode", "locale", "tokenHash", "now"], (db, v) => {
+const guard = prepared(["cartId", "version", "contextVersion", "held", "ids", "count", "channelCode", "locale", "coupon", "tokenHash", "now"], (db, v) => {
   const now = heldVariantsSelect(db, v.ids, v.channelCode, v.locale).as("now");
   const need = sql.raw(`json_extract(h.value, '$.need')`);
   const stockOk = sql`CASE WHEN ${need} IS NULL OR now."tracked" = 0 OR ${need} <= now."on_hand" - now."on_hold" THEN 1 ELSE 0 END`;
@@ -104,12 +131,16 @@ const guard = prepared(["cartId", "version", "contextVersion", "held", "ids", "c
     sql`(SELECT CAST(cv.version AS TEXT) FROM pricing_context_version cv WHERE cv.id = 1) IS ${v.contextVersion}`,
     sql`g.matched = ${v.count}`,
     sql`g.stock_ok IS NOT 0`,
+    couponHeld(v.coupon),
     tokenLive(v.tokenHash, v.now),
   ];
   return db
     .select({ ok: sql<string>`json(CASE WHEN ${sql.join(conditions, sql` AND `)} THEN '1' ELSE 'guard' END)`.as("ok") })
     .from(held);
 });
+
+/** The coupon is under its usage limit, as `couponUsable` counts it (a `used` not known counts 0). */
+const underLimit = (coupon: HeldCoupon): boolean => coupon.usageLimit === null || (coupon.used ?? 0) < coupon.usageLimit;
 
 /** The guard statement of a change computed from `basis` (first in its write batch). */
 export function changeGuardStatement(db: Database, basis: ChangeBasis) {
@@ -126,6 +157,7 @@ export function changeGuardStatement(db: Database, basis: ChangeBasis) {
     count: basis.variants.length,
     channelCode: basis.channelCode,
     locale: basis.localeCode,
+    coupon: basis.coupon && JSON.stringify({ ...basis.coupon, usable: underLimit(basis.coupon) ? 1 : 0 }),
     tokenHash: basis.tokenHash,
     now: basis.nowSeconds,
   });

@@ -8,8 +8,8 @@
  *   anyone else makes it read the cart again) and its write applies only at
  *   that version, so the copy is never used stale (change-reads.ts).
  * - A warm change (the object holds the cart, its checkout row, its
- *   variants' data and the channel's context; no key, no `If-Match`, no
- *   coupon) is one D1 round trip: computed from memory and written in one
+ *   variants' data and the channel's context; no key, no `If-Match`) is
+ *   one D1 round trip: computed from memory and written in one
  *   atomic batch whose first statement fails it unless everything it was
  *   computed from is still current (change-guard.ts); when it fails, nothing
  *   was written and the change goes on as any other. Any other change is
@@ -63,7 +63,7 @@ import { isGuardFailure } from "../../data/orders/lifecycle-store";
 import { cartLinesOf, checkoutSetup, zonesOf, type CountryZone } from "./checkout-processing";
 import { contextOf, forBilling, heldCopy, type ContextRows } from "./pricing-context-cache";
 import { promotionFactQueries, promotionFactsFrom, type FactModes } from "../../data/carts/promotion-facts";
-import { changeGuardStatement, type ChangeBasis } from "../../data/carts/change-guard";
+import { changeGuardStatement, type ChangeBasis, type HeldCoupon } from "../../data/carts/change-guard";
 import type { PromotionFacts } from "../../domain/pricing";
 import { changeFacts, factModes } from "./promotion-facts";
 import { readCheckoutMethods, runCheckoutStep, type CartHost, type CheckoutMethods, type CheckoutRead, type CheckoutStep, type StepAnswer } from "./checkout-step";
@@ -156,6 +156,19 @@ function stockNeededBy(cart: CartState, op: Operation): { variantId: number; qua
   if (op.kind !== "change" || op.quantity === null) return null;
   const item = cart.items.find((i) => i.id === op.itemId);
   return item && op.quantity > item.quantity ? { variantId: item.variantId, quantity: op.quantity } : null;
+}
+
+/** The checkout row's coupon as the change prices with it (null: none). */
+function heldCoupon(row: CheckoutRow): HeldCoupon | null {
+  if (row.couponId === null) return null;
+  return {
+    id: row.couponId,
+    code: row.couponCode,
+    promotionId: row.couponPromotionId,
+    usageLimit: row.couponUsageLimit,
+    used: row.couponUsed,
+    expiresAt: row.couponExpiresAt,
+  };
 }
 
 /** Whether the channel's promotions read facts (read in the first batch: a change then reads first). */
@@ -449,9 +462,9 @@ export class CartObject extends DurableObject<Env> {
    * A change or a removal computed from what the object holds, written in one
    * batch whose first statement checks that all of it is still current
    * (change-guard.ts: the cart's version, the context's version, each
-   * variant's data, the caller's token). Null when the object does not hold
-   * enough to try (a cold object, an add, a keyed or conditional request, a
-   * coupon, promotion facts, ids running low), when the held data refuse the
+   * variant's data, the coupon, the caller's token). Null when the object does not hold
+   * enough to try (a cold object, an add, a keyed or conditional request,
+   * promotion facts, ids running low), when the held data refuse the
    * change (data read anew decide that), or when the guard failed: nothing
    * was written, and the caller's checks are handed back for the read.
    *
@@ -482,6 +495,7 @@ export class CartObject extends DurableObject<Env> {
       localeCode: cart.localeCode,
       variants: inputs.variants,
       stockNeeded,
+      coupon: heldCoupon(checkout.row),
       // A follower's token (the leader's, see followersOf) is checked even when the leader's own check ran already.
       tokenHash: checks || group.some((f) => f.caller?.tokenHash) ? (caller?.tokenHash ?? null) : null,
       nowSeconds: nowSeconds(),
@@ -554,12 +568,12 @@ export class CartObject extends DurableObject<Env> {
    * What the object holds to make `op` without reading first (the cart at a
    * known version with its checkout row, its variants' data, the channel's
    * context), or null when it holds too little or the change needs a read
-   * anyway (an add, a key, `If-Match`, a coupon, promotion facts).
+   * anyway (an add, a key, `If-Match`, promotion facts).
    */
   private heldInputs(cartId: number, op: Operation, caller: Caller | null) {
     const { cart, cartVersion: version, checkout, heldVariants: variants } = this;
     if (op.kind === "add" || !cart || cart.id !== cartId || version === null || !checkout || variants?.version !== version) return null;
-    if (!noOwnReads(caller) || checkout.row.couponId !== null) return null;
+    if (!noOwnReads(caller)) return null;
     const context = heldCopy(cart);
     if (!context || factsRead(factModes(context))) return null;
     const needed = variantsAfter(cart, op, variants.byId);

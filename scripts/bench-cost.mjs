@@ -72,6 +72,17 @@ async function staleViews(count) {
 /** Lets the refills a read scheduled after its response land before the next measured read. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
 
+/** Places an order of `quantity` of variant `index` (US address, the demo's shipping and payment methods). */
+async function placeOrder(index, quantity) {
+  const id = await newCart();
+  await call("POST", `/api/v1/carts/${id}/items/`, { variant: variant(index), quantity });
+  const billingAddress = { firstName: "Anna", lastName: "Bell", street: "1 Main St", countryCode: "US", city: "New York", postcode: "10001" };
+  await call("PUT", `/api/v1/checkouts/addressing/${id}`, { billingAddress });
+  await call("PUT", `/api/v1/checkouts/select-shipping/${id}`, { shipments: [{ method: "UPS" }] });
+  await call("PUT", `/api/v1/checkouts/select-payment/${id}`, { payments: [{ method: "cash_on_delivery" }] });
+  await call("PUT", `/api/v1/checkouts/complete/${id}`);
+}
+
 async function filledCart(items) {
   const id = await newCart();
   for (let i = 0; i < items; i++) await call("POST", `/api/v1/carts/${id}/items/`, { variant: variant(i), quantity: 1 });
@@ -136,6 +147,22 @@ async function main() {
     }));
     rows.push(await measure("list carts (10 per page), warm", warmRead("/api/v1/carts/?limit=10")));
     rows.push(await measure("delete a cart of 1 item", async () => call("DELETE", `/api/v1/carts/${await filledCart(1)}`)));
+    // Last: the orders placed here would change what the rows above read (the cart list, the customer's carts).
+    const watched = await filledCart(1);
+    const watchedItem = (await call("GET", `/api/v1/carts/${watched}`)).body.items[0].id;
+    // Warmed by a change that leaves the quantity at 1, so the changes measured grow and shrink as the rows above do.
+    await call("PATCH", `/api/v1/carts/${watched}/items/${watchedItem}`, { quantity: 1 });
+    // Another shopper's order of $50 or more before each change: the demo's holiday_sale applies, and its usage count moves.
+    rows.push(await measure("change a quantity after an order placed with the promotion", async (i) => {
+      await placeOrder(10, 6);
+      return call("PATCH", `/api/v1/carts/${watched}/items/${watchedItem}`, { quantity: 2 + (i % 2) });
+    }));
+    const couponCart = await filledCart(1);
+    const couponItem = (await call("GET", `/api/v1/carts/${couponCart}`)).body.items[0].id;
+    await call("PATCH", `/api/v1/carts/${couponCart}`, { promotionCoupon: "HOLIDAY10" });
+    await call("PATCH", `/api/v1/carts/${couponCart}/items/${couponItem}`, { quantity: 1 });
+    rows.push(await measure("change a quantity (cart of 1 item with a coupon)", (i) =>
+      call("PATCH", `/api/v1/carts/${couponCart}/items/${couponItem}`, { quantity: 2 + (i % 2) })));
 
     report.log("\n### Cost per request (median of 5; D1's own row counts, index entries included)\n");
     report.log("| operation | D1 round trips | rows read | rows written | cart-object calls |");

@@ -17,6 +17,7 @@
 import { createReport } from "./lib/bench-report.mjs";
 import { startLocalWorker } from "./lib/local-worker.mjs";
 import { catalogueSql, variantCode } from "./lib/catalogue-sql.mjs";
+import { checkoutSteps } from "./lib/checkout-steps.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8797);
 const AUTH = { Authorization: "Bearer SampleToken", "Content-Type": "application/json", Accept: "application/json" };
@@ -72,15 +73,11 @@ async function staleViews(count) {
 /** Lets the refills a read scheduled after its response land before the next measured read. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
 
-/** Places an order of `quantity` of variant `index` (US address, the demo's shipping and payment methods). */
+/** Places an order of `quantity` of variant `index` (the demo's payment method cash on delivery). */
 async function placeOrder(index, quantity) {
   const id = await newCart();
   await call("POST", `/api/v1/carts/${id}/items/`, { variant: variant(index), quantity });
-  const billingAddress = { firstName: "Anna", lastName: "Bell", street: "1 Main St", countryCode: "US", city: "New York", postcode: "10001" };
-  await call("PUT", `/api/v1/checkouts/addressing/${id}`, { billingAddress });
-  await call("PUT", `/api/v1/checkouts/select-shipping/${id}`, { shipments: [{ method: "UPS" }] });
-  await call("PUT", `/api/v1/checkouts/select-payment/${id}`, { payments: [{ method: "cash_on_delivery" }] });
-  await call("PUT", `/api/v1/checkouts/complete/${id}`);
+  for (const step of checkoutSteps({ payment: "cash_on_delivery", who: "Cost" })) await call(step.method, step.path(id), step.body);
 }
 
 async function filledCart(items) {

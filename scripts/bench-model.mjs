@@ -15,9 +15,9 @@
 //   `X-D1-Bookmark` (a replica near the worker), and a checkout completion.
 //   The delays dominate these numbers, so they hold on a loaded machine.
 import { startLocalWorker } from "./lib/local-worker.mjs";
+import { checkoutSteps } from "./lib/checkout-steps.mjs";
 
 const AUTH = { Authorization: "Bearer SampleToken", "Content-Type": "application/json", Accept: "application/json" };
-const CHECKOUT_ADDRESS = { firstName: "Bench", lastName: "Shopper", street: "1 Main St", countryCode: "US", city: "Springfield", postcode: "12345" };
 
 /** Ocean crossing and in-region one-way delays (ms) of the model. */
 export const OCEAN_MS = Number(process.env.BENCH_OCEAN_MS ?? 80);
@@ -123,10 +123,8 @@ async function placementRow(base, variantCode, runs) {
     samples.read.push(read.ms);
     const readBookmark = await call("GET", `/api/v1/carts/${cart}`, undefined, changed.bookmark ? { "X-D1-Bookmark": changed.bookmark } : {});
     samples.readBookmark.push(readBookmark.ms);
-    await call("PUT", `/api/v1/checkouts/addressing/${cart}`, { billingAddress: CHECKOUT_ADDRESS });
-    await call("PUT", `/api/v1/checkouts/select-shipping/${cart}`, { shipments: [{ method: "UPS" }] });
-    await call("PUT", `/api/v1/checkouts/select-payment/${cart}`, { payments: [{ method: "BENCH_PAY" }] });
-    const completed = await call("PUT", `/api/v1/checkouts/complete/${cart}`, { notes: "bench" });
+    let completed;
+    for (const step of checkoutSteps({ payment: "BENCH_PAY", who: "Bench" })) completed = await call(step.method, step.path(cart), step.body);
     samples.complete.push(completed.ms);
     roundTrips = { add: added.roundTrips, firstChange: first.roundTrips, change: changed.roundTrips, read: read.roundTrips, readBookmark: readBookmark.roundTrips, complete: completed.roundTrips };
   }

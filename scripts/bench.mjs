@@ -25,6 +25,7 @@ import path from "node:path";
 import { createReport } from "./lib/bench-report.mjs";
 import { startLocalWorker } from "./lib/local-worker.mjs";
 import { catalogueSql, checkoutNeedsSql, variantCode } from "./lib/catalogue-sql.mjs";
+import { checkoutSteps } from "./lib/checkout-steps.mjs";
 import { latencyModel, latencyTable, pricingContextRows, pricingContextTable } from "./bench-model.mjs";
 import { localLogRows, localLogTable } from "./bench-local.mjs";
 
@@ -178,7 +179,6 @@ async function scenario(channel, label, size, concurrency) {
   return results.map(([op, r]) => ({ label, op, concurrency, ...r }));
 }
 
-const CHECKOUT_ADDRESS = { firstName: "Bench", lastName: "Shopper", street: "1 Main St", countryCode: "US", city: "Springfield", postcode: "12345" };
 
 /**
  * The checkout on US_WEB, one fresh cart (one item) per walk: each step
@@ -192,12 +192,7 @@ async function checkoutRows(concurrency) {
     await call("POST", `/api/v1/carts/${cartId}/items/`, { variant: variant(i % VARIANTS), quantity: 1 });
     carts.push(cartId);
   }
-  const steps = [
-    ["address", (id) => call("PUT", `/api/v1/checkouts/addressing/${id}`, { billingAddress: CHECKOUT_ADDRESS })],
-    ["select shipping", (id) => call("PUT", `/api/v1/checkouts/select-shipping/${id}`, { shipments: [{ method: "UPS" }] })],
-    ["select payment", (id) => call("PUT", `/api/v1/checkouts/select-payment/${id}`, { payments: [{ method: "BENCH_PAY" }] })],
-    ["complete", (id) => call("PUT", `/api/v1/checkouts/complete/${id}`, { notes: "bench" })],
-  ];
+  const steps = checkoutSteps({ payment: "BENCH_PAY", who: "Bench" }).map((step) => [step.label, (id) => call(step.method, step.path(id), step.body)]);
   const rows = [];
   for (const [op, run] of steps) {
     const result = await measure(walks, concurrency, (_worker, i) => run(carts[i]));

@@ -19,6 +19,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { startLocalWorker } from "./lib/local-worker.mjs";
 import { catalogueSql, checkoutNeedsSql, variantCode } from "./lib/catalogue-sql.mjs";
+import { checkoutSteps } from "./lib/checkout-steps.mjs";
 
 const PORT = Number(process.env.PROFILE_PORT ?? process.env.BENCH_PORT ?? 8796);
 const INSPECTOR = Number(process.env.PROFILE_INSPECTOR_PORT ?? 9230);
@@ -152,7 +153,6 @@ const json = async (res) => {
 };
 
 async function placeOrders(base, count) {
-  const address = { firstName: "Profile", lastName: "Shopper", street: "1 Main St", countryCode: "US", city: "Springfield", postcode: "12345" };
   let next = 0;
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
@@ -161,10 +161,7 @@ async function placeOrders(base, count) {
         if (i >= count) return;
         const { id } = await json(await send(base, "POST", "/api/v1/carts/", { customer: "shop@example.com", channel: "US_WEB", localeCode: "en_US" }));
         for (let k = 0; k < 1 + (i % 3); k++) await json(await send(base, "POST", `/api/v1/carts/${id}/items/`, { variant: variant(i + k), quantity: 1 + k }));
-        await json(await send(base, "PUT", `/api/v1/checkouts/addressing/${id}`, { billingAddress: address }));
-        await json(await send(base, "PUT", `/api/v1/checkouts/select-shipping/${id}`, { shipments: [{ method: "UPS" }] }));
-        await json(await send(base, "PUT", `/api/v1/checkouts/select-payment/${id}`, { payments: [{ method: "PROFILE_PAY" }] }));
-        await json(await send(base, "PUT", `/api/v1/checkouts/complete/${id}`, { notes: "profile" }));
+        for (const step of checkoutSteps({ payment: "PROFILE_PAY", who: "Profile" })) await json(await send(base, step.method, step.path(id), step.body));
       }
     }),
   );

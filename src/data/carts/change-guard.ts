@@ -31,6 +31,7 @@ import { prepared } from "../prepared";
 import type { Database } from "../db";
 import { heldVariantsSelect } from "./cart-store";
 import type { VariantInfo } from "./state";
+import { underUsageLimit } from "../checkout/checkout-store";
 
 /**
  * The fields of a variant a change is priced with, each compared with its
@@ -77,13 +78,13 @@ export interface ChangeBasis {
   nowSeconds: number;
 }
 
-/** A cart's coupon as a change used it (the checkout row's coupon columns). */
+/** A cart's coupon as a change used it: the checkout row's coupon columns, or the coupon as read now. */
 export interface HeldCoupon {
   id: number;
   code: string | null;
   promotionId: number | null;
   usageLimit: number | null;
-  used: number | null;
+  used: number;
   expiresAt: string | null;
 }
 
@@ -139,9 +140,6 @@ const guard = prepared(["cartId", "version", "contextVersion", "held", "ids", "c
     .from(held);
 });
 
-/** The coupon is under its usage limit, as `couponUsable` counts it (a `used` not known counts 0). */
-const underLimit = (coupon: HeldCoupon): boolean => coupon.usageLimit === null || (coupon.used ?? 0) < coupon.usageLimit;
-
 /** The guard statement of a change computed from `basis` (first in its write batch). */
 export function changeGuardStatement(db: Database, basis: ChangeBasis) {
   const held = basis.variants.map((v) => ({
@@ -157,7 +155,7 @@ export function changeGuardStatement(db: Database, basis: ChangeBasis) {
     count: basis.variants.length,
     channelCode: basis.channelCode,
     locale: basis.localeCode,
-    coupon: basis.coupon && JSON.stringify({ ...basis.coupon, usable: underLimit(basis.coupon) ? 1 : 0 }),
+    coupon: basis.coupon && JSON.stringify({ ...basis.coupon, usable: underUsageLimit(basis.coupon) ? 1 : 0 }),
     tokenHash: basis.tokenHash,
     now: basis.nowSeconds,
   });

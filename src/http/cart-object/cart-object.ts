@@ -166,7 +166,8 @@ function heldCoupon(row: CheckoutRow): HeldCoupon | null {
     code: row.couponCode,
     promotionId: row.couponPromotionId,
     usageLimit: row.couponUsageLimit,
-    used: row.couponUsed,
+    // Counted as checkoutSetup counts it.
+    used: row.couponUsed ?? 0,
     expiresAt: row.couponExpiresAt,
   };
 }
@@ -711,7 +712,7 @@ export class CartObject extends DurableObject<Env> {
    * with the coupon as read now, and the zones read again when the context
    * (zone members) changed.
    */
-  private checkoutOf(read: { checkout?: CheckoutRow[]; zones?: CountryZone[]; coupon?: CouponNow[] }, contextCurrent: boolean): HeldCheckout | null {
+  private checkoutOf(read: { checkout?: CheckoutRow[]; zones?: CountryZone[]; coupon?: HeldCoupon[] }, contextCurrent: boolean): HeldCheckout | null {
     if (read.checkout) {
       const row = read.checkout[0];
       return row ? { row, zones: read.zones ?? [] } : null;
@@ -954,15 +955,6 @@ export class CartObject extends DurableObject<Env> {
   }
 }
 
-/** The held coupon as a change reads it (change-reads.ts). */
-interface CouponNow {
-  id: number;
-  code: string;
-  promotionId: number;
-  usageLimit: number | null;
-  used: number;
-  expiresAt: string | null;
-}
 
 /** A checkout step's answer as the object's reply. */
 const answered = <B>(run: OperationRun, answer: StepAnswer<B>): CartReply<B> => done(answer.status, answer.body, run.meter, answer.replayed);

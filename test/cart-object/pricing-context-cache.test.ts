@@ -116,6 +116,40 @@ describe("the pricing context kept by cart objects", () => {
     expect((await cartBody(cartId)).total).toBe(await freshTotal(f, 1, f.countries.a1));
   });
 
+  it("reads a held cart's zones again after a zone member moved, though another cart's object read the new context first", async () => {
+    const f = await checkoutFixture([2000]);
+    const addressedCart = async () => {
+      const cartId = await newCart(f);
+      await addItem(cartId, f.variants[0]!.code);
+      await step("PUT", `/api/v1/checkouts/addressing/${cartId}`, { billingAddress: address(f.countries.a1) });
+      await changeQuantity(cartId, 2, 2);
+      await changeQuantity(cartId, 1, 1);
+      return cartId;
+    };
+    const first = await addressedCart();
+    const second = await addressedCart();
+    const third = await addressedCart();
+    // Zone A: 20 % tax and shipping 1000.
+    expect((await cartBody(second)).total).toBe(2400 + 1000);
+
+    // The country leaves zone A for zone B (untaxed, shipping 500).
+    const d = db();
+    const zoneB = (await d.select({ id: schema.zones.id }).from(schema.zones).where(eq(schema.zones.code, f.zones.b)))[0]!;
+    await d.update(schema.zoneMembers).set({ zoneId: zoneB.id }).where(eq(schema.zoneMembers.code, f.countries.a1));
+    // The first cart's change finds the context moved and reads it again, for every object of the isolate.
+    await changeQuantity(first, 2, 3);
+    expect((await cartBody(first)).total).toBe(2 * 2000 + 500);
+    // The second holds zones read under the old context: it reads them again first, and never prices from them.
+    await changeQuantity(second, 2, 2);
+    expect((await cartBody(second)).total).toBe(2 * 2000 + 500);
+    expect((await cartBody(second)).total).toBe(await freshTotal(f, 2, f.countries.a1));
+    await changeQuantity(second, 1, 1);
+    expect((await cartBody(second)).total).toBe(2000 + 500);
+    // An add reads first anyway: with the held zones' version, not the copy's, so they are read again too.
+    await addItem(third, f.variants[0]!.code);
+    expect((await cartBody(third)).total).toBe(2 * 2000 + 500);
+  });
+
   it("keeps its copy while orders placed with a promotion count its usage, and drops it once the usage reaches the limit", async () => {
     const f = await checkoutFixture([2000]);
     const created = await api("POST", "/api/v1/promotions/", {

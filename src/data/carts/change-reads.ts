@@ -42,8 +42,10 @@ export interface HeldCart {
   checkoutHeld: boolean;
   /** The held checkout row's coupon (null: none), whose usage is read on every change. */
   couponId: number | null;
-  /** The held checkout row has an address: its zones are read again when the context changed. */
+  /** The held checkout row has an address: its zones are read again when the context moved since `zonesAt`. */
   addressed: boolean;
+  /** The context's version the held zones were read at. */
+  zonesAt: string;
 }
 
 /**
@@ -155,7 +157,7 @@ const couponRead = prepared(["couponId"], (db, v) => ({
     .where(eq(promotionCoupons.id, v.couponId)),
 }));
 
-/** The zones of a held, addressed cart's countries, read only when the context (zone members) changed. */
+/** The zones of a held, addressed cart's countries, read only when the context (zone members) moved since `version`, the one they were read at. */
 const zonesRead = prepared(["cartId", "version"], (db, v) => ({
   zones: countryZonesQuery(db, v.cartId).limit(limitOf(contextLimit(v.version))),
 }));
@@ -186,7 +188,7 @@ export function changeReads(db: Database, cartId: number, addCode: string, held:
       : // Bound just above whenever `held` is null.
         (cold ?? coldReads.bind(db, { cartId, addCode })).variants,
     checkout: checkout?.checkout,
-    zones: checkout ? checkout.zones : held?.addressed ? zonesRead.bind(db, { cartId, version: contextVersion }).zones : undefined,
+    zones: checkout ? checkout.zones : held?.addressed ? zonesRead.bind(db, { cartId, version: held.zonesAt }).zones : undefined,
     coupon: held?.checkoutHeld && held.couponId !== null ? couponRead.bind(db, { couponId: held.couponId }).coupon : undefined,
   };
 }

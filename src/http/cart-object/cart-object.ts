@@ -102,6 +102,12 @@ const CHANGED_MEANWHILE = "The cart was changed by another request meanwhile; re
 interface HeldCheckout {
   row: CheckoutRow;
   zones: CountryZone[];
+  /**
+   * The pricing context's version the zones were read at: zone members are
+   * part of the context, whose copy the isolate's objects share, so another
+   * cart's object may have moved the copy past the zones this object holds.
+   */
+  zonesAt: string;
 }
 
 /** What a change is computed from: read by its first batch, or held (a change without reads). */
@@ -171,6 +177,9 @@ function heldCoupon(row: CheckoutRow): HeldCoupon | null {
     expiresAt: row.couponExpiresAt,
   };
 }
+
+/** The checkout row has an address: its zones (a function of the context's zone members) take part in pricing. */
+const addressed = (row: CheckoutRow): boolean => row.shippingAddressId !== null || row.billingAddressId !== null;
 
 /** Whether the channel's promotions read facts (read in the first batch: a change then reads first). */
 const factsRead = (modes: FactModes): boolean => modes.productTaxons !== 0 || modes.customerGroup !== 0 || modes.placedOrders !== 0;
@@ -379,7 +388,8 @@ export class CartObject extends DurableObject<Env> {
       variantIds: cart.items.filter((item) => op.kind !== "remove" || item.id !== op.itemId).map((item) => item.variantId),
       checkoutHeld: row !== undefined,
       couponId: row?.couponId ?? null,
-      addressed: row !== undefined && (row.shippingAddressId !== null || row.billingAddressId !== null),
+      addressed: row !== undefined && addressed(row),
+      zonesAt: this.checkout?.zonesAt ?? "",
     };
   }
 
@@ -551,7 +561,7 @@ export class CartObject extends DurableObject<Env> {
       if (checkout && last.lines) {
         const row = checkoutRowAfter(checkout.row, last.lines, {}, last.after.total);
         if (!row) break;
-        checkout = { row, zones: checkout.zones };
+        checkout = { ...checkout, row };
       }
       const variants = variantsAfter(last.after, follower.op, byId);
       if (!variants) break;
@@ -577,6 +587,8 @@ export class CartObject extends DurableObject<Env> {
     if (!noOwnReads(caller)) return null;
     const context = heldCopy(cart);
     if (!context || factsRead(factModes(context))) return null;
+    // Zones read under another context than the copy's (see HeldCheckout) are read again first.
+    if (addressed(checkout.row) && checkout.zonesAt !== context.version) return null;
     const needed = variantsAfter(cart, op, variants.byId);
     if (!needed) return null;
     const inputs: ChangeInputs & { checkout: HeldCheckout } = { cart, variants: needed, context, checkout, facts: promotionFactsFrom({}) };
@@ -630,9 +642,8 @@ export class CartObject extends DurableObject<Env> {
     if (replayed) return replayOf(replayed, cart, addedViews, meter);
     if (read.tagged) await checkIfMatch(caller?.ifMatch, cart, op, read.tagged, refills);
     const variants = read.variants;
-    const contextCurrent = heldContext !== null && heldContext.version === stamp.version;
     const channelContext = contextOf(heldContext, stamp, changeContextOf(read));
-    const checkout = this.checkoutOf(read, contextCurrent);
+    const checkout = this.checkoutOf(read, stamp.version);
     const facts = await changeFacts(db, read, modes, channelContext, cartId, addCode);
     const now = new Date().toISOString();
 
@@ -690,7 +701,7 @@ export class CartObject extends DurableObject<Env> {
     const { after, lines } = computed;
     const row = checkout && lines ? checkoutRowAfter(checkout.row, lines, inserted ?? {}, after.total) : null;
     // The write raised the version by one (cart-writer.ts' totals).
-    this.hold(after, version + 1, checkout && row ? { row, zones: checkout.zones } : null);
+    this.hold(after, version + 1, checkout && row ? { ...checkout, row } : null);
     this.heldVariants = { version: version + 1, byId: variants };
     await this.armAfterChange(cartId);
   }
@@ -710,12 +721,13 @@ export class CartObject extends DurableObject<Env> {
    * The checkout row and zones of a change: as read (a cold cart, or after a
    * checkout step), else the held ones
    * with the coupon as read now, and the zones read again when the context
-   * (zone members) changed.
+   * (zone members) moved since they were read. `contextVersion`: the
+   * version the batch read, which the zones are of from here.
    */
-  private checkoutOf(read: { checkout?: CheckoutRow[]; zones?: CountryZone[]; coupon?: HeldCoupon[] }, contextCurrent: boolean): HeldCheckout | null {
+  private checkoutOf(read: { checkout?: CheckoutRow[]; zones?: CountryZone[]; coupon?: HeldCoupon[] }, contextVersion: string): HeldCheckout | null {
     if (read.checkout) {
       const row = read.checkout[0];
-      return row ? { row, zones: read.zones ?? [] } : null;
+      return row ? { row, zones: read.zones ?? [], zonesAt: contextVersion } : null;
     }
     const held = this.checkout;
     if (!held) return null;
@@ -732,8 +744,9 @@ export class CartObject extends DurableObject<Env> {
         couponExpiresAt: coupon?.expiresAt ?? null,
       };
     }
-    const zones = !contextCurrent && read.zones ? read.zones : held.zones;
-    return { row, zones };
+    // Read again (changeReads) unless they were of this version: an unaddressed cart has none under any version.
+    const zones = held.zonesAt !== contextVersion && read.zones ? read.zones : held.zones;
+    return { row, zones, zonesAt: contextVersion };
   }
 
   /** Decides and reprices (pure): the plan's refusal, or the cart after the change with its checkout lines. */

@@ -116,6 +116,34 @@ describe("the pricing context kept by cart objects", () => {
     expect((await cartBody(cartId)).total).toBe(await freshTotal(f, 1, f.countries.a1));
   });
 
+  it("prices every cart of the isolate from the context another cart's object read again, in one round trip", async () => {
+    const f = await checkoutFixture([2000]);
+    const warmCart = async () => {
+      const cartId = await newCart(f);
+      await addItem(cartId, f.variants[0]!.code);
+      await changeQuantity(cartId, 2, 1);
+      return cartId;
+    };
+    const first = await warmCart();
+    const second = await warmCart();
+    const before = (await cartBody(second)).total;
+
+    const created = await api("POST", "/api/v1/promotions/", {
+      code: uniqueCode("PROMO"),
+      name: "One dollar off",
+      channels: [f.channel],
+      actions: [{ type: "order_fixed_discount", configuration: { [f.channel]: { amount: 100 } } }],
+    });
+    expect(created.status).toBe(201);
+    // The first change after the promotion finds the context moved: the guarded write fails, then read, then write.
+    await changeQuantity(first, 3, 3);
+    // The objects of an isolate share the copy it read: the second cart's change is written without reading, discounted.
+    await changeQuantity(second, 3, 1);
+    await changeQuantity(second, 2, 1);
+    expect((await cartBody(second)).total).toBe(before - 100);
+    expect((await cartBody(second)).total).toBe(await unaddressedTotal(f, 2));
+  });
+
   it("reads a held cart's zones again after a zone member moved, though another cart's object read the new context first", async () => {
     const f = await checkoutFixture([2000]);
     const addressedCart = async () => {

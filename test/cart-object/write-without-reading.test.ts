@@ -68,6 +68,24 @@ describe("a cart change written without reading first", () => {
     expect([cart.items[0]!.unitPrice, cart.total]).toEqual([1234, 3 * 1234]);
   });
 
+  it("prices another cart of the variant from the data one cart's object read again, in one round trip", async () => {
+    const f = await cartFixture([1000]);
+    const first = await warmCart(f, f.variants[0]!.code, 1);
+    const second = await warmCart(f, f.variants[0]!.code, 1);
+    await env.DB.prepare("UPDATE channel_pricings SET price = 1234 WHERE variant_id = ?1").bind(f.variants[0]!.id).run();
+    expect(d1RoundTrips((await change(first.cartId, first.itemId, 3)).headers)).toBe(3);
+    // The objects of an isolate share the variants' data last read: the second cart's guard holds at once.
+    const res = await change(second.cartId, second.itemId, 3);
+    expect(res.status).toBe(204);
+    expect(d1RoundTrips(res.headers)).toBe(1);
+    const cart = await cartBody(second.cartId);
+    expect([cart.items[0]!.unitPrice, cart.total]).toEqual([1234, 3 * 1234]);
+    // Moved again: the shared copy is stale too, and the guard still catches it.
+    await env.DB.prepare("UPDATE channel_pricings SET price = 1500 WHERE variant_id = ?1").bind(f.variants[0]!.id).run();
+    expect(d1RoundTrips((await change(second.cartId, second.itemId, 2)).headers)).toBe(3);
+    expect((await cartBody(second.cartId)).total).toBe(2 * 1500);
+  });
+
   it("checks a quantity that grows against the stock as it is now", async () => {
     const f = await cartFixture([1000]);
     const { cartId, itemId } = await warmCart(f, f.tracked.code, 1);

@@ -62,6 +62,7 @@ import type { CheckoutRow } from "../../data/checkout/checkout-store";
 import { isGuardFailure } from "../../data/orders/lifecycle-store";
 import { cartLinesOf, checkoutSetup, zonesOf, type CountryZone } from "./checkout-processing";
 import { contextOf, forBilling, heldCopy, type ContextRows } from "./pricing-context-cache";
+import { keepVariants, latestRead, newestVariants } from "./variant-info-cache";
 import { promotionFactQueries, promotionFactsFrom, type FactModes } from "../../data/carts/promotion-facts";
 import { changeGuardStatement, type ChangeBasis, type HeldCoupon } from "../../data/carts/change-guard";
 import type { PromotionFacts } from "../../domain/pricing";
@@ -108,6 +109,17 @@ interface HeldCheckout {
    * cart's object may have moved the copy past the zones this object holds.
    */
   zonesAt: string;
+}
+
+/**
+ * The data of a cart's variants as its object holds them: the cart version
+ * they go with, and `seq`, the isolate's latest read they are as new as
+ * (variant-info-cache.ts: a later read by another object is taken instead).
+ */
+interface HeldVariants {
+  version: number;
+  byId: ReadonlyMap<number, VariantInfo>;
+  seq: number;
 }
 
 /** What a change is computed from: read by its first batch, or held (a change without reads). */
@@ -196,7 +208,7 @@ export class CartObject extends DurableObject<Env> {
   /** The checkout row and zones of the cart at `cartVersion` (null: the next change reads them). */
   private checkout: HeldCheckout | null = null;
   /** The data of the cart's variants its last change was priced with, and the cart version that change wrote. */
-  private heldVariants: { version: number; byId: ReadonlyMap<number, VariantInfo> } | null = null;
+  private heldVariants: HeldVariants | null = null;
   private ids = { next: 1, last: 0 };
   private queue: Promise<unknown> = Promise.resolve();
   /** Calls put in the queue so far (each call's `seq`). */
@@ -491,7 +503,7 @@ export class CartObject extends DurableObject<Env> {
     const { db, caller, meter } = run;
     const held = this.heldInputs(cartId, op, caller);
     if (!held) return null;
-    const { inputs, version, contextVersion, byId } = held;
+    const { inputs, version, contextVersion, byId, seq } = held;
     const { cart, checkout } = inputs;
     const now = new Date().toISOString();
     const steps = this.withHeldIds((ids) => ({ result: this.computeSteps(inputs, op, followers, byId, ids, now) }));
@@ -520,7 +532,7 @@ export class CartObject extends DurableObject<Env> {
       return null;
     }
     this.ids.next = steps.idsNext;
-    await this.committed(cartId, computed, version, checkout, byId, written.written.lines);
+    await this.committed(cartId, computed, version, checkout, { byId, seq }, written.written.lines);
     for (const follower of group) {
       const shared = new D1Meter();
       shared.reached(meter.bookmark);
@@ -589,10 +601,13 @@ export class CartObject extends DurableObject<Env> {
     if (!context || factsRead(factModes(context))) return null;
     // Zones read under another context than the copy's (see HeldCheckout) are read again first.
     if (addressed(checkout.row) && checkout.zonesAt !== context.version) return null;
-    const needed = variantsAfter(cart, op, variants.byId);
+    // Each variant as last read in the isolate, when another cart's object read it after this one.
+    const seq = latestRead();
+    const byId = newestVariants(cart, variants.byId, variants.seq);
+    const needed = variantsAfter(cart, op, byId);
     if (!needed) return null;
     const inputs: ChangeInputs & { checkout: HeldCheckout } = { cart, variants: needed, context, checkout, facts: promotionFactsFrom({}) };
-    return { inputs, version, contextVersion: context.version, byId: variants.byId };
+    return { inputs, version, contextVersion: context.version, byId, seq };
   }
 
   /** The change as a read-first round trip, then the guarded write. */
@@ -649,7 +664,7 @@ export class CartObject extends DurableObject<Env> {
 
     // The cart as read is held from here, whatever the change decides, with its variants' data as read.
     this.hold(cart, version, checkout);
-    this.heldVariants = { version, byId: new Map(variants.map((v) => [v.id, v])) };
+    this.heldVariants = { version, byId: new Map(variants.map((v) => [v.id, v])), seq: keepVariants(cart, variants) };
     const computed = await this.withIds(db, (ids) => this.compute({ cart, variants, context: channelContext, checkout, facts }, op, ids, now));
     if ("notFound" in computed) throw notFound(`Cart item with id ${op.kind === "add" ? "" : op.itemId} does not exist in cart ${cartId}.`);
     if ("errors" in computed) return formRefused(computed.errors, meter);
@@ -664,7 +679,7 @@ export class CartObject extends DurableObject<Env> {
       this.forget();
       throw new CartChanged();
     }
-    await this.committed(cartId, computed, version, checkout, this.heldVariants.byId, written.written.lines);
+    await this.committed(cartId, computed, version, checkout, this.heldVariants, written.written.lines);
 
     if (op.kind === "add") {
       const item = computed.after.items.find((i) => i.id === computed.itemId);
@@ -695,14 +710,14 @@ export class CartObject extends DurableObject<Env> {
     computed: ComputedChange,
     version: number,
     checkout: HeldCheckout | null,
-    variants: ReadonlyMap<number, VariantInfo>,
+    variants: Pick<HeldVariants, "byId" | "seq">,
     inserted: InsertedLines | undefined,
   ): Promise<void> {
     const { after, lines } = computed;
     const row = checkout && lines ? checkoutRowAfter(checkout.row, lines, inserted ?? {}, after.total) : null;
     // The write raised the version by one (cart-writer.ts' totals).
     this.hold(after, version + 1, checkout && row ? { ...checkout, row } : null);
-    this.heldVariants = { version: version + 1, byId: variants };
+    this.heldVariants = { version: version + 1, byId: variants.byId, seq: variants.seq };
     await this.armAfterChange(cartId);
   }
 

@@ -18,6 +18,7 @@
  */
 import { ratesForBilling, type PricingContextRows } from "../../data/carts/cart-store";
 import type { PaymentMethodRow } from "../../data/checkout/checkout-store";
+import { BoundedMemory } from "../serializers/bounded-memory";
 
 /** The context as the change's first batch reads it. */
 export interface ContextRows {
@@ -39,7 +40,8 @@ export interface ContextStamp {
 /** At most this many channel and locale pairs are kept (more: the oldest goes). */
 const MAX_COPIES = 64;
 
-const copies = new Map<string, ContextCopy>();
+/** Each copy counts one (the bound is on their number). */
+const copies = new BoundedMemory<string, ContextCopy>(MAX_COPIES, MAX_COPIES);
 
 /** The copy held for a cart in memory (null: none, or the cart is not in memory); its version (or "") is what the change sends. */
 export function heldCopy(cart: { channelId: number; localeCode: string } | null): ContextCopy | null {
@@ -54,14 +56,7 @@ export function heldCopy(cart: { channelId: number; localeCode: string } | null)
 export function contextOf(held: ContextCopy | null, stamp: ContextStamp | undefined, read: ContextRows): ContextRows {
   if (held && stamp && held.version === stamp.version) return held;
   const rows: ContextRows = { context: read.context, paymentMethods: read.paymentMethods };
-  if (stamp?.key) {
-    copies.delete(stamp.key);
-    if (copies.size >= MAX_COPIES) {
-      const oldest = copies.keys().next();
-      if (!oldest.done) copies.delete(oldest.value);
-    }
-    copies.set(stamp.key, { ...rows, version: stamp.version });
-  }
+  if (stamp?.key) copies.set(stamp.key, { ...rows, version: stamp.version }, 1);
   return rows;
 }
 

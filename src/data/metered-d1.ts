@@ -25,6 +25,7 @@
  */
 
 import { isBookmark, laterBookmark, type SessionStart } from "./d1-session";
+import { withLiteralLimits } from "./literal-limits";
 
 export class D1Meter {
   roundTrips = 0;
@@ -339,7 +340,12 @@ export class MeteredD1 {
       const proxy = new Proxy(stmt, {
         get(target, prop) {
           if (prop === "bind") {
-            return (...values: unknown[]) => wrapStatement(target.bind(...values), sql);
+            return (...values: unknown[]) => {
+              // A bound LIMIT would make D1 compile the statement again on every run (literal-limits.ts).
+              const literal = withLiteralLimits(sql, values);
+              if (literal) return wrapStatement(self.session.prepare(literal.sql).bind(...literal.params), literal.sql);
+              return wrapStatement(target.bind(...values), sql);
+            };
           }
           if (prop === "all" || prop === "run" || prop === "first" || prop === "raw") {
             return async (...args: unknown[]) => {
@@ -403,7 +409,10 @@ export class MeteredD1 {
 }
 
 /** A raw query as a statement of `db`. */
-const prepareRaw = (db: Preparer, query: RawQuery): D1PreparedStatement => db.prepare(query.sql).bind(...query.params);
+function prepareRaw(db: Preparer, query: RawQuery): D1PreparedStatement {
+  const { sql, params } = withLiteralLimits(query.sql, query.params) ?? query;
+  return db.prepare(sql).bind(...params);
+}
 
 /**
  * A statement's result in the shape of the method called on it, from its

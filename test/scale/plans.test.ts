@@ -38,16 +38,24 @@ const CONFIGURATION = new Set([
   "admin_users", "oauth_clients", "row_id_sequences", "list_counts",
 ]);
 
-/** A D1 binding that records the SQL and parameters of every statement prepared through it (or its sessions). */
+/**
+ * A D1 binding that records the SQL and parameters of every statement bound
+ * through it (or its sessions), and of every one run unbound. A statement
+ * prepared and dropped unbound never reaches D1 (the connection prepares a
+ * statement again with its LIMIT written in: src/data/literal-limits.ts).
+ */
 function recording(db: D1Database, log: Recorded[]): D1Database {
   const prepare = (target: { prepare(sql: string): D1PreparedStatement }) => (sql: string) => {
     const statement = target.prepare(sql);
-    log.push({ sql, params: [] });
     const bind = statement.bind.bind(statement);
     statement.bind = (...values: unknown[]) => {
       log.push({ sql, params: values });
       return bind(...values);
     };
+    for (const method of ["all", "first", "run", "raw"] as const) {
+      const run = (statement[method] as (...args: unknown[]) => unknown).bind(statement);
+      Object.assign(statement, { [method]: (...args: unknown[]) => (log.push({ sql, params: [] }), run(...args)) });
+    }
     return statement;
   };
   const wrap = <T extends object>(target: T): T =>

@@ -11,6 +11,7 @@
  */
 import type { Context } from "hono";
 import { apiError } from "./errors";
+import { keptJson, type KeptBody } from "./serializers/kept-body";
 
 /** One entity tag of a header's list. */
 export interface EntityTag {
@@ -92,6 +93,14 @@ export const preconditionFailed = () => apiError(412, PRECONDITION_FAILED);
  */
 export function taggedJson(c: Context, etag: string, body: () => object): Response {
   return taggedJsonText(c, etag, () => JSON.stringify(body()));
+}
+
+/** `taggedJsonText` for a body that may be kept for repeated answers (answered gzipped: see kept-body.ts). */
+export function taggedJsonBody(c: Context, etag: string, body: () => KeptBody | string): Response | Promise<Response> {
+  if (noneMatchHits(c.req.header("If-None-Match"), etag)) return c.body(null, 304, { ETag: etag });
+  const answer = body();
+  if (typeof answer === "string") return c.body(answer, 200, { ETag: etag, "Content-Type": "application/json" });
+  return keptJson(c, answer, 200, { ETag: etag });
 }
 
 /** `taggedJson` for a body already written as JSON text. */

@@ -25,7 +25,8 @@ export const COMMON_HEADERS = { "X-Request-Id": headerRef("X-Request-Id") };
 /**
  * The CORS headers of the answers of `/api/v1` and the token endpoint
  * (src/http/middleware/cors.ts): present when the request's `Origin` is
- * allowed, `Vary` whenever allowed origins are configured.
+ * allowed, `Vary` whenever allowed origins are configured (and on the answers
+ * kept gzipped: see serializers/kept-body.ts).
  */
 export const CORS_HEADERS = {
   "Access-Control-Allow-Origin": headerRef("Access-Control-Allow-Origin"),
@@ -80,8 +81,9 @@ export const CORS_HEADER_COMPONENTS = {
     schema: { type: "string", examples: ["ETag,X-D1-Bookmark,Retry-After,X-Request-Id,Idempotent-Replayed"] },
   },
   Vary: {
-    description: "`Origin` when allowed origins are configured: the CORS headers depend on the request's `Origin`.",
-    schema: { type: "string", examples: ["Origin"] },
+    description:
+      "`Origin` when allowed origins are configured: the CORS headers depend on the request's `Origin`. `Accept-Encoding` on a cart read and a variant list page, which answer gzip-encoded bytes to a request that accepts gzip.",
+    schema: { type: "string", examples: ["Origin", "Accept-Encoding, Origin"] },
   },
 };
 

@@ -20,11 +20,12 @@ import { BoundedMemory } from "../../serializers/bounded-memory";
 import { sameRows } from "../../serializers/same-data";
 import { cartRecordEtag } from "./etag";
 import { viewedCartJson } from "./serializer";
+import { KeptBody } from "../../serializers/kept-body";
 
-/** A cart read's answer: its tag, and its body written only when asked (a 304 has none). */
+/** A cart read's answer: its tag, and its body written only when asked (a 304 has none): kept (with its gzip encoding, made once) or, for a cart too big to keep, text. */
 export interface CartReadAnswer {
   etag: string;
-  text: () => string;
+  body: () => KeptBody | string;
 }
 
 interface Kept {
@@ -36,7 +37,7 @@ interface Kept {
   heldViews: string;
   etag: string;
   /** The body, once written (a read answered 304 keeps the tag alone). */
-  text: string | undefined;
+  body: KeptBody | undefined;
 }
 
 /** Carts kept per isolate; past it the oldest goes. */
@@ -89,12 +90,12 @@ export async function cartReadAnswer(
     noteViewsToStore(rows, last.variants, refills);
     return {
       etag: last.etag,
-      text: () => {
-        if (last.text !== undefined) return last.text;
+      body: () => {
+        if (last.body !== undefined) return last.body;
         // Only the tag was kept (a 304): the same rows give the body a first read would have written.
         const data = cartViewsFrom(rows, undefined, null, variantRowsOf(rows.orders, last.variants));
         const record = data.records.find((r) => r.cart.state === "cart");
-        return keepText(id, last, record ? viewedCartJson(record, data.variants) : "");
+        return keepBody(id, last, record ? viewedCartJson(record, data.variants) : "");
       },
     };
   }
@@ -107,12 +108,12 @@ export async function cartReadAnswer(
   const render = () => viewedCartJson(record, data.variants);
   let units = 0;
   for (const chunk of rows.unitJson) units += chunk.units.length;
-  if (units > MAX_KEPT_UNITS) return { etag, text: render };
+  if (units > MAX_KEPT_UNITS) return { etag, body: render };
   const variants = new Map(variantRows.map((row) => [row.id, row]));
-  const entry: Kept = { rows, variants, heldViews: heldViewKeys(variantRows), etag, text: undefined };
+  const entry: Kept = { rows, variants, heldViews: heldViewKeys(variantRows), etag, body: undefined };
   // Another read of this cart may have kept its entry while the tag was digested: the later rows win.
   kept.set(id, entry, units + viewChars(rows, variantRows));
-  return { etag, text: () => entry.text ?? keepText(id, entry, render()) };
+  return { etag, body: () => entry.body ?? keepBody(id, entry, render()) };
 }
 
 /**
@@ -139,10 +140,15 @@ function viewChars(rows: CartViewRows, variantRows: readonly VariantViewRow[]): 
   return chars;
 }
 
-/** Keeps `text` as the body of `entry` while the entry is still kept; gives it back. */
-function keepText(id: number, entry: Kept, text: string): string {
-  if (kept.grow(id, entry, text.length)) entry.text = text;
-  return text;
+/**
+ * Keeps `text` as the body of `entry` while the entry is still kept; gives it
+ * back. Counted at 1.25 of its length: its gzip encoding, made on its first
+ * answer, is kept with it (a cart's JSON compresses to about a tenth).
+ */
+function keepBody(id: number, entry: Kept, text: string): KeptBody {
+  const body = new KeptBody(text);
+  if (kept.grow(id, entry, Math.ceil(text.length * 1.25))) entry.body = body;
+  return body;
 }
 
 /** Every row of two reads of a cart (`cartViewOfOrder`: the same statements) the same, in the same order, column for column (units' JSON last: an order at the same version has the same). */

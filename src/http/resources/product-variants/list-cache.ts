@@ -14,6 +14,7 @@ import type { VariantListQuery, VariantViewRow } from "../../../data/queries/pro
 import type { PageRequest } from "../../pagination";
 import { BoundedMemory } from "../../serializers/bounded-memory";
 import { sameRows } from "../../serializers/same-data";
+import { KeptBody } from "../../serializers/kept-body";
 
 /** What a list URL asks for. */
 export interface ListPlan {
@@ -30,15 +31,15 @@ export interface PageRows {
 interface Kept {
   plan: ListPlan;
   page?: PageRows;
-  text?: string;
+  body?: KeptBody;
 }
 
 /** URLs kept per isolate; past it the oldest goes. */
 const KEPT_PAGES = 500;
-/** Characters of bodies kept per isolate (their rows hold about as much again); past it the oldest go. */
+/** Characters of bodies kept per isolate, with their gzip encoding (their rows hold about as much again); past it the oldest go. */
 const KEPT_CHARS = 4_000_000;
 
-/** Per URL: characters counted are its body's, once kept. */
+/** Per URL: characters counted are its body's, once kept, at 1.25 of its length (its gzip encoding is kept with it: see `keepBody`). */
 const kept = new BoundedMemory<string, Kept>(KEPT_PAGES, KEPT_CHARS);
 
 /** What `url` asks for, parsed by `parse` the first time (a URL that fails to parse is not kept). */
@@ -51,14 +52,19 @@ export function listPlan(url: string, parse: () => ListPlan): ListPlan {
 }
 
 /** The body kept for `url` when `page` holds the same rows as the page it was written from. */
-export function keptBody(url: string, page: PageRows): string | undefined {
+export function keptBody(url: string, page: PageRows): KeptBody | undefined {
   const entry = kept.get(url);
-  if (entry?.page === undefined || entry.text === undefined) return undefined;
-  return sameRows(entry.page.counted, page.counted) && sameRows(entry.page.rows, page.rows) ? entry.text : undefined;
+  if (entry?.page === undefined || entry.body === undefined) return undefined;
+  return sameRows(entry.page.counted, page.counted) && sameRows(entry.page.rows, page.rows) ? entry.body : undefined;
 }
 
-/** Keeps `text`, written from `page`, as the body of `url`; gives it back. */
-export function keepBody(url: string, plan: ListPlan, page: PageRows, text: string): string {
-  kept.set(url, { plan, page, text }, text.length);
-  return text;
+/**
+ * Keeps `text`, written from `page`, as the body of `url`; gives it back. Its
+ * gzip encoding, made on its first answer, is kept with it: counted at a
+ * quarter of the text (JSON compresses to well under that).
+ */
+export function keepBody(url: string, plan: ListPlan, page: PageRows, text: string): KeptBody {
+  const body = new KeptBody(text);
+  kept.set(url, { plan, page, body }, Math.ceil(text.length * 1.25));
+  return body;
 }

@@ -69,8 +69,9 @@ import {
   type VariantViewRows,
 } from "../../../data/queries/product-variants";
 import { serializeProductVariant, variantDefaultJson } from "./serializer";
-import { JsonSplicer, jsonText } from "../../serializers/json-splice";
+import { JsonSplicer } from "../../serializers/json-splice";
 import { keepBody, keptBody, listPlan } from "./list-cache";
+import { keptJson } from "../../serializers/kept-body";
 
 type VariantListItem = ReturnType<typeof serializeProductVariant>;
 import { variantBodyEtag, variantEtag } from "./etag";
@@ -424,7 +425,7 @@ export const productVariantRoutes = new Hono<AppEnv>({ strict: false })
     const kept = keptBody(c.req.url, page);
     if (kept !== undefined) {
       noteBuiltViews(page.rows, refills);
-      return jsonText(c, kept);
+      return keptJson(c, kept);
     }
     // Each item is the variant's default set, whose text is kept per variant (as a cart's items embed it).
     const splicer = new JsonSplicer();
@@ -438,7 +439,7 @@ export const productVariantRoutes = new Hono<AppEnv>({ strict: false })
       query: carriedQuery(url),
       next: cursorAfter(query.sorting, page.counted[0]?.next),
     });
-    return jsonText(c, keepBody(c.req.url, { query, request }, page, splicer.stringify(body)));
+    return keptJson(c, keepBody(c.req.url, { query, request }, page, splicer.stringify(body)));
   })
   .get("/:code", describeRoute(docs.get), async (c) => {
     const db = c.get("db");

@@ -1,0 +1,62 @@
+/**
+ * A JSON body answered again and again while the rows it was written from
+ * stay the same (a cart read, a variant list page: see their read caches),
+ * with its gzip encoding made once.
+ *
+ * Cloudflare's front line gzips a JSON answer for every client that accepts
+ * it, and `wrangler dev` does the same on the worker's own cores: a 20-item
+ * cart's 23 KB were compressed anew on every read, the largest part of what
+ * separated the cart read from `GET /health` in a CPU profile
+ * (docs/performance/benchmarks.md). A kept body is compressed on its first
+ * answer and answered as those bytes after that (`encodeBody: "manual"`):
+ * the front line passes them on to a client that accepts gzip, decodes them
+ * for one that does not, and re-encodes them for one that asks for brotli
+ * only, so every client still gets the body it asked for. The worker cannot
+ * tell those clients apart (the front line hands it its own
+ * `Accept-Encoding`, `br, gzip`); a request that does not accept gzip, as a
+ * call from inside the worker, gets the text.
+ */
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+export class KeptBody {
+  private gzipped: Promise<Uint8Array> | undefined;
+
+  constructor(readonly text: string) {}
+
+  /** The text's gzip encoding, made on first use. */
+  gzip(): Promise<Uint8Array> {
+    this.gzipped ??= gzipOf(this.text);
+    return this.gzipped;
+  }
+}
+
+async function gzipOf(text: string): Promise<Uint8Array> {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/**
+ * The answer with `body` as JSON: its gzip bytes when the request accepts
+ * gzip, else its text. Either way with `Vary: Accept-Encoding`, as any
+ * cache between the client and the worker needs.
+ */
+export async function keptJson(c: Context, body: KeptBody, status: ContentfulStatusCode = 200, headers: Record<string, string> = {}): Promise<Response> {
+  const answerHeaders = { ...headers, "Content-Type": "application/json", Vary: "Accept-Encoding" };
+  if (!acceptsGzip(c.req.header("Accept-Encoding"))) return c.body(body.text, status, answerHeaders);
+  return new Response(await body.gzip(), { status, headers: { ...answerHeaders, "Content-Encoding": "gzip" }, encodeBody: "manual" });
+}
+
+/** Whether an `Accept-Encoding` header accepts gzip (RFC 9110 §12.5.3): named, or `*`, with a weight above 0. */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  let any = false;
+  for (const member of header.split(",")) {
+    const [coding = "", ...parameters] = member.split(";").map((part) => part.trim().toLowerCase());
+    const weight = parameters.find((parameter) => parameter.startsWith("q="));
+    const accepted = weight === undefined || Number(weight.slice(2)) > 0;
+    if (coding === "gzip" || coding === "x-gzip") return accepted;
+    if (coding === "*") any = accepted;
+  }
+  return any;
+}

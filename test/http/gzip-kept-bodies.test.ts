@@ -1,0 +1,101 @@
+/**
+ * A kept body (a cart read, a variant list page) is answered as its gzip
+ * encoding, made once, to a request that accepts gzip, and as its text to one
+ * that does not (src/http/serializers/kept-body.ts). Both carry the same
+ * bytes once decoded, the same `ETag`, and `Vary: Accept-Encoding`; a change
+ * of the rows changes the gzipped answer as it changes the text.
+ */
+import { SELF } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { TEST_TOKEN } from "../fixtures/accounts";
+import { addItem, cartFixture, newCart, type CartFixture } from "../fixtures/carts";
+
+interface Answer {
+  status: number;
+  encoding: string | null;
+  vary: string | null;
+  etag: string | null;
+  /** The body as sent: gzip bytes when `encoding` says so. */
+  bytes: Uint8Array;
+  /** The body decoded. */
+  text: string;
+}
+
+async function get(path: string, acceptEncoding?: string): Promise<Answer> {
+  const headers: Record<string, string> = { Accept: "application/json", Authorization: `Bearer ${TEST_TOKEN}` };
+  if (acceptEncoding !== undefined) headers["Accept-Encoding"] = acceptEncoding;
+  // "manual": the bytes as the worker answered them, not decoded on the way.
+  const res = await SELF.fetch(`https://example.com${path}`, { headers, encodeResponseBody: "manual" } as RequestInit);
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  const encoding = res.headers.get("Content-Encoding");
+  const decoded = encoding === "gzip" ? await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer() : bytes;
+  return { status: res.status, encoding, vary: res.headers.get("Vary"), etag: res.headers.get("ETag"), bytes, text: new TextDecoder().decode(decoded) };
+}
+
+const isGzip = (bytes: Uint8Array) => bytes[0] === 0x1f && bytes[1] === 0x8b;
+
+let fixture: CartFixture;
+let cartId: number;
+
+beforeAll(async () => {
+  fixture = await cartFixture([1299, 1599]);
+  cartId = await newCart(fixture);
+  await addItem(cartId, fixture.variants[0]!.code, 2);
+  await addItem(cartId, fixture.variants[1]!.code, 1);
+});
+
+describe("kept bodies answered gzipped", () => {
+  it("gives a cart read's text to a client without gzip, and the same text gzipped to one with it", async () => {
+    const path = `/api/v1/carts/${cartId}`;
+    const plain = await get(path);
+    expect(plain).toMatchObject({ status: 200, encoding: null, vary: expect.stringContaining("Accept-Encoding") });
+    expect(JSON.parse(plain.text).id).toBe(cartId);
+    for (const accept of ["gzip", "br, gzip", "gzip, deflate", "*", "identity, gzip;q=0.5"]) {
+      // Twice: the first makes the kept encoding, the second answers it again.
+      for (let i = 0; i < 2; i++) {
+        const zipped = await get(path, accept);
+        expect(zipped, accept).toMatchObject({ status: 200, encoding: "gzip", vary: expect.stringContaining("Accept-Encoding"), etag: plain.etag, text: plain.text });
+        expect(isGzip(zipped.bytes), accept).toBe(true);
+        expect(zipped.bytes.length).toBeLessThan(plain.text.length / 2);
+      }
+    }
+    for (const refused of ["identity", "gzip;q=0", "br", "deflate, *;q=0", "*;q=0"]) {
+      expect(await get(path, refused), refused).toMatchObject({ status: 200, encoding: null, etag: plain.etag, text: plain.text });
+    }
+    // A matching tag still answers 304 with no body, whatever the encoding asked.
+    const notModified = await SELF.fetch(`https://example.com${path}`, {
+      headers: { Authorization: `Bearer ${TEST_TOKEN}`, "Accept-Encoding": "gzip", "If-None-Match": plain.etag ?? "" },
+    });
+    expect(notModified.status).toBe(304);
+    expect(await notModified.text()).toBe("");
+  });
+
+  it("answers a changed cart's new body gzipped, never the kept encoding of the old one", async () => {
+    const path = `/api/v1/carts/${cartId}`;
+    const before = await get(path, "gzip");
+    const item = JSON.parse(before.text).items[0];
+    const change = await SELF.fetch(`https://example.com${path}/items/${item.id}`, {
+      method: "PATCH",
+      headers: { Authorization: `Bearer ${TEST_TOKEN}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ quantity: item.quantity + 1 }),
+    });
+    expect(change.status).toBe(204);
+    const after = await get(path, "gzip");
+    expect(after.encoding).toBe("gzip");
+    expect(after.etag).not.toBe(before.etag);
+    expect(after.text).toBe((await get(path)).text);
+    expect(JSON.parse(after.text).items[0].quantity).toBe(item.quantity + 1);
+  });
+
+  it("gives a variant list page the same text gzipped or not", async () => {
+    const path = `/api/v1/products/${fixture.product}/variants/?limit=10`;
+    const plain = await get(path);
+    expect(plain).toMatchObject({ status: 200, encoding: null, vary: expect.stringContaining("Accept-Encoding") });
+    expect(JSON.parse(plain.text)._embedded.items.length).toBeGreaterThanOrEqual(fixture.variants.length);
+    for (let i = 0; i < 2; i++) {
+      const zipped = await get(path, "gzip");
+      expect(zipped).toMatchObject({ status: 200, encoding: "gzip", text: plain.text });
+      expect(isGzip(zipped.bytes)).toBe(true);
+    }
+  });
+});

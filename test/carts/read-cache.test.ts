@@ -8,7 +8,7 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { TEST_TOKEN } from "../fixtures/accounts";
-import { addItem, cartFixture, newCart, type CartFixture } from "../fixtures/carts";
+import { addItem, newCart, twoItemCart, type CartFixture } from "../fixtures/carts";
 
 interface Read {
   status: number;
@@ -29,10 +29,7 @@ let fixture: CartFixture;
 let cartId: number;
 
 beforeAll(async () => {
-  fixture = await cartFixture([1299, 1599]);
-  cartId = await newCart(fixture);
-  await addItem(cartId, fixture.variants[0]!.code, 2);
-  await addItem(cartId, fixture.variants[1]!.code, 1);
+  ({ id: cartId, fixture } = await twoItemCart());
 });
 
 /**

@@ -22,11 +22,18 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 export class KeptBody {
   private gzipped: Promise<Uint8Array> | undefined;
 
-  constructor(readonly text: string) {}
+  /** `onEncoded`: told the encoding's size once it is made, for the cache that keeps the body to count it. */
+  constructor(
+    readonly text: string,
+    private readonly onEncoded: (bytes: number) => void = () => undefined,
+  ) {}
 
   /** The text's gzip encoding, made on first use. */
   gzip(): Promise<Uint8Array> {
-    this.gzipped ??= gzipOf(this.text);
+    this.gzipped ??= gzipOf(this.text).then((bytes) => {
+      this.onEncoded(bytes.byteLength);
+      return bytes;
+    });
     return this.gzipped;
   }
 }

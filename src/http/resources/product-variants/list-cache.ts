@@ -36,10 +36,10 @@ interface Kept {
 
 /** URLs kept per isolate; past it the oldest goes. */
 const KEPT_PAGES = 500;
-/** Characters of bodies kept per isolate, with their gzip encoding (their rows hold about as much again); past it the oldest go. */
+/** Characters of bodies kept per isolate, and bytes of their gzip encodings (their rows hold about as much again); past it the oldest go. */
 const KEPT_CHARS = 4_000_000;
 
-/** Per URL: characters counted are its body's, once kept, at 1.25 of its length (its gzip encoding is kept with it: see `keepBody`). */
+/** Per URL: characters counted are its body's once kept, and its gzip encoding's bytes once made (see `keepBody`). */
 const kept = new BoundedMemory<string, Kept>(KEPT_PAGES, KEPT_CHARS);
 
 /** What `url` asks for, parsed by `parse` the first time (a URL that fails to parse is not kept). */
@@ -60,11 +60,11 @@ export function keptBody(url: string, page: PageRows): KeptBody | undefined {
 
 /**
  * Keeps `text`, written from `page`, as the body of `url`; gives it back. Its
- * gzip encoding, made on its first answer, is kept with it: counted at a
- * quarter of the text (JSON compresses to well under that).
+ * gzip encoding, made on its first answer, is kept with it and counted then.
  */
 export function keepBody(url: string, plan: ListPlan, page: PageRows, text: string): KeptBody {
-  const body = new KeptBody(text);
-  kept.set(url, { plan, page, body }, Math.ceil(text.length * 1.25));
-  return body;
+  const entry: Kept = { plan, page };
+  entry.body = new KeptBody(text, (bytes) => kept.grow(url, entry, bytes));
+  kept.set(url, entry, text.length);
+  return entry.body;
 }

@@ -64,7 +64,7 @@ function slotsOf(sql: string): readonly Slot[] | null {
  * there is none, or when the text numbers its parameters itself (`?1`,
  * `:name`), which drizzle never writes.
  */
-export function scanSlots(sql: string): readonly Slot[] | null {
+function scanSlots(sql: string): readonly Slot[] | null {
   const slots: Slot[] = [];
   let param = 0;
   let i = 0;

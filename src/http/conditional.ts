@@ -91,20 +91,18 @@ export const preconditionFailed = () => apiError(412, PRECONDITION_FAILED);
  * with no body when `If-None-Match` matches it (the body is then not even
  * serialized), else the body as JSON; both with the tag.
  */
-export function taggedJson(c: Context, etag: string, body: () => object): Response {
+export function taggedJson(c: Context, etag: string, body: () => object): Response | Promise<Response> {
   return taggedJsonText(c, etag, () => JSON.stringify(body()));
 }
 
-/** `taggedJsonText` for a body that may be kept for repeated answers (answered gzipped: see kept-body.ts). */
-export function taggedJsonBody(c: Context, etag: string, body: () => KeptBody | string): Response | Promise<Response> {
+/**
+ * `taggedJson` for a body already written: as JSON text, or kept for
+ * repeated answers (answered gzipped to a request that accepts it: see
+ * kept-body.ts).
+ */
+export function taggedJsonText(c: Context, etag: string, body: () => string | KeptBody): Response | Promise<Response> {
   if (noneMatchHits(c.req.header("If-None-Match"), etag)) return c.body(null, 304, { ETag: etag });
   const answer = body();
   if (typeof answer === "string") return c.body(answer, 200, { ETag: etag, "Content-Type": "application/json" });
   return keptJson(c, answer, 200, { ETag: etag });
-}
-
-/** `taggedJson` for a body already written as JSON text. */
-export function taggedJsonText(c: Context, etag: string, text: () => string): Response {
-  if (noneMatchHits(c.req.header("If-None-Match"), etag)) return c.body(null, 304, { ETag: etag });
-  return c.body(text(), 200, { ETag: etag, "Content-Type": "application/json" });
 }

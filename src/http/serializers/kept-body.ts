@@ -18,6 +18,7 @@
  */
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { jsonText } from "./json-splice";
 
 export class KeptBody {
   private gzipped: Promise<Uint8Array> | undefined;
@@ -49,9 +50,9 @@ async function gzipOf(text: string): Promise<Uint8Array> {
  * cache between the client and the worker needs.
  */
 export async function keptJson(c: Context, body: KeptBody, status: ContentfulStatusCode = 200, headers: Record<string, string> = {}): Promise<Response> {
-  const answerHeaders = { ...headers, "Content-Type": "application/json", Vary: "Accept-Encoding" };
-  if (!acceptsGzip(c.req.header("Accept-Encoding"))) return c.body(body.text, status, answerHeaders);
-  return new Response(await body.gzip(), { status, headers: { ...answerHeaders, "Content-Encoding": "gzip" }, encodeBody: "manual" });
+  const varied = { ...headers, Vary: "Accept-Encoding" };
+  if (!acceptsGzip(c.req.header("Accept-Encoding"))) return jsonText(c, body.text, status, varied);
+  return new Response(await body.gzip(), { status, headers: { ...varied, "Content-Type": "application/json", "Content-Encoding": "gzip" }, encodeBody: "manual" });
 }
 
 /** Whether an `Accept-Encoding` header accepts gzip (RFC 9110 §12.5.3): named, or `*`, with a weight above 0. */

@@ -19,7 +19,7 @@ import { cartCreateInputsFrom, cartCreateQueries, insertCart } from "../../../da
 import { orders } from "../../../data/schema";
 import { serializeViewedCart, viewedCartJson } from "./serializer";
 import { cartRecordEtag } from "./etag";
-import { taggedJsonBody } from "../../conditional";
+import { taggedJsonText } from "../../conditional";
 import { cartReadAnswer, cartReadStart } from "./read-cache";
 import { JsonSplicer, jsonText } from "../../serializers/json-splice";
 import type { ChangeErrors } from "../../cart-object/cart-change";
@@ -132,7 +132,7 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
     // The same rows as the last read of this cart give its kept body and tag (read-cache.ts).
     const answer = await cartReadAnswer(id, read.cart, c.get("viewRefills"), start);
     if (!answer) throw notFound(`Cart with id ${id} does not exist.`);
-    return taggedJsonBody(c, answer.etag, answer.body);
+    return taggedJsonText(c, answer.etag, answer.body);
   })
   .post("/", docs.create, async (c) => {
     const form = validateForm(cartCreateForm, c.get("body"));

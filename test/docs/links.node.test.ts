@@ -17,6 +17,8 @@ const FILES = new Set(
     import.meta.glob(["/**/*", "/.ci/*", "/.github/**/*", "!/node_modules/**", "!/.git/**", "!/.wrangler/**", "!/public/**", "!/browser-check/**"]),
   ).map((key) => key.slice(1)),
 );
+// import.meta.glob leaves out the file that calls it: this one.
+FILES.add("test/docs/links.node.test.ts");
 
 type Link = { line: number; target: string };
 
@@ -130,6 +132,41 @@ function brokenLinks(page: string, markdown: string, files: Set<string>, pages: 
   return problems;
 }
 
+/**
+ * Every `src/…`, `test/…` or `scripts/…` path a page names (in code spans or in
+ * text, links aside), with its line number. A trailing `.`, `,` or `:` ends the
+ * sentence, not the path.
+ */
+function namedPathsOf(markdown: string): Link[] {
+  const paths: Link[] = [];
+  markdown.split("\n").forEach((text, index) => {
+    for (const match of text.matchAll(/(?<![\w./@-])((?:src|test|scripts)\/[\w.*\-/<>{}]*)/g)) {
+      paths.push({ line: index + 1, target: match[1]!.replace(/[.,:]+$/, "") });
+    }
+  });
+  return paths;
+}
+
+/**
+ * Whether a named path exists among `files`: a file, a folder (with or without
+ * its trailing slash), or a pattern that matches one of them, where `*` stands
+ * for any part of one name, `**` for any folders, and `<name>` or `{name}` for
+ * one name.
+ */
+function pathExists(path: string, files: Set<string>): boolean {
+  const bare = path.replace(/\/$/, "");
+  if (!/[*<{]/.test(bare)) return files.has(bare) || [...files].some((file) => file.startsWith(`${bare}/`));
+  const pattern = bare
+    .split(/(\*\*\/?|\*|<[^>]*>|\{[^}]*\})/)
+    .map((part) => (part.startsWith("**") ? "(?:.*/)?" : /^(\*|<|\{)/.test(part) ? "[^/]*" : part.replace(/[.+?^$()|[\]\\]/g, "\\$&")))
+    .join("");
+  const matcher = new RegExp(`^${pattern}(?:/.*)?$`);
+  return [...files].some((file) => matcher.test(file));
+}
+
+/** Dated result files keep the paths of the day they were measured on. */
+const isDatedResult = (page: string): boolean => /^docs\/performance\/results\/.*\d{4}-\d{2}-\d{2}/.test(page);
+
 const pages: Record<string, string> = Object.fromEntries(Object.entries(PAGES).map(([key, text]) => [key.slice(1), text]));
 
 describe("documentation links", () => {
@@ -147,6 +184,13 @@ describe("documentation links", () => {
     const text = pages[page]!;
     expect(text).not.toMatch(/\.\.\/shared|\bseed\b|contract\s*§|CONTRACT\.md/i);
     expect(text, "no issue numbers").not.toMatch(/(?:^|[\s(])#\d+\b|\bissues?\/\d+/im);
+  });
+
+  it.each(Object.keys(pages).filter((page) => !isDatedResult(page)).sort())("every src/, test/ and scripts/ path %s names exists", (page) => {
+    const missing = namedPathsOf(pages[page]!)
+      .filter(({ target }) => !pathExists(target, FILES))
+      .map(({ line, target }) => `${page}:${line}: ${target}`);
+    expect(missing).toEqual([]);
   });
 });
 
@@ -176,5 +220,16 @@ describe("the link checker", () => {
     expect(brokenLinks("README.md", "![a](../shared/x.png)", files, docs)).toEqual(["README.md:1: ../shared/x.png: leaves the repository"]);
     expect(brokenLinks("README.md", "[a](/docs/api/cors.md) [b](file:///etc/passwd)", files, docs)).toHaveLength(2);
     expect(brokenLinks("README.md", "[ref]: docs/missing.md", files, docs)).toHaveLength(1);
+  });
+
+  it("finds named paths and matches them, globs and placeholders included", () => {
+    expect(namedPathsOf("See `src/index.ts`, then test/unit/ and scripts/bench*.mjs.\nNot my-src/x or ./src/y.")).toEqual([
+      { line: 1, target: "src/index.ts" },
+      { line: 1, target: "test/unit/" },
+      { line: 1, target: "scripts/bench*.mjs" },
+    ]);
+    const tree = new Set(["src/index.ts", "src/http/resources/taxons/routes.ts", "test/unit/a.test.ts", "scripts/bench-cost.mjs"]);
+    expect(["src/index.ts", "src/http/", "test/unit", "scripts/bench*.mjs", "src/http/resources/<name>/routes.ts", "test/**/*.test.ts"].filter((path) => !pathExists(path, tree))).toEqual([]);
+    expect(["src/http/cart/", "src/inde.ts", "test/edge/*.test.ts", "src/http/resources/<name>/form.ts"].filter((path) => pathExists(path, tree))).toEqual([]);
   });
 });

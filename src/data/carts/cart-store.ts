@@ -16,6 +16,7 @@ import type {
 import { keyed, type NamedResults, type Statement } from "../batch";
 import type { Value } from "../prepared";
 import type { Database } from "../db";
+import { tokenLive } from "../auth/token-live";
 import {
   adjustments,
   channels,
@@ -520,11 +521,10 @@ export function pricingSetupFrom(rows: PricingContextRows): PricingSetup | null 
  * (a restore, a manual fix) can never collide with it.
  */
 export function reserveIdsQuery(db: Database, count: number, tokenHash?: string) {
-  // With a token, the reservation only happens for a live token: a request
-  // that fails authentication writes nothing.
-  const live = tokenHash
-    ? sql`EXISTS (SELECT 1 FROM oauth_access_tokens t WHERE t.token_hash = ${tokenHash} AND t.expires_at > unixepoch())`
-    : undefined;
+  // With a token, the reservation only happens for a caller the token lets
+  // in: a request that fails authentication (a disabled user's included)
+  // writes nothing.
+  const live = tokenHash ? tokenLive(tokenHash, sql`unixepoch()`) : undefined;
   return db
     .update(rowIdSequences)
     .set({

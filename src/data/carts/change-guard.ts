@@ -28,6 +28,7 @@
  */
 import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import { prepared } from "../prepared";
+import { tokenLive } from "../auth/token-live";
 import type { Database } from "../db";
 import { heldVariantsSelect } from "./cart-store";
 import type { VariantInfo } from "./state";
@@ -99,10 +100,8 @@ const couponHeld = (coupon: Placeholder): SQL => sql`(${coupon} IS NULL OR EXIST
     AND c.expires_at IS json_extract(${coupon}, '$.expiresAt')
     AND (c.usage_limit IS NULL OR c.used < c.usage_limit) = json_extract(${coupon}, '$.usable')))`;
 
-/** The token (null: none to check) is known, unexpired, and its user (if any) enabled: what `verifyTokenCheck` accepts. */
-const tokenLive = (tokenHash: Placeholder, nowSeconds: Placeholder): SQL => sql`(${tokenHash} IS NULL OR EXISTS (SELECT 1 FROM oauth_access_tokens t
-  LEFT JOIN admin_users u ON u.id = t.user_id
-  WHERE t.token_hash = ${tokenHash} AND t.expires_at > ${nowSeconds} AND (t.user_id IS NULL OR u.enabled = 1)))`;
+/** The token (null: none to check: the worker checked it) lets its caller in. */
+const tokenChecked = (tokenHash: Placeholder, nowSeconds: Placeholder): SQL => sql`(${tokenHash} IS NULL OR ${tokenLive(tokenHash, nowSeconds)})`;
 
 const fieldsEqual = (fields: readonly (keyof VariantInfo)[]): SQL =>
   sql.join(
@@ -133,7 +132,7 @@ const guard = prepared(["cartId", "version", "contextVersion", "held", "ids", "c
     sql`g.matched = ${v.count}`,
     sql`g.stock_ok IS NOT 0`,
     couponHeld(v.coupon),
-    tokenLive(v.tokenHash, v.now),
+    tokenChecked(v.tokenHash, v.now),
   ];
   return db
     .select({ ok: sql<string>`json(CASE WHEN ${sql.join(conditions, sql` AND `)} THEN '1' ELSE 'guard' END)`.as("ok") })

@@ -2,6 +2,8 @@
  * Uploads around a product or taxon write (mounted on their POST, PUT,
  * PATCH and DELETE routes):
  *
+ * - a request that brings a file is authenticated before anything is
+ *   stored (R2 is outside the first batch that checks the token);
  * - before the handler, each sent file (`images[i][file]`) is checked (an
  *   image by its first bytes, at most 10 MB) and, when good, written to R2
  *   under a new path; the body then carries a `StoredImage` (or a
@@ -23,6 +25,7 @@ import type { AppEnv } from "../../context";
 import type { Database } from "../../../data/db";
 import { requeueRemovals, takeRemovals } from "../../../data/queries/images";
 import { namedBatch } from "../../../data/batch";
+import { authenticate } from "../../first-batch";
 import { isPlainObject } from "../../form";
 import { IMAGE_MESSAGES, MAX_IMAGE_BYTES, newImagePath, RefusedImage, sniffImage, StoredImage, UploadedFile } from "./files";
 
@@ -31,6 +34,10 @@ const DELETE_CHUNK = 1000;
 
 /** The entries of a sent `images` (a list or an object keyed by index). */
 const entriesOf = (images: unknown): unknown[] => (Array.isArray(images) ? images : isPlainObject(images) ? Object.values(images) : []);
+
+/** Whether the body holds an uploaded file. */
+const bringsFiles = (body: unknown): boolean =>
+  isPlainObject(body) && entriesOf(body.images).some((entry) => isPlainObject(entry) && entry.file instanceof UploadedFile);
 
 /** Checks and stores the sent files, replacing each in the body by what became of it; the stored paths. */
 async function stage(bucket: R2Bucket, body: unknown): Promise<string[]> {
@@ -99,6 +106,10 @@ export const stageImages = ({ drain }: { drain: boolean }) =>
     if (method !== "POST" && method !== "PUT" && method !== "PATCH" && method !== "DELETE") return next();
     const bucket = c.var.images;
     const body = c.var.body;
+    // R2 writes are not D1's: they cannot wait for the token check to ride the
+    // handler's first batch, so a request that brings files is authenticated
+    // first (one round trip of its own) and nothing is stored for a refused one.
+    if (bringsFiles(body)) await authenticate(c);
     const stored = await stage(bucket, body);
     await next();
     if (c.error || c.res.status >= 400) {

@@ -131,7 +131,11 @@ export interface SearchScope {
   text: SQLiteColumn;
 }
 
-/** The indexed texts (the codes are migration 0022's: a new one needs its triggers and backfill). */
+/**
+ * The indexed texts (the codes are migration 0022's). Their triggers are
+ * generated from this list (src/data/triggers/search-postings.ts): a new one
+ * needs a migration with its triggers regenerated and its postings backfilled.
+ */
 export const SEARCH_SCOPES = {
   customerEmail: { code: 1, owner: customers.id, text: customers.emailCanonical },
   customerFirstName: { code: 2, owner: customers.id, text: customers.firstName },

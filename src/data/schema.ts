@@ -324,7 +324,7 @@ export const products = sqliteTable(
     id: id(),
     code: code(),
     enabled: bool("enabled").notNull().default(true),
-    /** The sum and number of the product's accepted reviews' ratings, kept by triggers on product_reviews: averageRating = sum / count. */
+    /** The sum and number of the product's accepted reviews' ratings, kept by triggers on product_reviews (src/data/triggers/derived-columns.ts): averageRating = sum / count. */
     acceptedRatingSum: integer("accepted_rating_sum").notNull().default(0),
     acceptedReviewCount: integer("accepted_review_count").notNull().default(0),
     ...timestamps(),
@@ -660,7 +660,7 @@ export const productVariants = sqliteTable(
     /** Whether the variant's units need shipping: a cart of none gets no shipping adjustment. */
     shippingRequired: bool("shipping_required").notNull().default(true),
     /**
-     * Raised by triggers (migration 0023) whenever something the variant's view
+     * Raised by triggers (src/data/triggers/variant-views.ts) whenever something the variant's view
      * shows from other rows changes (translations, prices, option values and
      * their names, categories): a stored view (`variant_views`) of another
      * version is stale.
@@ -932,7 +932,7 @@ export const idempotencyKeys = sqliteTable(
  * instead of counting them all: `scope` names the list (a table, or `carts` /
  * `orders` / `payments` / `shipments` for the placed-or-cart split), `owner`
  * the parent of a nested list (the product of its variants, the promotion of
- * its coupons; 0 for the others). Kept by SQLite triggers (migration 0010) in
+ * its coupons; 0 for the others). Kept by SQLite triggers (src/data/triggers/list-counts.ts) in
  * the same statement as every insert, delete or state change, whoever runs
  * it: the service, `wrangler d1 execute`, an import or a restore.
  */
@@ -951,9 +951,9 @@ export const listCounts = sqliteTable(
  * promotions with their rules, actions and channels, tax rates and
  * categories, zones and their members, shipping and payment methods with
  * their channels and translations, shipping categories). One row (`id` 1),
- * raised by SQLite triggers (migration 0014) in the statement that writes
- * any of those rows, whoever runs it (a promotion's `used` only when it
- * crosses the usage limit, migration 0025): a cart object keeps the context in
+ * raised by SQLite triggers (src/data/triggers/pricing-context.ts) in the
+ * statement that writes any of those rows, whoever runs it (a promotion's
+ * `used` only when it crosses the usage limit): a cart object keeps the context in
  * memory and reads it again only when this number moved (see
  * docs/performance/pricing-context.md).
  */
@@ -967,8 +967,9 @@ export const pricingContextVersion = sqliteTable("pricing_context_version", {
  * bytes are in the R2 bucket under `path` (Sylius' `ab/cd/<hash>.<ext>`),
  * the rows say whose they are, their `type` and their place in the owner's
  * `images`. Deleted with their owner; every deleted row, and every path a
- * replaced file frees, is queued in `image_removals` by triggers (migration
- * 0017), whoever deletes it, for its object to be removed from R2.
+ * replaced file frees, is queued in `image_removals` by triggers
+ * (src/data/triggers/derived-columns.ts), whoever deletes it, for its object
+ * to be removed from R2.
  */
 export const productImages = imageTable("product_images", { productId: ownedBy("product_id", () => products.id) }, (t) => t.productId);
 
@@ -985,7 +986,7 @@ export const imageRemovals = sqliteTable("image_removals", {
  * three-character piece of `lower(text)` and owner (the row's id; a
  * translation's id for a name). `scope` is the column's number (a
  * small integer, see `SEARCH_SCOPES` in src/data/list-page.ts). Kept by SQLite triggers
- * (migration 0022) with every insert, change or delete of an indexed text,
+ * (src/data/triggers/search-postings.ts) with every insert, change or delete of an indexed text,
  * whoever runs it; a filter of three or more characters reads the postings
  * of its rarest trigram instead of the table (docs/performance/scale.md).
  * WITHOUT ROWID (written in the migration: drizzle has no option for it).

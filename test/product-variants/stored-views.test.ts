@@ -6,6 +6,9 @@
  * execute` would), must show in the next GET of the variant and of a cart
  * holding it, byte for byte as a read that builds the view afresh; a warm
  * read answers exactly as a cold one (bodies and tags), reading fewer rows.
+ * Each source declared in src/data/triggers/variant-views.ts raises the
+ * variant's `view_version` once per row inserted, updated (each column it
+ * watches, and no other) or deleted in SQL.
  */
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -13,6 +16,8 @@ import { createDatabase } from "../../src/data/db";
 import { D1Meter, MeteredD1 } from "../../src/data/metered-d1";
 import { namedBatch } from "../../src/data/batch";
 import { ViewRefills } from "../../src/data/queries/product-variants";
+import { tableName } from "../../src/data/triggers/trigger";
+import { VARIANT_VIEW_COLUMNS, VARIANT_VIEW_SOURCES } from "../../src/data/triggers/variant-views";
 import { TEST_TOKEN } from "../fixtures/accounts";
 import { variantPath } from "../fixtures/catalog";
 import { addItem, newCart } from "../fixtures/carts";
@@ -228,5 +233,88 @@ describe("a change to a source of the view shows in the next read", () => {
     await ok204("PATCH", variantPath(catalog.product.code, variant.code), { onHand: 42 });
     expect(await stored()).toBe(true);
     expect((await shown()).variant).toContain('"onHand":42');
+  });
+});
+
+/**
+ * Each declared source of the view, in SQL: a fresh row that shows in the
+ * variant's view (for a source whose inserts and deletes count), or the row
+ * the variant shows now (a source only updates reach: an option value, an
+ * option, a category). Through the API, every source is changed by the cases
+ * above but option values: the API never updates an option value's row and
+ * refuses to remove one a variant uses.
+ */
+const viewVersion = async () => (await env.DB.prepare("SELECT view_version AS v FROM product_variants WHERE id = ?").bind(variant.id).first<{ v: number }>())!.v;
+
+/** How far `write` moved the variant's `view_version`. */
+async function movedView(write: () => Promise<unknown>): Promise<number> {
+  const before = await viewVersion();
+  await write();
+  return (await viewVersion()) - before;
+}
+
+const shownValue = () => env.DB.prepare("SELECT option_value_id AS id FROM product_variant_option_values WHERE variant_id = ? ORDER BY option_value_id LIMIT 1").bind(variant.id).first<{ id: number }>();
+
+/** For each source (by its declared name): the INSERT of a fresh row it shows, or the SELECT of the rowid of the row it shows now. */
+const VIEW_ROWS: Record<string, { insert: () => Promise<[string, ...unknown[]]> } | { shown: [string, ...unknown[]] | (() => [string, ...unknown[]]) }> = {
+  translations: { insert: async () => ["INSERT INTO product_variant_translations (variant_id, locale, name) VALUES (?, ?, 'Fresh')", variant.id, uniqueCode("l")] },
+  channel_pricings: { insert: async () => ["INSERT INTO channel_pricings (variant_id, channel_code, price) VALUES (?, ?, 100)", variant.id, uniqueCode("CH")] },
+  option_value_links: {
+    insert: async () => {
+      const value = await env.DB.prepare("INSERT INTO product_option_values (option_id, code) VALUES (?, ?) RETURNING id").bind(catalog.option.id, uniqueCode("v")).first<{ id: number }>();
+      return ["INSERT INTO product_variant_option_values (variant_id, option_value_id) VALUES (?, ?)", variant.id, value!.id];
+    },
+  },
+  option_value_translations: {
+    insert: async () => ["INSERT INTO product_option_value_translations (value_id, locale, value) VALUES (?, ?, 'Fresh')", (await shownValue())!.id, uniqueCode("l")],
+  },
+  option_translations: { insert: async () => ["INSERT INTO product_option_translations (option_id, locale, name) VALUES (?, ?, 'Fresh')", catalog.option.id, uniqueCode("l")] },
+  option_values: { shown: () => ["SELECT option_value_id FROM product_variant_option_values WHERE variant_id = ? ORDER BY option_value_id LIMIT 1", variant.id] },
+  options: { shown: () => ["SELECT v.option_id FROM product_variant_option_values l JOIN product_option_values v ON v.id = l.option_value_id WHERE l.variant_id = ? LIMIT 1", variant.id] },
+  tax_categories: { shown: () => ["SELECT tax_category_id FROM product_variants WHERE id = ?", variant.id] },
+  shipping_categories: { shown: () => ["SELECT shipping_category_id FROM product_variants WHERE id = ?", variant.id] },
+};
+
+describe("each declared source of the view, written in SQL, raises the variant's view version once", () => {
+  it("has a case for every declared source", () => {
+    expect(Object.keys(VIEW_ROWS).sort()).toEqual(VARIANT_VIEW_SOURCES.map((s) => s.name).sort());
+  });
+
+  it.each(VARIANT_VIEW_SOURCES)("$name", async ({ name, table, events, updateOf }) => {
+    const t = tableName(table);
+    const rows = VIEW_ROWS[name]!;
+    let rowid: number;
+    if ("insert" in rows) {
+      expect(events).toEqual(expect.arrayContaining(["insert", "delete"]));
+      const [insert, ...params] = await rows.insert();
+      let inserted = 0;
+      expect(
+        await movedView(async () => {
+          inserted = (await env.DB.prepare(`${insert} RETURNING rowid AS r`).bind(...params).first<{ r: number }>())!.r;
+        }),
+      ).toBe(1);
+      rowid = inserted;
+    } else {
+      expect(events).toEqual(["update"]);
+      const [select, ...params] = typeof rows.shown === "function" ? rows.shown() : rows.shown;
+      const found = await env.DB.prepare(select).bind(...params).raw<[number | null]>();
+      expect(found[0]?.[0], `${name}: the row the variant shows`).toEqual(expect.any(Number));
+      rowid = found[0]![0]!;
+    }
+    const { results } = await env.DB.prepare("SELECT name FROM pragma_table_info(?)").bind(t).all<{ name: string }>();
+    const watched = updateOf?.map((c) => c.name);
+    for (const { name: column } of results) {
+      const expected = !watched || watched.includes(column) ? 1 : 0;
+      expect([column, await movedView(() => run(`UPDATE "${t}" SET "${column}" = "${column}" WHERE rowid = ?`, rowid))]).toEqual([column, expected]);
+    }
+    if ("insert" in rows) expect(await movedView(() => run(`DELETE FROM "${t}" WHERE rowid = ?`, rowid))).toBe(1);
+  });
+
+  it.each(VARIANT_VIEW_COLUMNS.map((c) => ({ column: c.name })))("the variant's own $column, when its value changes", async ({ column }) => {
+    const { held } = (await env.DB.prepare(`SELECT "${column}" AS held FROM product_variants WHERE id = ?`).bind(variant.id).first<{ held: number | null }>())!;
+    expect(held).toEqual(expect.any(Number));
+    expect(await movedView(() => run(`UPDATE product_variants SET "${column}" = "${column}" WHERE id = ?`, variant.id))).toBe(0);
+    expect(await movedView(() => run(`UPDATE product_variants SET "${column}" = NULL WHERE id = ?`, variant.id))).toBe(1);
+    expect(await movedView(() => run(`UPDATE product_variants SET "${column}" = ? WHERE id = ?`, held, variant.id))).toBe(1);
   });
 });

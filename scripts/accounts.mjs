@@ -31,11 +31,19 @@ const TARGET_HELP = `Target (any command):
 
 export const COMMANDS = {
   "create-user": {
-    usage: "create-user --username EMAIL --password PASSWORD [--disabled]",
+    usage: "create-user --username EMAIL --password PASSWORD [--email EMAIL] [--disabled]",
     summary: "Create an admin user (who gets tokens with the password grant).",
     details: `  --username EMAIL     the login (compared case-insensitively); must be new
   --password PASSWORD  at least ${MIN_PASSWORD_LENGTH} characters; stored as a salted PBKDF2-SHA256 hash
+  --email EMAIL        the user's e-mail (compared case-insensitively); must be new; default: the
+                       username, which must then be an e-mail address
   --disabled           create the user disabled (enable it later with enable-user)`,
+  },
+  "set-email": {
+    usage: "set-email --username NAME --email EMAIL",
+    summary: "Set an admin user's e-mail (one made without it, whose username is not an address).",
+    details: `  --username NAME  an existing admin user
+  --email EMAIL    an e-mail address no other user has`,
   },
   "create-client": {
     usage: "create-client --id PUBLIC_ID --secret SECRET [--grants LIST]",
@@ -98,6 +106,13 @@ ${TARGET_HELP}`;
 
 const canonical = (username) => username.toLowerCase();
 
+/** The user form's e-mail check (Symfony's loose one): one "@", something before it, a dot inside what follows, no whitespace. */
+export const isEmailAddress = (value) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+
+/** The message of a UNIQUE failure: the e-mail's or the username's. */
+const takenBy = (username, email) => (output) =>
+  /admin_users\.email_canonical/.test(output) ? `An admin user with the e-mail "${email}" already exists.` : `An admin user "${username}" already exists.`;
+
 /**
  * The SQL of a command and how to read its results (one result set per
  * statement, from `wrangler d1 execute --json`) into a message.
@@ -112,6 +127,18 @@ export function accountSql(command, o) {
   const clientExists = (id) => `SELECT id FROM oauth_clients WHERE public_id = ${sqlString(id)};`;
   const noUser = (username) => new AccountError(`No admin user "${username}".`);
   const noClient = (id) => new AccountError(`No client "${id}".`);
+  /** Without --email: the username, when it is an address (Sylius' admin user form requires an e-mail). */
+  const defaultEmail = (username) => {
+    if (!isEmailAddress(username)) {
+      throw new UsageError(`--email is required for create-user when the username is not an e-mail address ("${username}").`);
+    }
+    return username;
+  };
+  const sentEmail = (value) => {
+    const email = value.trim();
+    if (!isEmailAddress(email)) throw new UsageError(`--email must be an e-mail address ("${value}").`);
+    return email;
+  };
   switch (command) {
     case "create-user": {
       const username = need("username").trim();
@@ -119,10 +146,23 @@ export function accountSql(command, o) {
       if ([...password].length < MIN_PASSWORD_LENGTH) {
         throw new UsageError(`The password must have at least ${MIN_PASSWORD_LENGTH} characters.`);
       }
+      const email = o.email === undefined ? defaultEmail(username) : sentEmail(o.email);
       return {
-        sql: `INSERT INTO admin_users (username, username_canonical, password_hash, enabled) VALUES (${sqlString(username)}, ${sqlString(canonical(username))}, ${sqlString(hashSecret(password))}, ${o.disabled ? 0 : 1});`,
-        duplicate: `An admin user "${username}" already exists.`,
-        message: () => `Created admin user ${username}${o.disabled ? " (disabled)" : ""}.`,
+        sql: `INSERT INTO admin_users (username, username_canonical, password_hash, enabled, email, email_canonical) VALUES (${sqlString(username)}, ${sqlString(canonical(username))}, ${sqlString(hashSecret(password))}, ${o.disabled ? 0 : 1}, ${sqlString(email)}, ${sqlString(canonical(email))});`,
+        duplicate: takenBy(username, email),
+        message: () => `Created admin user ${username} <${email}>${o.disabled ? " (disabled)" : ""}.`,
+      };
+    }
+    case "set-email": {
+      const username = need("username");
+      const email = sentEmail(need("email"));
+      return {
+        sql: `UPDATE admin_users SET email = ${sqlString(email)}, email_canonical = ${sqlString(canonical(email))}, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE username_canonical = ${sqlString(canonical(username))} RETURNING id;`,
+        duplicate: takenBy(username, email),
+        message: ([updated]) => {
+          if (updated.length === 0) throw noUser(username);
+          return `Set the e-mail of ${username} to ${email}.`;
+        },
       };
     }
     case "create-client": {
@@ -204,6 +244,7 @@ export function accountSql(command, o) {
 const OPTIONS = {
   username: { type: "string" },
   password: { type: "string" },
+  email: { type: "string" },
   disabled: { type: "boolean" },
   id: { type: "string" },
   secret: { type: "string" },
@@ -253,7 +294,9 @@ export async function main(argv) {
   try {
     results = await execute(flags, sql);
   } catch (error) {
-    if (duplicate && /UNIQUE constraint failed/.test(error.output ?? "")) throw new AccountError(duplicate);
+    if (duplicate && /UNIQUE constraint failed/.test(error.output ?? "")) {
+      throw new AccountError(typeof duplicate === "function" ? duplicate(error.output) : duplicate);
+    }
     // A database that was never migrated (a new --persist-to directory, a new remote database).
     if (/no such table/.test(error.output ?? "")) {
       const where = flags.filter((flag) => flag !== "--local").join(" ");

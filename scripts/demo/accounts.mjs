@@ -16,8 +16,8 @@ export function demoAccountsSql() {
   return `
 INSERT OR IGNORE INTO oauth_clients (public_id, secret_hash, allowed_grant_types)
   VALUES (${sqlString(client.id)}, ${sqlString(hashSecret(client.secret))}, '["password","refresh_token","client_credentials"]');
-INSERT OR IGNORE INTO admin_users (username, username_canonical, password_hash, enabled)
-  VALUES (${sqlString(user.username)}, ${sqlString(user.username)}, ${sqlString(hashSecret(user.password))}, 1);
+INSERT OR IGNORE INTO admin_users (username, username_canonical, password_hash, enabled, email, email_canonical)
+  VALUES (${sqlString(user.username)}, ${sqlString(user.username)}, ${sqlString(hashSecret(user.password))}, 1, ${sqlString(user.username)}, ${sqlString(user.username)});
 INSERT OR IGNORE INTO oauth_access_tokens (token_hash, client_id, user_id, expires_at)
   SELECT ${sqlString(sha256Hex(token))}, c.id, u.id, 4102444800 FROM oauth_clients c, admin_users u
   WHERE c.public_id = ${sqlString(client.id)} AND u.username_canonical = ${sqlString(user.username)};

@@ -128,7 +128,11 @@ export const adminUsers = sqliteTable("admin_users", {
   usernameCanonical: text("username_canonical").notNull().unique(),
   passwordHash: text("password_hash").notNull(),
   enabled: bool("enabled").notNull().default(true),
-  /** Sylius' AdminUser fields, managed over `/api/v1/users/` (null for accounts the CLI made). */
+  /**
+   * Sylius' AdminUser fields, managed over `/api/v1/users/`. Every user has an e-mail (the form
+   * and the accounts CLI require one), but for an account the CLI made before it took one whose
+   * username is not an address (see the migration admin_user_emails).
+   */
   email: text("email"),
   emailCanonical: text("email_canonical").unique(),
   firstName: text("first_name"),

@@ -5,15 +5,34 @@
  * resource validates submitted rules/actions with them; the pricing engine
  * consumes the same types, read from stored rows once per pricing context by
  * pricing/stored-promotions.ts (more tolerant than this validation, see
- * there). Amounts are integer minor units, percentages are fractions in 0..1
- * (0.1 = 10 %). Channel-keyed configurations are `{CHANNEL_CODE: {...}}`.
+ * there). Stored and shown, amounts are integer minor units and percentages
+ * fractions in 0..1 (0.1 = 10 %), as Sylius stores and shows them; sent, they
+ * are what Sylius' MoneyType and PercentType take: amounts in major units
+ * (`12` or `"12.00"` is stored as 1200) and percentages in percent (`15` is
+ * stored as 0.15): the `*InputSchema`s below convert them. Channel-keyed
+ * configurations are `{CHANNEL_CODE: {...}}`.
  */
 import { z } from "zod";
+import { MAX_INT, percentToFraction, toMinorUnits } from "./money";
 
 /** Sylius' integer columns are signed 32-bit: larger values are refused, not rounded. */
-const MAX_INT = 2_147_483_647;
 const amount = z.number().int().min(0).max(MAX_INT);
 const fraction = z.number().min(0).max(1);
+
+/** A sent number or decimal string, converted by `convert`; refused when it gives null. */
+const converted = (convert: (value: number | string) => number | null) =>
+  z.union([z.number(), z.string()]).transform((value, ctx) => {
+    const stored = convert(value);
+    if (stored === null) {
+      ctx.addIssue({ code: "custom", message: "Invalid value" });
+      return z.NEVER;
+    }
+    return stored;
+  });
+/** A sent amount: major units (number or decimal string, rounded half up to the cent), stored as minor units. */
+const sentAmount = converted(toMinorUnits);
+/** A sent percentage: percent in 0..100 (number or decimal string), stored as its fraction. */
+const sentPercentage = converted(percentToFraction);
 
 /** `{CHANNEL_CODE: {amount}}`. */
 export const channelAmounts = z.record(z.string().min(1), z.strictObject({ amount }));
@@ -85,27 +104,30 @@ export const promotionRuleSchema = z.discriminatedUnion("type", [
  * `taxons_filter {taxons}`, `products_filter {products}` (apply when not empty).
  */
 const priceBound = amount.nullable().optional();
-export const unitFilters = z.strictObject({
-  price_range_filter: z.union([z.strictObject({ min: priceBound, max: priceBound }), z.array(z.never()).max(0)]).optional(),
-  taxons_filter: z.strictObject({ taxons: codeList }).optional(),
-  products_filter: z.strictObject({ products: codeList }).optional(),
-});
+const filtersWith = <Bound extends z.ZodOptional<z.ZodNullable<z.ZodType<number, unknown>>>>(bound: Bound) =>
+  z.strictObject({
+    price_range_filter: z.union([z.strictObject({ min: bound, max: bound }), z.array(z.never()).max(0)]).optional(),
+    taxons_filter: z.strictObject({ taxons: codeList }).optional(),
+    products_filter: z.strictObject({ products: codeList }).optional(),
+  });
+export const unitFilters = filtersWith(priceBound);
 export type UnitFilters = z.output<typeof unitFilters>;
 
 /**
- * Sent filters as Sylius' form stores them: the three filters always present,
+ * Filters as Sylius' form stores them: the three filters always present,
  * a filter not sent empty (`price_range_filter: []`, `taxons: []`, `products: []`).
  */
-const storedFilters = unitFilters.transform(
-  (filters): StoredFilters => ({
-    price_range_filter:
-      filters.price_range_filter === undefined || Array.isArray(filters.price_range_filter)
-        ? []
-        : { min: filters.price_range_filter.min ?? null, max: filters.price_range_filter.max ?? null },
-    taxons_filter: filters.taxons_filter ?? { taxons: [] },
-    products_filter: filters.products_filter ?? { products: [] },
-  }),
-);
+const asStoredFilters = (filters: UnitFilters): StoredFilters => ({
+  price_range_filter:
+    filters.price_range_filter === undefined || Array.isArray(filters.price_range_filter)
+      ? []
+      : { min: filters.price_range_filter.min ?? null, max: filters.price_range_filter.max ?? null },
+  taxons_filter: filters.taxons_filter ?? { taxons: [] },
+  products_filter: filters.products_filter ?? { products: [] },
+});
+const storedFilters = unitFilters.transform(asStoredFilters);
+/** Sent filters: the price range's bounds in major units (Sylius' MoneyType), stored in minor units. */
+const sentFilters = filtersWith(sentAmount.nullable().optional()).transform(asStoredFilters);
 
 /** Filters as stored and shown (every filter present). */
 export const storedFiltersSchema = z.object({
@@ -142,6 +164,39 @@ export const promotionActionSchema = z.discriminatedUnion("type", [
   unitFixedDiscountAction,
   unitPercentageDiscountAction,
   shippingPercentageDiscountAction,
+]);
+
+/**
+ * Rules and actions as a client sends them (Sylius' forms): the same kinds,
+ * with amounts in major units and percentages in percent; their output is
+ * what is stored (the schemas above).
+ */
+const sentChannelAmounts = z.record(z.string().min(1), z.strictObject({ amount: sentAmount }));
+export const promotionRuleInputSchema = z.discriminatedUnion("type", [
+  cartQuantityRule,
+  z.object({ type: z.literal("item_total"), configuration: sentChannelAmounts }),
+  containsProductRule,
+  hasTaxonRule,
+  z.object({
+    type: z.literal("total_of_items_from_taxon"),
+    configuration: z.record(z.string().min(1), z.strictObject({ taxon: z.string().min(1), amount: sentAmount })),
+  }),
+  nthOrderRule,
+  shippingCountryRule,
+  customerGroupRule,
+]);
+export const promotionActionInputSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("order_fixed_discount"), configuration: sentChannelAmounts }),
+  z.object({ type: z.literal("order_percentage_discount"), configuration: z.strictObject({ percentage: sentPercentage }) }),
+  z.object({
+    type: z.literal("unit_fixed_discount"),
+    configuration: z.record(z.string().min(1), z.strictObject({ amount: sentAmount, filters: sentFilters.optional() })),
+  }),
+  z.object({
+    type: z.literal("unit_percentage_discount"),
+    configuration: z.record(z.string().min(1), z.strictObject({ percentage: sentPercentage, filters: sentFilters.optional() })),
+  }),
+  z.object({ type: z.literal("shipping_percentage_discount"), configuration: z.strictObject({ percentage: sentPercentage }) }),
 ]);
 
 export type PromotionRule = z.infer<typeof promotionRuleSchema>;

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { MSG } from "../domain/messages";
+import { MAX_INT, toMinorUnits } from "../domain/money";
 
 const blankOrInvalid = (blank: string) => (issue: { input?: unknown }) =>
   issue.input === undefined || issue.input === null || issue.input === "" ? blank : MSG.invalid;
@@ -32,7 +33,7 @@ export const optionalBoolean = () => z.boolean({ error: MSG.invalid }).optional(
  * lies in 0..MAX_INT, so what is stored is exactly what was sent and an
  * auto-assigned "last + 1" never wraps or loses precision.
  */
-export const MAX_INT = 2_147_483_647;
+export { MAX_INT };
 
 /** An integer within bounds (at most 0..MAX_INT); accepts integral numbers only. */
 export const integer = (opts: { min?: number; max?: number; blank?: string; tooLow?: string; tooHigh?: string } = {}) =>
@@ -68,27 +69,6 @@ export const majorUnitsPrice = () =>
       }
       return minor;
     });
-
-const DECIMAL = /^\s*(\d{1,13})(?:\.(\d+))?\s*$/;
-
-export function toMinorUnits(value: number | string): number | null {
-  const text = typeof value === "number" ? (Number.isFinite(value) ? numberToPlainString(value) : "") : value;
-  const match = DECIMAL.exec(text);
-  if (!match) return null;
-  const whole = BigInt(match[1] ?? "0");
-  const fraction = (match[2] ?? "").padEnd(3, "0");
-  const cents = BigInt(fraction.slice(0, 2));
-  const rest = fraction.slice(2);
-  // Round half up on the first dropped digit.
-  const roundUp = (rest[0] ?? "0") >= "5" ? 1n : 0n;
-  const minor = whole * 100n + cents + roundUp;
-  return minor <= BigInt(MAX_INT) ? Number(minor) : null;
-}
-
-function numberToPlainString(n: number): string {
-  if (n < 0) return "-";
-  return n.toLocaleString("en-US", { useGrouping: false, maximumFractionDigits: 20 });
-}
 
 const DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;

@@ -1,7 +1,7 @@
 /** The accounts CLI's usage rules (the parts that need no database). */
 import { describe, expect, it } from "vitest";
 // @ts-expect-error -- a plain .mjs script (no types).
-import { AccountError, COMMANDS, MIN_PASSWORD_LENGTH, UsageError, accountSql, commandHelp, generalHelp, main } from "../../scripts/accounts.mjs";
+import { AccountError, COMMANDS, MIN_PASSWORD_LENGTH, UsageError, accountSql, commandHelp, generalHelp, isEmailAddress, main } from "../../scripts/accounts.mjs";
 
 type Sql = { sql: string; message: (results: unknown[][]) => string };
 const build = (command: string | undefined, options: Record<string, string | boolean>) => accountSql(command, options) as Sql;
@@ -9,7 +9,7 @@ const build = (command: string | undefined, options: Record<string, string | boo
 describe("accounts CLI", () => {
   it("has help for the tool and for every command", () => {
     const names = Object.keys(COMMANDS);
-    expect(names).toEqual(["create-user", "create-client", "create-token", "disable-user", "enable-user", "revoke-tokens"]);
+    expect(names).toEqual(["create-user", "set-email", "create-client", "create-token", "disable-user", "enable-user", "revoke-tokens"]);
     for (const name of names) {
       expect(generalHelp()).toContain(name);
       expect(commandHelp(name)).toContain(`npm run accounts -- ${name}`);
@@ -38,6 +38,38 @@ describe("accounts CLI", () => {
     expect(() => build("create-token", { client: "c", username: "ghost@b.c" }).message([[{ id: 1 }], [], []])).toThrow('No admin user "ghost@b.c".');
     expect(() => build("create-token", { client: "c" }).message([[], [{ 1: 1 }], []])).toThrow('No client "c".');
     expect(() => build("revoke-tokens", { client: "c" }).message([[], [], []])).toThrow('No client "c".');
+  });
+
+  it("it_allows_to_get_an_admin_users_list: create-user gives every user an e-mail, the username's by default", () => {
+    const byDefault = build("create-user", { username: "Admin@Shop.example", password: "12345678" });
+    expect(byDefault.sql).toMatch(/, 'Admin@Shop\.example', 'admin@shop\.example'\);$/);
+    expect(byDefault.sql).toContain("(username, username_canonical, password_hash, enabled, email, email_canonical)");
+    expect(byDefault.message([[]])).toBe("Created admin user Admin@Shop.example <Admin@Shop.example>.");
+    const given = build("create-user", { username: "ops", email: " Ops@Shop.example ", password: "12345678" });
+    expect(given.sql).toMatch(/, 'Ops@Shop\.example', 'ops@shop\.example'\);$/);
+    // A username that is not an address needs --email; a sent --email must be an address.
+    expect(() => build("create-user", { username: "ops", password: "12345678" })).toThrow(UsageError);
+    expect(() => build("create-user", { username: "ops", password: "12345678" })).toThrow("--email is required for create-user when the username is not an e-mail address");
+    for (const email of ["", "ops", "ops@shop", "a@b@c.d", "jane doe@shop.example", "@shop.example"]) {
+      expect(() => build("create-user", { username: "ops", email, password: "12345678" }), email).toThrow(UsageError);
+    }
+    expect(isEmailAddress("a@b.c")).toBe(true);
+  });
+
+  it("names the e-mail or the username a UNIQUE failure is about", async () => {
+    const { duplicate } = accountSql("create-user", { username: "ops", email: "ops@shop.example", password: "12345678" }) as { duplicate: (output: string) => string };
+    expect(duplicate("UNIQUE constraint failed: admin_users.email_canonical: SQLITE_CONSTRAINT")).toBe('An admin user with the e-mail "ops@shop.example" already exists.');
+    expect(duplicate("UNIQUE constraint failed: admin_users.username_canonical: SQLITE_CONSTRAINT")).toBe('An admin user "ops" already exists.');
+  });
+
+  it("set-email sets a user's e-mail by the same rules", () => {
+    const set = build("set-email", { username: "Ops", email: "Ops@Shop.example" });
+    expect(set.sql).toContain("UPDATE admin_users SET email = 'Ops@Shop.example', email_canonical = 'ops@shop.example'");
+    expect(set.sql).toContain("WHERE username_canonical = 'ops' RETURNING id;");
+    expect(set.message([[{ id: 3 }]])).toBe("Set the e-mail of Ops to Ops@Shop.example.");
+    expect(() => set.message([[]])).toThrow('No admin user "Ops".');
+    expect(() => build("set-email", { username: "ops" })).toThrow("--email is required for set-email");
+    expect(() => build("set-email", { username: "ops", email: "not an address" })).toThrow(UsageError);
   });
 
   it("refuses unknown options before touching any database", async () => {

@@ -107,7 +107,7 @@ describe("the pricing context kept by cart objects", () => {
       priority: 1,
       exclusive: false,
       channels: [f.channel],
-      actions: [{ type: "order_fixed_discount", configuration: { [f.channel]: { amount: 100 } } }],
+      actions: [{ type: "order_fixed_discount", configuration: { [f.channel]: { amount: 1 } } }],
     });
     expect(created.status).toBe(201);
     await changeQuantity(cartId, 2, 3);
@@ -138,7 +138,7 @@ describe("the pricing context kept by cart objects", () => {
       code: uniqueCode("PROMO"),
       name: "One dollar off",
       channels: [f.channel],
-      actions: [{ type: "order_fixed_discount", configuration: { [f.channel]: { amount: 100 } } }],
+      actions: [{ type: "order_fixed_discount", configuration: { [f.channel]: { amount: 1 } } }],
     });
     expect(created.status).toBe(201);
     // The first change after the promotion finds the context moved: the guarded write fails, then read, then write.
@@ -189,7 +189,7 @@ describe("the pricing context kept by cart objects", () => {
       name: "One dollar off, twice",
       usageLimit: 2,
       channels: [f.channel],
-      actions: [{ type: "order_fixed_discount", configuration: { [f.channel]: { amount: 100 } } }],
+      actions: [{ type: "order_fixed_discount", configuration: { [f.channel]: { amount: 1 } } }],
     });
     expect(created.status).toBe(201);
     const cartId = await newCart(f);

@@ -273,7 +273,7 @@ describe("channels", () => {
         zone: zone.code,
         channels: [channel.code],
         calculator: "flat_rate",
-        configuration: { [channel.code]: { amount: 500 } },
+        configuration: { [channel.code]: { amount: 5 } },
       });
       expect(method.status).toBe(201);
       await refused(channel.code);

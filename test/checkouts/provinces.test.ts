@@ -45,8 +45,8 @@ async function provincesFixture() {
       configuration: { [f.channel]: { amount } },
       translations: { en_US: { name } },
     });
-  expect((await create(`N${north}`.replace(/-/g, "_"), northZone!.code, 300, 0, "North courier")).status).toBe(201);
-  expect((await create(`O${north}`.replace(/-/g, "_"), outer!.code, 200, 1, "Outer courier")).status).toBe(201);
+  expect((await create(`N${north}`.replace(/-/g, "_"), northZone!.code, 3, 0, "North courier")).status).toBe(201);
+  expect((await create(`O${north}`.replace(/-/g, "_"), outer!.code, 2, 1, "Outer courier")).status).toBe(201);
   return { f, north, south, northZone: northZone!.code, outerZone: outer!.code };
 }
 

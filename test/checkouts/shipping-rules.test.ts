@@ -24,7 +24,7 @@ const offered = async (cartId: number) =>
 async function freeOverThirty() {
   const f = await checkoutFixture();
   const patched = await api("PATCH", `/api/v1/shipping-methods/${f.shipping.a.code}`, {
-    rules: [{ type: "order_total_less_than_or_equal", configuration: { [f.channel]: { amount: 2999 } } }],
+    rules: [{ type: "order_total_less_than_or_equal", configuration: { [f.channel]: { amount: 29.99 } } }],
   });
   expect(patched.status).toBe(204);
   const free = await api("POST", "/api/v1/shipping-methods/", {
@@ -35,7 +35,7 @@ async function freeOverThirty() {
     calculator: "flat_rate",
     configuration: { [f.channel]: { amount: 0 } },
     translations: { en_US: { name: "Free shipping" } },
-    rules: [{ type: "order_total_greater_than_or_equal", configuration: { [f.channel]: { amount: 3000 } } }],
+    rules: [{ type: "order_total_greater_than_or_equal", configuration: { [f.channel]: { amount: 30 } } }],
   });
   expect(free.status).toBe(201);
   return { f, free: free.body as { id: number; code: string } };

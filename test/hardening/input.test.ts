@@ -76,7 +76,7 @@ describe("integers lie in 0..2^31-1", () => {
       name: "Too big",
       priority: MAX_INT + 1,
       usageLimit: MAX_INT + 1,
-      actions: [{ type: "order_fixed_discount", configuration: { [cat.channel]: { amount: MAX_INT + 1 } } }],
+      actions: [{ type: "order_fixed_discount", configuration: { [cat.channel]: { amount: (MAX_INT + 1) / 100 } } }],
     });
     expect(res.status).toBe(400);
     expect(res.body.errors.children.priority).toEqual({ errors: [INVALID] });

@@ -1,9 +1,12 @@
 /**
  * A kept body (a cart read, a variant list page) is answered as its gzip
- * encoding, made once, to a request that accepts gzip, and as its text to one
+ * encoding, made once, to a client that accepts gzip, and as its text to one
  * that does not (src/http/serializers/kept-body.ts). Both carry the same
  * bytes once decoded, the same `ETag`, and `Vary: Accept-Encoding`; a change
- * of the rows changes the gzipped answer as it changes the text.
+ * of the rows changes the gzipped answer as it changes the text. Behind the
+ * front line (Cloudflare's, `wrangler dev`'s) the request's header is the
+ * front line's own (`br, gzip`) and the client's is
+ * `cf.clientAcceptEncoding` (`""` when it sent none): that one decides.
  */
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -21,11 +24,14 @@ interface Answer {
   text: string;
 }
 
-async function get(path: string, acceptEncoding?: string): Promise<Answer> {
+/** `frontLine`: the client's header (undefined: none) is in `cf.clientAcceptEncoding`, the request's is the front line's. */
+async function get(path: string, acceptEncoding?: string, frontLine = false): Promise<Answer> {
   const headers: Record<string, string> = { Accept: "application/json", Authorization: `Bearer ${TEST_TOKEN}` };
-  if (acceptEncoding !== undefined) headers["Accept-Encoding"] = acceptEncoding;
+  if (frontLine) headers["Accept-Encoding"] = "br, gzip";
+  else if (acceptEncoding !== undefined) headers["Accept-Encoding"] = acceptEncoding;
+  const cf = frontLine ? { cf: { clientAcceptEncoding: acceptEncoding ?? "" } } : {};
   // "manual": the bytes as the worker answered them, not decoded on the way.
-  const res = await SELF.fetch(`https://example.com${path}`, { headers, encodeResponseBody: "manual" } as RequestInit);
+  const res = await SELF.fetch(`https://example.com${path}`, { headers, encodeResponseBody: "manual", ...cf } as RequestInit);
   const bytes = new Uint8Array(await res.arrayBuffer());
   const encoding = res.headers.get("Content-Encoding");
   const decoded = encoding === "gzip" ? await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer() : bytes;
@@ -94,5 +100,45 @@ describe("kept bodies answered gzipped", () => {
       expect(zipped).toMatchObject({ status: 200, encoding: "gzip", text: plain.text });
       expect(isGzip(zipped.bytes)).toBe(true);
     }
+  });
+});
+
+/**
+ * The five headers a client may send (none, `identity`, `gzip`, `br`, `*`),
+ * straight and behind the front line: gzip bytes only for `gzip` and `*`
+ * (any coding, RFC 9110), the text for the others (the front line encodes
+ * it as brotli for `br`).
+ */
+const CLIENT_HEADERS: readonly [string | undefined, "gzip" | null][] = [
+  [undefined, null],
+  ["identity", null],
+  ["gzip", "gzip"],
+  ["br", null],
+  ["*", "gzip"],
+];
+
+async function expectClientEncodings(path: string): Promise<void> {
+  const plain = await get(path);
+  expect(plain.status).toBe(200);
+  for (const frontLine of [false, true]) {
+    for (const [header, encoding] of CLIENT_HEADERS) {
+      const label = `${header ?? "(none)"}${frontLine ? " behind the front line" : ""}`;
+      // Twice: the first may make the kept encoding, the second answers it again.
+      for (let i = 0; i < 2; i++) {
+        const answer = await get(path, header, frontLine);
+        expect(answer, label).toMatchObject({ status: 200, encoding, vary: expect.stringContaining("Accept-Encoding"), etag: plain.etag, text: plain.text });
+        expect(isGzip(answer.bytes), label).toBe(encoding === "gzip");
+      }
+    }
+  }
+}
+
+describe("kept bodies compressed only for a client that asks for it", () => {
+  it("answers a cart read gzipped only when the client's Accept-Encoding takes gzip", async () => {
+    await expectClientEncodings(`/api/v1/carts/${cartId}`);
+  });
+
+  it("answers a variant list page gzipped only when the client's Accept-Encoding takes gzip", async () => {
+    await expectClientEncodings(`/api/v1/products/${fixture.product}/variants/?limit=10`);
   });
 });

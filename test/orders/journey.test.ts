@@ -124,7 +124,7 @@ describe("an order's journey through the public API", () => {
       name: "Coupon promotion",
       couponBased: true,
       channels: [s.channel],
-      actions: [{ type: "order_percentage_discount", configuration: { percentage: 0.1 } }],
+      actions: [{ type: "order_percentage_discount", configuration: { percentage: 10 } }],
     });
     await ok("POST", `/api/v1/promotions/${promotion}/coupons/`, { code: coupon });
     const id = await readyCart(s, 1);

@@ -27,6 +27,7 @@ describe("promotions: create and read", () => {
     await ensureLocales("en_US");
     const product = (await createProduct()).code;
     const code = uniqueCode("PROMO");
+    // Shown as stored: minor units and fractions; sent (below) in major units and percent.
     const rules = [
       { type: "cart_quantity", configuration: { count: 3 } },
       { type: "item_total", configuration: { [channel.code]: { amount: 5000 } } },
@@ -39,6 +40,14 @@ describe("promotions: create and read", () => {
       { type: "unit_percentage_discount", configuration: { [channel.code]: { percentage: 0.25 } } },
       { type: "shipping_percentage_discount", configuration: { percentage: 1 } },
     ];
+    const sentRules = [rules[0], { type: "item_total", configuration: { [channel.code]: { amount: 50 } } }, rules[2]];
+    const sentActions = [
+      { type: "order_fixed_discount", configuration: { [channel.code]: { amount: "5.00" } } },
+      { type: "order_percentage_discount", configuration: { percentage: 10 } },
+      { type: "unit_fixed_discount", configuration: { [channel.code]: { amount: 1 } } },
+      { type: "unit_percentage_discount", configuration: { [channel.code]: { percentage: "25" } } },
+      { type: "shipping_percentage_discount", configuration: { percentage: 100 } },
+    ];
     const res = await api("POST", BASE, {
       code,
       name: "Spring sale",
@@ -49,8 +58,8 @@ describe("promotions: create and read", () => {
       startsAt: "2026-03-01T10:00:00+02:00",
       endsAt: "2026-04-01",
       channels: [channel.code],
-      rules,
-      actions,
+      rules: sentRules,
+      actions: sentActions,
     });
     expect(res.status).toBe(201);
     expect(d1RoundTrips(res.headers)).toBe(2);
@@ -144,7 +153,7 @@ describe("promotions: validation", () => {
       endsAt: "tomorrow",
       channels: [uniqueCode("NOPE")],
       rules: [{ type: "unknown_rule", configuration: {} }],
-      actions: [{ type: "order_percentage_discount", configuration: { percentage: 1.5 } }],
+      actions: [{ type: "order_percentage_discount", configuration: { percentage: 150 } }],
     });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
@@ -188,12 +197,13 @@ describe("promotions: validation", () => {
       { field: "rules", rules: [{ type: "cart_quantity", configuration: { count: 2, extra: true } }] },
       { field: "rules", rules: [{ type: "cart_quantity" }] },
       { field: "rules", rules: [{ type: "item_total", configuration: { [channel.code]: { amount: -1 } } }] },
-      { field: "rules", rules: [{ type: "item_total", configuration: { [channel.code]: { amount: 9.5 } } }] },
+      { field: "rules", rules: [{ type: "item_total", configuration: { [channel.code]: { amount: "9,50" } } }] },
+      { field: "rules", rules: [{ type: "item_total", configuration: { [channel.code]: { amount: 21474836.48 } } }] },
       { field: "rules", rules: [{ type: "item_total", configuration: { [uniqueCode("NOPE")]: { amount: 1 } } }] },
       { field: "rules", rules: [{ type: "contains_product", configuration: { product_code: uniqueCode("NOPE") } }] },
       { field: "rules", rules: { type: "cart_quantity", configuration: { count: 1 } } },
       { field: "actions", actions: [{ type: "order_fixed_discount", configuration: { amount: 100 } }] },
-      { field: "actions", actions: [{ type: "order_percentage_discount", configuration: { percentage: "0.1" } }] },
+      { field: "actions", actions: [{ type: "order_percentage_discount", configuration: { percentage: "10 %" } }] },
       { field: "actions", actions: [{ type: "unit_percentage_discount", configuration: { [channel.code]: { percentage: -0.1 } } }] },
       { field: "actions", actions: [{ type: "unit_fixed_discount", configuration: { [uniqueCode("NOPE")]: { amount: 1 } } }] },
       { field: "actions", actions: [{ type: "shipping_percentage_discount", configuration: {} }] },
@@ -235,7 +245,7 @@ describe("promotions: update and delete", () => {
       startsAt: "2026-01-01T00:00:00Z",
       channels: [ch1.code],
       rules: [{ type: "cart_quantity", configuration: { count: 2 } }],
-      actions: [{ type: "order_percentage_discount", configuration: { percentage: 0.05 } }],
+      actions: [{ type: "order_percentage_discount", configuration: { percentage: 5 } }],
     });
     const res = await api("PUT", `${BASE}${promotion.code}`, {
       code: "something_else",
@@ -244,7 +254,7 @@ describe("promotions: update and delete", () => {
       usageLimit: null,
       channels: [ch2.code, ch1.code],
       rules: [],
-      actions: [{ type: "unit_fixed_discount", configuration: { [ch2.code]: { amount: 250 } } }],
+      actions: [{ type: "unit_fixed_discount", configuration: { [ch2.code]: { amount: 2.5 } } }],
     });
     expect(res.status).toBe(204);
     expect(d1RoundTrips(res.headers)).toBe(2);

@@ -70,7 +70,7 @@ describe("promotion rules through carts", () => {
 
   it("total_of_items_from_taxon: the items of the taxon's products reach the channel's amount", async () => {
     const f = await promotionRulesFixture();
-    const promotion = await channelPromotion(f, [{ type: "total_of_items_from_taxon", configuration: { [f.channel]: { taxon: f.taxons.mugs, amount: 2000 } } }]);
+    const promotion = await channelPromotion(f, [{ type: "total_of_items_from_taxon", configuration: { [f.channel]: { taxon: f.taxons.mugs, amount: 20 } } }]);
     const cartId = await newCart(f);
     // 20.00 of another product does not count.
     await addItem(cartId, f.variants[0]!.code);
@@ -150,11 +150,11 @@ describe("unit discounts' filters through carts", () => {
   const cases: [string, (f: PromotionRulesFixture) => unknown, (f: PromotionRulesFixture) => Record<string, number[]>][] = [
     ["taxons_filter: the units of products in the taxon", (f) => ({ taxons_filter: { taxons: [f.taxons.mugs] } }), (f) => ({ [f.variants[0]!.code]: [0], [f.product2.variant]: [300, 300] })],
     ["products_filter: the units of those products", (f) => ({ products_filter: { products: f.product } }), (f) => ({ [f.variants[0]!.code]: [300], [f.product2.variant]: [0, 0] })],
-    ["price_range_filter: units priced from min to max", () => ({ price_range_filter: { min: 1500, max: 2000 } }), (f) => ({ [f.variants[0]!.code]: [300], [f.product2.variant]: [0, 0] })],
+    ["price_range_filter: units priced from min to max", () => ({ price_range_filter: { min: 15, max: 20 } }), (f) => ({ [f.variants[0]!.code]: [300], [f.product2.variant]: [0, 0] })],
   ];
   it.each(cases)("%s", async (_name, filters, expected) => {
     const f = await promotionRulesFixture();
-    const promotion = await channelPromotion(f, [], [{ type: "unit_fixed_discount", configuration: { [f.channel]: { amount: 300, filters: filters(f) } } }]);
+    const promotion = await channelPromotion(f, [], [{ type: "unit_fixed_discount", configuration: { [f.channel]: { amount: 3, filters: filters(f) } } }]);
     const cartId = await newCart(f);
     await addItem(cartId, f.variants[0]!.code);
     await addItem(cartId, f.product2.variant, 2);

@@ -126,8 +126,7 @@ describe("promotions (Sylius 1.8)", () => {
     expect(byName.body._embedded.items.map((p: { code: string }) => p.code)).toEqual([`${prefix}-holiday`]);
   });
 
-  // Sylius' form takes money in major units and percentages in percent (12 → 1200, 15 → 0.15); this API takes what Sylius
-  // stores and shows (minor units, fractions): the same configuration sent as it is shown.
+  // Sylius' form takes money in major units and percentages in percent (12 → 1200, 15 → 0.15), and shows what it stores.
   it("create_response_with_rules: nth_order and item_total", async () => {
     const [web, mob] = [await insertChannel(), await insertChannel()];
     const code = uniqueCode("christmas-promotion");
@@ -136,7 +135,7 @@ describe("promotions (Sylius 1.8)", () => {
       name: "Christmas Promotion",
       rules: [
         { type: "nth_order", configuration: { nth: 3 } },
-        { type: "item_total", configuration: { [web.code]: { amount: 1200 }, [mob.code]: { amount: 1500 } } },
+        { type: "item_total", configuration: { [web.code]: { amount: 12 }, [mob.code]: { amount: 15 } } },
       ],
     });
     expect(res.status).toBe(201);
@@ -174,17 +173,17 @@ describe("promotions (Sylius 1.8)", () => {
           type: "unit_percentage_discount",
           configuration: {
             [web.code]: {
-              percentage: 0.15,
+              percentage: 15,
               filters: {
-                price_range_filter: { min: 100, max: 1200000 },
+                price_range_filter: { min: 1, max: 12000 },
                 taxons_filter: { taxons: mugs },
                 products_filter: { products: `${sw.code},${lotr.code}` },
               },
             },
-            [mob.code]: { percentage: 0.2, filters: { products_filter: { products: sw.code } } },
+            [mob.code]: { percentage: 20, filters: { products_filter: { products: sw.code } } },
           },
         },
-        { type: "order_fixed_discount", configuration: { [web.code]: { amount: 1200 }, [mob.code]: { amount: 1500 } } },
+        { type: "order_fixed_discount", configuration: { [web.code]: { amount: 12 }, [mob.code]: { amount: 15 } } },
       ],
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);

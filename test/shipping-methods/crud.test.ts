@@ -17,7 +17,7 @@ const methodBody = (zone: string, channel: string, extra: Record<string, unknown
   zone,
   channels: [channel],
   calculator: "flat_rate",
-  configuration: { [channel]: { amount: 1500 } },
+  configuration: { [channel]: { amount: 15 } },
   ...extra,
 });
 
@@ -40,7 +40,7 @@ describe("shipping methods", () => {
       zone: zone.code,
       channels: [channel.code],
       calculator: "per_unit_rate",
-      configuration: { [channel.code]: { amount: 250 } },
+      configuration: { [channel.code]: { amount: 2.5 } },
       category: category.code,
       categoryRequirement: "match_all",
       taxCategory: taxCategory.code,
@@ -168,13 +168,13 @@ describe("shipping methods", () => {
     });
   });
 
-  it("requires an amount (integer ≥ 0) for every channel of the method", async () => {
+  it("requires an amount (major units ≥ 0, at most 21,474,836.47) for every channel of the method", async () => {
     const { channel, zone } = await setup();
     const other = await createChannel();
     const missingAmount = await api("POST", "/api/v1/shipping-methods/", methodBody(zone.code, channel.code, { channels: [channel.code, other.code] }));
     expect(missingAmount.status).toBe(400);
     expect(missingAmount.body.errors.children.configuration).toEqual({ errors: ["This value is not valid."] });
-    for (const amount of [-1, 1.5, "100"]) {
+    for (const amount of [-1, "1,5", "ten", 21474836.48, true]) {
       const bad = await api("POST", "/api/v1/shipping-methods/", methodBody(zone.code, channel.code, { configuration: { [channel.code]: { amount } } }));
       expect(bad.body.errors.children.configuration, JSON.stringify(amount)).toEqual({ errors: ["This value is not valid."] });
     }
@@ -223,7 +223,7 @@ describe("shipping methods", () => {
       code: "IGNORED",
       translations: { en_US: { name: "Express" } },
       channels: [other.code],
-      configuration: { [other.code]: { amount: 900 } },
+      configuration: { [other.code]: { amount: "9.00" } },
     });
     expect(put.status).toBe(204);
     expect(d1RoundTrips(put.headers)).toBe(2);

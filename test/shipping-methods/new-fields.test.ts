@@ -15,7 +15,7 @@ describe("shipping-method translation description", () => {
       zone: zone.code,
       channels: [channel.code],
       calculator: "flat_rate",
-      configuration: { [channel.code]: { amount: 500 } },
+      configuration: { [channel.code]: { amount: 5 } },
     });
     expect(created.status).toBe(201);
     expect(created.body.translations).toEqual({

@@ -21,7 +21,7 @@ describe("shipping method positions", () => {
       zone: zone.code,
       channels: [channel.code],
       calculator: "flat_rate",
-      configuration: { [channel.code]: { amount: 1500 } },
+      configuration: { [channel.code]: { amount: 15 } },
       ...extra,
     });
     const tooFar = await api("POST", "/api/v1/shipping-methods/", body({ position: MAX_INT + 1 }));

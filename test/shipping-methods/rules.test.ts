@@ -21,13 +21,19 @@ describe("shipping method rules", () => {
 
   it("stores the four rule types and shows them in the order sent", async () => {
     const { channel, body } = await setup();
+    // Shown in minor units; sent in major units (Sylius' MoneyType).
     const rules = [
       { type: "order_total_greater_than_or_equal", configuration: { [channel.code]: { amount: 5000 } } },
       { type: "order_total_less_than_or_equal", configuration: { [channel.code]: { amount: 20000 } } },
       { type: "total_weight_greater_than_or_equal", configuration: { weight: 0.5 } },
       { type: "total_weight_less_than_or_equal", configuration: { weight: 30 } },
     ];
-    const created = await api("POST", PATH, body({ rules }));
+    const sent = [
+      { type: "order_total_greater_than_or_equal", configuration: { [channel.code]: { amount: 50 } } },
+      { type: "order_total_less_than_or_equal", configuration: { [channel.code]: { amount: "200.00" } } },
+      ...rules.slice(2),
+    ];
+    const created = await api("POST", PATH, body({ rules: sent }));
     expect(created.status).toBe(201);
     expect(created.body.rules).toEqual(rules);
     expect((await api("GET", `${PATH}${created.body.code}`)).body.rules).toEqual(rules);
@@ -83,7 +89,7 @@ describe("shipping method rules", () => {
     expect((await api("GET", `${PATH}${sent.code}`)).status).toBe(404);
   });
 
-  it("checks an order total rule's channels and amounts (minor units)", async () => {
+  it("checks an order total rule's channels and amounts (major units)", async () => {
     const { channel, body } = await setup();
     const ch = channel.code;
     const unknown = await api("POST", PATH, body({ rules: [{ type: "order_total_less_than_or_equal", configuration: { NO_SUCH_CHANNEL: { amount: 100 } } }] }));
@@ -91,7 +97,7 @@ describe("shipping method rules", () => {
     expect(unknown.body.errors.children.rules).toEqual({
       children: { 0: { children: { type: {}, configuration: { errors: ["This form should not contain extra fields."], children: {} } } } },
     });
-    const badAmount = await api("POST", PATH, body({ rules: [{ type: "order_total_less_than_or_equal", configuration: { [ch]: { amount: 12.5 } } }] }));
+    const badAmount = await api("POST", PATH, body({ rules: [{ type: "order_total_less_than_or_equal", configuration: { [ch]: { amount: "12,5" } } }] }));
     expect(badAmount.status).toBe(400);
     expect(badAmount.body.errors.children.rules).toEqual({
       children: { 0: { children: { type: {}, configuration: { children: { [ch]: { children: { amount: { errors: ["This value is not valid."] } } } } } } } },

@@ -114,8 +114,8 @@ describe("admin users (Sylius 1.8)", () => {
     const all = await listAll(PATH);
     expect(all.length).toBe(res.body.total);
     expect(all.find((item) => item.id === admin1.id)).toEqual({ id: admin1.id, username: admin1.username, email: admin1.email, enabled: true });
-    // The seeded test user (made like the accounts CLI makes one, without an e-mail) comes first.
-    expect(all[0]).toEqual({ id: expect.any(Number), username: TEST_USER.username, enabled: true });
+    // The seeded test user (made as the accounts CLI makes one: its e-mail is its username) comes first.
+    expect(all[0]).toEqual({ id: expect.any(Number), username: TEST_USER.username, email: TEST_USER.username, enabled: true });
     const ids = all.map((item) => item.id);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
   });

@@ -82,7 +82,7 @@ export const CORS_HEADER_COMPONENTS = {
   },
   Vary: {
     description:
-      "`Origin` when allowed origins are configured: the CORS headers depend on the request's `Origin`. `Accept-Encoding` on a cart read and a variant list page, which answer gzip-encoded bytes to a request that accepts gzip.",
+      "`Origin` when allowed origins are configured: the CORS headers depend on the request's `Origin`. `Accept-Encoding` on a cart read and a variant list page, which answer gzip-encoded bytes to a client whose `Accept-Encoding` accepts gzip.",
     schema: { type: "string", examples: ["Origin", "Accept-Encoding, Origin"] },
   },
 };

@@ -8,13 +8,19 @@
  * cart's 23 KB were compressed anew on every read, the largest part of what
  * separated the cart read from `GET /health` in a CPU profile
  * (docs/performance/benchmarks.md). A kept body is compressed on its first
- * answer and answered as those bytes after that (`encodeBody: "manual"`):
- * the front line passes them on to a client that accepts gzip, decodes them
- * for one that does not, and re-encodes them for one that asks for brotli
- * only, so every client still gets the body it asked for. The worker cannot
- * tell those clients apart (the front line hands it its own
- * `Accept-Encoding`, `br, gzip`); a request that does not accept gzip, as a
- * call from inside the worker, gets the text.
+ * answer and answered as those bytes after that (`encodeBody: "manual"`) to
+ * a client that accepts gzip; the front line passes them on.
+ *
+ * Which client that is, the worker reads from the client's own
+ * `Accept-Encoding`: the front line hands the worker its own (`br, gzip`),
+ * and keeps the client's in `request.cf.clientAcceptEncoding` when it
+ * changed it (`""` when the client sent none; `wrangler dev` does the
+ * same). The front line would pass gzip bytes on to a client that sent no
+ * `Accept-Encoding` as they are, so such a client, and one whose header
+ * refuses gzip (`identity`, `br`, `gzip;q=0`), gets the text: the front line
+ * then encodes it as the client asked (brotli for `br`) or not at all. A
+ * request without `cf` (a call from inside the worker, the tests) is read by
+ * its own header.
  */
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -45,14 +51,23 @@ async function gzipOf(text: string): Promise<Uint8Array> {
 }
 
 /**
- * The answer with `body` as JSON: its gzip bytes when the request accepts
+ * The answer with `body` as JSON: its gzip bytes when the client accepts
  * gzip, else its text. Either way with `Vary: Accept-Encoding`, as any
  * cache between the client and the worker needs.
  */
 export async function keptJson(c: Context, body: KeptBody, status: ContentfulStatusCode = 200, headers: Record<string, string> = {}): Promise<Response> {
   const varied = { ...headers, Vary: "Accept-Encoding" };
-  if (!acceptsGzip(c.req.header("Accept-Encoding"))) return jsonText(c, body.text, status, varied);
+  if (!acceptsGzip(clientAcceptEncoding(c.req.raw))) return jsonText(c, body.text, status, varied);
   return new Response(await body.gzip(), { status, headers: { ...varied, "Content-Type": "application/json", "Content-Encoding": "gzip" }, encodeBody: "manual" });
+}
+
+/**
+ * The client's own `Accept-Encoding`: the one the front line kept in
+ * `cf.clientAcceptEncoding` when it replaced it, else the request's header.
+ */
+export function clientAcceptEncoding(request: Request): string | undefined {
+  const kept: unknown = request.cf?.clientAcceptEncoding;
+  return typeof kept === "string" ? kept : (request.headers.get("Accept-Encoding") ?? undefined);
 }
 
 /** Whether an `Accept-Encoding` header accepts gzip (RFC 9110 §12.5.3): named, or `*`, with a weight above 0. */

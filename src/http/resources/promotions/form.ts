@@ -6,7 +6,7 @@ import { z } from "zod";
 import { defineForm } from "../../form";
 import { CODE_PATTERN, formDateTime, integer, optionalBoolean, requiredString } from "../../fields";
 import { MSG } from "../../../domain/messages";
-import { promotionActionSchema, promotionRuleSchema } from "../../../domain/promotion-config";
+import { promotionActionInputSchema, promotionRuleInputSchema } from "../../../domain/promotion-config";
 import { codeListField, reported } from "../shared/fields";
 import { boundedName } from "../shared/name-field";
 import { CODE_DESCRIPTION, codeListShape, documentForm, type InputShape } from "../../openapi/form-docs";
@@ -58,12 +58,18 @@ const DATE_DESCRIPTION = "Sylius' form input `{date: \"YYYY-MM-DD\", time: \"HH:
 const promotionShapes = {
   channels: codeListShape("Channel", ["US_WEB"]),
   rules: {
-    schema: z.array(promotionRuleSchema).meta({ description: "All must hold for the promotion to apply. A sent list replaces the old one." }),
+    schema: z.array(promotionRuleInputSchema).meta({
+      description:
+        "All must hold for the promotion to apply. A sent list replaces the old one. Amounts are sent in major units (a number or a decimal string: `12` is 12.00), stored and shown in minor units (`1200`).",
+    }),
     examples: [[{ type: "cart_quantity", configuration: { count: 2 } }]],
   },
   actions: {
-    schema: z.array(promotionActionSchema).meta({ description: "Applied in order. A sent list replaces the old one." }),
-    examples: [[{ type: "order_percentage_discount", configuration: { percentage: 0.1 } }]],
+    schema: z.array(promotionActionInputSchema).meta({
+      description:
+        "Applied in order. A sent list replaces the old one. Amounts (and a price range filter's bounds) are sent in major units (`12` is 12.00), stored and shown in minor units (`1200`); percentages are sent in percent (`15` is 15 %), stored and shown as fractions (`0.15`).",
+    }),
+    examples: [[{ type: "order_percentage_discount", configuration: { percentage: 10 } }]],
   },
   startsAt: dateShape,
   endsAt: dateShape,
@@ -78,8 +84,8 @@ export const createForm = defineForm({
   endsAt: formDateTime(),
   priority: integer().optional(),
   couponBased: optionalBoolean(),
-  rules: reported(z.array(promotionRuleSchema)),
-  actions: reported(z.array(promotionActionSchema)),
+  rules: reported(z.array(promotionRuleInputSchema)),
+  actions: reported(z.array(promotionActionInputSchema)),
   channels: codeListField(),
   code: promotionCode(),
 });
@@ -100,7 +106,7 @@ documentForm(createForm, {
     endsAt: { date: "2026-08-31", time: "23:59" },
     channels: ["US_WEB"],
     rules: [{ type: "cart_quantity", configuration: { count: 2 } }],
-    actions: [{ type: "order_percentage_discount", configuration: { percentage: 0.1 } }],
+    actions: [{ type: "order_percentage_discount", configuration: { percentage: 10 } }],
   },
 });
 

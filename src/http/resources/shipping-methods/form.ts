@@ -9,7 +9,7 @@
  */
 import { z } from "zod";
 import { defineForm } from "../../form";
-import { CODE_PATTERN, codeList, integer, optionalBoolean, requiredString } from "../../fields";
+import { CODE_PATTERN, codeList, integer, majorUnitsPrice, optionalBoolean, requiredString } from "../../fields";
 import { MSG } from "../../../domain/messages";
 import { CATEGORY_REQUIREMENTS, SHIPPING_CALCULATORS } from "../../../data/queries/shipping-methods";
 import { CATEGORY_DESCRIPTION, CODE_DESCRIPTION, documentForm, IGNORED_CODE } from "../../openapi/form-docs";
@@ -51,7 +51,7 @@ const fields = {
   rules: z.array(z.unknown(), { error: MSG.invalid }).optional(),
   channels: codeList().optional(),
   configuration: z
-    .record(z.string(), z.strictObject({ amount: integer({ min: 0 }) }, { error: MSG.invalid }), { error: MSG.invalid })
+    .record(z.string(), z.strictObject({ amount: majorUnitsPrice() }, { error: MSG.invalid }), { error: MSG.invalid })
     .optional(),
   category: optionalReference(),
   categoryRequirement: z.enum(CATEGORY_REQUIREMENTS, { error: MSG.invalid }).optional(),
@@ -80,15 +80,19 @@ const TRANSLATIONS_SHAPE = {
 const RULES_DOC =
   "Sylius' shipping method rules, all of which must hold for the method to be offered: " +
   "`order_total_greater_than_or_equal` / `order_total_less_than_or_equal` with `{CHANNEL_CODE: {amount}}` " +
-  "(minor units, compared with the items total before promotions, shipping and taxes), " +
+  "(sent in major units, a number or a decimal string: `50` is 50.00; stored and shown in minor units, `5000`; " +
+  "compared with the items total before promotions, shipping and taxes), " +
   "`total_weight_greater_than_or_equal` / `total_weight_less_than_or_equal` with `{weight}` (> 0, compared with the " +
   "sum of the shipped units' weights). Sent rules replace the method's rules; `[]` removes them.";
+const CONFIGURATION_DOC =
+  "The calculator's amount per channel code, sent in major units (a number or a decimal string: `12.5` is 12.50, " +
+  "rounded half up to the cent), stored and shown in minor units (`1250`).";
 const RULES_SHAPE = {
   schema: z.array(
     z.union([
       z.strictObject({
         type: z.enum(["order_total_greater_than_or_equal", "order_total_less_than_or_equal"]),
-        configuration: z.record(z.string(), z.strictObject({ amount: z.number().int().min(0).nullable() })),
+        configuration: z.record(z.string(), z.strictObject({ amount: z.union([z.number().min(0), z.string()]).nullable() })),
       }),
       z.strictObject({
         type: z.enum(["total_weight_greater_than_or_equal", "total_weight_less_than_or_equal"]),
@@ -96,7 +100,7 @@ const RULES_SHAPE = {
       }),
     ]),
   ),
-  examples: [[{ type: "order_total_greater_than_or_equal", configuration: { US_WEB: { amount: 5000 } } }, { type: "total_weight_less_than_or_equal", configuration: { weight: 20 } }], []],
+  examples: [[{ type: "order_total_greater_than_or_equal", configuration: { US_WEB: { amount: 50 } } }, { type: "total_weight_less_than_or_equal", configuration: { weight: 20 } }], []],
 };
 
 documentForm(createForm, {
@@ -108,7 +112,7 @@ documentForm(createForm, {
     rules: RULES_DOC,
     zone: "Zone code.",
     channels: "Channel codes; each needs an amount in `configuration`.",
-    configuration: "Amount in minor units per channel code.",
+    configuration: CONFIGURATION_DOC,
     category: CATEGORY_DESCRIPTION,
     taxCategory: CATEGORY_DESCRIPTION,
   },
@@ -120,8 +124,8 @@ documentForm(createForm, {
     zone: "US",
     channels: ["US_WEB"],
     calculator: "flat_rate",
-    configuration: { US_WEB: { amount: 1250 } },
-    rules: [{ type: "order_total_less_than_or_equal", configuration: { US_WEB: { amount: 10000 } } }],
+    configuration: { US_WEB: { amount: 12.5 } },
+    rules: [{ type: "order_total_less_than_or_equal", configuration: { US_WEB: { amount: 100 } } }],
     category: null,
     categoryRequirement: "match_any",
     taxCategory: null,
@@ -150,8 +154,9 @@ documentForm(updateForm, {
   descriptions: {
     translations: "PUT replaces, PATCH merges by locale.",
     rules: RULES_DOC,
+    configuration: CONFIGURATION_DOC,
     category: CATEGORY_DESCRIPTION,
     taxCategory: CATEGORY_DESCRIPTION,
   },
-  example: { configuration: { US_WEB: { amount: 990 } } },
+  example: { configuration: { US_WEB: { amount: 9.9 } } },
 });

@@ -10,9 +10,10 @@
  * - `order_total_*`: `configuration` is CoreBundle's channel collection,
  *   `{CHANNEL_CODE: {amount}}`, one sub-form per channel; an unknown channel
  *   is `This form should not contain extra fields.` on `configuration`;
- *   `amount` an integer of minor units ≥ 0 (as the calculators'
- *   configuration of this form), or null / absent: none for that channel
- *   (Sylius' MoneyType has no NotBlank; the rule then fails in that channel).
+ *   `amount` in major units (Sylius' MoneyType: a number or a decimal
+ *   string, `50` is 50.00, rounded half up to the cent, as a price),
+ *   stored in minor units (`5000`), or null / absent: none for that channel
+ *   (MoneyType has no NotBlank; the rule then fails in that channel).
  * - `total_weight_*`: `{weight}` (ShippingBundle's configuration types:
  *   NotBlank, Type numeric, GreaterThan 0): `This value should not be
  *   blank.`, `This value is not valid.` (not a number), `This value should
@@ -24,7 +25,7 @@ import type { FormChild } from "../../errors";
 import { isPlainObject } from "../../form";
 import { MSG } from "../../../domain/messages";
 import { isOrderTotalRule, isTotalWeightRule, SHIPPING_RULE_TYPES, type StoredShippingRule } from "../../../domain/pricing/shipping-rules";
-import { MAX_INT } from "../../fields";
+import { toMinorUnits } from "../../../domain/money";
 
 export const RULE_MESSAGES = { greaterThanZero: "This value should be greater than 0." } as const;
 
@@ -132,10 +133,11 @@ function checkChannelAmounts(
       ok = false;
     }
     const amount = entry.amount;
+    const minor = typeof amount === "number" || typeof amount === "string" ? toMinorUnits(amount) : null;
     if (amount === undefined || amount === null || amount === "") {
       amounts[channel] = { amount: null };
-    } else if (typeof amount === "number" && Number.isInteger(amount) && amount >= 0 && amount <= MAX_INT) {
-      amounts[channel] = { amount };
+    } else if (minor !== null) {
+      amounts[channel] = { amount: minor };
     } else {
       fail([channel, "amount"], MSG.invalid);
       ok = false;

@@ -4,7 +4,7 @@ import { serializeAdminUser, serializeAdminUserListItem } from "./serializer";
 import { component, int, pageOf } from "../../openapi/common";
 import type { Conforms, Expect } from "../../openapi/conformance";
 
-const NO_EMAIL = "Omitted for a user made by the accounts CLI without one.";
+const NO_EMAIL = "Every user has one, but for an account the accounts CLI made before it took an e-mail whose username is not an address (omitted until one is set).";
 
 export const AdminUser = component(
   "AdminUser",

@@ -109,7 +109,7 @@ const countries = () => codeList().optional().meta({ default: [] });
  * multiple choice is empty).
  */
 export const DEFAULTS = {
-  countries: [] as string[],
+  countries: [],
   themeName: null,
   contactEmail: null,
   skippingShippingStepAllowed: false,

@@ -127,24 +127,31 @@ function resolveReferences(result: { fail: (field: ReferenceField, message: stri
   };
 }
 
-/** The shop billing data as the channel's row keeps it. */
+/** The shop billing data's fields. */
 type ShopBillingColumns = Record<ShopBillingField, string | null>;
-const BILLING_COLUMNS = {
-  taxId: "shopBillingTaxId",
-  company: "shopBillingCompany",
-  countryCode: "shopBillingCountryCode",
-  street: "shopBillingStreet",
-  city: "shopBillingCity",
-  postcode: "shopBillingPostcode",
-} as const satisfies Record<ShopBillingField, string>;
-type BillingRow = { [K in (typeof BILLING_COLUMNS)[ShopBillingField]]: string | null };
 
-const billingOf = (row: BillingRow): ShopBillingColumns =>
-  Object.fromEntries(SHOP_BILLING_DATA.map((name) => [name, row[BILLING_COLUMNS[name]]])) as ShopBillingColumns;
-const billingColumns = (data: ShopBillingColumns): BillingRow =>
-  Object.fromEntries(SHOP_BILLING_DATA.map((name) => [BILLING_COLUMNS[name], data[name]])) as BillingRow;
+/** No shop billing data. */
+const DEFAULT_BILLING: ShopBillingColumns = { taxId: null, company: null, countryCode: null, street: null, city: null, postcode: null };
 
-const isBillingField = (key: string): key is ShopBillingField => (SHOP_BILLING_DATA as readonly string[]).includes(key);
+/** The shop billing data as the channel's row keeps it. */
+const billingOf = (row: ChannelRow): ShopBillingColumns => ({
+  taxId: row.shopBillingTaxId,
+  company: row.shopBillingCompany,
+  countryCode: row.shopBillingCountryCode,
+  street: row.shopBillingStreet,
+  city: row.shopBillingCity,
+  postcode: row.shopBillingPostcode,
+});
+const billingColumns = (data: ShopBillingColumns) => ({
+  shopBillingTaxId: data.taxId,
+  shopBillingCompany: data.company,
+  shopBillingCountryCode: data.countryCode,
+  shopBillingStreet: data.street,
+  shopBillingCity: data.city,
+  shopBillingPostcode: data.postcode,
+});
+
+const isBillingField = (key: string): key is ShopBillingField => SHOP_BILLING_DATA.some((name) => name === key);
 
 /**
  * ShopBillingDataType submitted: each field text up to 255 characters ("" or
@@ -172,8 +179,6 @@ function checkShopBillingData(
   }
   return data;
 }
-
-const DEFAULT_BILLING: ShopBillingColumns = Object.fromEntries(SHOP_BILLING_DATA.map((name) => [name, null])) as ShopBillingColumns;
 
 /** What every submission of ChannelType renders besides its own errors: the shop billing data sub-form's children. */
 const billingData = (result: { shape(field: "shopBillingData", tree: { children: Record<string, object> }): void }) =>

@@ -41,6 +41,7 @@ const optionalText = (max = 255) =>
     .max(max, { error: MSG.invalid })
     .nullable()
     .optional()
+    .meta({ default: null })
     .transform((value) => (value === "" ? null : value));
 
 /** Sylius' contact email (Channel.xml: Length 2..254, Email), or null / "" for none. */
@@ -49,17 +50,19 @@ const contactEmail = () =>
     .string({ error: MSG.invalid })
     .nullable()
     .optional()
+    .meta({ default: null })
     .transform((value) => (value === "" ? null : value))
     .refine((value) => value == null || value.length >= 2, { error: CONTACT_EMAIL_MESSAGES.tooShort })
     .refine((value) => value == null || value.length <= 254, { error: CONTACT_EMAIL_MESSAGES.tooLong })
     .refine((value) => value == null || EMAIL_PATTERN.test(value), { error: CONTACT_EMAIL_MESSAGES.invalid });
 
-/** A CheckboxType: true or false; null is unchecked (false). */
+/** A CheckboxType: true or false; null is unchecked (false), as is an unsent one (the default). */
 const checkbox = () =>
   z
     .boolean({ error: MSG.invalid })
     .nullable()
     .optional()
+    .meta({ default: false })
     .transform((value) => (value === null ? false : value));
 
 /** ShopBillingDataType: an object of its fields (checked field by field by `checkShopBillingData`), or null for none. */
@@ -71,6 +74,7 @@ const optionalCode = () =>
     .string({ error: MSG.invalid })
     .nullable()
     .optional()
+    .meta({ default: null })
     .transform((value) => (value === "" ? null : value));
 
 const channelCode = () => requiredString(CHANNEL_MESSAGES.codeBlank).refine((s) => CODE_PATTERN.test(s), { error: CHANNEL_MESSAGES.codePattern });
@@ -93,13 +97,13 @@ const strategy = () =>
  * order, with the value each takes when a create leaves it out (`DEFAULTS`).
  */
 const afterStrategy = {
-  themeName: optionalText().meta({ default: null }),
-  contactEmail: contactEmail().meta({ default: null }),
-  skippingShippingStepAllowed: checkbox().meta({ default: false }),
-  skippingPaymentStepAllowed: checkbox().meta({ default: false }),
-  accountVerificationRequired: checkbox().meta({ default: false }),
+  themeName: optionalText(),
+  contactEmail: contactEmail(),
+  skippingShippingStepAllowed: checkbox(),
+  skippingPaymentStepAllowed: checkbox(),
+  accountVerificationRequired: checkbox(),
   shopBillingData: shopBillingData().meta({ default: null }),
-  menuTaxon: optionalCode().meta({ default: null }),
+  menuTaxon: optionalCode(),
 };
 const countries = () => codeList().optional().meta({ default: [] });
 
@@ -142,6 +146,7 @@ const SHOP_BILLING_DATA_SHAPE = {
     .object(Object.fromEntries(SHOP_BILLING_DATA.map((name) => [name, z.string().max(255).nullable().optional()])))
     .nullable()
     .meta({
+      default: null,
       description:
         "The shop's billing data (ShopBillingDataType): `taxId`, `company`, `countryCode` (an enabled country's code), `street`, `city`, `postcode`, each text up to 255 characters, `null` or `\"\"` for none; `null` clears them all. A PATCH keeps the fields it does not send, a POST or PUT clears them. Not shown by the channel's read (as Sylius).",
     }),

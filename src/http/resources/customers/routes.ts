@@ -89,14 +89,14 @@ const contactFields = {
     .max(255, { error: MSG.invalid })
     .nullable()
     .optional()
-    .transform((value) => (value === "" ? null : value))
-    .meta({ default: null }),
+    .meta({ default: null })
+    .transform((value) => (value === "" ? null : value)),
   subscribedToNewsletter: z
     .boolean({ error: MSG.invalid })
     .nullable()
     .optional()
-    .transform((value) => (value === null ? false : value))
-    .meta({ default: false }),
+    .meta({ default: false })
+    .transform((value) => (value === null ? false : value)),
 };
 export const CUSTOMER_DEFAULTS = { phoneNumber: null, subscribedToNewsletter: false } as const;
 /** A customer group's code; null or "" for none (an unknown code: `This value is not valid.`). */

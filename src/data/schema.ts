@@ -238,11 +238,36 @@ export const channels = sqliteTable("channels", {
   color: text("color"),
   taxCalculationStrategy: text("tax_calculation_strategy").$type<TaxCalculationStrategy>().notNull().default("order_items_based"),
   ...timestamps(),
-});
+  /** Sylius' theme name (this service has no themes: any name is kept as given). */
+  themeName: text("theme_name"),
+  contactEmail: text("contact_email"),
+  /** The checkout skips the shipping step when every shipment can take one method only (Sylius' ShippingMethodSelectionRequirementChecker). */
+  skippingShippingStepAllowed: bool("skipping_shipping_step_allowed").notNull().default(false),
+  /** The checkout skips the payment step when every payment can take one method only. */
+  skippingPaymentStepAllowed: bool("skipping_payment_step_allowed").notNull().default(false),
+  accountVerificationRequired: bool("account_verification_required").notNull().default(true),
+  /** The shop's billing data (Sylius' ShopBillingData, one per channel: kept in the channel's row). */
+  shopBillingTaxId: text("shop_billing_tax_id"),
+  shopBillingCompany: text("shop_billing_company"),
+  shopBillingCountryCode: text("shop_billing_country_code"),
+  shopBillingStreet: text("shop_billing_street"),
+  shopBillingCity: text("shop_billing_city"),
+  shopBillingPostcode: text("shop_billing_postcode"),
+  /** The taxon the shop's menu starts from; a deleted taxon leaves the channel without one (Sylius: ON DELETE SET NULL). */
+  menuTaxonId: integer("menu_taxon_id").references((): AnySQLiteColumn => taxons.id, { onDelete: "set null" }),
+}, (t) => [index("channels_menu_taxon").on(t.menuTaxonId)]);
 
 export const channelLocales = linkTable("channel_locales", { channelId: ownedBy("channel_id", () => channels.id), localeId: refersTo("locale_id", () => locales.id) }, (t) => [t.channelId, t.localeId]);
 
 export const channelCurrencies = linkTable("channel_currencies", { channelId: ownedBy("channel_id", () => channels.id), currencyId: refersTo("currency_id", () => currencies.id) }, (t) => [t.channelId, t.currencyId]);
+
+/** The countries of a channel (Sylius' `sylius_channel_countries`): a deleted country leaves its channels (CASCADE, as Sylius). */
+export const channelCountries = linkTable(
+  "channel_countries",
+  { channelId: ownedBy("channel_id", () => channels.id), countryId: ownedBy("country_id", (): AnySQLiteColumn => countries.id) },
+  (t) => [t.channelId, t.countryId],
+  (t) => [index("channel_countries_country").on(t.countryId)],
+);
 
 // -------------------------------------------------------------- customers
 
@@ -272,6 +297,8 @@ export const customers = sqliteTable(
     ...timestamps(),
     /** The customer's group (Sylius' `group`); a deleted group leaves its customers in none. */
     groupId: integer("group_id").references((): AnySQLiteColumn => customerGroups.id, { onDelete: "set null" }),
+    phoneNumber: text("phone_number"),
+    subscribedToNewsletter: bool("subscribed_to_newsletter").notNull().default(false),
   },
   // One index per sortable column of the customer list (email: the unique one).
   (t) => [

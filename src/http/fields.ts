@@ -11,6 +11,9 @@ const blankOrInvalid = (blank: string) => (issue: { input?: unknown }) =>
 
 export const CODE_PATTERN = /^[A-Za-z0-9_-]{1,255}$/;
 
+/** An e-mail address as Symfony's loose Email check takes it: something, `@`, a dotted domain, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
 /** A required, non-blank string. */
 export const requiredString = (blank: string = MSG.blank, max = 255) =>
   z

@@ -157,8 +157,10 @@ describe("channels", () => {
       currencies: "USD",
       defaultTaxZone: "NO_SUCH_ZONE",
       taxCalculationStrategy: "per_order",
-      themeName: "dark",
-      shopBillingData: { company: "ACME" },
+      themeName: 5,
+      contactEmail: "not-an-email",
+      shopBillingData: { company: "ACME", countryCode: "NO_SUCH_COUNTRY" },
+      menuTaxon: "NO_SUCH_TAXON",
     });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
@@ -178,15 +180,14 @@ describe("channels", () => {
           defaultTaxZone: { errors: ["This value is not valid."] },
           taxCalculationStrategy: { errors: ["This value is not valid."] },
           themeName: { errors: ["This value is not valid."] },
-          contactEmail: {},
+          contactEmail: { errors: ["This email is invalid."] },
           skippingShippingStepAllowed: {},
           skippingPaymentStepAllowed: {},
           accountVerificationRequired: {},
           shopBillingData: {
-            errors: ["This value is not valid."],
-            children: { taxId: {}, company: {}, countryCode: {}, street: {}, city: {}, postcode: {} },
+            children: { taxId: {}, company: {}, countryCode: { errors: ["This value is not valid."] }, street: {}, city: {}, postcode: {} },
           },
-          menuTaxon: {},
+          menuTaxon: { errors: ["This value is not valid."] },
           code: { errors: ["Channel code can only be comprised of letters, numbers, dashes and underscores."] },
           baseCurrency: { errors: ["This value is not valid."] },
         },

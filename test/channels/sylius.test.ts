@@ -128,34 +128,4 @@ describe("channels (Sylius 1.8)", () => {
     }
     expect((await api("PATCH", `${PATH}${channel.code}`, { enabled: false })).status).toBe(204);
   });
-
-  it("accepts ChannelType's fields this service has no data for only with their empty or default values", async () => {
-    const channel = await createChannel();
-    const empty = await api("PATCH", `${PATH}${channel.code}`, {
-      countries: [],
-      themeName: null,
-      contactEmail: "",
-      skippingShippingStepAllowed: false,
-      skippingPaymentStepAllowed: false,
-      accountVerificationRequired: true,
-      shopBillingData: { taxId: null, company: "", countryCode: null, street: null, city: null, postcode: null },
-      menuTaxon: null,
-    });
-    expect(empty.status).toBe(204);
-    const set = await api("PATCH", `${PATH}${channel.code}`, {
-      countries: ["US"],
-      contactEmail: "shop@example.com",
-      skippingShippingStepAllowed: true,
-      accountVerificationRequired: false,
-      menuTaxon: "mugs",
-    });
-    expect(set.status).toBe(400);
-    expect(set.body.errors.children).toMatchObject({
-      countries: { errors: ["This value is not valid."] },
-      contactEmail: { errors: ["This value is not valid."] },
-      skippingShippingStepAllowed: { errors: ["This value is not valid."] },
-      accountVerificationRequired: { errors: ["This value is not valid."] },
-      menuTaxon: { errors: ["This value is not valid."] },
-    });
-  });
 });

@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, uniqueCode } from "../fixtures/http";
 import { cartFixture } from "../fixtures/carts";
@@ -51,5 +52,38 @@ describe("customer birthday and gender", () => {
     const cart = await api("POST", "/api/v1/carts/", { customer: fixture.customer, channel: fixture.channel, localeCode: "en_US" });
     const order = await api("GET", `/api/v1/orders/${cart.body.id}`);
     expect(order.body.customer).toMatchObject({ id: fixture.customerId, birthday: "1990-05-01T00:00:00+00:00", gender: "f" });
+  });
+});
+
+/** What the customer's row keeps of the two fields Sylius' serializer does not show. */
+const contact = (id: number) =>
+  env.DB.prepare("SELECT phone_number, subscribed_to_newsletter FROM customers WHERE id = ?").bind(id).first<{ phone_number: string | null; subscribed_to_newsletter: number }>();
+
+describe("CustomerApiTest", () => {
+  it("it_allows_to_create_customer_without_user_account: with phoneNumber and subscribedToNewsletter, stored and (as Sylius' serializer) not shown", async () => {
+    const email = `${uniqueCode("john").toLowerCase()}@yahoo.com`;
+    const res = await api("POST", "/api/v1/customers/", { firstName: "John", lastName: "Diggle", email, gender: "m", phoneNumber: "+48 123 456 789", subscribedToNewsletter: true });
+    expect(res.status).toBe(201);
+    expect(Object.keys(res.body)).toEqual(["id", "email", "emailCanonical", "firstName", "lastName", "gender", "_links"]);
+    expect(await contact(res.body.id)).toEqual({ phone_number: "+48 123 456 789", subscribed_to_newsletter: 1 });
+    const plain = await createCustomer();
+    expect(await contact(plain.id)).toEqual({ phone_number: null, subscribed_to_newsletter: 0 });
+  });
+
+  it("it_allows_to_update_customer_partially: PATCH changes what it sends; \"\" or null is no phone number, null an unchecked box", async () => {
+    const customer = await createCustomer({ phoneNumber: "123", subscribedToNewsletter: true });
+    expect((await api("PATCH", `/api/v1/customers/${customer.id}`, { firstName: "Ann" })).status).toBe(204);
+    expect(await contact(customer.id)).toEqual({ phone_number: "123", subscribed_to_newsletter: 1 });
+    expect((await api("PATCH", `/api/v1/customers/${customer.id}`, { phoneNumber: "456", subscribedToNewsletter: false })).status).toBe(204);
+    expect(await contact(customer.id)).toEqual({ phone_number: "456", subscribed_to_newsletter: 0 });
+    expect((await api("PATCH", `/api/v1/customers/${customer.id}`, { phoneNumber: "", subscribedToNewsletter: null })).status).toBe(204);
+    expect(await contact(customer.id)).toEqual({ phone_number: null, subscribed_to_newsletter: 0 });
+    const refused = await api("PATCH", `/api/v1/customers/${customer.id}`, { phoneNumber: "9".repeat(256), subscribedToNewsletter: "yes" });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors.children).toMatchObject({
+      phoneNumber: { errors: ["This value is not valid."] },
+      subscribedToNewsletter: { errors: ["This value is not valid."] },
+    });
+    expect(await contact(customer.id)).toEqual({ phone_number: null, subscribed_to_newsletter: 0 });
   });
 });

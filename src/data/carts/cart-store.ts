@@ -346,6 +346,9 @@ export function pricingContextQueries(
         enabled: channels.enabled,
         taxCalculationStrategy: channels.taxCalculationStrategy,
         zoneCode: sql<string | null>`${zones.code}`.as("zone_code"),
+        // The checkout's skips (not pricing): read with the channel the step reads anyway.
+        skippingShippingStepAllowed: channels.skippingShippingStepAllowed,
+        skippingPaymentStepAllowed: channels.skippingPaymentStepAllowed,
       })
       .from(channels)
       .leftJoin(zones, eq(zones.id, channels.defaultTaxZoneId))

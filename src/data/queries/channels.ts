@@ -1,14 +1,15 @@
 /**
  * Channels: the row a channel's representation and its writes read, what
- * makes a channel in use, and the statements linking its locales and
- * currencies (which the form takes and the representation does not show, as
- * in Sylius 1.8).
+ * makes a channel in use, and the statements linking its locales,
+ * currencies and countries (which the form takes and the representation
+ * does not show, as in Sylius 1.8).
  */
 import { eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "../db";
-import { channelCurrencies, channelLocales, channels, type paymentMethodChannels, type productChannels, type promotionChannels } from "../schema";
+import { channelCountries, channelCurrencies, channelLocales, channels, taxons, type paymentMethodChannels, type productChannels, type promotionChannels } from "../schema";
 import { rowByCode } from "./table-reads";
+import { taxonTreeReads } from "./taxons";
 
 export const TAX_CALCULATION_STRATEGIES = ["order_items_based", "order_item_units_based"] as const;
 
@@ -59,6 +60,18 @@ export const linkedChannels = <O extends Record<string, SQLiteColumn>>(db: Datab
 
 export const channelByCode = (db: Database, code: string) => rowByCode(db, channels, code);
 
+/**
+ * The channel `code` as its own read shows it: its row and what the
+ * detailed representation of its menu taxon shows (nothing without one).
+ */
+export const channelReads = (db: Database, code: string) => ({
+  rows: channelByCode(db, code),
+  menuTaxon: taxonTreeReads(db, db.select({ id: channels.menuTaxonId }).from(channels).where(eq(channels.code, code))),
+});
+
+/** The ids of taxons by code (a channel's menu taxon). */
+export const taxonIdsByCode = (db: Database, code: string) => db.select({ id: taxons.id }).from(taxons).where(eq(taxons.code, code));
+
 /** True when orders, products, shipping or payment methods, promotions or variant prices use the channel. */
 export const channelInUse = (channelId: number, code: string): SQL => sql`(
       EXISTS (SELECT 1 FROM orders WHERE channel_id = ${channelId})
@@ -84,4 +97,11 @@ export const insertChannelCurrencies = (db: Database, code: string, currencyIds:
     .select(
       sql`SELECT c.id, j.value FROM channels c, json_each(${JSON.stringify(currencyIds)}) j WHERE c.code = ${code}`,
     )
+    .onConflictDoNothing();
+
+/** Links the channel with `code` to countries by id (see `insertChannelLocales`). */
+export const insertChannelCountries = (db: Database, code: string, countryIds: readonly number[]) =>
+  db
+    .insert(channelCountries)
+    .select(sql`SELECT c.id, j.value FROM channels c, json_each(${JSON.stringify(countryIds)}) j WHERE c.code = ${code}`)
     .onConflictDoNothing();

@@ -10,7 +10,7 @@
 import { and, eq, getTableColumns, gt, inArray, isNull, lt, ne, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../db";
-import { locales, products, productTaxons, taxons, taxonTranslations } from "../schema";
+import { channels, locales, products, productTaxons, taxons, taxonTranslations } from "../schema";
 import { inJson } from "../conditions";
 import type { Statement } from "../batch";
 
@@ -264,6 +264,11 @@ export function deleteTaxon(db: Database, node: TaxonRow): Statement[] {
       .update(products)
       .set({ mainTaxonId: null })
       .where(inArray(products.mainTaxonId, db.select({ id: taxons.id }).from(taxons).where(inSubtree))),
+    // Channels whose menu taxon goes lose it (Sylius: ON DELETE SET NULL).
+    db
+      .update(channels)
+      .set({ menuTaxonId: null })
+      .where(inArray(channels.menuTaxonId, db.select({ id: taxons.id }).from(taxons).where(inSubtree))),
     db
       .update(taxons)
       .set({ treeLeft: sql`${taxons.treeLeft} - ${width}` })

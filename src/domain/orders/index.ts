@@ -19,7 +19,7 @@ export { orderShippingMachine, type OrderShippingState } from "./order-shipping-
 export { paymentMachine, type PaymentState } from "./payment-machine";
 export { shipmentMachine, type ShipmentState } from "./shipment-machine";
 export { refusal, type Applied, type StateMachine, type TransitionRefused, type TransitionRule } from "./state-machine";
-export { afterStep, requiresShipping, type CheckoutFacts } from "./checkout-skips";
+export { afterStep, paymentMethodSelectionRequired, requiresShipping, shippingMethodSelectionRequired, type CheckoutFacts } from "./checkout-skips";
 export { orderPaymentTarget, resolveOrderPaymentState, resolveOrderShippingState, resolveOrderState } from "./resolvers";
 export { stockDeltas, trackedQuantities, type InventoryOperation, type StockDelta, type StockGuard } from "./inventory";
 export type { OrderItemLine, OrderSnapshot, PaymentLine, ShipmentLine } from "./snapshot";

@@ -42,6 +42,7 @@ import {
   completionStatements,
   isStockGuardFailure,
   orderCheckoutStatement,
+  type CartLines,
   type CheckoutWrite,
 } from "../../data/checkout/checkout-writer";
 import {
@@ -56,6 +57,7 @@ import {
   ORDER_MSG,
   type AddressErrors,
   type AddressingBody,
+  type CheckoutFacts,
   type CheckoutState,
   type CheckoutTransition,
   type CompletionSnapshot,
@@ -205,7 +207,7 @@ function itemSnapshots(cart: CartState, variants: ReadonlyMap<number, VariantInf
 /** The shipping methods a shipment of this cart may take: after addressing those of its zones, before the channel's enabled ones (docs/api/checkout-and-orders.md, "Cart processing and inventory"). */
 function selectableShippingMethods(loaded: Loaded, cart: CartState, overrides: CheckoutOverrides = {}) {
   const setup = checkoutSetup(loaded.setup, loaded.row, loaded.read.zones, new Date().toISOString(), overrides);
-  if (loaded.row.shippingCountry === null) return setup.shippingMethods.filter((m) => m.enabled);
+  if ((overrides.shippingCountry ?? loaded.row.shippingCountry) === null) return setup.shippingMethods.filter((m) => m.enabled);
   // The prices the cart is priced with: a method's rules compare the items total.
   const prices = Object.fromEntries([...loaded.variants.values()].map((v) => [v.code, v.price ?? 0]));
   const context = pricingContextFrom(setup, new Date().toISOString(), prices);
@@ -434,11 +436,8 @@ export async function runCheckoutStep(host: CartHost, run: OperationRun, cartId:
   // Recalculate with the step's changes, then the automatic skips on the result.
   const setup = checkoutSetup(loaded.setup, row, loaded.read.zones, now, overrides);
   const after = await host.withIds(db, (ids) => repriceCart(cart, plansOf(cart), loaded.variants, setup, now, ids));
-  if (transition !== null) {
-    const items = cart.items.map((item) => ({ shippingRequired: loaded.variants.get(item.variantId)?.shippingRequired ?? true }));
-    nextState = afterStep(transition, nextState, { requiresShipping: items.length > 0 && requiresShipping(items), total: after.total });
-  }
   const lines = cartLinesOf(after, row, loaded.read.paymentMethods, chosenPayment);
+  if (transition !== null) nextState = afterStep(transition, nextState, checkoutFacts(loaded, after, overrides, lines));
   const outcome = { status: 204, resource: null };
   await run.write(outcome, {
     written: cartWriteStatements(db, cart, after, now),
@@ -449,6 +448,26 @@ export async function runCheckoutStep(host: CartHost, run: OperationRun, cartId:
   host.keep(after);
   await host.armAfterChange(cartId);
   return { status: 204, body: null };
+}
+
+/**
+ * What the automatic skips decide on, from the recalculated cart: whether it
+ * ships, its total and, when the channel allows skipping a step (read with
+ * the pricing context's channel), how many methods its shipment or payment
+ * may take (none: no shipment or payment). A shipment takes the first method
+ * that fits and a payment the channel's first, so a line with one method has it.
+ */
+function checkoutFacts(loaded: Loaded, after: CartState, overrides: CheckoutOverrides, lines: CartLines): CheckoutFacts {
+  const items = after.items.map((item) => ({ shippingRequired: loaded.variants.get(item.variantId)?.shippingRequired ?? true }));
+  const channel = loaded.read.context.channel[0];
+  return {
+    requiresShipping: items.length > 0 && requiresShipping(items),
+    total: after.total,
+    ...(channel?.skippingShippingStepAllowed
+      ? { shippingChoices: lines.shippingMethodCode === null ? [] : [selectableShippingMethods(loaded, after, overrides).length] }
+      : {}),
+    ...(channel?.skippingPaymentStepAllowed ? { paymentChoices: lines.payment === null ? [] : [loaded.read.paymentMethods.length] } : {}),
+  };
 }
 
 /** Sylius PaymentBundle validators.en.yml `sylius.payment.method.not_blank` (a PUT that sends no method). */

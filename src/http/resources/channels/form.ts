@@ -1,12 +1,11 @@
 /**
  * The channel form: ChannelBundle's and CoreBundle's ChannelType (its
- * children in its order), Channel.xml and validators.en.yml; the fields this
- * service has no data for are accepted with their empty or default value
- * only. With its documentation.
+ * children in its order), Channel.xml and validators.en.yml. With its
+ * documentation.
  */
 import { z } from "zod";
 import { defineForm } from "../../form";
-import { CODE_PATTERN, codeList, optionalBoolean, optionalString, requiredString } from "../../fields";
+import { CODE_PATTERN, codeList, EMAIL_PATTERN, optionalBoolean, optionalString, requiredString } from "../../fields";
 import { MSG } from "../../../domain/messages";
 import { TAX_CALCULATION_STRATEGIES } from "../../../data/queries/channels";
 import { CODE_DESCRIPTION, documentForm, IGNORED_CODE } from "../../openapi/form-docs";
@@ -26,19 +25,57 @@ export const CHANNEL_MESSAGES = {
 
 /** ChannelType's shop billing data sub-form (ShopBillingDataType), in its order. */
 export const SHOP_BILLING_DATA = ["taxId", "company", "countryCode", "street", "city", "postcode"] as const;
-const NOT_YET = "Sylius' form field; this service has no data for it: only an empty value is accepted.";
+export type ShopBillingField = (typeof SHOP_BILLING_DATA)[number];
 
-/** A Sylius field this service does not store: absent, null or "". */
-const emptyOnly = () => z.union([z.null(), z.literal("")], { error: MSG.invalid }).optional();
-/** A Sylius flag this service does not store: absent, or its Sylius default. */
-const defaultOnly = (value: boolean) => z.literal(value, { error: MSG.invalid }).optional();
-const emptyList = () => z.array(z.string(), { error: MSG.invalid }).max(0, { error: MSG.invalid }).optional();
-/** ShopBillingDataType: absent, null, or an object whose fields are all empty. */
-const emptyBillingData = () =>
+/** CoreBundle's validators.en.yml (`sylius.channel.contact_email.*`). */
+export const CONTACT_EMAIL_MESSAGES = {
+  tooShort: "Email must be at least 2 characters long.",
+  tooLong: "Email must not be longer than 254 characters.",
+  invalid: "This email is invalid.",
+} as const;
+
+/** A text field that may be left empty (Symfony's TextType: "" submits null); at most `max` characters. */
+const optionalText = (max = 255) =>
   z
-    .strictObject(Object.fromEntries(SHOP_BILLING_DATA.map((name) => [name, emptyOnly()])), { error: MSG.invalid })
+    .string({ error: MSG.invalid })
+    .max(max, { error: MSG.invalid })
     .nullable()
-    .optional();
+    .optional()
+    .meta({ default: null })
+    .transform((value) => (value === "" ? null : value));
+
+/** Sylius' contact email (Channel.xml: Length 2..254, Email), or null / "" for none. */
+const contactEmail = () =>
+  z
+    .string({ error: MSG.invalid })
+    .nullable()
+    .optional()
+    .meta({ default: null })
+    .transform((value) => (value === "" ? null : value))
+    .refine((value) => value == null || value.length >= 2, { error: CONTACT_EMAIL_MESSAGES.tooShort })
+    .refine((value) => value == null || value.length <= 254, { error: CONTACT_EMAIL_MESSAGES.tooLong })
+    .refine((value) => value == null || EMAIL_PATTERN.test(value), { error: CONTACT_EMAIL_MESSAGES.invalid });
+
+/** A CheckboxType: true or false; null is unchecked (false), as is an unsent one (the default). */
+const checkbox = () =>
+  z
+    .boolean({ error: MSG.invalid })
+    .nullable()
+    .optional()
+    .meta({ default: false })
+    .transform((value) => (value === null ? false : value));
+
+/** ShopBillingDataType: an object of its fields (checked field by field by `checkShopBillingData`), or null for none. */
+const shopBillingData = () => z.union([z.null(), z.record(z.string(), z.unknown())], { error: MSG.invalid }).optional();
+
+/** A taxon's code (TaxonAutocompleteChoiceType), or null / "" for none. */
+const optionalCode = () =>
+  z
+    .string({ error: MSG.invalid })
+    .nullable()
+    .optional()
+    .meta({ default: null })
+    .transform((value) => (value === "" ? null : value));
 
 const channelCode = () => requiredString(CHANNEL_MESSAGES.codeBlank).refine((s) => CODE_PATTERN.test(s), { error: CHANNEL_MESSAGES.codePattern });
 const reference = (blank: string) => requiredString(blank);
@@ -55,20 +92,36 @@ const strategy = () =>
     error: (issue) => (issue.input === undefined || issue.input === null || issue.input === "" ? CHANNEL_MESSAGES.strategyBlank : MSG.invalid),
   });
 
-/** The fields Sylius' ChannelType has and this service does not store, in their places of its order. */
-const unsupported = {
-  countries: emptyList(),
-  themeName: emptyOnly(),
-  contactEmail: emptyOnly(),
-  skippingShippingStepAllowed: defaultOnly(false),
-  skippingPaymentStepAllowed: defaultOnly(false),
-  accountVerificationRequired: defaultOnly(true),
-  shopBillingData: emptyBillingData(),
-  menuTaxon: emptyOnly(),
+/**
+ * CoreBundle's ChannelType fields after the tax calculation strategy, in its
+ * order, with the value each takes when a create leaves it out (`DEFAULTS`).
+ */
+const afterStrategy = {
+  themeName: optionalText(),
+  contactEmail: contactEmail(),
+  skippingShippingStepAllowed: checkbox(),
+  skippingPaymentStepAllowed: checkbox(),
+  accountVerificationRequired: checkbox(),
+  shopBillingData: shopBillingData().meta({ default: null }),
+  menuTaxon: optionalCode(),
 };
+const countries = () => codeList().optional().meta({ default: [] });
 
-/** ChannelType's fields between the tax calculation strategy and the code, in its order. */
-const { countries: _countries, ...afterStrategy } = unsupported;
+/**
+ * What a form leaves out of these fields becomes (Symfony's empty data: an
+ * unsent checkbox is unchecked, an unsent choice or text is null, an unsent
+ * multiple choice is empty).
+ */
+export const DEFAULTS = {
+  countries: [],
+  themeName: null,
+  contactEmail: null,
+  skippingShippingStepAllowed: false,
+  skippingPaymentStepAllowed: false,
+  accountVerificationRequired: false,
+  shopBillingData: null,
+  menuTaxon: null,
+} as const;
 
 /** ChannelType's children in its order (name … menuTaxon, then code and baseCurrency, added on PRE_SET_DATA). */
 export const createForm = defineForm({
@@ -80,7 +133,7 @@ export const createForm = defineForm({
   locales: codeList().optional(),
   defaultLocale: reference(CHANNEL_MESSAGES.defaultLocaleBlank),
   currencies: codeList().optional(),
-  countries: unsupported.countries,
+  countries: countries(),
   defaultTaxZone: optionalZone(),
   taxCalculationStrategy: strategy(),
   ...afterStrategy,
@@ -88,7 +141,28 @@ export const createForm = defineForm({
   baseCurrency: reference(CHANNEL_MESSAGES.baseCurrencyBlank),
 });
 
-const UNSUPPORTED_DOCS = Object.fromEntries(Object.keys(unsupported).map((field) => [field, NOT_YET]));
+const SHOP_BILLING_DATA_SHAPE = {
+  schema: z
+    .object(Object.fromEntries(SHOP_BILLING_DATA.map((name) => [name, z.string().max(255).nullable().optional()])))
+    .nullable()
+    .meta({
+      default: null,
+      description:
+        "The shop's billing data (ShopBillingDataType): `taxId`, `company`, `countryCode` (an enabled country's code), `street`, `city`, `postcode`, each text up to 255 characters, `null` or `\"\"` for none; `null` clears them all. A PATCH keeps the fields it does not send, a POST or PUT clears them. Not shown by the channel's read (as Sylius).",
+    }),
+  examples: [{ company: "Quickmart Ltd", taxId: "NL123", countryCode: "US", street: "Main Street 1", city: "Amsterdam", postcode: "1000" }, null, { city: "" }],
+};
+
+/** The descriptions of ChannelType's fields this service stores but, as Sylius, does not show (menuTaxon is shown). */
+const EXTRA_DOCS = {
+  countries: "Codes of enabled countries (CountryChoiceType); replaces the old list. Not shown by the channel's read (as Sylius).",
+  themeName: "Any name up to 255 characters (this service has no themes); `null` or `\"\"` for none. Not shown by the channel's read (as Sylius).",
+  contactEmail: "An e-mail address (2 to 254 characters); `null` or `\"\"` for none. Not shown by the channel's read (as Sylius).",
+  skippingShippingStepAllowed: "The checkout skips the shipping step when the cart's shipment can take exactly one method, which it then has. Not shown by the channel's read (as Sylius).",
+  skippingPaymentStepAllowed: "The checkout skips the payment step when the cart's payment can take exactly one method, which it then has. Not shown by the channel's read (as Sylius).",
+  accountVerificationRequired: "Stored for Sylius clients (this service has no shop registration). Not shown by the channel's read (as Sylius).",
+  menuTaxon: "A taxon's code; `null` or `\"\"` for none. Shown as the taxon's detailed representation.",
+};
 
 documentForm(createForm, {
   component: "ChannelCreate",
@@ -100,8 +174,9 @@ documentForm(createForm, {
     description: "Free text; `null` removes it.",
     hostname: "The shop's host name; `null` removes it.",
     color: "Any text (`black`, `#1abb9c`); `null` removes it.",
-    ...UNSUPPORTED_DOCS,
+    ...EXTRA_DOCS,
   },
+  shapes: { shopBillingData: SHOP_BILLING_DATA_SHAPE },
   example: {
     code: "US_MOBILE",
     name: "US Mobile",
@@ -115,6 +190,8 @@ documentForm(createForm, {
     currencies: ["USD"],
     defaultTaxZone: "US",
     taxCalculationStrategy: "order_items_based",
+    contactEmail: "shop@example.com",
+    skippingShippingStepAllowed: true,
   },
 });
 
@@ -127,7 +204,7 @@ export const updateForm = defineForm({
   locales: codeList().optional(),
   defaultLocale: reference(CHANNEL_MESSAGES.defaultLocaleBlank).optional(),
   currencies: codeList().optional(),
-  countries: unsupported.countries,
+  countries: countries(),
   defaultTaxZone: optionalZone(),
   taxCalculationStrategy: strategy().optional(),
   ...afterStrategy,
@@ -138,12 +215,12 @@ export const updateForm = defineForm({
 
 documentForm(updateForm, {
   component: "ChannelUpdate",
-  shapes: { code: IGNORED_CODE },
+  shapes: { code: IGNORED_CODE, shopBillingData: SHOP_BILLING_DATA_SHAPE },
   descriptions: {
     defaultTaxZone: "Zone code; `null` or `\"\"` for none.",
     locales: "Replaces the old list.",
     currencies: "Replaces the old list.",
-    ...UNSUPPORTED_DOCS,
+    ...EXTRA_DOCS,
   },
   example: { name: "US Mobile Store", enabled: false },
 });

@@ -5,31 +5,44 @@
  * As Sylius 1.8 (the form: ./form.ts; AdminApiBundle's Model.Channel.yml):
  * a channel shows its detailed set (no locales, currencies or tax zone: the
  * form takes them, the representation does not show them), a list item is
- * `{id, code, _links}`; the form's children are ChannelType's, in its order;
- * the fields this service has no data for (countries, theme, contact email,
- * checkout step skipping, account verification, shop billing data, menu
- * taxon) are accepted with their empty or default value only.
+ * `{id, code, _links}`; the form's children are ChannelType's, in its order.
+ * The channel's read shows its menu taxon (the taxon's detailed set); its
+ * countries, theme, contact email, checkout step skipping, account
+ * verification and shop billing data are stored and, as in Sylius, not shown.
  *
  * List: default sorting `code asc`; sortable `code`, `name`, `createdAt`,
  * `updatedAt`; `criteria[code|name]`.
  * Cost: GET one/list 1 D1 round trip; create/update/delete 2 (read batch,
  * write batch; a create's write batch ends with the SELECTs of the response).
+ * The menu taxon's representation is read in the same batch (a few indexed
+ * reads bounded by what it shows; none without a menu taxon).
  */
 import { and, count, eq, ne } from "drizzle-orm";
 import type { FormResult } from "../../form";
+import type { NamedResults } from "../../../data/batch";
 import { MSG } from "../../../domain/messages";
 import type { Database } from "../../../data/db";
-import { channelCurrencies, channelLocales, channels, currencies, locales, zones } from "../../../data/schema";
+import { channelCountries, channelCurrencies, channelLocales, channels, countries, currencies, locales, zones } from "../../../data/schema";
 import { mustExist, unique } from "../../../data/collections";
 import { inJson } from "../../../data/conditions";
 import { namedListSpec } from "../../list-page";
-import { channelByCode, channelInUse, insertChannelCurrencies, insertChannelLocales } from "../../../data/queries/channels";
+import {
+  channelByCode,
+  channelInUse,
+  channelReads,
+  insertChannelCountries,
+  insertChannelCurrencies,
+  insertChannelLocales,
+  taxonIdsByCode,
+} from "../../../data/queries/channels";
+import { taxonGraph, represent } from "../taxons/serializer";
+import { treeRows } from "../../../data/queries/taxons";
 import { nowIso } from "../../serializers/timestamps";
 import { EMPTY_PUT_NOTE } from "../../openapi/form-docs";
-import { oneRow, resourceRoutes } from "../shared/resource";
-import { CHANNEL_MESSAGES, createForm, SHOP_BILLING_DATA, updateForm } from "./form";
-import { serializeChannel, serializeChannelListItem } from "./serializer";
-import { Channel, ChannelPage } from "./schemas";
+import { resourceRoutes } from "../shared/resource";
+import { CHANNEL_MESSAGES, createForm, DEFAULTS, SHOP_BILLING_DATA, updateForm, type ShopBillingField } from "./form";
+import { serializeChannelListItem, serializeOwnChannel } from "./serializer";
+import { ChannelPage, OwnChannel } from "./schemas";
 
 /** HasEnabledEntity: a channel saved disabled needs another enabled channel. */
 function checkSomeChannelEnabled(result: { fail: (field: "enabled", message: string) => void }, enabled: boolean, othersEnabled: number) {
@@ -37,6 +50,7 @@ function checkSomeChannelEnabled(result: { fail: (field: "enabled", message: str
 }
 
 type Values = FormResult<typeof updateForm.shape>["values"];
+type ChannelRow = (typeof channels)["$inferSelect"];
 
 /**
  * The reads that resolve the submitted references: the other enabled
@@ -45,6 +59,8 @@ type Values = FormResult<typeof updateForm.shape>["values"];
 function referenceReads(db: Database, code: string, values: Values) {
   const currencyCodes = unique([...(values.baseCurrency ? [values.baseCurrency] : []), ...(values.currencies ?? [])]);
   const localeCodes = unique([...(values.defaultLocale ? [values.defaultLocale] : []), ...(values.locales ?? [])]);
+  const billingCountry = values.shopBillingData?.countryCode;
+  const countryCodes = unique([...(values.countries ?? []), ...(typeof billingCountry === "string" && billingCountry !== "" ? [billingCountry] : [])]);
   return {
     othersEnabled: db
       .select({ n: count() })
@@ -53,18 +69,32 @@ function referenceReads(db: Database, code: string, values: Values) {
     currencies: db.select({ id: currencies.id, code: currencies.code }).from(currencies).where(inJson(currencies.code, currencyCodes)),
     locales: db.select({ id: locales.id, code: locales.code }).from(locales).where(inJson(locales.code, localeCodes)),
     zone: db.select({ id: zones.id }).from(zones).where(eq(zones.code, values.defaultTaxZone ?? "")),
+    // CountryChoiceType and CountryCodeChoiceType offer the enabled countries.
+    countries: db
+      .select({ id: countries.id, code: countries.code })
+      .from(countries)
+      .where(and(eq(countries.enabled, true), inJson(countries.code, countryCodes))),
+    menuTaxon: taxonIdsByCode(db, values.menuTaxon ?? ""),
   };
 }
 
 /** Checks references against what was read; returns the ids to write. */
-type ReferenceField = "baseCurrency" | "defaultLocale" | "locales" | "currencies" | "defaultTaxZone";
+type ReferenceField = "baseCurrency" | "defaultLocale" | "locales" | "currencies" | "defaultTaxZone" | "countries" | "menuTaxon";
 
-function resolveReferences(
-  result: { fail: (field: ReferenceField, message: string) => void },
-  values: Values,
-  found: { currencies: { id: number; code: string }[]; locales: { id: number; code: string }[]; zone: { id: number }[] },
-) {
+interface FoundReferences {
+  currencies: { id: number; code: string }[];
+  locales: { id: number; code: string }[];
+  zone: { id: number }[];
+  countries: { id: number; code: string }[];
+  menuTaxon: { id: number }[];
+}
+
+function resolveReferences(result: { fail: (field: ReferenceField, message: string) => void }, values: Values, found: FoundReferences) {
   const [zone] = found.zone;
+  const [menuTaxon] = found.menuTaxon;
+  const countryId = new Map(found.countries.map((country) => [country.code, country.id]));
+  if (values.countries?.some((code) => !countryId.has(code))) result.fail("countries", MSG.invalid);
+  if (values.menuTaxon && !menuTaxon) result.fail("menuTaxon", MSG.invalid);
   const currencyId = new Map(found.currencies.map((cur) => [cur.code, cur.id]));
   const localeId = new Map(found.locales.map((l) => [l.code, l.id]));
   if (values.baseCurrency !== undefined && !currencyId.has(values.baseCurrency)) result.fail("baseCurrency", MSG.invalid);
@@ -88,25 +118,93 @@ function resolveReferences(
         : unique([...(values.baseCurrency ? [values.baseCurrency] : []), ...values.currencies]).flatMap((code) => currencyId.get(code) ?? []),
     /** null clears, undefined keeps. */
     defaultTaxZoneId: values.defaultTaxZone === undefined ? undefined : values.defaultTaxZone === null ? null : (zone?.id ?? null),
+    /** The sent countries (undefined when not sent). */
+    countryIds: values.countries === undefined ? undefined : unique(values.countries).flatMap((code) => countryId.get(code) ?? []),
+    /** null clears, undefined keeps. */
+    menuTaxonId: values.menuTaxon === undefined ? undefined : values.menuTaxon === null ? null : (menuTaxon?.id ?? null),
+    /** The enabled countries read, for the shop billing data's country. */
+    enabledCountries: new Set(countryId.keys()),
   };
+}
+
+/** The shop billing data's fields. */
+type ShopBillingColumns = Record<ShopBillingField, string | null>;
+
+/** No shop billing data. */
+const DEFAULT_BILLING: ShopBillingColumns = { taxId: null, company: null, countryCode: null, street: null, city: null, postcode: null };
+
+/** The shop billing data as the channel's row keeps it. */
+const billingOf = (row: ChannelRow): ShopBillingColumns => ({
+  taxId: row.shopBillingTaxId,
+  company: row.shopBillingCompany,
+  countryCode: row.shopBillingCountryCode,
+  street: row.shopBillingStreet,
+  city: row.shopBillingCity,
+  postcode: row.shopBillingPostcode,
+});
+const billingColumns = (data: ShopBillingColumns) => ({
+  shopBillingTaxId: data.taxId,
+  shopBillingCompany: data.company,
+  shopBillingCountryCode: data.countryCode,
+  shopBillingStreet: data.street,
+  shopBillingCity: data.city,
+  shopBillingPostcode: data.postcode,
+});
+
+const isBillingField = (key: string): key is ShopBillingField => SHOP_BILLING_DATA.some((name) => name === key);
+
+/**
+ * ShopBillingDataType submitted: each field text up to 255 characters ("" or
+ * null: none), `countryCode` an enabled country's code; failures inside the
+ * sub-form. `current` is what a PATCH keeps of the fields it does not send
+ * (a POST or PUT clears them). Undefined when the sub-form was not sent.
+ */
+function checkShopBillingData(
+  result: { failAt(field: "shopBillingData", path: readonly string[], message: string): void },
+  sent: Record<string, unknown> | null | undefined,
+  current: ShopBillingColumns | null,
+  enabledCountries: ReadonlySet<string>,
+): ShopBillingColumns | undefined {
+  if (sent === undefined) return undefined;
+  const data: ShopBillingColumns = { ...(current ?? DEFAULT_BILLING) };
+  if (sent === null) return { ...DEFAULT_BILLING };
+  if (Object.keys(sent).some((key) => !isBillingField(key))) result.failAt("shopBillingData", [], MSG.extraFields);
+  for (const name of SHOP_BILLING_DATA) {
+    if (!Object.hasOwn(sent, name)) continue;
+    const value = sent[name];
+    if (value === null || value === "") data[name] = null;
+    else if (typeof value !== "string" || value.length > 255) result.failAt("shopBillingData", [name], MSG.invalid);
+    else if (name === "countryCode" && !enabledCountries.has(value)) result.failAt("shopBillingData", [name], MSG.invalid);
+    else data[name] = value;
+  }
+  return data;
 }
 
 /** What every submission of ChannelType renders besides its own errors: the shop billing data sub-form's children. */
 const billingData = (result: { shape(field: "shopBillingData", tree: { children: Record<string, object> }): void }) =>
   result.shape("shopBillingData", { children: Object.fromEntries(SHOP_BILLING_DATA.map((name) => [name, {}])) });
 
+/** The channel's own read: the detailed set with its menu taxon (the taxon's detailed set, reached through `menuTaxon`). */
+function representChannel(found: { rows: ChannelRow[]; menuTaxon: NamedResults<ReturnType<typeof channelReads>["menuTaxon"]> }) {
+  const [row] = found.rows;
+  if (!row) return undefined;
+  const graph = taxonGraph(treeRows(found.menuTaxon), found.menuTaxon.translations);
+  // JMS path: channel.menuTaxon (no max depth of its own).
+  return serializeOwnChannel(row, represent(graph, row.menuTaxonId, true, [null]));
+}
+
 export const channelRoutes = resourceRoutes({
   noun: "Channel",
   table: channels,
   byCode: channelByCode,
-  docs: { path: "channels", tag: "Channels", plural: "channels", idPrefix: "Channel", item: Channel, page: ChannelPage, putNote: EMPTY_PUT_NOTE },
+  docs: { path: "channels", tag: "Channels", plural: "channels", idPrefix: "Channel", item: OwnChannel, page: ChannelPage, putNote: EMPTY_PUT_NOTE },
   inUse: (channel) => channelInUse(channel.id, channel.code),
   list: {
     spec: namedListSpec(channels),
     select: (db) => db.select({ id: channels.id, code: channels.code }).from(channels).$dynamic(),
     items: (rows) => rows.map(serializeChannelListItem),
   },
-  one: oneRow(channelByCode, serializeChannel),
+  one: { reads: channelReads, item: representChannel },
   create: {
     form: createForm,
     unique: CHANNEL_MESSAGES.unique,
@@ -114,8 +212,9 @@ export const channelRoutes = resourceRoutes({
     check: (result, found) => {
       billingData(result);
       const refs = resolveReferences(result, result.values, found);
+      const billing = checkShopBillingData(result, result.values.shopBillingData, null, refs.enabledCountries);
       checkSomeChannelEnabled(result, result.values.enabled ?? true, found.othersEnabled[0]?.n ?? 0);
-      return refs;
+      return { ...refs, billing };
     },
     writes: (db, code, refs, result) => {
       const values = result.values;
@@ -134,9 +233,17 @@ export const channelRoutes = resourceRoutes({
           defaultLocaleId,
           defaultTaxZoneId: refs.defaultTaxZoneId ?? null,
           taxCalculationStrategy: result.required("taxCalculationStrategy"),
+          themeName: values.themeName ?? DEFAULTS.themeName,
+          contactEmail: values.contactEmail ?? DEFAULTS.contactEmail,
+          skippingShippingStepAllowed: values.skippingShippingStepAllowed ?? DEFAULTS.skippingShippingStepAllowed,
+          skippingPaymentStepAllowed: values.skippingPaymentStepAllowed ?? DEFAULTS.skippingPaymentStepAllowed,
+          accountVerificationRequired: values.accountVerificationRequired ?? DEFAULTS.accountVerificationRequired,
+          ...billingColumns(refs.billing ?? DEFAULT_BILLING),
+          menuTaxonId: refs.menuTaxonId ?? null,
         }),
         locales: insertChannelLocales(db, code, refs.localeIds ?? [defaultLocaleId]),
         currencies: insertChannelCurrencies(db, code, refs.currencyIds ?? [baseCurrencyId]),
+        countries: insertChannelCountries(db, code, refs.countryIds ?? []),
       };
     },
   },
@@ -145,11 +252,13 @@ export const channelRoutes = resourceRoutes({
     reads: (db: Database, code: string, values: Values) => referenceReads(db, code, values),
     // A PUT without fields is the form submitted empty: Sylius' failures for it.
     emptyPut: { name: CHANNEL_MESSAGES.nameBlank, taxCalculationStrategy: CHANNEL_MESSAGES.strategyBlank },
-    check: (result, found, channel) => {
+    check: (result, found, channel, submission) => {
       billingData(result);
       const refs = resolveReferences(result, result.values, found);
+      // A PATCH keeps the sub-form's unsent fields (Symfony submits it without clearing them).
+      const billing = checkShopBillingData(result, result.values.shopBillingData, submission.merge ? billingOf(channel) : null, refs.enabledCountries);
       checkSomeChannelEnabled(result, result.values.enabled ?? channel.enabled, found.othersEnabled[0]?.n ?? 0);
-      return refs;
+      return { ...refs, billing };
     },
     writes: (db, channel, refs, { values }) => {
       const id = channel.id;
@@ -168,6 +277,13 @@ export const channelRoutes = resourceRoutes({
             defaultLocaleId,
             defaultTaxZoneId: refs.defaultTaxZoneId === undefined ? channel.defaultTaxZoneId : refs.defaultTaxZoneId,
             taxCalculationStrategy: values.taxCalculationStrategy ?? channel.taxCalculationStrategy,
+            themeName: values.themeName === undefined ? channel.themeName : values.themeName,
+            contactEmail: values.contactEmail === undefined ? channel.contactEmail : values.contactEmail,
+            skippingShippingStepAllowed: values.skippingShippingStepAllowed ?? channel.skippingShippingStepAllowed,
+            skippingPaymentStepAllowed: values.skippingPaymentStepAllowed ?? channel.skippingPaymentStepAllowed,
+            accountVerificationRequired: values.accountVerificationRequired ?? channel.accountVerificationRequired,
+            ...(refs.billing === undefined ? {} : billingColumns(refs.billing)),
+            menuTaxonId: refs.menuTaxonId === undefined ? channel.menuTaxonId : refs.menuTaxonId,
             updatedAt: nowIso(),
           })
           .where(eq(channels.id, id)),
@@ -176,6 +292,10 @@ export const channelRoutes = resourceRoutes({
         insertChannelLocales(db, channel.code, unique([defaultLocaleId, ...(refs.localeIds ?? [])])),
         ...(refs.currencyIds !== undefined ? [db.delete(channelCurrencies).where(eq(channelCurrencies.channelId, id))] : []),
         insertChannelCurrencies(db, channel.code, unique([baseCurrencyId, ...(refs.currencyIds ?? [])])),
+        // A sent list of countries replaces the old one.
+        ...(refs.countryIds !== undefined
+          ? [db.delete(channelCountries).where(eq(channelCountries.channelId, id)), insertChannelCountries(db, channel.code, refs.countryIds)]
+          : []),
       ];
     },
   },

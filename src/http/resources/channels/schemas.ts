@@ -5,6 +5,7 @@ import { serializeChannel, serializeChannelForCart, serializeChannelListItem } f
 import { code, component, int, pageOf, SelfLinks, timestamp } from "../../openapi/common";
 import type { Conforms, Expect } from "../../openapi/conformance";
 import { codeListItem, optionalText } from "../shared/schema-parts";
+import { Taxon } from "../taxons/schemas";
 
 export const Channel = component(
   "Channel",
@@ -22,6 +23,15 @@ export const Channel = component(
     _links: SelfLinks,
   }),
   "Sylius' detailed channel set: the channel inside an order, a payment method and a product.",
+);
+
+export const OwnChannel = component(
+  "ChannelShown",
+  Channel.extend({
+    menuTaxon: Taxon.optional().meta({ description: "The channel's menu taxon (the taxon's detailed set); absent when it has none." }),
+    _links: SelfLinks,
+  }),
+  "One channel as its own read shows it: Sylius' detailed channel set with its menu taxon.",
 );
 
 export const ChannelListItem = component("ChannelListItem", codeListItem(), "A channel in a list (Sylius' default set), and the channel of a cart in a list.");

@@ -4,12 +4,15 @@
  *   payment method and a product): {id, code, name, description?, hostname?,
  *   color?, createdAt, updatedAt, enabled, taxCalculationStrategy, _links.self};
  *   null fields are omitted, as JMS leaves them out;
+ * - `serializeOwnChannel`, the channel's own read: the detailed set with its
+ *   menu taxon (the taxon's detailed set) before `_links` when it has one;
  * - `serializeChannelListItem`, the default set (a channel in a list, a cart
  *   in a list): {id, code, _links.self};
  * - `serializeChannelForCart` (a single cart): {code, _links.self}.
  */
 import { enc, href } from "../../serializers/links";
 import { atom } from "../../serializers/timestamps";
+import type { TaxonView } from "../taxons/serializer";
 
 export interface ChannelRefRow {
   id: number;
@@ -44,6 +47,12 @@ export function serializeChannel(row: ChannelFields) {
     taxCalculationStrategy: row.taxCalculationStrategy,
     _links: channelLinks(row.code),
   };
+}
+
+/** The channel's own read (GET, and a create's answer): `menuTaxon` absent when it has none. */
+export function serializeOwnChannel(row: ChannelFields, menuTaxon: TaxonView | undefined) {
+  const { _links, ...shown } = serializeChannel(row);
+  return { ...shown, ...(menuTaxon ? { menuTaxon } : {}), _links };
 }
 
 export function serializeChannelListItem(row: ChannelRefRow) {

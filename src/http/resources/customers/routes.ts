@@ -14,8 +14,8 @@
  * email, birthday, gender, phoneNumber, subscribedToNewsletter, group, and
  * `user` {plainPassword, enabled} when one is sent. `group` is a customer
  * group's code (`/api/v1/customer-groups/`; null or "" for none).
- * `phoneNumber` and `subscribedToNewsletter` are accepted only empty (or
- * false): the service stores neither.
+ * `phoneNumber` (text; null or "" for none) and `subscribedToNewsletter` (a
+ * checkbox) are stored and, as in Sylius' serializer, not shown.
  */
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -82,10 +82,23 @@ const personName = (tooShort: string, tooLong: string) =>
 /** The shop account sub-form (ShopUserType: plainPassword, enabled), checked by `checkUser`. */
 const user = () => z.record(z.string(), z.unknown(), { error: MSG.invalid }).optional();
 const USER_FIELDS = ["plainPassword", "enabled"];
-const notStored = {
-  phoneNumber: z.union([z.null(), z.literal("")], { error: MSG.invalid }).optional(),
-  subscribedToNewsletter: z.literal(false, { error: MSG.invalid }).optional(),
+/** CustomerProfileType's phone number (TextType: "" is none) and newsletter checkbox (null: unchecked), with the values an unsent field takes. */
+const contactFields = {
+  phoneNumber: z
+    .string({ error: MSG.invalid })
+    .max(255, { error: MSG.invalid })
+    .nullable()
+    .optional()
+    .meta({ default: null })
+    .transform((value) => (value === "" ? null : value)),
+  subscribedToNewsletter: z
+    .boolean({ error: MSG.invalid })
+    .nullable()
+    .optional()
+    .meta({ default: false })
+    .transform((value) => (value === null ? false : value)),
 };
+export const CUSTOMER_DEFAULTS = { phoneNumber: null, subscribedToNewsletter: false } as const;
 /** A customer group's code; null or "" for none (an unknown code: `This value is not valid.`). */
 const group = () =>
   z
@@ -93,7 +106,8 @@ const group = () =>
     .transform((value) => (value === "" ? null : value))
     .optional();
 const GROUP = "A customer group's code (`/api/v1/customer-groups/`); `null` or `\"\"` for none. Unknown: `This value is not valid.`";
-const NOT_STORED = "Sylius' form field; this service does not store it: only an empty value (false) is accepted.";
+const PHONE_NUMBER = "Text up to 255 characters; `null` or `\"\"` for none. Stored, not shown (as Sylius' serializer).";
+const NEWSLETTER = "Whether the customer subscribed to the newsletter (`null`: false). Stored, not shown (as Sylius' serializer).";
 
 /** `Y-m-d` (Sylius' BirthdayType, single text); null or "" removes it. */
 const birthday = () =>
@@ -140,7 +154,7 @@ const customerForm = <E extends z.ZodType>(emailField: E) =>
       email: emailField,
       birthday: birthday(),
       gender: gender(),
-      ...notStored,
+      ...contactFields,
       group: group(),
       user: user(),
     },
@@ -162,8 +176,8 @@ documentForm(createForm, {
   descriptions: {
     email: "Unique (case-insensitive).",
     user: "Creates a shop account (username = email); `plainPassword` is required.",
-    phoneNumber: NOT_STORED,
-    subscribedToNewsletter: NOT_STORED,
+    phoneNumber: PHONE_NUMBER,
+    subscribedToNewsletter: NEWSLETTER,
     group: GROUP,
   },
   example: {
@@ -183,8 +197,8 @@ documentForm(updateForm, {
   shapes: { birthday: BIRTHDAY_SHAPE, gender: GENDER_SHAPE, user: USER_SHAPE },
   descriptions: {
     user: "Creates or updates the shop account; a new account needs `plainPassword`.",
-    phoneNumber: NOT_STORED,
-    subscribedToNewsletter: NOT_STORED,
+    phoneNumber: PHONE_NUMBER,
+    subscribedToNewsletter: NEWSLETTER,
     group: GROUP,
   },
   example: { firstName: "Janet" },
@@ -286,6 +300,8 @@ export const customerRoutes = resourceRoutes({
         lastName: values.lastName ?? null,
         birthday: values.birthday ?? null,
         gender: values.gender ?? "u",
+        phoneNumber: values.phoneNumber ?? CUSTOMER_DEFAULTS.phoneNumber,
+        subscribedToNewsletter: values.subscribedToNewsletter ?? CUSTOMER_DEFAULTS.subscribedToNewsletter,
         groupId,
       }),
       // Shop account (when asked for): the new customer's id is looked up by its unique email.
@@ -332,6 +348,8 @@ export const customerRoutes = resourceRoutes({
             lastName: values.lastName === undefined ? customer.lastName : values.lastName,
             birthday: values.birthday === undefined ? customer.birthday : values.birthday,
             gender: values.gender ?? customer.gender,
+            ...(values.phoneNumber !== undefined ? { phoneNumber: values.phoneNumber } : {}),
+            ...(values.subscribedToNewsletter !== undefined ? { subscribedToNewsletter: values.subscribedToNewsletter } : {}),
             ...(values.group !== undefined ? { groupId } : {}),
             updatedAt: now,
           })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { afterStep, checkoutMachine, requiresShipping, type CheckoutState, type CheckoutTransition } from "../../../../src/domain/orders";
+import { afterStep, checkoutMachine, requiresShipping, type CheckoutFacts, type CheckoutState, type CheckoutTransition } from "../../../../src/domain/orders";
 
 /** Sylius 1.8's checkout: skip_shipping after `address` when nothing needs shipping; skip_payment after address/select_shipping when total ≤ 0. */
 describe("afterStep: the automatic skips", () => {
@@ -34,6 +34,26 @@ describe("afterStep: the automatic skips", () => {
     const readdressed = checkoutMachine.apply("payment_selected", "address");
     expect(readdressed).toEqual({ ok: true, state: "addressed" });
     expect(afterStep("address", "addressed", { requiresShipping: true, total: 100 })).toBe("addressed");
+  });
+});
+
+describe("afterStep with the channel's skipping flags (method counts given only when the channel allows the skip)", () => {
+  it.each<[string, CheckoutFacts, CheckoutState]>([
+    ["one shipping method, skipping allowed", { requiresShipping: true, total: 3000, shippingChoices: [1] }, "shipping_skipped"],
+    ["two shipping methods", { requiresShipping: true, total: 3000, shippingChoices: [2] }, "addressed"],
+    ["no shipment (no method fits)", { requiresShipping: true, total: 3000, shippingChoices: [] }, "addressed"],
+    ["skipping not allowed", { requiresShipping: true, total: 3000 }, "addressed"],
+    ["both steps with one method each", { requiresShipping: true, total: 3000, shippingChoices: [1], paymentChoices: [1] }, "payment_skipped"],
+    ["one payment method but two shipping methods", { requiresShipping: true, total: 3000, shippingChoices: [2], paymentChoices: [1] }, "addressed"],
+    ["two payment methods", { requiresShipping: true, total: 3000, shippingChoices: [1], paymentChoices: [2] }, "shipping_skipped"],
+    ["no payment (no method): nothing to select", { requiresShipping: false, total: 3000, paymentChoices: [] }, "payment_skipped"],
+  ])("after address: %s", (_, facts, expected) => {
+    expect(afterStep("address", "addressed", facts)).toBe(expected);
+  });
+
+  it("after select_shipping only the payment step can be skipped", () => {
+    expect(afterStep("select_shipping", "shipping_selected", { requiresShipping: true, total: 3000, shippingChoices: [1], paymentChoices: [1] })).toBe("payment_skipped");
+    expect(afterStep("select_shipping", "shipping_selected", { requiresShipping: true, total: 3000, shippingChoices: [1] })).toBe("shipping_selected");
   });
 });
 

@@ -315,6 +315,8 @@ export function resourceRoutes<Row extends { id: number }, CS extends FormShape,
     const db = c.get("db");
     const sent = submission(c, undefined);
     const result = validateForm(update.form, sent.body);
+    // A PUT is Sylius' form submitted whole: what it leaves out is cleared (before the reads, which may depend on the values).
+    if (!sent.merge) result.clearMissing();
     const { text, key } = keyOf(c);
     const {
       parent: parentRows,

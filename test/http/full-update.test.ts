@@ -101,6 +101,8 @@ const ROWS: Record<string, Row> = {
   },
   channels: {
     setup: async () => {
+      // Another enabled channel: disabling the last one fails (`Must have at least one enabled entity`).
+      await createChannel({ enabled: true });
       const channel = await createChannel({ description: "Web", enabled: true, hostname: "shop.example.com", color: "blue" });
       return {
         url: `/api/v1/channels/${channel.code}`,

@@ -17,6 +17,8 @@
  *   item routes when the parent says so), before any form error.
  * - POST of a taken code: 400 on `code` (also when a concurrent create took it).
  * - PUT without a body (or `{}`): 400 with the `emptyPut` fields' blank messages.
+ * - PUT is the form submitted whole: a field it leaves out takes the update
+ *   form's `cleared` value (`defineForm`); PATCH keeps it.
  * - DELETE while referenced (`inUse`): 409 `Cannot delete, the <noun> is in use.`
  */
 import { Hono, type Context } from "hono";

@@ -51,7 +51,6 @@ export function defineForm<S extends z.ZodRawShape>(shape: S, options: FormOptio
   return { shape, fields: Object.keys(shape), schema: z.object(shape), quiet: new Set(options.quiet ?? []), cleared: options.cleared ?? {} };
 }
 
-
 /** What data checks need of a form result (any form with these fields). */
 export interface Failable<F extends string> {
   fail(field: F, message: string): void;

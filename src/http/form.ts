@@ -24,14 +24,31 @@ export interface Form<S extends z.ZodRawShape> {
    * that the Sylius form a client compares with does not list.
    */
   quiet: ReadonlySet<string>;
+  /**
+   * What a PUT stores for a field it does not send (Symfony's form submitted
+   * with `clear_missing`, as Sylius' PUT is): see `FormOptions.cleared`.
+   */
+  cleared: Cleared<S>;
 }
 
-export interface FormOptions<F extends string> {
-  quiet?: readonly F[];
+/** A field's value on a PUT that leaves it out, per field (the form's output type, so a collection's is its empty list). */
+export type Cleared<S extends z.ZodRawShape> = { readonly [K in keyof S]?: z.output<S[K]> };
+
+export interface FormOptions<S extends z.ZodRawShape> {
+  quiet?: readonly (keyof S & string)[];
+  /**
+   * The value a PUT that leaves a field out gives it, as Sylius' form
+   * submitted whole clears it: what a create stores without the field
+   * (`null`, a default), `false` for a checkbox, `[]` or `{}` for a
+   * collection. A field not listed is kept when a PUT leaves it out: a
+   * required one (`putRequires` refuses its absence), the code (it never
+   * changes), a password (never cleared). PATCH keeps every unsent field.
+   */
+  cleared?: Cleared<S>;
 }
 
-export function defineForm<S extends z.ZodRawShape>(shape: S, options: FormOptions<keyof S & string> = {}): Form<S> {
-  return { shape, fields: Object.keys(shape), schema: z.object(shape), quiet: new Set(options.quiet ?? []) };
+export function defineForm<S extends z.ZodRawShape>(shape: S, options: FormOptions<S> = {}): Form<S> {
+  return { shape, fields: Object.keys(shape), schema: z.object(shape), quiet: new Set(options.quiet ?? []), cleared: options.cleared ?? {} };
 }
 
 /** What data checks need of a form result (any form with these fields). */
@@ -53,6 +70,21 @@ export class FormResult<S extends z.ZodRawShape> {
   private readonly treeFailures = new Set<string>();
 
   constructor(private readonly form: Form<S>) {}
+
+  /**
+   * A PUT's values as Sylius' form submitted whole gives them: every field
+   * the body leaves out takes the form's `cleared` value (a field sent, valid
+   * or not, is untouched). Called on a PUT's result before its checks (the
+   * shared resource routes do it); never on a PATCH.
+   */
+  clearMissing(): void {
+    const cleared = this.form.cleared;
+    for (const field of this.form.fields) {
+      if (this.submitted.has(field) || !Object.hasOwn(cleared, field)) continue;
+      // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- `values` holds the form's fields, written here by name (as validateForm writes them).
+      (this.values as Record<string, unknown>)[field] = structuredClone(cleared[field]);
+    }
+  }
 
   fail(field: keyof S & string, message: string): void {
     const list = this.fieldErrors.get(field) ?? [];

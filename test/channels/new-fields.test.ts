@@ -201,15 +201,19 @@ describe("channel description, hostname, color", () => {
     for (const field of ["description", "hostname", "color"]) expect(plain).not.toHaveProperty(field);
   });
 
-  it("PUT keeps them when not sent, PATCH changes or removes them (null)", async () => {
+  it("PATCH keeps them when not sent, changes or removes them (null); PUT removes them when not sent", async () => {
     const channel = await createChannel({ description: "A", hostname: "a.example.com", color: "red" });
-    expect((await api("PUT", `/api/v1/channels/${channel.code}`, { name: "Renamed" })).status).toBe(204);
+    expect((await api("PATCH", `/api/v1/channels/${channel.code}`, { name: "Renamed" })).status).toBe(204);
     let read = await api("GET", `/api/v1/channels/${channel.code}`);
     expect(read.body).toMatchObject({ name: "Renamed", description: "A", hostname: "a.example.com", color: "red" });
     expect((await api("PATCH", `/api/v1/channels/${channel.code}`, { description: null, color: "#1abb9c" })).status).toBe(204);
     read = await api("GET", `/api/v1/channels/${channel.code}`);
     expect(read.body).not.toHaveProperty("description");
     expect(read.body).toMatchObject({ hostname: "a.example.com", color: "#1abb9c" });
+    // A PUT is Sylius' form submitted whole: what it leaves out is removed.
+    expect((await api("PUT", `/api/v1/channels/${channel.code}`, { name: "Renamed", enabled: true })).status).toBe(204);
+    read = await api("GET", `/api/v1/channels/${channel.code}`);
+    for (const field of ["description", "hostname", "color"]) expect(read.body).not.toHaveProperty(field);
   });
 
   it("refuses a non-string or an over-long value", async () => {

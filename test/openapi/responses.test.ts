@@ -158,12 +158,19 @@ describe("every documented operation answers as documented", () => {
       ["/api/v1/locales/", "code", s.locale, { code: s.locale }, {}],
       ["/api/v1/currencies/", "code", s.currency, { code: s.currency }, {}],
       ["/api/v1/zones/", "code", s.zone, { name: "Walk zone 2", members: [{ code: "US" }, { code: "DE" }, { code: "FR" }] }, { name: "Walk zone 3" }],
-      ["/api/v1/channels/", "code", s.channel, { name: "Walk channel 2" }, { enabled: true }],
+      // A PUT clears what it does not send: the walk's channel and shipping method send what the cart below needs.
+      ["/api/v1/channels/", "code", s.channel, { name: "Walk channel 2", enabled: true, defaultTaxZone: s.zone }, { enabled: true }],
       ["/api/v1/customers/", "id", s.customerId, { firstName: "Ada B." }, { lastName: "King" }],
       ["/api/v1/tax-categories/", "code", s.taxCategory, { name: "Walk tax 2", description: "Still taxed" }, { description: null }],
       ["/api/v1/shipping-categories/", "code", s.shippingCategory, { name: "Walk shipping 2" }, { description: "Crates" }],
       ["/api/v1/tax-rates/", "code", s.taxRate, { name: "Walk VAT 2", amount: "0.2" }, { includedInPrice: false }],
-      ["/api/v1/shipping-methods/", "code", s.shippingMethod, { enabled: true }, { translations: { [s.locale]: { name: "Walk courier 2" } } }],
+      [
+        "/api/v1/shipping-methods/",
+        "code",
+        s.shippingMethod,
+        { enabled: true, channels: [s.channel], category: s.shippingCategory, taxCategory: s.taxCategory },
+        { translations: { [s.locale]: { name: "Walk courier 2" } } },
+      ],
     ];
     for (const [collection, key, value, put, patch] of updates) {
       expect((await call("PUT", `${collection}{${key}}`, { params: { [key]: value }, body: put })).status).toBe(204);
@@ -277,17 +284,22 @@ describe("every documented operation answers as documented", () => {
     expect(variants.body.total).toBe(2);
     expect(variants.body._links.next).toBeDefined();
 
-    expect((await call("PUT", "/api/v1/product-options/{code}", { params: { code: s.option }, body: { position: 1 } })).status).toBe(204);
+    // A PUT removes the values it does not send (a variant uses this one): it sends it.
+    const optionValues = [{ code: s.optionValue, translations: { [s.locale]: { value: "Large" } } }];
+    expect((await call("PUT", "/api/v1/product-options/{code}", { params: { code: s.option }, body: { position: 1, values: optionValues } })).status).toBe(204);
     expect(
       (await call("PATCH", "/api/v1/product-options/{code}", { params: { code: s.option }, body: { translations: { [s.locale]: { name: "Size" } } } }))
         .status,
     ).toBe(204);
-    expect((await call("PUT", "/api/v1/products/{code}", { params: { code: s.product }, body: { enabled: true } })).status).toBe(204);
+    expect((await call("PUT", "/api/v1/products/{code}", { params: { code: s.product }, body: { enabled: true, channels: [s.channel] } })).status).toBe(204);
     expect(
       (await call("PATCH", "/api/v1/products/{code}", { params: { code: s.product }, body: { translations: { [s.locale]: { name: "Walk mug 2" } } } }))
         .status,
     ).toBe(204);
-    expect((await call("PUT", "/api/v1/promotions/{code}", { params: { code: s.promotion }, body: { priority: 2 } })).status).toBe(204);
+    // A PUT clears what it does not send: it replaces a promotion of its own, not the walk's (whose rules and actions the cart below needs).
+    const replaced = uniqueCode("PROMO");
+    created(await call("POST", "/api/v1/promotions/", { body: { code: replaced, name: "Replaced", priority: 1 } }));
+    expect((await call("PUT", "/api/v1/promotions/{code}", { params: { code: replaced }, body: { priority: 2 } })).status).toBe(204);
     expect((await call("PATCH", "/api/v1/promotions/{code}", { params: { code: s.promotion }, body: { description: "Now 10 %" } })).status).toBe(204);
     expect((await call("PUT", one, { params: { productCode: s.product, code: s.variant }, body: { version: 1, onHand: 50 } })).status).toBe(204);
     expect(

@@ -256,7 +256,7 @@ describe("product options: validation", () => {
 });
 
 describe("product options: update", () => {
-  it("PUT keeps unsent fields, replaces sent collections and keeps the ids of the values that stay", async () => {
+  it("PUT replaces sent collections and keeps the ids of the values that stay", async () => {
     const option = await createOption(undefined, { position: 4 });
     const code = option.code as string;
     const before = await env.DB.prepare("SELECT id, code FROM product_option_values WHERE code = ?")
@@ -267,6 +267,7 @@ describe("product options: update", () => {
     const variant = await insertVariant(variantProduct, [`${code}_big`]);
 
     const res = await api("PUT", `${BASE}${code}`, {
+      position: 4,
       translations: { fr_FR: { name: "Type" } },
       values: [
         { code: `${code}_big`, translations: { de_DE: { value: "Groß" } } },
@@ -299,13 +300,13 @@ describe("product options: update", () => {
     expect(link!.id).toBe(before!.id);
   });
 
-  it("PUT with only a position changes nothing else; a sent code is ignored", async () => {
+  it("PUT with only a position removes the values (Sylius' form submitted whole) and keeps the translations; a sent code is ignored", async () => {
     const option = await createOption();
     const res = await api("PUT", `${BASE}${option.code}`, { code: uniqueCode("OTHER"), position: 9 });
     expect(res.status).toBe(204);
     const read = await api("GET", `${BASE}${option.code}`);
     // Past the last position is the last position (Sylius' sortable positions).
-    expect(read.body).toEqual({ ...option, position: read.body.position });
+    expect(read.body).toEqual({ ...option, position: read.body.position, values: [] });
     expect(read.body.position).toBeLessThanOrEqual(9);
   });
 

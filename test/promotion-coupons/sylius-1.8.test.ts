@@ -56,3 +56,33 @@ describe("promotion coupons (Sylius 1.8 PromotionCouponApiTest)", () => {
     expect(refused.body.errors.children.reusableFromCancelledOrders).toEqual({ errors: ["This value is not valid."] });
   });
 });
+
+/** A PUT is Sylius' form submitted whole (Symfony's clear_missing): what it leaves out is cleared; PATCH keeps it. */
+describe("PromotionCouponApiTest", () => {
+  const coupon = async () => {
+    const promotion = await holiday();
+    const code = uniqueCode("CAE14");
+    const res = await api("POST", couponsOf(promotion.code), { code, usageLimit: 4, perCustomerUsageLimit: 1, expiresAt: "2030-01-01" });
+    expect(res.status).toBe(201);
+    expect(res.body.expiresAt).toEqual(TIMESTAMP);
+    return `${couponsOf(promotion.code)}${code}`;
+  };
+
+  it("it_allows_to_fully_update_coupon", async () => {
+    const url = await coupon();
+    const put = await api("PUT", url, { usageLimit: 30, perCustomerUsageLimit: 2 });
+    expect(put.status).toBe(204);
+    const read = await api("GET", url);
+    expect(read.body).toMatchObject({ usageLimit: 30, perCustomerUsageLimit: 2 });
+    // Not sent: the expiry is gone, and the read omits it (Sylius' update_response).
+    expect(read.body).not.toHaveProperty("expiresAt");
+  });
+
+  it("it_allows_to_partially_update_coupon", async () => {
+    const url = await coupon();
+    const patch = await api("PATCH", url, { usageLimit: 30 });
+    expect(patch.status).toBe(204);
+    const read = await api("GET", url);
+    expect(read.body).toMatchObject({ usageLimit: 30, perCustomerUsageLimit: 1, expiresAt: TIMESTAMP });
+  });
+});

@@ -209,7 +209,7 @@ describe("shipping methods", () => {
     expect(b).toMatchObject({ code: `${prefix}_b`, name: "Courier", category: { code: category.code } });
   });
 
-  it("PUT keeps fields not sent and replaces sent collections", async () => {
+  it("PUT replaces sent collections and clears what it does not send", async () => {
     const { channel, zone } = await setup();
     const other = await createChannel();
     const category = await createShippingCategory();
@@ -234,8 +234,12 @@ describe("shipping methods", () => {
       translations: { en_US: { id: created.translations.en_US.id, locale: "en_US", name: "Express" } },
       channels: [other.code],
       configuration: { [other.code]: { amount: 900 } },
+      // Not sent: the checkbox is unchecked and the category removed (Sylius' form submitted whole).
+      enabled: false,
+      category: undefined,
       updatedAt: TIMESTAMP,
     });
+    expect(read.body).not.toHaveProperty("category");
 
     // Channels that lose their amount are refused.
     const noAmount = await api("PUT", `/api/v1/shipping-methods/${created.code}`, { channels: [other.code, channel.code] });

@@ -144,7 +144,7 @@ describe("tax rates", () => {
     ]);
   });
 
-  it("PUT and PATCH change what is sent and keep the rest", async () => {
+  it("PUT and PATCH change what is sent; PUT unchecks includedInPrice when not sent, and keeps the required fields", async () => {
     const { category, zone } = await references();
     const code = uniqueCode("R");
     await api("POST", "/api/v1/tax-rates/", { code, name: "Old", amount: 0.2, includedInPrice: true, category: category.code, zone: zone.code });
@@ -156,16 +156,19 @@ describe("tax rates", () => {
       code,
       name: "Old",
       amount: 0.175,
-      includedInPrice: true,
+      // A checkbox the PUT leaves out (Sylius' CheckboxType submitted whole).
+      includedInPrice: false,
       _links: { category: { href: `/api/v1/tax-categories/${category.code}` }, zone: { href: `/api/v1/zones/${zone.code}` } },
     });
     expect(await storedAmount(code)).toBe("0.175");
 
     const otherZone = await createZone();
-    const patch = await api("PATCH", `/api/v1/tax-rates/${code}`, { zone: otherZone.code, includedInPrice: false });
+    const patch = await api("PATCH", `/api/v1/tax-rates/${code}`, { zone: otherZone.code, includedInPrice: true });
     expect(patch.status).toBe(204);
     read = await api("GET", `/api/v1/tax-rates/${code}`);
-    expect(read.body).toMatchObject({ name: "Old", amount: 0.175, includedInPrice: false, _links: { zone: { href: `/api/v1/zones/${otherZone.code}` } } });
+    expect(read.body).toMatchObject({ name: "Old", amount: 0.175, includedInPrice: true, _links: { zone: { href: `/api/v1/zones/${otherZone.code}` } } });
+    expect((await api("PATCH", `/api/v1/tax-rates/${code}`, { amount: "0.2" })).status).toBe(204);
+    expect((await api("GET", `/api/v1/tax-rates/${code}`)).body.includedInPrice).toBe(true);
 
     const bad = await api("PATCH", `/api/v1/tax-rates/${code}`, { category: "NO_SUCH_CATEGORY", amount: null });
     expect(bad.status).toBe(400);

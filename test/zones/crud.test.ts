@@ -73,10 +73,14 @@ describe("zones", () => {
     ]);
   });
 
-  it("PUT keeps fields not sent, replaces sent members, ignores a sent code; PATCH likewise", async () => {
+  it("PUT replaces the members (left out: none, which fails), ignores a sent code; PATCH keeps what it does not send", async () => {
     const code = uniqueCode("Z");
     await api("POST", CREATE, zoneBody(code));
-    const put = await api("PUT", `/api/v1/zones/${code}`, { code: "OTHER", name: "Renamed" });
+    // A PUT is the form submitted whole: members left out are an empty list, below the minimum.
+    const without = await api("PUT", `/api/v1/zones/${code}`, { code: "OTHER", name: "Renamed" });
+    expect(without.status).toBe(400);
+    expect(without.body.errors.errors).toEqual(["Please add at least 1 zone member."]);
+    const put = await api("PUT", `/api/v1/zones/${code}`, { code: "OTHER", name: "Renamed", members: members("US", "CA") });
     expect(put.status).toBe(204);
     expect(put.body).toBeNull();
     expect(d1RoundTrips(put.headers)).toBe(2);

@@ -104,6 +104,13 @@ export interface CrudSpec {
 }
 
 /** The six operations of a resource (list, create, get, PUT, PATCH, delete), for its routes to declare. */
+/** What a PUT's description says of the fields it clears (the form's `cleared`), when it clears any. */
+function clearedNote(form: AnyForm): string | undefined {
+  const fields = form.fields.filter((field) => Object.hasOwn(form.cleared, field));
+  if (fields.length === 0) return undefined;
+  return `A PUT is the form submitted whole (Sylius' \`clear_missing\`): not sent, ${fields.map((f) => `\`${f}\``).join(", ")} ${fields.length === 1 ? "is" : "are"} cleared (none, \`false\`, empty or the default); other fields not sent keep their values.`;
+}
+
 export function crudDocs(spec: CrudSpec) {
   const base = { tag: spec.tag };
   const ifMatch = spec.conditional ? { conditional: { precondition: "If-Match" as const } } : {};
@@ -144,7 +151,7 @@ export function crudDocs(spec: CrudSpec) {
       errors: [404],
       ...(spec.conditional ? { conditional: { etag: true, precondition: "If-None-Match" as const } } : {}),
     } satisfies OperationMeta,
-    put: update("put", `replace${spec.idPrefix}`, `Update a ${spec.noun}`, spec.putNote),
+    put: update("put", `replace${spec.idPrefix}`, `Update a ${spec.noun}`, [spec.putNote, clearedNote(spec.update)].filter(Boolean).join(" ")),
     patch: update("patch", `update${spec.idPrefix}`, `Partially update a ${spec.noun}`, spec.patchNote ?? "Fields not sent keep their values."),
     delete: {
       ...base,

@@ -27,6 +27,8 @@ export interface AnyForm {
   shape: Record<string, z.ZodType>;
   fields: readonly string[];
   quiet: ReadonlySet<string>;
+  /** What a PUT gives a field it does not send (`defineForm`'s `cleared`). */
+  cleared: { readonly [field: string]: unknown };
 }
 
 /** A documented input shape and the example values it must accept (checked against the real field). */

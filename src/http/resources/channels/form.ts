@@ -195,6 +195,13 @@ documentForm(createForm, {
   },
 });
 
+/**
+ * A PUT clears what it leaves out (Sylius' ChannelType submitted whole): the
+ * texts and the tax zone to none, `enabled` to false (a checkbox: the last
+ * enabled channel then fails), the locale and currency lists to the default
+ * locale and base currency alone. A new field declares its cleared value in
+ * `cleared` below.
+ */
 export const updateForm = defineForm({
   name: requiredString(CHANNEL_MESSAGES.nameBlank).optional(),
   description: optionalString(),
@@ -211,6 +218,18 @@ export const updateForm = defineForm({
   /** Immutable: a sent code is ignored (Sylius disables the field on edit). */
   code: z.unknown().optional(),
   baseCurrency: reference(CHANNEL_MESSAGES.baseCurrencyBlank).optional(),
+}, {
+  cleared: {
+    description: null,
+    enabled: false,
+    hostname: null,
+    color: null,
+    locales: [],
+    currencies: [],
+    defaultTaxZone: null,
+    ...DEFAULTS,
+    countries: [],
+  },
 });
 
 documentForm(updateForm, {

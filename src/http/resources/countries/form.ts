@@ -54,11 +54,15 @@ documentForm(createForm, {
   example: { code: "BE", enabled: true, provinces: [{ code: "BE-VLI", name: "Limburg" }] },
 });
 
-export const updateForm = defineForm({
-  provinces: provinces(),
-  enabled: optionalBoolean(),
-  code: requiredCode(COUNTRY_MESSAGES.codeBlank).optional(),
-});
+// A PUT leaving them out empties the provinces and unchecks `enabled` (Sylius' CheckboxType); PATCH keeps them.
+export const updateForm = defineForm(
+  {
+    provinces: provinces(),
+    enabled: optionalBoolean(),
+    code: requiredCode(COUNTRY_MESSAGES.codeBlank).optional(),
+  },
+  { cleared: { provinces: [], enabled: false } },
+);
 
 documentForm(updateForm, {
   component: "CountryUpdate",
@@ -67,11 +71,11 @@ documentForm(updateForm, {
       ...PROVINCES,
       schema: PROVINCES.schema.meta({
         description:
-          "When sent, the country's provinces become this list: matched by code (kept, renamed), added, and those not listed removed (not while a province zone has them). Not sent: unchanged.",
+          "The country's provinces become this list: matched by code (kept, renamed), added, and those not listed removed (not while a province zone has them). Not sent: a PUT removes them all, a PATCH keeps them.",
       }),
     },
   },
-  descriptions: { code: "Validated, but the code of a country cannot change.", enabled: "Not sent: unchanged." },
+  descriptions: { code: "Validated, but the code of a country cannot change.", enabled: "A checkbox: not sent, a PUT makes it `false`, a PATCH keeps it." },
   example: { enabled: false },
 });
 

@@ -87,8 +87,9 @@ export const countryRoutes = resourceRoutes({
     reads: (db, code, values) => ({ taken: provincesWithCodes(db, sentProvinceCodes(values.provinces)), inZones: provincesOfCountryInZones(db, code) }),
     // A PUT without a body is the form submitted empty: its code is blank (as the other code-keyed resources).
     emptyPut: { code: COUNTRY_MESSAGES.codeBlank },
-    check: (result, { taken, inZones }, row) => {
-      if (!result.submitted.has("provinces")) return undefined;
+    check: (result, { taken, inZones }, row, { emptyPut }) => {
+      // Sent, or cleared by a PUT (the list empties); an empty PUT fails on its code alone.
+      if ((!result.submitted.has("provinces") && result.values.provinces === undefined) || emptyPut) return undefined;
       const elsewhere = new Set(taken.filter((p) => p.countryId !== row.id).map((p) => p.code));
       const list = parseProvinces(result, result.values.provinces, elsewhere);
       const kept = new Set(list.map((p) => p.code));

@@ -146,7 +146,13 @@ const profileFields = {
   lastName: personName(CUSTOMER_MESSAGES.lastNameTooShort, CUSTOMER_MESSAGES.lastNameTooLong),
 };
 
-/** The customer form (Sylius' CustomerType with its shop user); only whether `email` is required differs between create and update. */
+/**
+ * The customer form (Sylius' CustomerType with its shop user); only whether
+ * `email` is required differs between create and update. A PUT clears what
+ * it leaves out as Sylius' form does: names, birthday and group to none, the
+ * gender to `u` (GenderType's empty data), the newsletter checkbox to false;
+ * the shop account (`user`) is kept.
+ */
 const customerForm = <E extends z.ZodType>(emailField: E) =>
   defineForm(
     {
@@ -158,7 +164,10 @@ const customerForm = <E extends z.ZodType>(emailField: E) =>
       group: group(),
       user: user(),
     },
-    { quiet: ["user"] },
+    {
+      quiet: ["user"],
+      cleared: { firstName: null, lastName: null, birthday: null, gender: "u", phoneNumber: null, subscribedToNewsletter: false, group: null },
+    },
   );
 
 export const createForm = customerForm(email());

@@ -52,6 +52,10 @@ export const updateForm = defineForm({
   /** Immutable: a sent code is ignored (Sylius disables the field on edit). */
   code: z.unknown().optional(),
   ...fields,
+}, {
+  // A PUT leaving them out unchecks `enabled` (Sylius' CheckboxType) and empties the channels; PATCH keeps them.
+  // The position and the translations are kept: see docs/api/updates.md.
+  cleared: { enabled: false, channels: [] },
 });
 
 documentForm(updateForm, {

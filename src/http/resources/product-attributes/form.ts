@@ -9,7 +9,7 @@
 import { z } from "zod";
 import { defineForm, isPlainObject } from "../../form";
 import type { FormChild } from "../../errors";
-import { CODE_PATTERN, integer, requiredString } from "../../fields";
+import { CODE_PATTERN, integer, MAX_INT, requiredString } from "../../fields";
 import { MSG } from "../../../domain/messages";
 import { checkConfiguration, CONFIGURATION_FIELDS, type AttributeConfiguration, type AttributeType } from "../../../domain/product-attributes";
 import { CODE_DESCRIPTION, documentForm, type InputShape } from "../../openapi/form-docs";
@@ -74,8 +74,13 @@ documentForm(createForm, {
   example: { code: "mug_material", translations: { en_US: { name: "Mug material" } } },
 });
 
-/** Updates: the code is the identity; a sent code is validated, never applied. */
-export const updateForm = defineForm({ ...createForm.shape, code: createForm.shape.code.optional() }, { quiet: ["configuration"] });
+/**
+ * Updates: the code is the identity; a sent code is validated, never applied.
+ * A PUT leaving it out moves the attribute to the end (where a create without
+ * a position puts it: past the last position is the last); PATCH keeps it.
+ * The configuration and translations are kept (docs/api/updates.md).
+ */
+export const updateForm = defineForm({ ...createForm.shape, code: createForm.shape.code.optional() }, { quiet: ["configuration"], cleared: { position: MAX_INT } });
 
 documentForm(updateForm, {
   component: "ProductAttributeUpdate",

@@ -11,7 +11,7 @@ import { z } from "zod";
 import { QueryBuilder } from "drizzle-orm/sqlite-core";
 import { defineForm, isPlainObject, boundedNext, type FormResult } from "../../form";
 import { resourceRoutes } from "../shared/resource";
-import { CODE_PATTERN, integer, requiredString } from "../../fields";
+import { CODE_PATTERN, integer, MAX_INT, requiredString } from "../../fields";
 import { MSG } from "../../../domain/messages";
 import { conflict } from "../../errors";
 import { isForeignKeyViolation, isUniqueViolation } from "../../../data/constraints";
@@ -130,8 +130,13 @@ documentForm(createForm, {
   },
 });
 
-/** Updates: the code is the identity; a sent code is validated, never applied. */
-export const updateForm = defineForm({ ...createForm.shape, code: createForm.shape.code.optional() });
+/**
+ * Updates: the code is the identity; a sent code is validated, never applied.
+ * A PUT leaving them out removes the values (409 while a variant uses one)
+ * and moves the option to the end (where a create without a position puts
+ * it: past the last position is the last); PATCH keeps them.
+ */
+export const updateForm = defineForm({ ...createForm.shape, code: createForm.shape.code.optional() }, { cleared: { position: MAX_INT, values: [] } });
 
 documentForm(updateForm, {
   component: "ProductOptionUpdate",

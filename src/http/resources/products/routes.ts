@@ -137,8 +137,17 @@ documentForm(createForm, {
   },
 });
 
-/** Updates: the code is the identity; a sent code is validated, never applied. */
-export const updateForm = defineForm({ ...createForm.shape, code: createForm.shape.code.optional() });
+/**
+ * Updates: the code is the identity; a sent code is validated, never applied.
+ * A PUT clears what it leaves out, as Sylius' form submitted whole: `enabled`
+ * unchecked, no attributes, associations, channels, taxons, images or
+ * options (the options are kept once variants use them: Sylius disables the
+ * field then). The translations are kept (docs/api/updates.md). PATCH keeps all.
+ */
+export const updateForm = defineForm(
+  { ...createForm.shape, code: createForm.shape.code.optional() },
+  { cleared: { enabled: false, attributes: [], associations: {}, channels: [], mainTaxon: null, productTaxons: [], images: [], options: [] } },
+);
 
 documentForm(updateForm, {
   component: "ProductUpdate",
@@ -381,6 +390,8 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     const code = c.req.param("code");
     const merge = c.req.method === "PATCH";
     const result = validateForm(updateForm, c.var.body);
+    // A PUT is Sylius' form submitted whole: what it leaves out is cleared (updateForm's `cleared`).
+    if (!merge) result.clearMissing();
     const values = result.values;
 
     const found = await namedBatch(db, {
@@ -403,8 +414,10 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     if (!merge && isEmptyBody(c.var.body)) result.failForm(MSG.blank);
     result.assertValid();
 
-    if (ids.optionIds) {
-      const kept = new Set(ids.optionIds);
+    // Sylius disables `options` once variants use them: a PUT leaving them out keeps them then.
+    const optionIds = !result.submitted.has("options") && found.usedOptions.length > 0 ? undefined : ids.optionIds;
+    if (optionIds) {
+      const kept = new Set(optionIds);
       const used = new Set(found.usedOptions.map((row) => row.optionId));
       const removedInUse = product.options.find((option) => !kept.has(option.id) && used.has(option.id));
       if (removedInUse) throw conflict(PRODUCT_MESSAGES.optionInUse(removedInUse.code));
@@ -420,7 +433,7 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
       }
       statements.push(...upsertProductTranslations(db, product.id, translations));
     }
-    if (ids.optionIds) statements.push(...replaceProductOptions(db, product.id, ids.optionIds));
+    if (optionIds) statements.push(...replaceProductOptions(db, product.id, optionIds));
     if (ids.channelIds) statements.push(...replaceProductChannels(db, product.id, ids.channelIds));
     statements.push(...taxonWrites(db, product.code, taxonPlan, true));
     if (attributeValues) statements.push(...replaceAttributeValues(db, product.code, attributeValues));

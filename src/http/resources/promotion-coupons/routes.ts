@@ -89,7 +89,12 @@ documentForm(createForm, {
   example: { code: "SUMMER10", usageLimit: 100, expiresAt: "2026-12-31", perCustomerUsageLimit: 1 },
 });
 
-export const updateForm = defineForm({ ...fields, code: z.unknown().optional() });
+// A PUT clears the limits and the expiry it leaves out (Sylius' IntegerType and DateType submit null).
+// `reusableFromCancelledOrders` (only `true`, not stored) is not cleared: see docs/api/updates.md.
+export const updateForm = defineForm(
+  { ...fields, code: z.unknown().optional() },
+  { cleared: { usageLimit: null, expiresAt: null, perCustomerUsageLimit: null } },
+);
 
 documentForm(updateForm, {
   component: "PromotionCouponUpdate",

@@ -110,11 +110,32 @@ documentForm(createForm, {
   },
 });
 
-/** Updates: the code is the identity (validated, never applied); nothing else is required. */
-export const updateForm = defineForm({
-  ...createForm.shape,
-  name: createForm.shape.name.optional(),
-  code: createForm.shape.code.optional(),
-});
+/**
+ * Updates: the code is the identity (validated, never applied); nothing else
+ * is required. A PUT clears what it leaves out, as Sylius' form submitted
+ * whole: no description, limit or dates, unchecked checkboxes, the create's
+ * priority (0), no rules, actions or channels. PATCH keeps it.
+ */
+export const updateForm = defineForm(
+  {
+    ...createForm.shape,
+    name: createForm.shape.name.optional(),
+    code: createForm.shape.code.optional(),
+  },
+  {
+    cleared: {
+      description: null,
+      exclusive: false,
+      usageLimit: null,
+      startsAt: null,
+      endsAt: null,
+      priority: 0,
+      couponBased: false,
+      rules: [],
+      actions: [],
+      channels: [],
+    },
+  },
+);
 
 documentForm(updateForm, { component: "PromotionUpdate", shapes: promotionShapes, example: { priority: 20 } });

@@ -33,7 +33,7 @@ const categoryCode = (messages: { codeBlank: string; codePattern: string }) =>
 function categoryForms(kind: CategoryKind, component: string) {
   const create = defineForm({ name: kind.name(), description: optionalString(), code: categoryCode(kind.messages) });
   documentForm(create, { component: `${component}Create`, descriptions: { code: CODE_DESCRIPTION }, example: kind.example });
-  const update = defineForm({ name: kind.name().optional(), description: optionalString(), code: z.unknown().optional() });
+  const update = defineForm({ name: kind.name().optional(), description: optionalString(), code: z.unknown().optional() }, { cleared: { description: null } });
   documentForm(update, { component: `${component}Update`, shapes: { code: IGNORED_CODE }, example: { name: "Gift cards and e-vouchers" } });
   return { create, update };
 }

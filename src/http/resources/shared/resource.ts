@@ -17,6 +17,8 @@
  *   item routes when the parent says so), before any form error.
  * - POST of a taken code: 400 on `code` (also when a concurrent create took it).
  * - PUT without a body (or `{}`): 400 with the `emptyPut` fields' blank messages.
+ * - PUT is the form submitted whole: a field it leaves out takes the update
+ *   form's `cleared` value (`defineForm`); PATCH keeps it.
  * - DELETE while referenced (`inUse`): 409 `Cannot delete, the <noun> is in use.`
  */
 import { Hono, type Context } from "hono";
@@ -315,6 +317,8 @@ export function resourceRoutes<Row extends { id: number }, CS extends FormShape,
     const db = c.get("db");
     const sent = submission(c, undefined);
     const result = validateForm(update.form, sent.body);
+    // A PUT is Sylius' form submitted whole: what it leaves out is cleared (before the reads, which may depend on the values).
+    if (!sent.merge) result.clearMissing();
     const { text, key } = keyOf(c);
     const {
       parent: parentRows,

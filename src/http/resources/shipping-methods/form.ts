@@ -146,6 +146,10 @@ export const updateForm = defineForm({
   /** Immutable: a sent code is ignored (Sylius disables the field on edit). */
   code: z.unknown().optional(),
   configuration: fields.configuration,
+}, {
+  // A PUT leaving them out clears them as Sylius' form (`enabled` unchecked, no categories, no rules or channels,
+  // the category requirement back to its default); PATCH keeps them. Kept: see docs/api/updates.md.
+  cleared: { category: null, categoryRequirement: "match_any", enabled: false, rules: [], taxCategory: null, channels: [] },
 });
 
 documentForm(updateForm, {

@@ -80,6 +80,9 @@ export const updateForm = defineForm({
   zone: requiredString(TAX_RATE_MESSAGES.zoneBlank).optional(),
   /** Immutable: a sent code is ignored (Sylius disables the field on edit). */
   code: z.unknown().optional(),
+}, {
+  // A PUT leaving it out unchecks it (Sylius' CheckboxType); PATCH keeps it.
+  cleared: { includedInPrice: false },
 });
 
 documentForm(updateForm, {

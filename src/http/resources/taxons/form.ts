@@ -60,17 +60,25 @@ documentForm(createForm, {
   example: { code: "fluffy_pets", parent: "category", translations: { en_US: { name: "Fluffy Pets", slug: "fluffy-pets" } } },
 });
 
-export const updateForm = defineForm({
-  ...fields,
-  /** Immutable: a sent code is ignored (Sylius disables the field on edit). */
-  code: z.unknown().optional(),
-  parent: parent(),
-});
+/**
+ * A PUT clears what it leaves out, as Sylius' TaxonType submitted whole:
+ * `enabled` unchecked, no images, no parent (the taxon becomes the last
+ * root). The translations are kept (docs/api/updates.md). PATCH keeps all.
+ */
+export const updateForm = defineForm(
+  {
+    ...fields,
+    /** Immutable: a sent code is ignored (Sylius disables the field on edit). */
+    code: z.unknown().optional(),
+    parent: parent(),
+  },
+  { cleared: { enabled: false, images: [], parent: null } },
+);
 
 documentForm(updateForm, {
   component: "TaxonUpdate",
   shapes: { translations: { ...TRANSLATIONS, schema: TRANSLATIONS.schema.meta({ description: "PUT replaces the translations, PATCH merges them by locale." }) }, images: IMAGES, code: IGNORED_CODE },
-  descriptions: { parent: `${PARENT} Sent: the taxon moves with its subtree (not under itself or a descendant). Not sent: it stays.` },
+  descriptions: { parent: `${PARENT} The taxon moves with its subtree (not under itself or a descendant). Not sent: a PUT makes it a root, a PATCH leaves it where it is.` },
   example: { parent: "books", translations: { en_US: { name: "Women", slug: "books/women" } } },
 });
 

@@ -69,14 +69,14 @@ const MOVE_CONFLICT = "The taxon tree changed meanwhile, try again.";
 const takenSlugs = (slugs: readonly { taxonId: number; locale: string; slug: string }[], self?: number) =>
   new Set(slugs.filter((s) => s.taxonId !== self).map((s) => `${s.locale}\n${s.slug}`));
 
-/** The parent a form names, checked: undefined when not sent (or invalid), null for a root. */
+/** The parent a form names (or a PUT cleared), checked: undefined when not sent (or invalid), null for a root. */
 function checkParent(
-  result: { submitted: ReadonlySet<string>; isValid(field: "parent"): boolean; fail(field: "parent", message: string): void },
+  result: { isValid(field: "parent"): boolean; fail(field: "parent", message: string): void },
   sent: string | null | undefined,
   found: readonly TaxonRow[] | undefined,
   moving?: TaxonRow,
 ): TaxonRow | null | undefined {
-  if (!result.submitted.has("parent") || !result.isValid("parent") || sent === undefined) return undefined;
+  if (!result.isValid("parent") || sent === undefined) return undefined;
   if (sent === null) return null;
   const [parent] = found ?? [];
   // Not the taxon itself nor one of its descendants (Gedmo refuses such a move).

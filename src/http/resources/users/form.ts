@@ -91,6 +91,8 @@ export const updateForm = defineForm({
   lastName: personName(),
   localeCode: localeCode().optional(),
   avatar: avatar(),
+}, {
+  cleared: { enabled: false, firstName: null, lastName: null, avatar: null },
 });
 
 const shapes = {

@@ -145,11 +145,10 @@ export const adminUserRoutes = resourceRoutes({
       const password = result.values.plainPassword;
       return password === undefined ? undefined : await hashSecret(password);
     },
-    writes: (db, row, passwordHash, { values }, { merge }) => {
+    // A PUT's unsent `enabled` and names are cleared by the form (`updateForm`'s `cleared`); PATCH keeps them.
+    writes: (db, row, passwordHash, { values }) => {
       const { usernameCanonical } = canonicals(values);
       const email = values.email?.trim();
-      // PUT clears what it does not send (Symfony's clearMissing); PATCH keeps it.
-      const kept = <T>(sent: T | undefined, current: T, cleared: T): T => (sent !== undefined ? sent : merge ? current : cleared);
       return [
         db
           .update(adminUsers)
@@ -158,9 +157,9 @@ export const adminUserRoutes = resourceRoutes({
             usernameCanonical: usernameCanonical ?? row.usernameCanonical,
             email: email ?? row.email,
             emailCanonical: email === undefined ? row.emailCanonical : canonical(email),
-            enabled: kept(values.enabled, row.enabled, false),
-            firstName: kept(values.firstName, row.firstName, null),
-            lastName: kept(values.lastName, row.lastName, null),
+            enabled: values.enabled ?? row.enabled,
+            firstName: values.firstName === undefined ? row.firstName : values.firstName,
+            lastName: values.lastName === undefined ? row.lastName : values.lastName,
             localeCode: values.localeCode ?? row.localeCode,
             ...(passwordHash === undefined ? {} : { passwordHash }),
             updatedAt: nowIso(),

@@ -75,18 +75,22 @@ documentForm(createForm, {
   example: { code: "BENELUX", name: "Benelux", scope: "all", members: [{ code: "NL" }, { code: "BE" }, { code: "LU" }] },
 });
 
-export const updateForm = defineForm({
-  name: name().optional(),
-  type: ignoredType(),
-  members: members(),
-  scope: scope().optional(),
-  /** Immutable: a sent code is ignored (Sylius disables the field on edit). */
-  code: z.unknown().optional(),
-});
+// A PUT without `members` empties them (and so fails their minimum of one), as Sylius' form; PATCH keeps them.
+export const updateForm = defineForm(
+  {
+    name: name().optional(),
+    type: ignoredType(),
+    members: members(),
+    scope: scope().optional(),
+    /** Immutable: a sent code is ignored (Sylius disables the field on edit). */
+    code: z.unknown().optional(),
+  },
+  { cleared: { members: [] } },
+);
 
 documentForm(updateForm, {
   component: "ZoneUpdate",
-  shapes: { type: IGNORED_TYPE, members: { ...MEMBERS, schema: MEMBERS.schema.meta({ description: "Replaces the old list; at least one." }) }, code: IGNORED_CODE },
+  shapes: { type: IGNORED_TYPE, members: { ...MEMBERS, schema: MEMBERS.schema.meta({ description: "Replaces the old list; at least one (a PUT without it fails, a PATCH keeps the list)." }) }, code: IGNORED_CODE },
   descriptions: { scope: "`shipping`, `tax` or `all`." },
   example: { name: "European Union +", scope: "all", members: [{ code: "PL" }] },
 });

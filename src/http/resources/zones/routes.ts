@@ -95,10 +95,10 @@ const routes = resourceRoutes({
       provinces: provincesWithCodes(db, sentMemberCodes(sentMembers(body))),
     }),
     emptyPut: { name: ZONE_MESSAGES.nameBlank, scope: ZONE_MESSAGES.scopeBlank },
-    check: (result, found, zone, { body, emptyPut }) => {
+    check: (result, found, zone, { body, merge }) => {
       const sent = sentMembers(body);
-      // An empty PUT submits every field empty: no members either.
-      const replaceMembers = emptyPut || sent !== undefined;
+      // A PUT submits the whole form: members it leaves out are an empty list (which fails its minimum), as Sylius' form.
+      const replaceMembers = !merge || sent !== undefined;
       const type = isZoneType(zone.type) ? zone.type : "country";
       return replaceMembers ? parseMembers(result, sent, type, zone.code, existingMembers(type, found)) : undefined;
     },

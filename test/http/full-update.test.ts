@@ -103,7 +103,9 @@ const ROWS: Record<string, Row> = {
     setup: async () => {
       // Another enabled channel: disabling the last one fails (`Must have at least one enabled entity`).
       await createChannel({ enabled: true });
-      const channel = await createChannel({ description: "Web", enabled: true, hostname: "shop.example.com", color: "blue" });
+      const menu = uniqueCode("MENU");
+      expect((await api("POST", "/api/v1/taxons/", { code: menu, translations: { en_US: { name: menu, slug: menu.toLowerCase() } } })).status).toBe(201);
+      const channel = await createChannel({ description: "Web", enabled: true, hostname: "shop.example.com", color: "blue", menuTaxon: menu });
       return {
         url: `/api/v1/channels/${channel.code}`,
         required: { name: channel.name, taxCalculationStrategy: "order_items_based" },
@@ -112,6 +114,7 @@ const ROWS: Record<string, Row> = {
           enabled: { read: (b) => b.enabled, set: true, cleared: false },
           hostname: { read: (b) => b.hostname, set: "shop.example.com", cleared: undefined },
           color: { read: (b) => b.color, set: "blue", cleared: undefined },
+          menuTaxon: { read: (b) => (b.menuTaxon as { code?: string } | undefined)?.code, set: menu, cleared: undefined },
         },
       };
     },

@@ -2,7 +2,7 @@
  * Paginated HAL collections (Hateoas `PaginatedRepresentation`, as Sylius
  * serializes it): `{page, limit, pages, total, _links, _embedded: {items}}`.
  */
-import { badRequest } from "./errors";
+import { badRequest, notFound } from "./errors";
 import type { CursorKey } from "../data/list-page";
 
 export const DEFAULT_LIMIT = 10;
@@ -32,28 +32,43 @@ export interface Sorting<F extends string> {
 /** The largest page number read; beyond it every list is empty anyway, and offsets stay exact integers. */
 export const MAX_PAGE = 1_000_000_000;
 
-/** An integer (optionally signed) clamped to `min..max`; anything else is `null`. */
-function clampedInt(raw: string | null | undefined, min: number, max: number): number | null {
-  if (raw == null || !/^[+-]?\d+$/.test(raw.trim())) return null;
-  const value = Number(raw.trim());
-  return Math.min(Math.max(value, min), max);
+/** The answer of Sylius' paginator to a page number or page size below 1 (or, for a page, not an integer). */
+export const PAGE_NOT_FOUND = "Page Not Found";
+
+const pageNotFound = () => notFound(PAGE_NOT_FOUND);
+
+/**
+ * A page size as Sylius reads it: PHP's integer of the text (`getInt`: the
+ * leading digits, with their sign; `2.5` is 2, `abc` and an empty value 0).
+ */
+function phpInt(raw: string): number {
+  const digits = /^\s*([+-]?\d+)/.exec(raw)?.[1];
+  return digits === undefined ? 0 : Number(digits);
 }
 
 /**
  * `page` (default 1) and the page size from the first of `limitParams` that
- * is present (default 10). Integers are clamped (page to 1.., size to
- * 1..100); values that are not integers fall back to the defaults rather
- * than failing, as Sylius' paginator does.
+ * is present (default 10), as Sylius 1.8's paginator (Pagerfanta) takes them:
+ * a page size below 1 (`0`, `-3`, or a value whose PHP integer is 0: `abc`)
+ * and a page that is not an integer from 1 (`0`, `-4`, `x`, `2.5`) are a 404
+ * `Page Not Found`. A page size above 100 counts as 100 (Sylius' grids cap
+ * it too, at 50), and a page above `MAX_PAGE` as `MAX_PAGE`.
  */
 export function pageRequest(url: URL, limitParams: string[] = ["limit"]): PageRequest {
-  const page = clampedInt(url.searchParams.get("page"), 1, MAX_PAGE) ?? 1;
+  const rawPage = url.searchParams.get("page");
+  let page = 1;
+  if (rawPage !== null) {
+    if (!/^\s*\+?\d+\s*$/.test(rawPage)) throw pageNotFound();
+    page = Number(rawPage.trim());
+    if (page < 1) throw pageNotFound();
+    page = Math.min(page, MAX_PAGE);
+  }
   let limit = DEFAULT_LIMIT;
-  for (const name of limitParams) {
-    const value = clampedInt(url.searchParams.get(name), 1, MAX_LIMIT);
-    if (value !== null) {
-      limit = value;
-      break;
-    }
+  const name = limitParams.find((param) => url.searchParams.has(param));
+  if (name !== undefined) {
+    limit = phpInt(url.searchParams.get(name) ?? "");
+    if (limit < 1) throw pageNotFound();
+    limit = Math.min(limit, MAX_LIMIT);
   }
   return { page, limit, offset: (page - 1) * limit };
 }

@@ -3,7 +3,7 @@
  * serializes it): `{page, limit, pages, total, _links, _embedded: {items}}`.
  */
 import { badRequest, notFound } from "./errors";
-import type { CursorKey } from "../data/list-page";
+import { inValues, MAX_IN_VALUES, TEXT_FILTER_TYPES, type CursorKey, type TextCriterion, type TextFilterType } from "../data/list-page";
 
 export const DEFAULT_LIMIT = 10;
 export const MAX_LIMIT = 100;
@@ -27,6 +27,12 @@ export type Direction = "asc" | "desc";
 export interface Sorting<F extends string> {
   field: F;
   direction: Direction;
+  /**
+   * The direction of the id among rows of one key (default: `direction`).
+   * Sylius' database lists rows of one key in creation order whatever the
+   * direction (a promotion's `priority desc`): a default sorting says so here.
+   */
+  ties?: Direction;
 }
 
 /** The largest page number read; beyond it every list is empty anyway, and offsets stay exact integers. */
@@ -145,22 +151,47 @@ export function sortingFrom<F extends string>(url: URL, allowed: readonly F[], f
     if (!isAllowed(field, allowed)) throw badRequest(`Unknown sorting field "${field}"; sortable fields: ${allowed.join(", ")}.`);
     const direction = value.trim().toLowerCase();
     if (direction !== "asc" && direction !== "desc") throw badRequest(`Unknown sorting direction "${value}" for "${field}"; use asc or desc.`);
-    return { field, direction };
+    // The default sorting asked for by name keeps its ties.
+    return field === fallback.field && direction === fallback.direction ? fallback : { field, direction };
   }
   return fallback;
 }
 
 const isAllowed = <F extends string>(field: string, allowed: readonly F[]): field is F => allowed.some((name) => name === field);
 
-/** `criteria[name]=value` filters among `allowed`; blank values are ignored. */
-export function criteriaFrom<F extends string>(url: URL, allowed: readonly F[]): Partial<Record<F, string>> {
-  const criteria: Partial<Record<F, string>> = {};
+/**
+ * `criteria[name]=value` filters among `allowed` (a `contains`), or Sylius'
+ * string filter's nested form `criteria[name][type]=…&criteria[name][value]=…`
+ * (type `contains` when absent). Values are trimmed; a blank value is
+ * ignored, but for `empty` and `not_empty`, which take none (as Sylius'
+ * filter). An unknown type, or an `in` / `not_in` of more than
+ * `MAX_IN_VALUES` values, is a 400 that names it.
+ */
+export function criteriaFrom<F extends string>(url: URL, allowed: readonly F[]): Partial<Record<F, TextCriterion>> {
+  const criteria: Partial<Record<F, TextCriterion>> = {};
   for (const field of allowed) {
-    const value = url.searchParams.get(`criteria[${field}]`);
-    if (value && value.trim() !== "") criteria[field] = value.trim();
+    const rawType = url.searchParams.get(`criteria[${field}][type]`);
+    const nested = url.searchParams.get(`criteria[${field}][value]`);
+    const flat = url.searchParams.get(`criteria[${field}]`);
+    const type = rawType === null || rawType.trim() === "" ? "contains" : rawType.trim();
+    if (!isTextFilterType(type)) {
+      throw badRequest(`Unknown criteria type "${rawType}" for "${field}"; use ${TEXT_FILTER_TYPES.join(", ")}.`);
+    }
+    const value = (rawType !== null || nested !== null ? (nested ?? "") : (flat ?? "")).trim();
+    if (type === "empty" || type === "not_empty") {
+      criteria[field] = { type, value: "" };
+      continue;
+    }
+    if (value === "") continue;
+    if ((type === "in" || type === "not_in") && inValues(value).length > MAX_IN_VALUES) {
+      throw badRequest(`Too many values for "${field}" (${type}): at most ${MAX_IN_VALUES}, comma-separated.`);
+    }
+    criteria[field] = { type, value };
   }
   return criteria;
 }
+
+const isTextFilterType = (type: string): type is TextFilterType => TEXT_FILTER_TYPES.some((name) => name === type);
 
 /** Query parameters (other than page and size) that the links must carry. */
 export function carriedQuery(url: URL, drop: string[] = ["page", "limit", "paginate", CURSOR_PARAM]): URLSearchParams {

@@ -28,6 +28,7 @@ import {
 } from "./refs";
 import { TOKEN_PATH } from "./paths";
 import { MAX_JSON_DEPTH } from "../middleware/json-body";
+import { MAX_IN_VALUES, SCAN_BUDGET, TEXT_FILTER_TYPES } from "../../data/list-page";
 
 export type { Json } from "./describe";
 
@@ -248,7 +249,7 @@ function listParameters(list: ListSpec): Json[] {
       in: "query",
       style: "deepObject",
       explode: true,
-      description: `\`sorting[field]=asc|desc\`, e.g. \`sorting[${list.sorting[0]}]=asc\`; the first pair counts. Default: ${list.defaultSorting}; ties are broken by id in the same direction. Another field or direction is a 400 that names it.`,
+      description: `\`sorting[field]=asc|desc\`, e.g. \`sorting[${list.sorting[0]}]=asc\`; the first pair counts. Default: ${list.defaultSorting}; ties are broken by id in the same direction (unless the default says otherwise). Another field or direction is a 400 that names it.`,
       // Swagger UI pre-fills "Try it out" with this (else with a generated value for every field).
       example: {},
       schema: {
@@ -264,17 +265,29 @@ function listParameters(list: ListSpec): Json[] {
       in: "query",
       style: "deepObject",
       explode: true,
-      description: `\`criteria[field]=text\`: case-insensitive substring filters, e.g. \`criteria[${list.criteria[0]}]=mug\`.`,
+      description: `\`criteria[field]=text\`: a case-insensitive substring filter, e.g. \`criteria[${list.criteria[0]}]=mug\`; or Sylius' string filter, \`criteria[${list.criteria[0]}][type]=starts_with&criteria[${list.criteria[0]}][value]=mug\`, of type ${TEXT_FILTER_TYPES.map((type) => `\`${type}\``).join(", ")} (\`in\`, \`not_in\`: at most ${MAX_IN_VALUES} comma-separated values). Criteria are ANDed; a blank value is ignored. Another type is a 400. \`not_contains\`, \`not_equal\`, \`not_in\`, \`empty\`, \`not_empty\` (and \`ends_with\` of a text without postings) use no index: they examine at most the first ${SCAN_BUDGET.toLocaleString("en")} rows (by id) the other criteria leave.`,
       example: {},
       schema: {
         type: "object",
-        properties: Object.fromEntries(list.criteria.map((field) => [field, { type: "string" }])),
+        properties: Object.fromEntries(list.criteria.map((field) => [field, CRITERION_SCHEMA])),
         additionalProperties: false,
       },
     });
   }
   return parameters;
 }
+
+/** One `criteria[field]`: the flat text, or Sylius' string filter's `{type, value}`. */
+const CRITERION_SCHEMA: Json = {
+  anyOf: [
+    { type: "string" },
+    {
+      type: "object",
+      properties: { type: { type: "string", enum: [...TEXT_FILTER_TYPES], default: "contains" }, value: { type: "string" } },
+      additionalProperties: false,
+    },
+  ],
+};
 
 /** The cursor walk, an extension next to the page numbers (docs/api/cursors.md). */
 const CURSOR_PARAMETER: Json = {
@@ -512,7 +525,9 @@ export function buildDocument(routes: readonly RouteEntry[]): Json {
           headers: { ...API_HEADERS, ETag: headerRef("ETag") },
         },
         PreconditionFailed: error("Precondition failed: `If-Match` matches no current `ETag` (the resource changed since that tag was read). Nothing was changed."),
-        BadQuery: error(`An unknown sorting field or direction (the message names it and lists the sortable fields), or ${MALFORMED_BOOKMARK}.`),
+        BadQuery: error(
+          `An unknown sorting field or direction (the message names it and lists the sortable fields), an unknown \`criteria[field][type]\` or too many \`in\` values (the message names them), a malformed \`cursor\`, or ${MALFORMED_BOOKMARK}.`,
+        ),
         BadBookmark: error(`Refused before any work: ${MALFORMED_BOOKMARK}. The message names the header.`),
         MethodNotAllowed: error("The path exists, but not with this method.", {
           ...API_HEADERS,

@@ -16,7 +16,7 @@
  *   reads its ids first (`ids`, one index walk) and loads the rest by those
  *   ids (`idList`): one more round trip instead of a walk per statement.
  */
-import { and, count, eq, gt, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, gt, isNotNull, isNull, lt, not, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteSelect, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "./db";
 import { jsonValues } from "./conditions";
@@ -45,6 +45,8 @@ export interface Keyset {
   /** The sort key (the sorted column or expression). */
   key: SQLiteColumn | SQL;
   direction: "asc" | "desc";
+  /** The direction of the id among rows of one key (default: `direction`). */
+  ties?: "asc" | "desc" | undefined;
   /** Whether the key may be NULL (SQLite sorts NULL first ascending, last descending). */
   nullable: boolean;
   /** The last row seen; `undefined` starts the walk. */
@@ -67,14 +69,19 @@ export interface PageOptions {
 export function keysetCondition(keyset: Keyset, id: SQLiteColumn): SQL | undefined {
   const { after, key, direction, nullable } = keyset;
   if (!after) return undefined;
-  const beyond = direction === "asc" ? gt : lt;
+  const ties = keyset.ties ?? direction;
+  const idBeyond = ties === "asc" ? gt : lt;
   if (after.key === null) {
     // NULL keys come first ascending (then every non-NULL one), last descending.
-    const sameNull = and(isNull(key), beyond(id, after.id));
+    const sameNull = and(isNull(key), idBeyond(id, after.id));
     return direction === "asc" ? or(sameNull, isNotNull(key)) : sameNull;
   }
   // A row value comparison: SQLite seeks the (key, id) index entry and walks on from it.
-  const seek = sql`(${key}, ${id}) ${sql.raw(direction === "asc" ? ">" : "<")} (${after.key}, ${after.id})`;
+  // Ties in the other direction (a small configuration table's default order) compare the key, then the id.
+  const seek =
+    ties === direction
+      ? sql`(${key}, ${id}) ${sql.raw(direction === "asc" ? ">" : "<")} (${after.key}, ${after.id})`
+      : (or(sql`${key} ${sql.raw(direction === "asc" ? ">" : "<")} ${after.key}`, and(sql`${key} = ${after.key}`, idBeyond(id, after.id))) ?? sql`0`);
   return nullable && direction === "desc" ? or(seek, isNull(key)) : seek;
 }
 
@@ -174,4 +181,128 @@ export function gramCandidates(scope: SearchScope, needle: string): SQL | undefi
   const gram = sql`substr(lower(${needle}), ${i}, 3)`;
   const rarest = sql`SELECT ${gram} FROM ${searchGramPositions} LEFT JOIN ${searchGramCounts} ON ${searchGramCounts.scope} = ${scope.code} AND ${searchGramCounts.gram} = ${gram} WHERE ${i} <= length(lower(${needle})) - 2 ORDER BY coalesce(${searchGramCounts.n}, 0) LIMIT 1`;
   return sql`${scope.owner} IN (SELECT ${searchGrams.owner} FROM ${searchGrams} WHERE ${searchGrams.scope} = ${scope.code} AND ${searchGrams.gram} = (${rarest}))`;
+}
+
+// ------------------------------------------------------------------ criteria of Sylius' string filter
+
+/** The types of Sylius' string filter (`criteria[field][type]`). */
+export const TEXT_FILTER_TYPES = ["contains", "not_contains", "equal", "not_equal", "starts_with", "ends_with", "empty", "not_empty", "in", "not_in"] as const;
+export type TextFilterType = (typeof TEXT_FILTER_TYPES)[number];
+
+/** One criterion: its type and (trimmed, not blank unless the type needs none) value. */
+export interface TextCriterion {
+  type: TextFilterType;
+  value: string;
+}
+
+/** At most this many values in an `in` / `not_in` criterion (each is a lookup of its own). */
+export const MAX_IN_VALUES = 20;
+
+/**
+ * The rows a criterion that no index answers may examine per request (the
+ * negations, `empty`, `not_empty`, and `ends_with` of a text without
+ * postings): it is applied to the first `SCAN_BUDGET` rows (by id) of those
+ * the list's other criteria leave, never to the whole table
+ * (docs/api/lists.md, "Filters").
+ */
+export const SCAN_BUDGET = 10_000;
+
+/** A text a list filters by (a column of its table, or of a child's rows with `ownerOf`). */
+export interface TextFilter {
+  text: SQLiteColumn | SQL;
+  /** Whether `text` is never NULL (`empty` then matches nothing and `not_empty` everything, without reading a row). */
+  notNull: boolean;
+  /** The `contains` condition (the flat form `criteria[field]=X`): through trigram postings where the text has them. */
+  contains: (value: string) => SQL;
+  /** A superset of the rows whose text contains `needle` (trigram postings), if the text has them. */
+  candidates?: ((needle: string) => SQL | undefined) | undefined;
+  /** The condition on a child's rows (a translation's) as one on the list's rows. */
+  ownerOf?: ((condition: SQL) => SQL) | undefined;
+}
+
+/** `LIKE` pattern text of `value` with `%`, `_` and `\` taken literally. */
+const likeLiteral = (value: string) => value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+/** `lower(text) LIKE lower(pattern)`: case-insensitive as the other criteria (SQLite's lower(): ASCII letters). */
+const likeText = (text: SQLiteColumn | SQL, pattern: string): SQL => sql`lower(${text}) LIKE lower(${pattern}) ESCAPE '\\'`;
+
+/** The values of an `in` criterion: comma-separated, trimmed, blanks dropped (Sylius' `explode(',')` and `trim`). */
+export const inValues = (value: string): string[] =>
+  value
+    .split(",")
+    .map((part) => part.trim())
+    .filter((part) => part !== "");
+
+type Positive = "contains" | "equal" | "starts_with" | "ends_with" | "in";
+const NEGATED: Partial<Record<TextFilterType, Positive>> = { not_contains: "contains", not_equal: "equal", not_in: "in" };
+const isPositive = (type: TextFilterType): type is Positive => ["contains", "equal", "starts_with", "ends_with", "in"].includes(type);
+
+/** The condition a positive type puts on `filter`'s own rows (before `ownerOf`); `scans` when no postings answer it. */
+function positiveCondition(filter: TextFilter, type: Positive, value: string): { condition: SQL; scans: boolean } {
+  const { text } = filter;
+  const candidates = (needle: string) => filter.candidates?.(needle);
+  const checked = (needle: string, match: SQL) => and(candidates(needle), match) ?? match;
+  switch (type) {
+    case "contains":
+      return { condition: filter.contains(value), scans: false };
+    case "equal":
+      return { condition: checked(value, sql`lower(${text}) = lower(${value})`), scans: false };
+    case "starts_with":
+      return { condition: checked(value, likeText(text, `${likeLiteral(value)}%`)), scans: false };
+    case "ends_with":
+      return { condition: checked(value, likeText(text, `%${likeLiteral(value)}`)), scans: filter.candidates === undefined };
+    case "in": {
+      const values = inValues(value);
+      const condition = or(...values.map((one) => positiveCondition(filter, "equal", one).condition)) ?? sql`0`;
+      return { condition, scans: false };
+    }
+  }
+}
+
+/**
+ * The condition of `criterion` on the list's rows, as Sylius' string filter
+ * puts it (case-insensitive, as its MySQL collation compares): `undefined`
+ * when it restricts nothing (`not_empty` of a text never NULL); `scans` when
+ * no index answers it (it must be applied within `SCAN_BUDGET`, see
+ * `budgeted`). A negation keeps SQL's rule: a NULL text matches neither a
+ * type nor its negation.
+ */
+export function textCondition(filter: TextFilter, criterion: TextCriterion): { condition: SQL | undefined; scans: boolean } {
+  const owner = (condition: SQL) => (filter.ownerOf ? filter.ownerOf(condition) : condition);
+  const { type, value } = criterion;
+  if (type === "empty") return filter.notNull ? { condition: sql`0`, scans: false } : { condition: owner(sql`${filter.text} IS NULL`), scans: true };
+  if (type === "not_empty") return filter.notNull ? { condition: undefined, scans: false } : { condition: owner(sql`${filter.text} IS NOT NULL`), scans: true };
+  const negated = NEGATED[type];
+  if (negated !== undefined) {
+    const positive = owner(positiveCondition(filter, negated, value).condition);
+    const present = filter.notNull ? undefined : owner(sql`${filter.text} IS NOT NULL`);
+    return { condition: and(present, not(positive)) ?? not(positive), scans: true };
+  }
+  if (!isPositive(type)) return { condition: undefined, scans: false };
+  const positive = positiveCondition(filter, type, value);
+  return { condition: owner(positive.condition), scans: positive.scans };
+}
+
+/**
+ * Sylius' string filter over several texts (`search` in a code and a name):
+ * any of them matches, but `not_equal` needs all of them to (Sylius' `andX`).
+ */
+export function textsCondition(filters: readonly TextFilter[], criterion: TextCriterion): { condition: SQL | undefined; scans: boolean } {
+  const each = filters.map((filter) => textCondition(filter, criterion));
+  const conditions = each.map((one) => one.condition);
+  // A text that restricts nothing makes the whole OR restrict nothing.
+  if (criterion.type !== "not_equal" && conditions.some((condition) => condition === undefined)) return { condition: undefined, scans: false };
+  const joined = criterion.type === "not_equal" ? and(...conditions) : or(...conditions);
+  return { condition: joined, scans: each.some((one) => one.scans) };
+}
+
+/**
+ * `scanned` applied to at most `SCAN_BUDGET` rows: the first of `table`'s
+ * rows (by id) that `where` leaves (the list's own condition and its indexed
+ * criteria), so a criterion no index answers examines a bounded number of
+ * rows whatever the table holds.
+ */
+export function budgeted(db: Database, table: ListTable, where: SQL | undefined, scanned: SQL): SQL {
+  const window = db.select({ id: table.id }).from(table).where(where).orderBy(table.id).limit(SCAN_BUDGET);
+  return and(sql`${table.id} IN (${window})`, scanned) ?? scanned;
 }

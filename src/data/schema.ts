@@ -441,6 +441,7 @@ export const productAttributes = sqliteTable(
   },
   (t) => [
     index("product_attributes_position").on(t.position),
+    index("product_attributes_type").on(t.type),
     index("product_attributes_created").on(t.createdAt),
     index("product_attributes_updated").on(t.updatedAt),
   ],
@@ -516,6 +517,7 @@ export const productReviews = sqliteTable(
     index("product_reviews_product_created").on(t.productId, t.createdAt),
     index("product_reviews_product_title").on(t.productId, t.title),
     index("product_reviews_product_rating").on(t.productId, t.rating),
+    index("product_reviews_product_status").on(t.productId, t.status),
     index("product_reviews_author").on(t.authorId),
   ],
 );
@@ -609,6 +611,7 @@ export const promotionCoupons = sqliteTable(
     index("promotion_coupons_promotion_updated").on(t.promotionId, t.updatedAt),
     index("promotion_coupons_promotion_used").on(t.promotionId, t.used),
     index("promotion_coupons_promotion_limit").on(t.promotionId, t.usageLimit),
+    index("promotion_coupons_promotion_customer_limit").on(t.promotionId, t.perCustomerUsageLimit),
     index("promotion_coupons_promotion_expires").on(t.promotionId, t.expiresAt),
   ],
 );

@@ -12,7 +12,20 @@ import { and, asc, desc, getTableName, sql, type SQL } from "drizzle-orm";
 import type { SQLWrapper } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteSelect, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "../data/db";
-import { DEEP_OFFSET, gramCandidates, idList, pageQueries, type ListCounter, type SearchScope } from "../data/list-page";
+import {
+  budgeted,
+  DEEP_OFFSET,
+  gramCandidates,
+  idList,
+  pageQueries,
+  textCondition,
+  textsCondition,
+  type ListCounter,
+  type SearchScope,
+  type TextCriterion,
+  type TextFilter,
+} from "../data/list-page";
+import { badRequest } from "./errors";
 import { namedBatch, type NamedQueries, type NamedResults, type Statement } from "../data/batch";
 import { firstBatch, type FirstBatchContext } from "./first-batch";
 import { contains, containsText } from "../data/conditions";
@@ -54,7 +67,7 @@ type NamedTable = ListTable & { code: SQLiteColumn; name: SQLiteColumn; createdA
 /**
  * The list of a resource with a code and a name (channels, zones, tax rates):
  * sortable by code, name, `extra` columns and timestamps, filtered by code and
- * name (substring), `code asc` by default.
+ * name (substring), `createdAt asc` (creation order) by default.
  */
 export function namedListSpec<E extends string = never>(
   table: NamedTable,
@@ -66,9 +79,20 @@ export function namedListSpec<E extends string = never>(
       "code" | "name" | "createdAt" | "updatedAt" | E,
       SQLiteColumn
     >,
-    defaultSorting: { field: "code", direction: "asc" },
-    filters: { code: (value) => contains(table.code, value), name: (value) => contains(table.name, value) },
+    // Creation order (ties broken by id), as Sylius 1.8's API lists them (no grid, no sorting: the database's id order).
+    defaultSorting: { field: "createdAt", direction: "asc" },
+    filters: { code: textFilter(table.code), name: textFilter(table.name) },
   };
+}
+
+/**
+ * A filter by `column` of the list's table, of every type of Sylius' string
+ * filter; `match` is its `contains` (see `substring`). Without postings, each
+ * type reads the rows its list's other conditions leave (a configuration
+ * table, or a parent's rows).
+ */
+export function textFilter(column: SQLiteColumn, match: typeof contains | typeof containsText = contains): TextFilter {
+  return { text: column, notNull: column.notNull, contains: (value) => match(column, value) };
 }
 
 /**
@@ -84,25 +108,33 @@ export function namedListSpec<E extends string = never>(
  * `ownerOf` is for a text in a child table (a translation's name): it turns
  * the condition on the child's rows into one on the list's rows.
  */
-export function substring(
-  scope: SearchScope,
-  match: typeof contains | typeof containsText = contains,
-  ownerOf?: (condition: SQL) => SQL,
-): (value: string) => SQL {
-  return (value) => {
-    const needle = match === contains ? value.toLowerCase() : value;
-    const candidates = gramCandidates(scope, needle);
-    const condition = and(candidates, match(scope.text, value)) ?? match(scope.text, value);
-    return ownerOf ? ownerOf(condition) : condition;
+export function substring(scope: SearchScope, match: typeof contains | typeof containsText = contains, ownerOf?: (condition: SQL) => SQL): TextFilter {
+  return {
+    text: scope.text,
+    notNull: scope.text.notNull,
+    contains: (value) => {
+      const needle = match === contains ? value.toLowerCase() : value;
+      return and(gramCandidates(scope, needle), match(scope.text, value)) ?? match(scope.text, value);
+    },
+    // The other types compare under SQLite's lower(), as `gramCandidates` lowers the needle.
+    candidates: (needle) => gramCandidates(scope, needle),
+    ownerOf,
   };
 }
+
+/**
+ * A list's `criteria[field]`: a text of Sylius' string filter (`TextFilter`,
+ * every type), several texts (`search` in a code and a name), or a condition
+ * of the value that takes the flat form only (a boolean's `true`/`false`).
+ */
+export type ListFilter = TextFilter | readonly TextFilter[] | ((value: string) => SQL);
 
 export interface ListSpec<F extends string, C extends string> {
   /** Sortable fields and the column each sorts by. */
   sortable: Record<F, SQLiteColumn>;
   defaultSorting: Sorting<NoInfer<F>>;
-  /** `criteria[field]` → the condition its (trimmed, non-blank) value adds. */
-  filters?: Record<C, (value: string) => SQL>;
+  /** `criteria[field]` → its filter (`ListFilter`). */
+  filters?: Record<C, ListFilter>;
   /** Pages by number only: `cursor` is ignored (a promotion's coupons, a product's reviews). */
   numbersOnly?: boolean;
 }
@@ -143,22 +175,26 @@ export function listPage<T extends ListTable, F extends string, C extends string
   // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- Object.keys of `sortable`: its own keys, the F names
   const sorting = sortingFrom(parsed, Object.keys(spec.sortable) as F[], spec.defaultSorting);
   const direction = sorting.direction === "asc" ? asc : desc;
-  const orderBy = [direction(spec.sortable[sorting.field]), direction(table.id)];
+  const ties = (sorting.ties ?? sorting.direction) === "asc" ? asc : desc;
+  const orderBy = [direction(spec.sortable[sorting.field]), ties(table.id)];
   // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- Object.entries of `filters`: its own keys (the C names) with their filters
-  const filters = Object.entries(spec.filters ?? {}) as [C, (value: string) => SQL][];
+  const filters = Object.entries(spec.filters ?? {}) as [C, ListFilter][];
   const criteria = criteriaFrom(parsed, filters.map(([field]) => field));
-  const filtered = and(
-    ...filters.map(([field, condition]) => {
-      const value = criteria[field];
-      return value === undefined ? undefined : condition(value);
-    }),
-  );
-  const where = scope ? and(scope.where, filtered) : filtered;
+  const conditions = filters.flatMap(([field, filter]) => {
+    const criterion = criteria[field];
+    return criterion === undefined ? [] : [criterionCondition(field, filter, criterion)];
+  });
+  const indexed = and(...conditions.filter((one) => !one.scans).map((one) => one.condition));
+  const scanned = and(...conditions.filter((one) => one.scans).map((one) => one.condition));
+  const own = scope ? and(scope.where, indexed) : indexed;
+  // A criterion no index answers examines a bounded window of the rows the others leave.
+  const where = scanned === undefined ? own : budgeted(db, table, own, scanned);
+  const filtered = scanned === undefined ? indexed : and(indexed, scanned);
   const request = spec.numbersOnly ? pageRequest(parsed) : withCursor(pageRequest(parsed), parsed, sorting);
   const query = carriedQuery(parsed);
   const column = spec.sortable[sorting.field];
   const keyset =
-    request.cursor === undefined ? undefined : { key: column, direction: sorting.direction, nullable: !column.notNull, after: request.cursor ?? undefined };
+    request.cursor === undefined ? undefined : { key: column, direction: sorting.direction, ties: sorting.ties, nullable: !column.notNull, after: request.cursor ?? undefined };
   const counter = filtered === undefined ? (scope?.counter ?? tableCounter(table)) : undefined;
   const queries = pageQueries(db, table, where, orderBy, request, { counter, keyset });
   const read = async <Q extends NamedQueries>(c: FirstBatchContext, load: (at: PageAt) => Q) => {
@@ -179,6 +215,17 @@ export function listPage<T extends ListTable, F extends string, C extends string
       envelope({ path, request, total: counted[0]?.total ?? 0, items, query, next: cursorAfter(sorting, counted[0]?.next) }),
   };
 }
+
+/** The condition of one criterion on `filter`; a filter of the flat form only refuses another type. */
+function criterionCondition(field: string, filter: ListFilter, criterion: TextCriterion): { condition: SQL | undefined; scans: boolean } {
+  if (typeof filter === "function") {
+    if (criterion.type !== "contains") throw badRequest(`"${field}" is not a text filter: send criteria[${field}]=value.`);
+    return { condition: filter(criterion.value), scans: false };
+  }
+  return isTextFilterList(filter) ? textsCondition(filter, criterion) : textCondition(filter, criterion);
+}
+
+const isTextFilterList = (filter: TextFilter | readonly TextFilter[]): filter is readonly TextFilter[] => Array.isArray(filter);
 
 /** A page's count and ids statements, as `pageQueries` builds them. */
 export interface PageStatements {

@@ -2,8 +2,8 @@
  * Paginated HAL collections (Hateoas `PaginatedRepresentation`, as Sylius
  * serializes it): `{page, limit, pages, total, _links, _embedded: {items}}`.
  */
-import { badRequest } from "./errors";
-import type { CursorKey } from "../data/list-page";
+import { badRequest, notFound } from "./errors";
+import { inValues, MAX_IN_VALUES, TEXT_FILTER_TYPES, type CursorKey, type TextCriterion, type TextFilterType } from "../data/list-page";
 
 export const DEFAULT_LIMIT = 10;
 export const MAX_LIMIT = 100;
@@ -27,33 +27,54 @@ export type Direction = "asc" | "desc";
 export interface Sorting<F extends string> {
   field: F;
   direction: Direction;
+  /**
+   * The direction of the id among rows of one key (default: `direction`).
+   * Sylius' database lists rows of one key in creation order whatever the
+   * direction (a promotion's `priority desc`): a default sorting says so here.
+   */
+  ties?: Direction;
 }
 
 /** The largest page number read; beyond it every list is empty anyway, and offsets stay exact integers. */
 export const MAX_PAGE = 1_000_000_000;
 
-/** An integer (optionally signed) clamped to `min..max`; anything else is `null`. */
-function clampedInt(raw: string | null | undefined, min: number, max: number): number | null {
-  if (raw == null || !/^[+-]?\d+$/.test(raw.trim())) return null;
-  const value = Number(raw.trim());
-  return Math.min(Math.max(value, min), max);
+/** The answer of Sylius' paginator to a page number or page size below 1 (or, for a page, not an integer). */
+export const PAGE_NOT_FOUND = "Page Not Found";
+
+const pageNotFound = () => notFound(PAGE_NOT_FOUND);
+
+/**
+ * A page size as Sylius reads it: PHP's integer of the text (`getInt`: the
+ * leading digits, with their sign; `2.5` is 2, `abc` and an empty value 0).
+ */
+function phpInt(raw: string): number {
+  const digits = /^\s*([+-]?\d+)/.exec(raw)?.[1];
+  return digits === undefined ? 0 : Number(digits);
 }
 
 /**
  * `page` (default 1) and the page size from the first of `limitParams` that
- * is present (default 10). Integers are clamped (page to 1.., size to
- * 1..100); values that are not integers fall back to the defaults rather
- * than failing, as Sylius' paginator does.
+ * is present (default 10), as Sylius 1.8's paginator (Pagerfanta) takes them:
+ * a page size below 1 (`0`, `-3`, or a value whose PHP integer is 0: `abc`)
+ * and a page that is not an integer from 1 (`0`, `-4`, `x`, `2.5`) are a 404
+ * `Page Not Found`. A page size above 100 counts as 100 (Sylius' grids cap
+ * it too, at 50), and a page above `MAX_PAGE` as `MAX_PAGE`.
  */
 export function pageRequest(url: URL, limitParams: string[] = ["limit"]): PageRequest {
-  const page = clampedInt(url.searchParams.get("page"), 1, MAX_PAGE) ?? 1;
+  const rawPage = url.searchParams.get("page");
+  let page = 1;
+  if (rawPage !== null) {
+    if (!/^\s*\+?\d+\s*$/.test(rawPage)) throw pageNotFound();
+    page = Number(rawPage.trim());
+    if (page < 1) throw pageNotFound();
+    page = Math.min(page, MAX_PAGE);
+  }
   let limit = DEFAULT_LIMIT;
-  for (const name of limitParams) {
-    const value = clampedInt(url.searchParams.get(name), 1, MAX_LIMIT);
-    if (value !== null) {
-      limit = value;
-      break;
-    }
+  const name = limitParams.find((param) => url.searchParams.has(param));
+  if (name !== undefined) {
+    limit = phpInt(url.searchParams.get(name) ?? "");
+    if (limit < 1) throw pageNotFound();
+    limit = Math.min(limit, MAX_LIMIT);
   }
   return { page, limit, offset: (page - 1) * limit };
 }
@@ -130,22 +151,47 @@ export function sortingFrom<F extends string>(url: URL, allowed: readonly F[], f
     if (!isAllowed(field, allowed)) throw badRequest(`Unknown sorting field "${field}"; sortable fields: ${allowed.join(", ")}.`);
     const direction = value.trim().toLowerCase();
     if (direction !== "asc" && direction !== "desc") throw badRequest(`Unknown sorting direction "${value}" for "${field}"; use asc or desc.`);
-    return { field, direction };
+    // The default sorting asked for by name keeps its ties.
+    return field === fallback.field && direction === fallback.direction ? fallback : { field, direction };
   }
   return fallback;
 }
 
 const isAllowed = <F extends string>(field: string, allowed: readonly F[]): field is F => allowed.some((name) => name === field);
 
-/** `criteria[name]=value` filters among `allowed`; blank values are ignored. */
-export function criteriaFrom<F extends string>(url: URL, allowed: readonly F[]): Partial<Record<F, string>> {
-  const criteria: Partial<Record<F, string>> = {};
+/**
+ * `criteria[name]=value` filters among `allowed` (a `contains`), or Sylius'
+ * string filter's nested form `criteria[name][type]=…&criteria[name][value]=…`
+ * (type `contains` when absent). Values are trimmed; a blank value is
+ * ignored, but for `empty` and `not_empty`, which take none (as Sylius'
+ * filter). An unknown type, or an `in` / `not_in` of more than
+ * `MAX_IN_VALUES` values, is a 400 that names it.
+ */
+export function criteriaFrom<F extends string>(url: URL, allowed: readonly F[]): Partial<Record<F, TextCriterion>> {
+  const criteria: Partial<Record<F, TextCriterion>> = {};
   for (const field of allowed) {
-    const value = url.searchParams.get(`criteria[${field}]`);
-    if (value && value.trim() !== "") criteria[field] = value.trim();
+    const rawType = url.searchParams.get(`criteria[${field}][type]`);
+    const nested = url.searchParams.get(`criteria[${field}][value]`);
+    const flat = url.searchParams.get(`criteria[${field}]`);
+    const type = rawType === null || rawType.trim() === "" ? "contains" : rawType.trim();
+    if (!isTextFilterType(type)) {
+      throw badRequest(`Unknown criteria type "${rawType}" for "${field}"; use ${TEXT_FILTER_TYPES.join(", ")}.`);
+    }
+    const value = (rawType !== null || nested !== null ? (nested ?? "") : (flat ?? "")).trim();
+    if (type === "empty" || type === "not_empty") {
+      criteria[field] = { type, value: "" };
+      continue;
+    }
+    if (value === "") continue;
+    if ((type === "in" || type === "not_in") && inValues(value).length > MAX_IN_VALUES) {
+      throw badRequest(`Too many values for "${field}" (${type}): at most ${MAX_IN_VALUES}, comma-separated.`);
+    }
+    criteria[field] = { type, value };
   }
   return criteria;
 }
+
+const isTextFilterType = (type: string): type is TextFilterType => TEXT_FILTER_TYPES.some((name) => name === type);
 
 /** Query parameters (other than page and size) that the links must carry. */
 export function carriedQuery(url: URL, drop: string[] = ["page", "limit", "paginate", CURSOR_PARAM]): URLSearchParams {

@@ -99,7 +99,8 @@ describe("channels", () => {
     expect(await stored(code)).toMatchObject({ locales: ["en_US"], currencies: ["USD"], defaultTaxZone: null });
   });
 
-  it("lists channels as {id, code, _links} in one round trip", async () => {
+  // Changed by issue 40: creation order by default, as Sylius 1.8 (it was `code asc`).
+  it("lists channels as {id, code, _links} in creation order, in one round trip", async () => {
     const prefix = uniqueCode("CHL");
     const zone = await createZone();
     const b = await createChannel({ code: `${prefix}_b`, locales: ["fr_FR"] });
@@ -109,7 +110,7 @@ describe("channels", () => {
     expect(d1RoundTrips(res.headers)).toBe(1);
     expect(res.body).toMatchObject({ page: 1, limit: 10, pages: 1, total: 2 });
     expect(res.body._embedded.items).toEqual(
-      [a, b].map((ch) => ({ id: ch.id, code: ch.code, _links: { self: { href: `/api/v1/channels/${ch.code}` } } })),
+      [b, a].map((ch) => ({ id: ch.id, code: ch.code, _links: { self: { href: `/api/v1/channels/${ch.code}` } } })),
     );
     const byName = await api("GET", `/api/v1/channels/?criteria[code]=${prefix}&sorting[code]=desc&limit=1`);
     expect(byName.body).toMatchObject({ limit: 1, pages: 2, total: 2 });

@@ -109,7 +109,7 @@ describe("pagination envelope (locales)", () => {
     expect(last.body._embedded.items).toHaveLength(total - (pages - 1) * 2);
   });
 
-  it("defaults to page 1, limit 10 and clamps page to 1.. and the limit to 1..100", async () => {
+  it("defaults to page 1, limit 10, caps the limit at 100 and reads it as PHP does", async () => {
     const plain = await api("GET", `/api/v1/locales/?${filter}`);
     expect(plain.body).toMatchObject({ page: 1, limit: 10, pages: 1, total: 5 });
     expect(plain.body._links.self).toEqual(link(`${filter}&page=1&limit=10`));
@@ -122,17 +122,13 @@ describe("pagination envelope (locales)", () => {
     expect(all.body.limit).toBe(100);
     expect(all.body._embedded.items).toHaveLength(Math.min(100, all.body.total));
 
-    // Integers below 1 count as 1; values that are not integers are ignored.
+    // Sylius reads the limit with PHP's integer cast (`getInt`): its leading digits.
     const cases: [string, { page: number; limit: number }][] = [
-      ["limit=0", { page: 1, limit: 1 }],
-      ["limit=-3", { page: 1, limit: 1 }],
       ["limit=%2B2", { page: 1, limit: 2 }],
       ["limit=99999999999", { page: 1, limit: 100 }],
-      ["limit=abc", { page: 1, limit: 10 }],
-      ["limit=2.5", { page: 1, limit: 10 }],
-      ["page=0", { page: 1, limit: 10 }],
-      ["page=-4&limit=2", { page: 1, limit: 2 }],
-      ["page=x", { page: 1, limit: 10 }],
+      ["limit=2.5", { page: 1, limit: 2 }],
+      ["limit=3abc", { page: 1, limit: 3 }],
+      ["page=%2B1&limit=2", { page: 1, limit: 2 }],
     ];
     for (const [query, expected] of cases) {
       const res = await api("GET", `/api/v1/locales/?${filter}&${query}`);
@@ -140,6 +136,15 @@ describe("pagination envelope (locales)", () => {
       expect(res.body, query).toMatchObject(expected);
       expect(res.body._embedded.items, query).toHaveLength(Math.min(expected.limit, 5));
       expect(res.body._links.self, query).toEqual(link(`${filter}&page=${expected.page}&limit=${expected.limit}`));
+    }
+  });
+
+  // Changed by issue 40: these were clamped (to page 1, limit 1) or ignored; Sylius' paginator refuses them.
+  it("answers 404 Page Not Found to a limit below 1 and a page that is not an integer from 1", async () => {
+    for (const query of ["limit=0", "limit=-3", "limit=abc", "limit=", "page=0", "page=-4&limit=2", "page=x", "page=2.5", "page="]) {
+      const res = await api("GET", `/api/v1/locales/?${filter}&${query}`);
+      expect(res.status, query).toBe(404);
+      expect(res.body, query).toEqual({ code: 404, message: "Page Not Found" });
     }
   });
 

@@ -136,6 +136,7 @@ describe("product options: create and read", () => {
 });
 
 describe("product options: list", () => {
+  // Changed by issue 40: creation order by default, as Sylius 1.8's API (it was `position asc`).
   it("pages, filters and sorts in 1 round trip", async () => {
     const prefix = uniqueCode("LST");
     await createOption(`${prefix}_a`, { position: 2 });
@@ -150,13 +151,15 @@ describe("product options: list", () => {
       `/api/v1/product-options/?criteria%5Bcode%5D=${prefix.toLowerCase()}&page=1&limit=2`,
     );
     expect(first.body._links.next.href).toContain("page=2");
-    expect(first.body._embedded.items.map((o: { code: string }) => o.code)).toEqual([`${prefix}_b`, `${prefix}_c`]);
+    expect(first.body._embedded.items.map((o: { code: string }) => o.code)).toEqual([`${prefix}_a`, `${prefix}_b`]);
     // Children of every listed option are there (loaded in the same batch).
     expect(first.body._embedded.items[0].values).toHaveLength(2);
     expect(first.body._embedded.items[0].translations.en_US.name).toBe("Mug type");
 
     const second = await api("GET", `${BASE}?criteria[code]=${prefix}&limit=2&page=2`);
-    expect(second.body._embedded.items.map((o: { code: string }) => o.code)).toEqual([`${prefix}_a`]);
+    expect(second.body._embedded.items.map((o: { code: string }) => o.code)).toEqual([`${prefix}_c`]);
+    const byPosition = await api("GET", `${BASE}?criteria[code]=${prefix}&sorting[position]=asc`);
+    expect(byPosition.body._embedded.items.map((o: { code: string }) => o.code)).toEqual([`${prefix}_b`, `${prefix}_c`, `${prefix}_a`]);
 
     const byCode = await api("GET", `${BASE}?criteria[code]=${prefix}&sorting[code]=desc`);
     expect(byCode.body._embedded.items.map((o: { code: string }) => o.code)).toEqual([

@@ -23,6 +23,7 @@ import { servedDocument } from "../fixtures/contract";
 import { addItem, newCart } from "../fixtures/carts";
 import { address, checkoutFixture, step, type CheckoutFixture } from "../fixtures/checkout";
 import { api } from "../fixtures/http";
+import { SCAN_BUDGET } from "../../src/data/list-page";
 
 interface Recorded {
   sql: string;
@@ -377,6 +378,44 @@ describe("query plans", () => {
         expect(reads.filter((d) => new RegExp(`^SEARCH ${table} `).test(d)), statement.sql).toEqual([`SEARCH ${table} USING INTEGER PRIMARY KEY (rowid=?)`]);
       }
     });
+  }
+
+  for (const [key, table] of GRAM_FILTERS) {
+    // Sylius' string filter, nested: the indexed types recheck the candidates of the value's rarest trigram.
+    for (const type of ["equal", "starts_with", "ends_with", "in"]) {
+      it(`counts ${key} by criteria[][type]=${type} from postings, reading ${table} by id only`, async () => {
+        const [path, field] = key.split(" ");
+        const read = await recorded("GET", `${path}?criteria%5B${field}%5D%5Btype%5D=${type}&criteria%5B${field}%5D%5Bvalue%5D=abcd&page=30`);
+        expect(read.status).toBe(200);
+        const counts = [...new Map(read.statements.map((s) => [s.sql, s])).values()].filter((s) => /^\s*select count\(/i.test(s.sql));
+        expect(counts.length).toBeGreaterThan(0);
+        for (const statement of counts) {
+          const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${statement.sql}`)
+            .bind(...statement.params)
+            .all<PlanRow>();
+          const reads = results.map((r) => r.detail).filter((d) => /^(SCAN|SEARCH) /.test(d));
+          expect(reads, statement.sql).toContain("SEARCH search_grams USING PRIMARY KEY (scope=? AND gram=?)");
+          expect(reads.filter((d) => /^SCAN /.test(d)), statement.sql).toEqual([]);
+          expect(reads.filter((d) => new RegExp(`^SEARCH ${table} `).test(d)), statement.sql).toEqual([`SEARCH ${table} USING INTEGER PRIMARY KEY (rowid=?)`]);
+        }
+      });
+    }
+    // The types no index answers examine a window of at most SCAN_BUDGET rows, by id.
+    for (const type of ["not_contains", "not_equal", "not_in", "empty", "not_empty"]) {
+      it(`bounds ${key} by criteria[][type]=${type} to a window of ${SCAN_BUDGET} rows`, async () => {
+        const [path, field] = key.split(" ");
+        const read = await recorded("GET", `${path}?criteria%5B${field}%5D%5Btype%5D=${type}&criteria%5B${field}%5D%5Bvalue%5D=abcd`);
+        expect(read.status).toBe(200);
+        const counts = [...new Map(read.statements.map((s) => [s.sql, s])).values()].filter((s) => /^\s*select count\(/i.test(s.sql));
+        // A text never NULL (a code): `empty` matches nothing and `not_empty` everything, without a window; a negation always has one.
+        const windowed = counts.filter((statement) => / IN \(select/i.test(statement.sql));
+        if (type.startsWith("not_") && type !== "not_empty") expect(windowed.length, type).toBeGreaterThan(0);
+        for (const statement of windowed) {
+          expect(statement.sql, statement.sql).toMatch(new RegExp(`order by "${table}"\\."id"( asc)? limit (\\?|${SCAN_BUDGET})`, "i"));
+          if (/limit \?/i.test(statement.sql)) expect(statement.params).toContain(SCAN_BUDGET);
+        }
+      });
+    }
   }
 
   it("plans the statements of the variant views' triggers (migration 0023) on indexes", async () => {

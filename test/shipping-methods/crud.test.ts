@@ -193,6 +193,7 @@ describe("shipping methods", () => {
     expect(dup.body.errors.children.code).toEqual({ errors: ["The shipping method with given code already exists."] });
   });
 
+  // Changed by issue 40: `position asc` by default, as Sylius' grid (it was `code asc`); `_b` was created first.
   it("lists methods with all their parts in one round trip", async () => {
     const { channel, zone } = await setup();
     const prefix = uniqueCode("SML");
@@ -203,7 +204,7 @@ describe("shipping methods", () => {
     expect(res.status).toBe(200);
     expect(d1RoundTrips(res.headers)).toBe(1);
     expect(res.body.total).toBe(2);
-    const [a, b] = res.body._embedded.items;
+    const [b, a] = res.body._embedded.items;
     expect(a).toMatchObject({ code: `${prefix}_a`, name: "Poste", channels: [channel.code], zone: { code: zone.code } });
     expect(a).not.toHaveProperty("category");
     expect(b).toMatchObject({ code: `${prefix}_b`, name: "Courier", category: { code: category.code } });

@@ -46,7 +46,7 @@ import {
 } from "../schema";
 import type { CategoryRow } from "./categories";
 import { containsText, inJson, jsonValues } from "../conditions";
-import { DEEP_OFFSET, pageQueries, type CursorKey } from "../list-page";
+import { budgeted, DEEP_OFFSET, pageQueries, textCondition, type CursorKey, type TextCriterion, type TextFilter } from "../list-page";
 import { prepared, type Value } from "../prepared";
 
 /** The locale whose names are "the" name (variant sorting, option names). */
@@ -513,7 +513,7 @@ export type VariantSortField = "position" | "code" | "createdAt" | "updatedAt" |
 
 export interface VariantListQuery {
   productCode: string;
-  criteria: { code?: string; name?: string };
+  criteria: { code?: TextCriterion | undefined; name?: TextCriterion | undefined };
   sorting: { field: VariantSortField; direction: "asc" | "desc" };
   limit: number;
   offset: number;
@@ -526,16 +526,23 @@ const productIdByCode = (productCode: Value<string>) => sql`(SELECT p.id FROM pr
 /** A product's variants: the condition of every list of them. */
 const ofProduct = (productCode: Value<string>) => sql`${productVariants.productId} = ${productIdByCode(productCode)}`;
 
-function listWhere(query: VariantListQuery): SQL {
-  const conditions: SQL[] = [ofProduct(query.productCode)];
-  if (query.criteria.code !== undefined) {
-    conditions.push(containsText(productVariants.code, query.criteria.code));
-  }
-  if (query.criteria.name !== undefined) {
-    conditions.push(containsText(sql`coalesce(${variantNameSql}, '')`, query.criteria.name));
-  }
-  // `conditions` always holds the product condition, so `and` has something to join.
-  return and(...conditions) ?? sql`1`;
+/** The texts a variant list filters by (Sylius' grid: `code`, and `name` as the translation's): a product's variants, no postings. */
+const VARIANT_FILTERS = {
+  code: { text: productVariants.code, notNull: true, contains: (value: string) => containsText(productVariants.code, value) },
+  // A variant without a translation has the name "" (never NULL).
+  name: { text: sql`coalesce(${variantNameSql}, '')`, notNull: true, contains: (value: string) => containsText(sql`coalesce(${variantNameSql}, '')`, value) },
+} satisfies Record<keyof VariantListQuery["criteria"], TextFilter>;
+
+function listWhere(db: Database, query: VariantListQuery): SQL {
+  const conditions = (["code", "name"] as const).flatMap((field) => {
+    const criterion = query.criteria[field];
+    return criterion === undefined ? [] : [textCondition(VARIANT_FILTERS[field], criterion)];
+  });
+  const product = ofProduct(query.productCode);
+  const own = and(product, ...conditions.filter((one) => !one.scans).map((one) => one.condition)) ?? product;
+  const scanned = and(...conditions.filter((one) => one.scans).map((one) => one.condition));
+  // A criterion no index answers examines a bounded window of the product's variants the others leave.
+  return scanned === undefined ? own : budgeted(db, productVariants, own, scanned);
 }
 
 /** Each sorting's key: a column of one of the `product_variants_product_*` indexes, or the translated name (not indexed). */
@@ -556,7 +563,7 @@ function listOrder(sorting: VariantListQuery["sorting"]): SQL[] {
 function variantPage(db: Database, query: VariantListQuery) {
   const filtered = query.criteria.code !== undefined || query.criteria.name !== undefined;
   const key = SORT_KEYS[query.sorting.field];
-  return pageQueries(db, productVariants, listWhere(query), listOrder(query.sorting), query, {
+  return pageQueries(db, productVariants, listWhere(db, query), listOrder(query.sorting), query, {
     // Unfiltered: the product's counter row (its variants are not counted).
     counter: filtered ? undefined : { scope: "product_variants", owner: productIdByCode(query.productCode) },
     keyset:

@@ -170,4 +170,8 @@ export const listSpec = (sorting: string[], criteria: string[], defaultSorting =
 
 /** The documentation of a list from the spec its handler reads with (one source for both). */
 export const listSpecOf = (spec: HandlerListSpec<string, string>): ListSpec =>
-  listSpec(Object.keys(spec.sortable), Object.keys(spec.filters ?? {}), `${spec.defaultSorting.field} ${spec.defaultSorting.direction}`);
+  listSpec(Object.keys(spec.sortable), Object.keys(spec.filters ?? {}), sortingText(spec.defaultSorting));
+
+/** `priority desc`, and `, ties by id asc` when its ties go the other way. */
+const sortingText = (sorting: { field: string; direction: string; ties?: string }) =>
+  `${sorting.field} ${sorting.direction}${sorting.ties && sorting.ties !== sorting.direction ? `, ties by id ${sorting.ties}` : ""}`;

@@ -28,6 +28,7 @@ import {
 } from "./refs";
 import { TOKEN_PATH } from "./paths";
 import { MAX_JSON_DEPTH } from "../middleware/json-body";
+import { MAX_IN_VALUES, SCAN_BUDGET, TEXT_FILTER_TYPES } from "../../data/list-page";
 
 export type { Json } from "./describe";
 
@@ -228,18 +229,18 @@ function listParameters(list: ListSpec): Json[] {
   const size = (name: string, description: string) => ({
     name,
     in: "query",
-    description: `${description} ${NOT_AN_INTEGER}`,
+    description: `${description} ${PAGE_SIZE_RULE}`,
     schema: { type: "integer", default: 10 },
   });
   const parameters: Json[] = [
     {
       name: "page",
       in: "query",
-      description: `Page number, from 1; smaller integers count as 1. ${NOT_AN_INTEGER}`,
+      description: "Page number, from 1. `0`, a negative number or a value that is not an integer (`x`, `2.5`) is a 404 `Page Not Found`, as Sylius' paginator answers. A page past the last is an empty page (`200`).",
       schema: { type: "integer", default: 1 },
     },
-    ...(list.paginate ? [size("paginate", "Carts per page (the name Sylius' cart list reads; `limit` is read when it is absent), clamped to 1..100.")] : []),
-    size("limit", "Page size, clamped to 1..100 (`0` or less gives 1, more than 100 gives 100)."),
+    ...(list.paginate ? [size("paginate", "Carts per page (the name Sylius' cart list reads; `limit` is read when it is absent).")] : []),
+    size("limit", "Page size, from 1; more than 100 counts as 100."),
     CURSOR_PARAMETER,
   ];
   if (list.sorting.length > 0) {
@@ -248,7 +249,7 @@ function listParameters(list: ListSpec): Json[] {
       in: "query",
       style: "deepObject",
       explode: true,
-      description: `\`sorting[field]=asc|desc\`, e.g. \`sorting[${list.sorting[0]}]=asc\`; the first pair counts. Default: ${list.defaultSorting}; ties are broken by id in the same direction. Another field or direction is a 400 that names it.`,
+      description: `\`sorting[field]=asc|desc\`, e.g. \`sorting[${list.sorting[0]}]=asc\`; the first pair counts. Default: ${list.defaultSorting}; ties are broken by id in the same direction (unless the default says otherwise). Another field or direction is a 400 that names it.`,
       // Swagger UI pre-fills "Try it out" with this (else with a generated value for every field).
       example: {},
       schema: {
@@ -264,17 +265,29 @@ function listParameters(list: ListSpec): Json[] {
       in: "query",
       style: "deepObject",
       explode: true,
-      description: `\`criteria[field]=text\`: case-insensitive substring filters, e.g. \`criteria[${list.criteria[0]}]=mug\`.`,
+      description: `\`criteria[field]=text\`: a case-insensitive substring filter, e.g. \`criteria[${list.criteria[0]}]=mug\`; or Sylius' string filter, \`criteria[${list.criteria[0]}][type]=starts_with&criteria[${list.criteria[0]}][value]=mug\`, of type ${TEXT_FILTER_TYPES.map((type) => `\`${type}\``).join(", ")} (\`in\`, \`not_in\`: at most ${MAX_IN_VALUES} comma-separated values). Criteria are ANDed; a blank value is ignored. Another type is a 400. \`not_contains\`, \`not_equal\`, \`not_in\`, \`empty\`, \`not_empty\` (and \`ends_with\` of a text without postings) use no index: they examine at most the first ${SCAN_BUDGET.toLocaleString("en")} rows (by id) the other criteria leave.`,
       example: {},
       schema: {
         type: "object",
-        properties: Object.fromEntries(list.criteria.map((field) => [field, { type: "string" }])),
+        properties: Object.fromEntries(list.criteria.map((field) => [field, CRITERION_SCHEMA])),
         additionalProperties: false,
       },
     });
   }
   return parameters;
 }
+
+/** One `criteria[field]`: the flat text, or Sylius' string filter's `{type, value}`. */
+const CRITERION_SCHEMA: Json = {
+  anyOf: [
+    { type: "string" },
+    {
+      type: "object",
+      properties: { type: { type: "string", enum: [...TEXT_FILTER_TYPES], default: "contains" }, value: { type: "string" } },
+      additionalProperties: false,
+    },
+  ],
+};
 
 /** The cursor walk, an extension next to the page numbers (docs/api/cursors.md). */
 const CURSOR_PARAMETER: Json = {
@@ -288,8 +301,12 @@ const CURSOR_PARAMETER: Json = {
 /** The 400 every `/api/v1` operation may answer (src/http/middleware/d1-bookmark.ts). */
 const MALFORMED_BOOKMARK = "a malformed `X-D1-Bookmark` header (neither a bookmark nor `first-primary` / `first-unconstrained`)";
 
-/** How `page`, `limit` and `paginate` treat a value that is not an integer (as Sylius' paginator does). */
-const NOT_AN_INTEGER = "A value that is not an integer is ignored (the default applies).";
+/** When a list answers `Page Not Found` (src/http/pagination.ts). */
+const PAGE_NOT_FOUND_CAUSE = "a `page` or page size (`limit`, `paginate`) below 1, or a `page` that is not an integer, as Sylius' paginator answers";
+
+/** How `limit` and `paginate` are read (as Sylius 1.8 reads them: PHP's integer of the text, then Pagerfanta's check). */
+const PAGE_SIZE_RULE =
+  "Read as PHP reads an integer from text (its leading digits: `2.5` is 2, `abc` is 0); `0` or less is a 404 `Page Not Found`, as Sylius' paginator answers.";
 
 const ERROR_RESPONSES: Record<Exclude<ErrorStatus, 400>, string> = {
   404: "NotFound",
@@ -356,6 +373,8 @@ function operationObject(path: string, method: Method, op: OperationMeta): Json 
   // Every operation may answer a malformed `X-D1-Bookmark` (400); a list an unknown sorting field or direction;
   // a write a malformed `Idempotency-Key` (400), a key still in use (409) or reused with another request (422).
   errors.add(400);
+  // A list answers 404 `Page Not Found` to a `page` or page size below 1 (src/http/pagination.ts).
+  if (op.list) errors.add(404);
   if (writes) for (const status of [409, 422] as const) errors.add(status);
   for (const status of [...errors].sort((a, b) => a - b)) {
     if (status === 400 && op.form) {
@@ -367,6 +386,8 @@ function operationObject(path: string, method: Method, op: OperationMeta): Json 
     } else if (status === 400) {
       const badRequest = takesBody ? "BadBody" : writes ? "BadIdempotencyKey" : op.list && op.list.sorting.length > 0 ? "BadQuery" : "BadBookmark";
       responses["400"] = responseRef(badRequest);
+    } else if (status === 404 && op.list) {
+      responses["404"] = responseRef(op.errors.includes(404) ? "NestedListNotFound" : "PageNotFound");
     } else {
       responses[String(status)] = responseRef(ERROR_RESPONSES[status]);
     }
@@ -444,7 +465,7 @@ function unsupportedOperation(path: string, method: string, supported: string[])
 
 const DESCRIPTION = `A back office of a commerce platform, compatible with the Sylius 1.x admin API (v1): product variants, carts and the resources they use.
 
-**Conventions.** JSON in and out. Amounts are integers in minor units (divide by 100 to show them). Collections are paginated (\`page\` from 1, \`limit\` clamped to 1..100, values that are not integers ignored) in a HAL envelope; \`sorting[field]=asc|desc\` with a field or direction the list does not have is a 400. Validation errors list every field of the form (\`errors.children\`), failing fields with their messages. Other errors are \`{code, message}\`; an unknown route is a 404, a known path with another method a 405 with an \`Allow\` header (declared as operations tagged *Unsupported methods*). A body is read as JSON whatever its \`Content-Type\` (but \`multipart/form-data\`, which the product and taxon writes take for image uploads, at most 25 MiB), may be at most 1 MiB (413) and may nest arrays and objects at most ${MAX_JSON_DEPTH} levels deep (400). Every response carries \`X-Request-Id\`; every \`/api/v1\` response carries \`Server-Timing\` with the D1 round trips of the request. Every write (POST, PUT, PATCH, DELETE) accepts \`Idempotency-Key\`: a retry with the same key and request replays the first outcome (\`Idempotent-Replayed: true\`) and changes nothing.
+**Conventions.** JSON in and out. Amounts are integers in minor units (divide by 100 to show them). Collections are paginated (\`page\` from 1, \`limit\` from 1 to 100; a \`page\` or \`limit\` below 1 is a 404 \`Page Not Found\`, as in Sylius) in a HAL envelope; \`sorting[field]=asc|desc\` with a field or direction the list does not have is a 400. Validation errors list every field of the form (\`errors.children\`), failing fields with their messages. Other errors are \`{code, message}\`; an unknown route is a 404, a known path with another method a 405 with an \`Allow\` header (declared as operations tagged *Unsupported methods*). A body is read as JSON whatever its \`Content-Type\` (but \`multipart/form-data\`, which the product and taxon writes take for image uploads, at most 25 MiB), may be at most 1 MiB (413) and may nest arrays and objects at most ${MAX_JSON_DEPTH} levels deep (400). Every response carries \`X-Request-Id\`; every \`/api/v1\` response carries \`Server-Timing\` with the D1 round trips of the request. Every write (POST, PUT, PATCH, DELETE) accepts \`Idempotency-Key\`: a retry with the same key and request replays the first outcome (\`Idempotent-Replayed: true\`) and changes nothing.
 
 **Consistency.** A request's database work runs in one D1 session. Without \`X-D1-Bookmark\` it starts on the primary database, so it sees every write made before it. With a bookmark from an earlier response's \`X-D1-Bookmark\`, the nearest read replica that has every write up to that bookmark answers: a client reads its own writes, from anywhere. With \`first-unconstrained\` the nearest replica answers, however far behind. Writes always start on the primary. Every \`/api/v1\` response of a request that reached the database carries its latest bookmark (cart changes included) in \`X-D1-Bookmark\`; a malformed one is a 400.
 
@@ -488,6 +509,8 @@ export function buildDocument(routes: readonly RouteEntry[]): Json {
           content: json(ref("BearerError")),
         },
         NotFound: error("Unknown resource (any id or code in the path), or unknown route."),
+        PageNotFound: error(`\`Page Not Found\`: ${PAGE_NOT_FOUND_CAUSE}.`),
+        NestedListNotFound: error(`The resource the list belongs to (its code in the path) does not exist, or \`Page Not Found\`: ${PAGE_NOT_FOUND_CAUSE}.`),
         Conflict: error(
           "Conflict: a stale or missing `version`, or the resource is still in use, or a request with the same `Idempotency-Key` is still being processed.",
         ),
@@ -502,7 +525,9 @@ export function buildDocument(routes: readonly RouteEntry[]): Json {
           headers: { ...API_HEADERS, ETag: headerRef("ETag") },
         },
         PreconditionFailed: error("Precondition failed: `If-Match` matches no current `ETag` (the resource changed since that tag was read). Nothing was changed."),
-        BadQuery: error(`An unknown sorting field or direction (the message names it and lists the sortable fields), or ${MALFORMED_BOOKMARK}.`),
+        BadQuery: error(
+          `An unknown sorting field or direction (the message names it and lists the sortable fields), an unknown \`criteria[field][type]\` or too many \`in\` values (the message names them), a malformed \`cursor\`, or ${MALFORMED_BOOKMARK}.`,
+        ),
         BadBookmark: error(`Refused before any work: ${MALFORMED_BOOKMARK}. The message names the header.`),
         MethodNotAllowed: error("The path exists, but not with this method.", {
           ...API_HEADERS,

@@ -109,8 +109,8 @@ describe("variantPlainPageQueries", () => {
 
   it("leaves filtered, cursor and deep pages to variantPageQueries", () => {
     const page: VariantListQuery = { productCode: "MUG", criteria: {}, sorting: { field: "code", direction: "asc" }, limit: 10, offset: 0 };
-    expect(variantPlainPageQueries(db, { ...page, criteria: { code: "A" } })).toBeUndefined();
-    expect(variantPlainPageQueries(db, { ...page, criteria: { name: "A" } })).toBeUndefined();
+    expect(variantPlainPageQueries(db, { ...page, criteria: { code: { type: "contains", value: "A" } } })).toBeUndefined();
+    expect(variantPlainPageQueries(db, { ...page, criteria: { name: { type: "contains", value: "A" } } })).toBeUndefined();
     expect(variantPlainPageQueries(db, { ...page, cursor: null })).toBeUndefined();
     expect(variantPlainPageQueries(db, { ...page, offset: 100 })).toBeUndefined();
   });

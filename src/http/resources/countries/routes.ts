@@ -14,7 +14,6 @@
  */
 import { eq } from "drizzle-orm";
 import type { Database } from "../../../data/db";
-import { contains } from "../../../data/conditions";
 import { countries } from "../../../data/schema";
 import { COUNTRY_CODES } from "../../../data/queries/zones";
 import {
@@ -33,6 +32,7 @@ import { withOwnParts } from "../shared/own-parts";
 import { COUNTRY_MESSAGES, createForm, parseProvinces, sentProvinceCodes, updateForm } from "./form";
 import { serializeCountry, serializeCountryListItem } from "./serializer";
 import { Country, CountryPage } from "./schemas";
+import { textFilter } from "../../list-page";
 
 /** An officially assigned ISO 3166-1 alpha-2 code (Sylius' code field is Symfony's CountryType, a choice of those). */
 const ISO_CODE = new RegExp(`^(?:${[...COUNTRY_CODES].join("|")})$`);
@@ -63,9 +63,10 @@ export const countryRoutes = resourceRoutes({
   inUse: (row) => countryInUse(row.code),
   list: {
     spec: {
-      sortable: { code: countries.code, createdAt: countries.createdAt, updatedAt: countries.updatedAt },
+      // Sylius' grid: `code`, `name` (sorted by the code), `enabled`.
+      sortable: { code: countries.code, name: countries.code, enabled: countries.enabled, createdAt: countries.createdAt, updatedAt: countries.updatedAt },
       defaultSorting: { field: "createdAt", direction: "asc" },
-      filters: { code: (value: string) => contains(countries.code, value) },
+      filters: { code: textFilter(countries.code) },
     },
     select: (db) => db.select(countryColumns).from(countries).$dynamic(),
     items: (rows) => rows.map(serializeCountryListItem),

@@ -16,7 +16,7 @@ import { MSG } from "../../../domain/messages";
 import type { Database } from "../../../data/db";
 import { channels, locales, paymentMethods } from "../../../data/schema";
 import { unique } from "../../../data/collections";
-import { contains, inJson } from "../../../data/conditions";
+import { inJson } from "../../../data/conditions";
 import { nextPaymentMethodPosition, paymentMethodByCode, paymentMethodColumns, paymentMethodIdsOfCode, paymentMethodInUse, paymentMethodParts } from "../../../data/queries/payment-methods";
 import type { PaymentMethodParts, PaymentMethodRow } from "../../../data/queries/payment-methods";
 import { insertMethodChannels, methodCollectionWrites, PAYMENT_METHOD_TABLES, upsertMethodTranslations } from "../../../data/queries/method-collections";
@@ -27,6 +27,7 @@ import { methodCollections } from "../shared/method-parts";
 import { createForm, PAYMENT_METHOD_MESSAGES, updateForm } from "./form";
 import { serializePaymentMethod } from "./serializer";
 import { PaymentMethod, PaymentMethodPage } from "./schemas";
+import { textFilter } from "../../list-page";
 
 type Values = FormResult<typeof updateForm.shape>["values"];
 type Field = (typeof updateForm.fields)[number];
@@ -64,11 +65,12 @@ const LIST = {
   sortable: {
     position: paymentMethods.position,
     code: paymentMethods.code,
+    enabled: paymentMethods.enabled,
     createdAt: paymentMethods.createdAt,
     updatedAt: paymentMethods.updatedAt,
   },
   defaultSorting: { field: "position" as const, direction: "asc" as const },
-  filters: { code: (value: string) => contains(paymentMethods.code, value) },
+  filters: { code: textFilter(paymentMethods.code) },
 };
 
 const READS = withParts(paymentMethodByCode, paymentMethodIdsOfCode, paymentMethodParts, representation);

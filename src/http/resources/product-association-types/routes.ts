@@ -14,7 +14,6 @@
  */
 import { eq, sql, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "../../../data/db";
-import { contains } from "../../../data/conditions";
 import { productAssociations, productAssociationTypes } from "../../../data/schema";
 import {
   allLocaleCodes,
@@ -36,6 +35,7 @@ import { nowIso } from "../../serializers/timestamps";
 import { ASSOCIATION_TYPE_MESSAGES, createForm, NAME_LENGTH, updateForm } from "./form";
 import { serializeAssociationType, serializeAssociationTypeListItem } from "./serializer";
 import { ProductAssociationType, ProductAssociationTypePage } from "./schemas";
+import { textFilter } from "../../list-page";
 
 type TranslationsResult = TranslationsForm & { shape(field: "translations", tree: FormChild): void };
 
@@ -79,7 +79,7 @@ export const productAssociationTypeRoutes = resourceRoutes({
     spec: {
       sortable: { code: productAssociationTypes.code, createdAt: productAssociationTypes.createdAt, updatedAt: productAssociationTypes.updatedAt },
       defaultSorting: { field: "createdAt", direction: "asc" },
-      filters: { code: (value) => contains(productAssociationTypes.code, value) },
+      filters: { code: textFilter(productAssociationTypes.code) },
     },
     select: (db) => db.select(associationTypeColumns).from(productAssociationTypes).$dynamic(),
     parts,

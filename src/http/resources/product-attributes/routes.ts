@@ -16,7 +16,7 @@ import { eq } from "drizzle-orm";
 import type { AppEnv } from "../../context";
 import type { Database } from "../../../data/db";
 import { locales, productAttributes } from "../../../data/schema";
-import { contains, inJson } from "../../../data/conditions";
+import { inJson } from "../../../data/conditions";
 import {
   insertedAttributePosition,
   maxAttributePosition,
@@ -40,6 +40,7 @@ import { createPathPerType } from "../shared/typed-create";
 import { ATTRIBUTE_MESSAGES, checkAttribute, createForm, sentLocales, updateForm } from "./form";
 import { serializeProductAttribute, serializeProductAttributeListItem } from "./serializer";
 import { ProductAttribute, ProductAttributePage } from "./schemas";
+import { textFilter } from "../../list-page";
 
 const represent =
   <T>(serialize: (row: ProductAttributeRow, translations: ProductAttributeParts["translations"]) => T) =>
@@ -74,11 +75,13 @@ const routes = resourceRoutes({
       sortable: {
         position: productAttributes.position,
         code: productAttributes.code,
+        type: productAttributes.type,
         createdAt: productAttributes.createdAt,
         updatedAt: productAttributes.updatedAt,
       },
-      defaultSorting: { field: "position", direction: "asc" },
-      filters: { code: (value: string) => contains(productAttributes.code, value) },
+      // Creation order, as Sylius 1.8's API lists them (no grid, no sorting: the database's id order).
+      defaultSorting: { field: "createdAt", direction: "asc" },
+      filters: { code: textFilter(productAttributes.code) },
     },
     select: (db: Database) => db.select(productAttributeColumns).from(productAttributes).$dynamic(),
     ...LIST_READS.list,

@@ -20,7 +20,7 @@ import type { Statement } from "../../../data/batch";
 import { mustExist } from "../../../data/collections";
 import { containsText } from "../../../data/conditions";
 import type { Database } from "../../../data/db";
-import type { ListSpec } from "../../list-page";
+import { textFilter, type ListSpec } from "../../list-page";
 import {
   closeOptionGap,
   createOptionStatements,
@@ -265,16 +265,16 @@ const optionOf = (db: Database, code: string) => optionReads(db, optionIdByCode(
 /** Sylius' sortable positions, the code, the dates; `criteria[code|name]` (name: any translation's). */
 const LIST: ListSpec<"position" | "code" | "createdAt" | "updatedAt", "code" | "name"> = {
   sortable: { position: productOptions.position, code: productOptions.code, createdAt: productOptions.createdAt, updatedAt: productOptions.updatedAt },
-  defaultSorting: { field: "position", direction: "asc" },
+  // Creation order, as Sylius 1.8's API lists them (no grid, no sorting: the database's id order).
+  defaultSorting: { field: "createdAt", direction: "asc" },
   filters: {
-    code: (value) => containsText(productOptions.code, value),
-    name: (value) =>
-      exists(
-        new QueryBuilder()
-          .select({ id: productOptionTranslations.id })
-          .from(productOptionTranslations)
-          .where(and(eq(productOptionTranslations.optionId, productOptions.id), containsText(productOptionTranslations.name, value))),
-      ),
+    code: textFilter(productOptions.code, containsText),
+    // Any translation's name.
+    name: {
+      ...textFilter(productOptionTranslations.name, containsText),
+      ownerOf: (names) =>
+        exists(new QueryBuilder().select({ id: productOptionTranslations.id }).from(productOptionTranslations).where(and(eq(productOptionTranslations.optionId, productOptions.id), names))),
+    },
   },
 };
 

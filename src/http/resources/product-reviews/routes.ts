@@ -41,6 +41,7 @@ import { authorEmail, checkAuthor, checkReview, createForm, REVIEW_MESSAGES, upd
 import { serializeReview } from "./review";
 import { serializeProductReview } from "./serializer";
 import { ProductReview, ProductReviewPage } from "./schemas";
+import { textFilter } from "../../list-page";
 
 const transitionDocs = (transition: ReviewTransition): OperationMeta[] =>
   (["post", "put", "patch"] as const).map((method) => ({
@@ -126,9 +127,9 @@ const routes: Hono<AppEnv> = resourceRoutes({
   },
   list: {
     spec: {
-      sortable: { date: productReviews.createdAt, title: productReviews.title, rating: productReviews.rating },
+      sortable: { date: productReviews.createdAt, title: productReviews.title, rating: productReviews.rating, status: productReviews.status },
       defaultSorting: { field: "date", direction: "desc" },
-      filters: { title: (value) => containsText(productReviews.title, value) },
+      filters: { title: textFilter(productReviews.title, containsText) },
       numbersOnly: true,
     },
     select: (db) => db.select(reviewColumns).from(productReviews).$dynamic(),

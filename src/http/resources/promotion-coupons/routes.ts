@@ -17,7 +17,6 @@ import { defineForm } from "../../form";
 import { CODE_PATTERN, integer, MAX_INT, nullableDateTime } from "../../fields";
 import { MSG } from "../../../domain/messages";
 import { promotionCoupons } from "../../../data/schema";
-import { contains } from "../../../data/conditions";
 import {
   couponByCode,
   couponInUse,
@@ -31,6 +30,7 @@ import { serializePromotionCoupon, serializePromotionCouponListItem } from "./se
 import { documentForm, IGNORED_CODE } from "../../openapi/form-docs";
 import { resourceRoutes } from "../shared/resource";
 import { PromotionCoupon, PromotionCouponPage } from "./schemas";
+import { textFilter } from "../../list-page";
 
 /** Sylius PromotionBundle's validation messages (validators.en.yml, PromotionCoupon.xml). */
 export const COUPON_MESSAGES = {
@@ -105,6 +105,7 @@ documentForm(updateForm, {
 const SORTABLE = {
   code: promotionCoupons.code,
   usageLimit: promotionCoupons.usageLimit,
+  perCustomerUsageLimit: promotionCoupons.perCustomerUsageLimit,
   used: promotionCoupons.used,
   expiresAt: promotionCoupons.expiresAt,
   createdAt: promotionCoupons.createdAt,
@@ -133,8 +134,9 @@ export const promotionCouponRoutes = resourceRoutes({
   list: {
     spec: {
       sortable: SORTABLE,
-      defaultSorting: { field: "code", direction: "asc" },
-      filters: { code: (value) => contains(promotionCoupons.code, value) },
+      // Creation order, as Sylius 1.8's `createPaginatorForPromotion` lists them (no ORDER BY: the id order).
+      defaultSorting: { field: "createdAt", direction: "asc" },
+      filters: { code: textFilter(promotionCoupons.code) },
       numbersOnly: true,
     },
     select: (db) => db.select(promotionCouponColumns).from(promotionCoupons).$dynamic(),

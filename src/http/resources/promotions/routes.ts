@@ -6,7 +6,7 @@
  * read batch that also carries the auth check, then one atomic write batch;
  * a create's write batch ends with the SELECTs of the response).
  */
-import { eq, or, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Failable } from "../../form";
 import { promotions } from "../../../data/schema";
 import type { Database } from "../../../data/db";
@@ -45,6 +45,7 @@ import { resourceRoutes } from "../shared/resource";
 import { EMPTY_PUT_NOTE } from "../../openapi/form-docs";
 import { Promotion, PromotionPage } from "./schemas";
 import { createForm, DATE_TIME_CHILDREN, PROMOTION_MESSAGES, updateForm } from "./form";
+import { textFilter } from "../../list-page";
 
 type PromotionResult = Failable<"code" | "endsAt" | "channels" | "rules" | "actions">;
 
@@ -148,15 +149,18 @@ export const promotionRoutes = resourceRoutes({
         priority: promotions.priority,
         code: promotions.code,
         name: promotions.name,
+        // Sylius' grid: `usage`, sorted by the uses.
+        usage: promotions.used,
         createdAt: promotions.createdAt,
         updatedAt: promotions.updatedAt,
       },
-      defaultSorting: { field: "priority", direction: "desc" },
+      // Sylius' grid: `priority desc`; its database lists promotions of one priority in creation order.
+      defaultSorting: { field: "priority", direction: "desc", ties: "asc" },
       filters: {
-        code: (value) => containsText(promotions.code, value),
-        name: (value) => containsText(promotions.name, value),
-        // Sylius' grid: `search` in code and name, `couponBased` as a boolean filter.
-        search: (value) => or(containsText(promotions.code, value), containsText(promotions.name, value)) ?? sql`1`,
+        code: textFilter(promotions.code, containsText),
+        name: textFilter(promotions.name, containsText),
+        // Sylius' grid: `search`, a string filter of code and name; `couponBased`, a boolean filter.
+        search: [textFilter(promotions.code, containsText), textFilter(promotions.name, containsText)],
         couponBased: (value) => (value === "true" || value === "1" ? eq(promotions.couponBased, true) : value === "false" || value === "0" ? eq(promotions.couponBased, false) : sql`0`),
       },
     },

@@ -64,7 +64,8 @@ export function categoryRoutes(kind: CategoryKind) {
     docs: { ...names, item: views.item, page: views.page, putNote: EMPTY_PUT_NOTE },
     inUse: (row) => kind.inUse(row.id),
     list: {
-      spec: namedListSpec(table),
+      // Sylius' tax category grid sorts `nameAndDescription` by the name.
+      spec: namedListSpec(table, { nameAndDescription: table.name }),
       select: (db) => db.select(categoryColumns(table)).from(table).$dynamic(),
       items: (rows) => rows.map((row) => views.serialize(row, "listItem")),
     },

@@ -29,6 +29,7 @@ import { CODE_DESCRIPTION, documentForm, EMPTY_PUT_NOTE } from "../../openapi/fo
 import { code, component, int, pageOf, SelfLinks, timestamp } from "../../openapi/common";
 import type { Conforms, Expect } from "../../openapi/conformance";
 import { oneRow, resourceRoutes } from "./resource";
+import { textFilter } from "../../list-page";
 import { resourceNames } from "./names";
 import { codeListItem } from "./schema-parts";
 
@@ -123,7 +124,7 @@ export function codeOnlyRoutes(kind: CodeOnlyKind) {
         sortable: { code: table.code, createdAt: table.createdAt },
         // Creation order (ties broken by id), as Sylius lists locales and currencies.
         defaultSorting: { field: "createdAt", direction: "asc" },
-        filters: { code: (value: string) => containsText(table.code, value) },
+        filters: { code: textFilter(table.code, containsText) },
       },
       select: (db) => db.select(columns).from(table).$dynamic(),
       items: (rows) => rows.map(views.serializeListItem ?? views.serialize),

@@ -23,7 +23,7 @@ import { MSG } from "../../../domain/messages";
 import type { Database } from "../../../data/db";
 import { channels, locales, shippingCategories, shippingMethods, taxCategories } from "../../../data/schema";
 import { mustExist, mustGet, unique } from "../../../data/collections";
-import { contains, inJson } from "../../../data/conditions";
+import { inJson } from "../../../data/conditions";
 import { categoryByCode } from "../../../data/queries/categories";
 import { zoneByCode } from "../../../data/queries/zones";
 import {
@@ -45,6 +45,7 @@ import { createForm, NAME_LENGTH, SHIPPING_METHOD_MESSAGES, TRANSLATION_FIELDS, 
 import { serializeShippingMethod } from "./serializer";
 import { checkRules, ruleChannelCodes, type RulesResult } from "./rules";
 import { ShippingMethod, ShippingMethodPage } from "./schemas";
+import { textFilter } from "../../list-page";
 
 type Values = FormResult<typeof updateForm.shape>["values"];
 type Field = (typeof updateForm.fields)[number];
@@ -175,11 +176,13 @@ export const shippingMethodRoutes = resourceRoutes({
       sortable: {
         code: shippingMethods.code,
         position: shippingMethods.position,
+        enabled: shippingMethods.enabled,
         createdAt: shippingMethods.createdAt,
         updatedAt: shippingMethods.updatedAt,
       },
-      defaultSorting: { field: "code", direction: "asc" },
-      filters: { code: (value) => contains(shippingMethods.code, value) },
+      // Sylius' admin grid (1.8's API shows a shipping method but has no list): `position asc`.
+      defaultSorting: { field: "position", direction: "asc" },
+      filters: { code: textFilter(shippingMethods.code) },
     },
     select: (db: Database) => db.select(shippingMethodColumns).from(shippingMethods).$dynamic(),
     ...READS.list,

@@ -47,7 +47,7 @@ export const taxRateRoutes = resourceRoutes({
   byCode: taxRateByCode,
   docs: { path: "tax-rates", tag: "Tax rates", plural: "tax rates", idPrefix: "TaxRate", item: TaxRate, page: TaxRatePage, putNote: EMPTY_PUT_NOTE },
   list: {
-    spec: { ...namedListSpec(taxRates, { amount: taxRates.amount }), defaultSorting: { field: "createdAt", direction: "asc" } },
+    spec: namedListSpec(taxRates, { amount: taxRates.amount }),
     select: (db) => db.select(taxRateColumns).from(taxRates).$dynamic(),
     items: (rows) => rows.map(serializeTaxRate),
   },

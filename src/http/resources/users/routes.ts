@@ -87,7 +87,19 @@ export const adminUserRoutes = resourceRoutes({
     putNote: "Sylius' form submitted whole: `username`, `email` and `localeCode` are required; a missing `enabled` is false and missing names are removed; a missing `plainPassword` keeps the password.",
   },
   list: {
-    spec: { sortable: { id: adminUsers.id }, defaultSorting: { field: "id", direction: "asc" } },
+    // Sylius' grid's sortable fields (admin users: a small table, sorted without an index).
+    spec: {
+      sortable: {
+        id: adminUsers.id,
+        username: adminUsers.username,
+        email: adminUsers.email,
+        firstName: adminUsers.firstName,
+        lastName: adminUsers.lastName,
+        enabled: adminUsers.enabled,
+        createdAt: adminUsers.createdAt,
+      },
+      defaultSorting: { field: "id", direction: "asc" },
+    },
     select: (db) => db.select(adminUserColumns).from(adminUsers).$dynamic(),
     oneBatch: true,
     items: (rows) => rows.map(serializeAdminUserListItem),

@@ -24,14 +24,30 @@ export interface Form<S extends z.ZodRawShape> {
    * that the Sylius form a client compares with does not list.
    */
   quiet: ReadonlySet<string>;
+  /**
+   * Fields whose children are a list of sub-forms: a collection's entries
+   * (Symfony's CollectionType) or an expanded choice's choices. FOSRest
+   * renders them as a JSON list when their keys are 0..n-1 (a PHP list),
+   * and so do these forms; the OpenAPI document says so for these fields.
+   */
+  lists: ReadonlySet<string>;
 }
 
 export interface FormOptions<F extends string> {
   quiet?: readonly F[];
+  lists?: readonly F[];
 }
 
 export function defineForm<S extends z.ZodRawShape>(shape: S, options: FormOptions<keyof S & string> = {}): Form<S> {
-  return { shape, fields: Object.keys(shape), schema: z.object(shape), quiet: new Set(options.quiet ?? []) };
+  return { shape, fields: Object.keys(shape), schema: z.object(shape), quiet: new Set(options.quiet ?? []), lists: new Set(options.lists ?? []) };
+}
+
+/** `{"0": a, "1": b}` → `[a, b]`: children keyed 0..n-1, as PHP's json_encode writes such an array. Other keys stay an object. */
+export function asPhpList(children: Record<string, FormChild> | FormChild[]): Record<string, FormChild> | FormChild[] {
+  if (Array.isArray(children)) return children;
+  const keys = Object.keys(children);
+  if (keys.length === 0 || !keys.every((key, index) => key === String(index))) return children;
+  return keys.map((key) => children[key] ?? {});
 }
 
 /** What data checks need of a form result (any form with these fields). */
@@ -92,7 +108,10 @@ export class FormResult<S extends z.ZodRawShape> {
     }
     for (const key of path) {
       node.children ??= {};
-      node = node.children[key] ??= {};
+      // A list (an expanded choice's choices) is reached by index.
+      const children: Record<string, FormChild> = Array.isArray(node.children) ? Object.fromEntries(node.children.map((child, i) => [String(i), child])) : node.children;
+      node.children = children;
+      node = children[key] ??= {};
     }
     node.errors ??= [];
     if (!node.errors.includes(message)) node.errors.push(message);
@@ -123,7 +142,8 @@ export class FormResult<S extends z.ZodRawShape> {
     const children: FormChildren = {};
     for (const field of this.form.fields) {
       const errors = this.fieldErrors.get(field);
-      const tree = this.trees.get(field);
+      const shaped = this.trees.get(field);
+      const tree = shaped?.children && this.form.lists.has(field) ? { ...shaped, children: asPhpList(shaped.children) } : shaped;
       if (tree) children[field] = errors ? { errors: [...(tree.errors ?? []), ...errors], ...(tree.children ? { children: tree.children } : {}) } : tree;
       else if (errors) children[field] = { errors };
       else if (this.nested.get(field)?.length) children[field] = { children: Object.fromEntries((this.nested.get(field) ?? []).map((name) => [name, {}])) };

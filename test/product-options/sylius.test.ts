@@ -55,14 +55,14 @@ describe("product options (Sylius 1.8)", () => {
       children: { en_US: { children: { name: { errors: ["Option name must not be longer than 255 characters."] } } } },
     });
     expect(res.body.errors.children.values).toEqual({
-      children: {
-        0: {
+      children: [
+        {
           children: {
             translations: { children: { en_US: { children: { value: { errors: ["Please enter option value."] } } } } },
             code: { errors: ["Option value code can only be comprised of letters, numbers, dashes and underscores."] },
           },
         },
-      },
+      ],
     });
     const short = await api("POST", PATH, { code: uniqueCode("O"), translations: { en_US: { name: "x" } }, values: [{}] });
     expect(short.body.errors.children.translations.children.en_US.children.name).toEqual({ errors: ["Option name must be at least 2 characters long."] });

@@ -78,7 +78,7 @@ describe("products (Sylius 1.8)", () => {
     const ok = await api("POST", PATH, { code, attributes: [], associations: {}, mainTaxon: null, productTaxons: [], images: [] });
     expect(ok.status).toBe(201);
     const res = await api("POST", PATH, { code: uniqueCode("P"), images: [{ type: "thumbnail" }] });
-    expect(res.body.errors.children.images).toEqual({ children: { "0": { children: { file: { errors: ["Please choose an image file to upload."] } } } } });
+    expect(res.body.errors.children.images).toEqual({ children: [{ children: { file: { errors: ["Please choose an image file to upload."] } } }] });
     const notList = await api("POST", PATH, { code: uniqueCode("P"), images: "thumbnail" });
     expect(notList.body.errors.children.images).toEqual({ errors: ["This value is not valid."] });
   });

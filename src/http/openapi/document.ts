@@ -147,7 +147,7 @@ function formErrorsComponent(id: string, form: AnyForm): string {
   let schemaId = formErrorComponents.get(id);
   if (!schemaId) {
     schemaId = `${id}ValidationFailed`;
-    component(schemaId, validationFailed(form.fields, form.quiet), `A failed ${id} form.`);
+    component(schemaId, validationFailed(form.fields, form.quiet, form.lists), `A failed ${id} form.`);
     formErrorComponents.set(id, schemaId);
   }
   return schemaId;

@@ -27,6 +27,7 @@ export interface AnyForm {
   shape: Record<string, z.ZodType>;
   fields: readonly string[];
   quiet: ReadonlySet<string>;
+  lists: ReadonlySet<string>;
 }
 
 /** A documented input shape and the example values it must accept (checked against the real field). */

@@ -32,7 +32,7 @@ export const createForm = defineForm({
   provinces: provinces(),
   enabled: optionalBoolean(),
   code: requiredCode(COUNTRY_MESSAGES.codeBlank),
-});
+}, { lists: ["provinces"] });
 
 const PROVINCES: InputShape = {
   schema: z
@@ -58,7 +58,7 @@ export const updateForm = defineForm({
   provinces: provinces(),
   enabled: optionalBoolean(),
   code: requiredCode(COUNTRY_MESSAGES.codeBlank).optional(),
-});
+}, { lists: ["provinces"] });
 
 documentForm(updateForm, {
   component: "CountryUpdate",

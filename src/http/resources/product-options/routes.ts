@@ -110,7 +110,7 @@ export const createForm = defineForm({
   translations: translationsField,
   values: valuesField,
   code: optionCode(),
-});
+}, { lists: ["values"] });
 
 documentForm(createForm, {
   component: "ProductOptionCreate",
@@ -131,7 +131,7 @@ documentForm(createForm, {
 });
 
 /** Updates: the code is the identity; a sent code is validated, never applied. */
-export const updateForm = defineForm({ ...createForm.shape, code: createForm.shape.code.optional() });
+export const updateForm = defineForm({ ...createForm.shape, code: createForm.shape.code.optional() }, { lists: ["values"] });
 
 documentForm(updateForm, {
   component: "ProductOptionUpdate",

@@ -122,7 +122,7 @@ export const createForm = defineForm({
   images: imagesField(),
   code: requiredString(PRODUCT_MESSAGES.codeBlank).refine((s) => CODE_PATTERN.test(s), { error: PRODUCT_MESSAGES.codePattern }),
   options: codeListField(),
-});
+}, { lists: ["attributes", "images"] });
 
 documentForm(createForm, {
   component: "ProductCreate",
@@ -138,7 +138,7 @@ documentForm(createForm, {
 });
 
 /** Updates: the code is the identity; a sent code is validated, never applied. */
-export const updateForm = defineForm({ ...createForm.shape, code: createForm.shape.code.optional() });
+export const updateForm = defineForm({ ...createForm.shape, code: createForm.shape.code.optional() }, { lists: ["attributes", "images"] });
 
 documentForm(updateForm, {
   component: "ProductUpdate",

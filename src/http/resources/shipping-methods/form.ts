@@ -71,7 +71,7 @@ export const createForm = defineForm({
   channels: fields.channels,
   code: methodCode(),
   configuration: fields.configuration,
-});
+}, { lists: ["rules"] });
 
 const TRANSLATIONS_SHAPE = {
   schema: z.record(z.string(), z.strictObject({ name: z.string().min(2).max(255), description: z.string().nullable().optional() })),
@@ -142,7 +142,7 @@ export const updateForm = defineForm({
   /** Immutable: a sent code is ignored (Sylius disables the field on edit). */
   code: z.unknown().optional(),
   configuration: fields.configuration,
-});
+}, { lists: ["rules"] });
 
 documentForm(updateForm, {
   component: "ShippingMethodUpdate",

@@ -42,7 +42,7 @@ export const createForm = defineForm({
   ...fields,
   code: requiredString(TAXON_MESSAGES.codeBlank).refine((s) => CODE_PATTERN.test(s), { error: TAXON_MESSAGES.codePattern }),
   parent: parent(),
-});
+}, { lists: ["images"] });
 
 const TRANSLATIONS: InputShape = {
   schema: z
@@ -65,7 +65,7 @@ export const updateForm = defineForm({
   /** Immutable: a sent code is ignored (Sylius disables the field on edit). */
   code: z.unknown().optional(),
   parent: parent(),
-});
+}, { lists: ["images"] });
 
 documentForm(updateForm, {
   component: "TaxonUpdate",

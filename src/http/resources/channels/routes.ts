@@ -114,7 +114,8 @@ export const channelRoutes = resourceRoutes({
     check: (result, found) => {
       billingData(result);
       const refs = resolveReferences(result, result.values, found);
-      checkSomeChannelEnabled(result, result.values.enabled ?? true, found.othersEnabled[0]?.n ?? 0);
+      // Not sent, ChannelType's checkbox is unchecked (as Symfony submits a POST): the first channel then fails HasEnabledEntity.
+      checkSomeChannelEnabled(result, result.values.enabled ?? false, found.othersEnabled[0]?.n ?? 0);
       return refs;
     },
     writes: (db, code, refs, result) => {
@@ -127,7 +128,7 @@ export const channelRoutes = resourceRoutes({
           code,
           name: result.required("name"),
           description: values.description ?? null,
-          enabled: values.enabled ?? true,
+          enabled: values.enabled ?? false,
           hostname: values.hostname ?? null,
           color: values.color ?? null,
           baseCurrencyId,

@@ -99,6 +99,22 @@ export class FormResult<S extends z.ZodRawShape> {
     this.trees.set(field, tree);
   }
 
+  /**
+   * Lists `keys` as the children of a compound field already shaped (e.g.
+   * one translation sub-form per locale of the shop, as Symfony builds
+   * them), in that order: a key it lacks gets `child()`; its other children
+   * follow. No-op when the field was not shaped.
+   */
+  fillChildren(field: keyof S & string, keys: readonly string[], child: () => FormChild): void {
+    const tree = this.trees.get(field);
+    if (!tree || Array.isArray(tree.children)) return;
+    const children = tree.children ?? {};
+    const filled: Record<string, FormChild> = {};
+    for (const key of keys) filled[key] = children[key] ?? child();
+    for (const [key, value] of Object.entries(children)) filled[key] ??= value;
+    tree.children = filled;
+  }
+
   /** A failure deep inside a compound field: `path` leads through its children (created when missing). */
   failAt(field: keyof S & string, path: readonly string[], message: string): void {
     let node = this.trees.get(field);

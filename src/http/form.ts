@@ -115,6 +115,34 @@ export class FormResult<S extends z.ZodRawShape> {
     tree.children = filled;
   }
 
+  /**
+   * True when the form failed with its `translations` sent and shaped: its
+   * sub-forms are then listed for every locale of the shop (`fillLocales`).
+   */
+  get listsLocales(): boolean {
+    return !this.valid && this.form.fields.includes("translations") && this.submitted.has("translations") && this.localeTemplate() !== undefined;
+  }
+
+  /**
+   * Lists a `translations` sub-form for each of `locales` (the shop's), in
+   * that order, as Symfony's translations form builds one per locale: the
+   * ones not sent pass, with the fields of the sent ones.
+   */
+  fillLocales(locales: readonly string[]): void {
+    const template = this.localeTemplate();
+    if (template) this.fillChildren("translations", locales, () => structuredClone(template));
+  }
+
+  /** A passing translation sub-form: the fields of a shaped one, each `{}`. */
+  private localeTemplate(): FormChild | undefined {
+    const children = this.trees.get("translations")?.children;
+    if (!children || Array.isArray(children)) return undefined;
+    for (const entry of Object.values(children)) {
+      if (entry.children && !Array.isArray(entry.children)) return { children: Object.fromEntries(Object.keys(entry.children).map((key) => [key, {}])) };
+    }
+    return undefined;
+  }
+
   /** A failure deep inside a compound field: `path` leads through its children (created when missing). */
   failAt(field: keyof S & string, path: readonly string[], message: string): void {
     let node = this.trees.get(field);

@@ -6,11 +6,16 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { Context } from "hono";
 
-/** One child of a form: its errors, and its own children when it is a compound form (a translation per locale...). */
+/**
+ * One child of a form: its errors, and its own children when it is a
+ * compound form (a translation per locale...). A collection's entries (or an
+ * expanded choice's choices) are a list when their keys are 0..n-1, as
+ * FOSRest renders a PHP list (`FormResult` turns them into one).
+ */
 // A type (not an interface): it must be assignable to the documented schema's index signatures.
 export type FormChild = {
   errors?: string[];
-  children?: Record<string, FormChild>;
+  children?: Record<string, FormChild> | FormChild[];
 };
 
 export type FormChildren = Record<string, FormChild>;

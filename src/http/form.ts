@@ -29,6 +29,13 @@ export interface Form<S extends z.ZodRawShape> {
    * with `clear_missing`, as Sylius' PUT is): see `FormOptions.cleared`.
    */
   cleared: Cleared<S>;
+  /**
+   * Fields whose children are a list of sub-forms: a collection's entries
+   * (Symfony's CollectionType) or an expanded choice's choices. FOSRest
+   * renders them as a JSON list when their keys are 0..n-1 (a PHP list),
+   * and so do these forms; the OpenAPI document says so for these fields.
+   */
+  lists: ReadonlySet<string>;
 }
 
 /** A field's value on a PUT that leaves it out, per field (the form's output type, so a collection's is its empty list). */
@@ -45,10 +52,27 @@ export interface FormOptions<S extends z.ZodRawShape> {
    * changes), a password (never cleared). PATCH keeps every unsent field.
    */
   cleared?: Cleared<S>;
+  /** The fields whose errors' children are a list (see `Form.lists`). */
+  lists?: readonly (keyof S & string)[];
 }
 
 export function defineForm<S extends z.ZodRawShape>(shape: S, options: FormOptions<S> = {}): Form<S> {
-  return { shape, fields: Object.keys(shape), schema: z.object(shape), quiet: new Set(options.quiet ?? []), cleared: options.cleared ?? {} };
+  return {
+    shape,
+    fields: Object.keys(shape),
+    schema: z.object(shape),
+    quiet: new Set(options.quiet ?? []),
+    cleared: options.cleared ?? {},
+    lists: new Set(options.lists ?? []),
+  };
+}
+
+/** `{"0": a, "1": b}` → `[a, b]`: children keyed 0..n-1, as PHP's json_encode writes such an array. Other keys stay an object. */
+export function asPhpList(children: Record<string, FormChild> | FormChild[]): Record<string, FormChild> | FormChild[] {
+  if (Array.isArray(children)) return children;
+  const keys = Object.keys(children);
+  if (keys.length === 0 || !keys.every((key, index) => key === String(index))) return children;
+  return keys.map((key) => children[key] ?? {});
 }
 
 /** What data checks need of a form result (any form with these fields). */
@@ -115,6 +139,50 @@ export class FormResult<S extends z.ZodRawShape> {
     this.trees.set(field, tree);
   }
 
+  /**
+   * Lists `keys` as the children of a compound field already shaped (e.g.
+   * one translation sub-form per locale of the shop, as Symfony builds
+   * them), in that order: a key it lacks gets `child()`; its other children
+   * follow. No-op when the field was not shaped.
+   */
+  fillChildren(field: keyof S & string, keys: readonly string[], child: () => FormChild): void {
+    const tree = this.trees.get(field);
+    if (!tree || Array.isArray(tree.children)) return;
+    const children = tree.children ?? {};
+    const filled: Record<string, FormChild> = {};
+    for (const key of keys) filled[key] = children[key] ?? child();
+    for (const [key, value] of Object.entries(children)) filled[key] ??= value;
+    tree.children = filled;
+  }
+
+  /**
+   * True when the form failed with its `translations` sent and shaped: its
+   * sub-forms are then listed for every locale of the shop (`fillLocales`).
+   */
+  get listsLocales(): boolean {
+    return !this.valid && this.form.fields.includes("translations") && this.submitted.has("translations") && this.localeTemplate() !== undefined;
+  }
+
+  /**
+   * Lists a `translations` sub-form for each of `locales` (the shop's), in
+   * that order, as Symfony's translations form builds one per locale: the
+   * ones not sent pass, with the fields of the sent ones.
+   */
+  fillLocales(locales: readonly string[]): void {
+    const template = this.localeTemplate();
+    if (template) this.fillChildren("translations", locales, () => structuredClone(template));
+  }
+
+  /** A passing translation sub-form: the fields of a shaped one, each `{}`. */
+  private localeTemplate(): FormChild | undefined {
+    const children = this.trees.get("translations")?.children;
+    if (!children || Array.isArray(children)) return undefined;
+    for (const entry of Object.values(children)) {
+      if (entry.children && !Array.isArray(entry.children)) return { children: Object.fromEntries(Object.keys(entry.children).map((key) => [key, {}])) };
+    }
+    return undefined;
+  }
+
   /** A failure deep inside a compound field: `path` leads through its children (created when missing). */
   failAt(field: keyof S & string, path: readonly string[], message: string): void {
     let node = this.trees.get(field);
@@ -124,7 +192,10 @@ export class FormResult<S extends z.ZodRawShape> {
     }
     for (const key of path) {
       node.children ??= {};
-      node = node.children[key] ??= {};
+      // A list (an expanded choice's choices) is reached by index.
+      const children: Record<string, FormChild> = Array.isArray(node.children) ? Object.fromEntries(node.children.map((child, i) => [String(i), child])) : node.children;
+      node.children = children;
+      node = children[key] ??= {};
     }
     node.errors ??= [];
     if (!node.errors.includes(message)) node.errors.push(message);
@@ -155,7 +226,8 @@ export class FormResult<S extends z.ZodRawShape> {
     const children: FormChildren = {};
     for (const field of this.form.fields) {
       const errors = this.fieldErrors.get(field);
-      const tree = this.trees.get(field);
+      const shaped = this.trees.get(field);
+      const tree = shaped?.children && this.form.lists.has(field) ? { ...shaped, children: asPhpList(shaped.children) } : shaped;
       if (tree) children[field] = errors ? { errors: [...(tree.errors ?? []), ...errors], ...(tree.children ? { children: tree.children } : {}) } : tree;
       else if (errors) children[field] = { errors };
       else if (this.nested.get(field)?.length) children[field] = { children: Object.fromEntries((this.nested.get(field) ?? []).map((name) => [name, {}])) };

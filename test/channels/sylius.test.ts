@@ -129,3 +129,35 @@ describe("channels (Sylius 1.8)", () => {
     expect((await api("PATCH", `${PATH}${channel.code}`, { enabled: false })).status).toBe(204);
   });
 });
+
+describe("ChannelApiTest", () => {
+  it("it_does_not_allow_to_create_channel_without_specifying_required_data", async () => {
+    const required = {
+      name: { errors: ["Please enter channel name."] },
+      defaultLocale: { errors: ["Please enter channel default locale."] },
+      taxCalculationStrategy: { errors: ["This value should not be blank."] },
+      code: { errors: ["Please enter channel code."] },
+      baseCurrency: { errors: ["Please enter channel base currency."] },
+    };
+    // Sylius' test runs on a shop without channels: disable every enabled one for the length of this test.
+    const enabled = await env.DB.prepare("SELECT id FROM channels WHERE enabled = 1").all<{ id: number }>();
+    const ids = enabled.results.map((row) => row.id);
+    const setEnabled = (value: number) =>
+      ids.length ? env.DB.prepare(`UPDATE channels SET enabled = ? WHERE id IN (${ids.map(() => "?").join(",")})`).bind(value, ...ids).run() : null;
+    await setEnabled(0);
+    try {
+      // No body: ChannelType's checkbox is unchecked, and no channel would be enabled.
+      const res = await api("POST", PATH);
+      expect(res.status).toBe(400);
+      expect(res.body.errors.children).toMatchObject(required);
+      expect(res.body.errors.children.enabled).toEqual({ errors: ["Must have at least one enabled entity"] });
+    } finally {
+      await setEnabled(1);
+    }
+    // With an enabled channel in the shop, `enabled` passes.
+    await createChannel();
+    const res = await api("POST", PATH);
+    expect(res.body.errors.children).toMatchObject(required);
+    expect(res.body.errors.children.enabled).toEqual({});
+  });
+});

@@ -121,15 +121,15 @@ describe("country provinces (Province.xml, validators.en.yml)", () => {
     expect(res.status).toBe(400);
     const entry = (name: unknown, abbreviation: unknown, code: unknown) => ({ children: { name, abbreviation, code } });
     expect(res.body.errors.children.provinces).toEqual({
-      children: {
-        0: entry({ errors: ["Please enter province name."] }, {}, { errors: ["Please enter province code."] }),
-        1: entry({ errors: ["Province name must be at least 2 characters long."] }, {}, { errors: ["Province code should have the following format XX-XX (e.g. US-FL)."] }),
-        2: entry({}, {}, {}),
-        3: entry({ errors: ["Province name must be unique."] }, {}, { errors: ["Province code must be unique."] }),
-        4: entry({}, { errors: ["This value is not valid."] }, { errors: ["Province code must be unique."] }),
-        5: { errors: ["This form should not contain extra fields."], ...entry({}, {}, {}) },
-        6: { errors: ["This value is not valid."], ...entry({}, {}, {}) },
-      },
+      children: [
+        entry({ errors: ["Please enter province name."] }, {}, { errors: ["Please enter province code."] }),
+        entry({ errors: ["Province name must be at least 2 characters long."] }, {}, { errors: ["Province code should have the following format XX-XX (e.g. US-FL)."] }),
+        entry({}, {}, {}),
+        entry({ errors: ["Province name must be unique."] }, {}, { errors: ["Province code must be unique."] }),
+        entry({}, { errors: ["This value is not valid."] }, { errors: ["Province code must be unique."] }),
+        { errors: ["This form should not contain extra fields."], ...entry({}, {}, {}) },
+        { errors: ["This value is not valid."], ...entry({}, {}, {}) },
+      ],
     });
     expect((await api("POST", BASE, { code: "ZW", provinces: "ZW-A" })).body.errors.children.provinces).toEqual({ errors: ["This value is not valid."] });
   });

@@ -127,4 +127,20 @@ describe("CustomerApiTest", () => {
     const read = await api("GET", `${PATH}${customer.id}`);
     expect(read.body).toMatchObject({ firstName: "John", lastName: "Doe", email: customer.email, gender: "f", birthday: customer.birthday });
   });
+
+  it("it_does_not_allow_to_create_customer_with_user_without_specifying_required_data", async () => {
+    // Sylius' body: the account's checkbox as the text "true".
+    const res = await api("POST", PATH, { user: { enabled: "true" } });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.children.email).toEqual({ errors: ["Please enter your email."] });
+    expect(res.body.errors.children.user).toEqual({ children: { plainPassword: { errors: ["Please enter your password."] }, enabled: {} } });
+    // A checkbox as Symfony reads it: "true" and "1" check it, "false", "0", "" and null do not; anything else is invalid.
+    for (const [enabled, expected] of [["true", true], ["1", true], ["false", false], ["0", false], ["", false], [null, false]] as const) {
+      const created = await api("POST", PATH, { email: freshEmail("Check"), user: { plainPassword: "secret", enabled } });
+      expect(created.status, String(enabled)).toBe(201);
+      expect(created.body.user.enabled, String(enabled)).toBe(expected);
+    }
+    const invalid = await api("POST", PATH, { email: freshEmail("Check"), user: { plainPassword: "secret", enabled: "yes" } });
+    expect(invalid.body.errors.children.user.children.enabled).toEqual({ errors: ["This value is not valid."] });
+  });
 });

@@ -138,11 +138,11 @@ describe("product images", () => {
     expect(res.status).toBe(400);
     expect(res.body.message).toBe("Validation Failed");
     expect(res.body.errors.children.images).toEqual({
-      children: {
-        "0": { children: { file: { errors: ["This file is not a valid image."] } } },
-        "1": { children: { type: { errors: ["This value is too long. It should have 255 characters or less."] } } },
-        "2": { children: { file: { errors: ["The image is too big - 10MB. Maximum allowed size is 10MB."] } } },
-      },
+      children: [
+        { children: { file: { errors: ["This file is not a valid image."] } } },
+        { children: { type: { errors: ["This value is too long. It should have 255 characters or less."] } } },
+        { children: { file: { errors: ["The image is too big - 10MB. Maximum allowed size is 10MB."] } } },
+      ],
     });
     expect((await api("GET", `${PRODUCTS}${code}`)).status).toBe(404);
     // The good file of the refused request was removed again.

@@ -89,13 +89,13 @@ describe("attribute values on products (Sylius 1.8 ProductApiTest)", () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.children.attributes).toEqual({
-      children: {
-        0: { children: { localeCode: {}, attribute: {}, value: { errors: ["This value is too short. It should have 2 characters or more."] } } },
-        1: { children: { localeCode: {}, attribute: {}, value: { errors: ["This value is not valid."] } } },
-        2: { errors: ["This form should not contain extra fields."], children: { localeCode: {}, attribute: { errors: ["This value is not valid."] } } },
-        3: { children: { localeCode: { errors: ["This value is not valid."] }, attribute: {}, value: { errors: ["This value is not valid."] } } },
-        4: { children: { localeCode: {}, attribute: { errors: ["Please select attribute."] } } },
-      },
+      children: [
+        { children: { localeCode: {}, attribute: {}, value: { errors: ["This value is too short. It should have 2 characters or more."] } } },
+        { children: { localeCode: {}, attribute: {}, value: { errors: ["This value is not valid."] } } },
+        { errors: ["This form should not contain extra fields."], children: { localeCode: {}, attribute: { errors: ["This value is not valid."] } } },
+        { children: { localeCode: { errors: ["This value is not valid."] }, attribute: {}, value: { errors: ["This value is not valid."] } } },
+        { children: { localeCode: {}, attribute: { errors: ["Please select attribute."] } } },
+      ],
     });
 
     const replaced = await api("PUT", `${PRODUCTS}${code}`, { attributes: [{ attribute: integer, localeCode: "en_US", value: "7" }] });

@@ -5,6 +5,7 @@
  * translations, values, code), ProductOption*.xml, validators.en.yml, and
  * the sortable (Gedmo) position of ProductOption.orm.xml.
  */
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, uniqueCode } from "../fixtures/http";
 import { validationFailed } from "../fixtures/sylius";
@@ -51,18 +52,20 @@ describe("product options (Sylius 1.8)", () => {
       values: [{ code: "a b", translations: { en_US: { value: "" } } }],
     });
     expect(res.status).toBe(400);
-    expect(res.body.errors.children.translations).toEqual({
-      children: { en_US: { children: { name: { errors: ["Option name must not be longer than 255 characters."] } } } },
-    });
+    // The sent locale's sub-form; the shop's other locales are listed too, passing.
+    expect(res.body.errors.children.translations.children.en_US).toEqual({ children: { name: { errors: ["Option name must not be longer than 255 characters."] } } });
+    const shop = (await env.DB.prepare("SELECT code FROM locales ORDER BY id").all<{ code: string }>()).results.map((row) => row.code);
+    expect(Object.keys(res.body.errors.children.translations.children)).toEqual(shop);
+    for (const locale of shop.filter((code) => code !== "en_US")) expect(res.body.errors.children.translations.children[locale], locale).toEqual({ children: { name: {} } });
     expect(res.body.errors.children.values).toEqual({
-      children: {
-        0: {
+      children: [
+        {
           children: {
             translations: { children: { en_US: { children: { value: { errors: ["Please enter option value."] } } } } },
             code: { errors: ["Option value code can only be comprised of letters, numbers, dashes and underscores."] },
           },
         },
-      },
+      ],
     });
     const short = await api("POST", PATH, { code: uniqueCode("O"), translations: { en_US: { name: "x" } }, values: [{}] });
     expect(short.body.errors.children.translations.children.en_US.children.name).toEqual({ errors: ["Option name must be at least 2 characters long."] });

@@ -5,6 +5,13 @@ import { insertChannel, ensureLocales, shownChannel } from "../fixtures/referenc
 import { createProduct, insertVariant, useInOrder } from "../fixtures/catalog";
 
 const BASE = "/api/v1/products/";
+const SUB_FORM = { name: {}, slug: {}, description: {}, metaKeywords: {}, metaDescription: {}, shortDescription: {} };
+
+/** A failed form's translations: a sub-form per locale of the shop, in its order (`sent` gives the failing ones). */
+async function shopTranslations(sent: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+  const shop = (await env.DB.prepare("SELECT code FROM locales ORDER BY id").all<{ code: string }>()).results.map((row) => row.code);
+  return Object.fromEntries(shop.map((locale) => [locale, sent[locale] ?? { children: SUB_FORM }]));
+}
 
 beforeAll(async () => {
   await ensureLocales("en_US", "fr_FR");
@@ -155,8 +162,9 @@ describe("products: validation", () => {
         // Sylius' ProductType order and messages; the translation's failure in its sub-form.
         children: {
           enabled: { errors: ["This value is not valid."] },
+          // One sub-form per locale of the shop, sent or not (Sylius' translations form).
           translations: {
-            children: { en_US: { children: { ...{ name: {}, slug: {}, description: {}, metaKeywords: {}, metaDescription: {}, shortDescription: {} }, slug: { errors: ["Please enter product slug."] } } } },
+            children: await shopTranslations({ en_US: { children: { ...SUB_FORM, slug: { errors: ["Please enter product slug."] } } } }),
           },
           attributes: {},
           associations: {},
@@ -180,7 +188,7 @@ describe("products: validation", () => {
     });
     expect(taken.body.errors.children).toEqual({
       enabled: {},
-      translations: { errors: ["This value is not valid."] },
+      translations: { errors: ["This value is not valid."], children: await shopTranslations() },
       attributes: {},
       associations: {},
       channels: {},
@@ -251,7 +259,7 @@ describe("products: update", () => {
     expect(partial.status).toBe(204);
     const unknownLocale = await api("PATCH", `${BASE}${product.code}`, { translations: { de_XX: { name: "y", slug: "y" } } });
     expect(unknownLocale.status).toBe(400);
-    expect(unknownLocale.body.errors.children.translations).toEqual({ errors: ["This value is not valid."] });
+    expect(unknownLocale.body.errors.children.translations).toEqual({ errors: ["This value is not valid."], children: await shopTranslations() });
     const again = await api("GET", `${BASE}${product.code}`);
     expect(again.body.translations.fr_FR).toEqual({ ...read.body.translations.fr_FR, description: "Une tasse" });
   });
@@ -260,8 +268,8 @@ describe("products: update", () => {
     const product = await createProduct();
     const res = await api("PATCH", `${BASE}${product.code}`, { translations: { fr_FR: { name: "Tasse" } } });
     expect(res.status).toBe(400);
-    expect(res.body.errors.children.translations).toEqual({
-      children: { fr_FR: { children: { ...{ name: {}, slug: {}, description: {}, metaKeywords: {}, metaDescription: {}, shortDescription: {} }, slug: { errors: ["Please enter product slug."] } } } },
+    expect(res.body.errors.children.translations.children.fr_FR).toEqual({
+      children: { ...{ name: {}, slug: {}, description: {}, metaKeywords: {}, metaDescription: {}, shortDescription: {} }, slug: { errors: ["Please enter product slug."] } },
     });
   });
 

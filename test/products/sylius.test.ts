@@ -5,6 +5,7 @@
  * ProductTypeExtension, ProductTranslationType (+ shortDescription),
  * Product.xml / ProductTranslation.xml and validators.en.yml.
  */
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, uniqueCode } from "../fixtures/http";
 import { ensureLocales } from "../fixtures/references";
@@ -56,15 +57,12 @@ describe("products (Sylius 1.8)", () => {
     await ensureLocales("en_US");
     const res = await api("POST", PATH, { code: uniqueCode("P"), translations: { en_US: { name: "x".repeat(256), slug: "y".repeat(256) } } });
     expect(res.status).toBe(400);
-    expect(res.body.errors.children.translations).toEqual({
+    // The sent locale's sub-form (every other locale of the shop is listed too: ProductApiTest below).
+    expect(res.body.errors.children.translations.children.en_US).toEqual({
       children: {
-        en_US: {
-          children: {
-            ...SUB_FORM,
-            name: { errors: ["Product name must not be longer than 255 characters."] },
-            slug: { errors: ["Product slug must not be longer than 255 characters."] },
-          },
-        },
+        ...SUB_FORM,
+        name: { errors: ["Product name must not be longer than 255 characters."] },
+        slug: { errors: ["Product slug must not be longer than 255 characters."] },
       },
     });
     const blank = await api("POST", PATH, { code: uniqueCode("P"), translations: { en_US: { name: "", slug: "s" } } });
@@ -78,7 +76,7 @@ describe("products (Sylius 1.8)", () => {
     const ok = await api("POST", PATH, { code, attributes: [], associations: {}, mainTaxon: null, productTaxons: [], images: [] });
     expect(ok.status).toBe(201);
     const res = await api("POST", PATH, { code: uniqueCode("P"), images: [{ type: "thumbnail" }] });
-    expect(res.body.errors.children.images).toEqual({ children: { "0": { children: { file: { errors: ["Please choose an image file to upload."] } } } } });
+    expect(res.body.errors.children.images).toEqual({ children: [{ children: { file: { errors: ["Please choose an image file to upload."] } } }] });
     const notList = await api("POST", PATH, { code: uniqueCode("P"), images: "thumbnail" });
     expect(notList.body.errors.children.images).toEqual({ errors: ["This value is not valid."] });
   });
@@ -93,5 +91,30 @@ describe("products (Sylius 1.8)", () => {
       expect(Object.keys(res.body.errors.children)).toEqual(CHILDREN);
     }
     expect((await api("PATCH", `${PATH}${code}`)).status).toBe(204);
+  });
+});
+
+describe("ProductApiTest", () => {
+  it("it_does_not_allow_to_create_product_with_too_long_translations", async () => {
+    // Sylius' fixtures: four locales; only en_US is sent.
+    await ensureLocales("en_US", "nl_NL", "fr_FR", "de_CH");
+    const res = await api("POST", PATH, { code: uniqueCode("P"), translations: { en_US: { name: "x".repeat(256), slug: "y".repeat(256) } } });
+    expect(res.status).toBe(400);
+    const translations = res.body.errors.children.translations.children;
+    // One sub-form per locale of the shop, sent or not, as Sylius' translations form builds them, in the shop's order.
+    const shop = (await env.DB.prepare("SELECT code FROM locales ORDER BY id").all<{ code: string }>()).results.map((row) => row.code);
+    expect(Object.keys(translations)).toEqual(shop);
+    expect(shop).toEqual(expect.arrayContaining(["en_US", "nl_NL", "fr_FR", "de_CH"]));
+    expect(translations.en_US).toEqual({
+      children: {
+        ...SUB_FORM,
+        name: { errors: ["Product name must not be longer than 255 characters."] },
+        slug: { errors: ["Product slug must not be longer than 255 characters."] },
+      },
+    });
+    for (const locale of ["nl_NL", "fr_FR", "de_CH"]) expect(translations[locale], locale).toEqual({ children: SUB_FORM });
+    // A passing create lists nothing and reads no more than before (the locales are read on the error path only).
+    const ok = await api("POST", PATH, { code: uniqueCode("P"), translations: { en_US: { name: "Mug", slug: uniqueCode("mug").toLowerCase() } } });
+    expect(ok.status).toBe(201);
   });
 });

@@ -32,8 +32,6 @@ describe("shipping-method translation description", () => {
     const bad = await api("PATCH", `/api/v1/shipping-methods/${code}`, { translations: { en_US: { name: "Courier", description: 5 } } });
     expect(bad.status).toBe(400);
     // Inside the locale's sub-form (ShippingMethodTranslationType), as Symfony reports it.
-    expect(bad.body.errors.children.translations).toEqual({
-      children: { en_US: { children: { name: {}, description: { errors: ["This value is not valid."] } } } },
-    });
+    expect(bad.body.errors.children.translations.children.en_US).toEqual({ children: { name: {}, description: { errors: ["This value is not valid."] } } });
   });
 });

@@ -57,29 +57,29 @@ describe("shipping method rules", () => {
   });
 
   it.each([
-    ["an unknown type", [{ type: "total_volume", configuration: {} }], { children: { 0: { children: { type: { errors: ["This value is not valid."] } } } } }],
-    ["a missing type", [{ configuration: { weight: 1 } }], { children: { 0: { children: { type: { errors: ["This value should not be blank."] } } } } }],
+    ["an unknown type", [{ type: "total_volume", configuration: {} }], { children: [{ children: { type: { errors: ["This value is not valid."] } } }] }],
+    ["a missing type", [{ configuration: { weight: 1 } }], { children: [{ children: { type: { errors: ["This value should not be blank."] } } }] }],
     [
       "a blank weight",
       [{ type: "total_weight_less_than_or_equal", configuration: {} }],
-      { children: { 0: { children: { type: {}, configuration: { children: { weight: { errors: ["This value should not be blank."] } } } } } } },
+      { children: [{ children: { type: {}, configuration: { children: { weight: { errors: ["This value should not be blank."] } } } } }] },
     ],
     [
       "a weight of 0",
       [{ type: "total_weight_greater_than_or_equal", configuration: { weight: 0 } }],
-      { children: { 0: { children: { type: {}, configuration: { children: { weight: { errors: ["This value should be greater than 0."] } } } } } } },
+      { children: [{ children: { type: {}, configuration: { children: { weight: { errors: ["This value should be greater than 0."] } } } } }] },
     ],
     [
       "a weight that is not a number",
       [{ type: "total_weight_greater_than_or_equal", configuration: { weight: "heavy" } }],
-      { children: { 0: { children: { type: {}, configuration: { children: { weight: { errors: ["This value is not valid."] } } } } } } },
+      { children: [{ children: { type: {}, configuration: { children: { weight: { errors: ["This value is not valid."] } } } } }] },
     ],
     [
       "an extra key in an entry",
       [{ type: "total_weight_greater_than_or_equal", configuration: { weight: 1 }, priority: 1 }],
-      { children: { 0: { errors: ["This form should not contain extra fields."], children: { type: {}, configuration: { children: { weight: {} } } } } } },
+      { children: [{ errors: ["This form should not contain extra fields."], children: { type: {}, configuration: { children: { weight: {} } } } }] },
     ],
-    ["an entry that is not an object", ["weight"], { children: { 0: { errors: ["This value is not valid."] } } }],
+    ["an entry that is not an object", ["weight"], { children: [{ errors: ["This value is not valid."] }] }],
   ])("refuses %s inside the entry's sub-form, nothing stored", async (_, rules, expected) => {
     const { body } = await setup();
     const sent = body({ rules });
@@ -95,12 +95,12 @@ describe("shipping method rules", () => {
     const unknown = await api("POST", PATH, body({ rules: [{ type: "order_total_less_than_or_equal", configuration: { NO_SUCH_CHANNEL: { amount: 100 } } }] }));
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors.children.rules).toEqual({
-      children: { 0: { children: { type: {}, configuration: { errors: ["This form should not contain extra fields."], children: {} } } } },
+      children: [{ children: { type: {}, configuration: { errors: ["This form should not contain extra fields."], children: {} } } }],
     });
     const badAmount = await api("POST", PATH, body({ rules: [{ type: "order_total_less_than_or_equal", configuration: { [ch]: { amount: "12,5" } } }] }));
     expect(badAmount.status).toBe(400);
     expect(badAmount.body.errors.children.rules).toEqual({
-      children: { 0: { children: { type: {}, configuration: { children: { [ch]: { children: { amount: { errors: ["This value is not valid."] } } } } } } } },
+      children: [{ children: { type: {}, configuration: { children: { [ch]: { children: { amount: { errors: ["This value is not valid."] } } } } } } }],
     });
     // No amount for a channel (Sylius' MoneyType has no NotBlank): stored as none; the rule then fails in that channel.
     const none = await api("POST", PATH, body({ rules: [{ type: "order_total_greater_than_or_equal", configuration: { [ch]: {} } }] }));

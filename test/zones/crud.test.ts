@@ -107,7 +107,7 @@ describe("zones", () => {
         children: {
           name: { errors: ["Please enter zone name."] },
           type: {},
-          members: { children: { 0: { children: { code: {} } }, 1: { children: { code: { errors: ["This value is not valid."] } } } } },
+          members: { children: [{ children: { code: {} } }, { children: { code: { errors: ["This value is not valid."] } } }] },
           scope: { errors: ["This value is not valid."] },
           code: { errors: ["Zone code can only be comprised of letters, numbers, dashes and underscores."] },
         },

@@ -94,11 +94,11 @@ describe("zones (Sylius 1.8)", () => {
           name: { errors: ["Zone name must be at least 2 characters long."] },
           type: {},
           members: {
-            children: {
-              0: { children: { code: {} } },
-              1: { children: { code: {} } },
-              2: { children: { code: { errors: ["Please choose a zone member."] } } },
-            },
+            children: [
+              { children: { code: {} } },
+              { children: { code: {} } },
+              { children: { code: { errors: ["Please choose a zone member."] } } },
+            ],
           },
           scope: {},
           code: { errors: ["Zone code can only be comprised of letters, numbers, dashes and underscores."] },

@@ -27,6 +27,12 @@ import { idOfCode, rowsInIdOrder } from "./table-reads";
 
 /** The locale codes among `codes` that exist: the reads (chunked), then `localeSet` of their results. */
 export const existingLocalesQueries = (db: Database, codes: Iterable<string>) => idsByCodeQueries(db, locales, codes);
+/** At most this many of the shop's locales are listed in a failed form's translations (a shop has a handful). */
+export const SHOP_LOCALES_LISTED = 100;
+
+/** The shop's locale codes in creation order, at most SHOP_LOCALES_LISTED (the primary key's order: no sort). */
+export const shopLocaleCodes = (db: Database) => db.select({ code: locales.code }).from(locales).orderBy(asc(locales.id)).limit(SHOP_LOCALES_LISTED);
+
 export const localeSet = (found: readonly { id: unknown; code: unknown }[][]): Set<string> => new Set(idsOfCodes(found).keys());
 
 /** The translation of the preferred locale: en_US when present, else the first one. */

@@ -77,15 +77,37 @@ export const FieldErrors = component(
   "A field of the form: `{}` when it passed, else its messages (and its sub-forms).",
 );
 
-/** `400 Validation Failed` for a form with these fields (children in form order). */
-export const validationFailed = (fields: readonly string[], quiet: ReadonlySet<string> = new Set()) =>
+export const CollectionErrors = component(
+  "CollectionErrors",
+  z.object({
+    errors: z.array(z.string()).optional(),
+    children: z
+      .union([z.array(z.looseObject({})), z.record(z.string(), z.looseObject({}))])
+      .optional()
+      .meta({
+        description:
+          "The sub-forms of the collection's entries (or of an expanded choice's choices), each of the `FieldErrors` shape: a list in the entries' order when they are numbered 0..n-1 (always, for a JSON body), as FOSRest renders a PHP list; an object keyed by the entries' indexes otherwise (`multipart/form-data` indexes that are not 0..n-1).",
+      }),
+  }),
+  "A field whose children are a list of sub-forms (Symfony's CollectionType, or an expanded ChoiceType): `{}` when it passed and has no entries, else its messages and its entries' sub-forms.",
+);
+
+/** `400 Validation Failed` for a form with these fields (children in form order); `lists` are the fields whose children are a list. */
+export const validationFailed = (fields: readonly string[], quiet: ReadonlySet<string> = new Set(), lists: ReadonlySet<string> = new Set()) =>
   z.object({
     code: z.literal(400),
     message: z.literal("Validation Failed"),
     errors: z.object({
       errors: z.array(z.string()).optional().meta({ description: "Form-level messages (only when there are some)." }),
       children: z
-        .object(Object.fromEntries(fields.map((field) => [field, quiet.has(field) ? FieldErrors.optional() : FieldErrors])))
+        .object(
+          Object.fromEntries(
+            fields.map((field) => {
+              const child = lists.has(field) ? CollectionErrors : FieldErrors;
+              return [field, quiet.has(field) ? child.optional() : child];
+            }),
+          ),
+        )
         .meta({ description: "One entry per field of the form, in the form's order (fields marked optional appear only when they fail)." }),
     }),
   });
@@ -96,7 +118,7 @@ export const ValidationFailed = z.object({
     message: z.literal("Validation Failed"),
     errors: z.object({
       errors: z.array(z.string()).optional(),
-      children: z.record(z.string(), FieldErrors),
+      children: z.record(z.string(), z.union([FieldErrors, CollectionErrors])),
     }),
   });
 
@@ -153,6 +175,9 @@ export function pageOf<T extends z.ZodType>(id: string, item: T) {
 type _Envelope = Expect<Conforms<Envelope<never>, typeof PaginatedEnvelope>>;
 /** The error body down to a field's sub-forms (deeper levels have the same shape; the schema does not recurse). */
 type FormErrorBodyTop = Omit<FormErrorBody, "errors"> & {
-  errors: { errors?: string[]; children: Record<string, Omit<FormChild, "children"> & { children?: Record<string, Record<string, unknown>> }> };
+  errors: {
+    errors?: string[];
+    children: Record<string, Omit<FormChild, "children"> & { children?: Record<string, Record<string, unknown>> | Record<string, unknown>[] }>;
+  };
 };
 type _FormError = Expect<Conforms<FormErrorBodyTop, typeof ValidationFailed>>;

@@ -73,14 +73,7 @@ export const TAGS: { name: string; description: string }[] = [
   { name: "Admin users", description: "The back office's own accounts, which the token endpoint signs in." },
   { name: "Images", description: "The files of product and taxon images (uploaded with `multipart/form-data` through their owners' forms)." },
   { name: "Service", description: "Health check and this documentation." },
-  {
-    name: "Unsupported methods",
-    description:
-      "The methods a path does not support, so that every answer is declared: each answers `405` with the methods the path does support in `Allow` (after the bookmark and token checks on `/api/v1`).",
-  },
 ];
-
-const UNSUPPORTED_TAG = "Unsupported methods";
 
 const PARAMETER_DESCRIPTIONS: Record<string, string> = {
   code: "Code of the resource.",
@@ -155,7 +148,7 @@ function formErrorsComponent(id: string, form: AnyForm): string {
   let schemaId = formErrorComponents.get(id);
   if (!schemaId) {
     schemaId = `${id}ValidationFailed`;
-    component(schemaId, validationFailed(form.fields, form.quiet), `A failed ${id} form.`);
+    component(schemaId, validationFailed(form.fields, form.quiet, form.lists), `A failed ${id} form.`);
     formErrorComponents.set(id, schemaId);
   }
   return schemaId;
@@ -427,45 +420,13 @@ function operationObject(path: string, method: Method, op: OperationMeta): Json 
   return operation;
 }
 
-/** `/api/v1/carts/{cartId}/items/` → `CartsCartIdItems` (for operation ids). */
-const pathName = (path: string) =>
-  path
-    .replace(/^\/api\/(v1|oauth\/v2)\//, "")
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean)
-    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
-    .join("");
-
-/**
- * A method the path does not have: the app's not-found handler answers it
- * with 405 and `Allow` (src/http/middleware/method-not-allowed.ts). Under
- * `/api/v1` the bookmark and token checks come first, so it may also be a
- * 400 or a 401.
- */
-function unsupportedOperation(path: string, method: string, supported: string[]): Json {
-  const authenticated = path.startsWith("/api/v1/");
-  const allow = [...supported.map((m) => m.toUpperCase()), ...(supported.includes("get") ? ["HEAD"] : [])].join(", ");
-  // The session's header is read (and a malformed one refused) before the route is known.
-  const parameters = [...pathParameters(path), ...(authenticated ? [parameterRef("X-D1-Bookmark")] : [])];
-  return {
-    tags: [UNSUPPORTED_TAG],
-    operationId: `${method}${pathName(path)}NotAllowed`,
-    summary: `${method.toUpperCase()} is not supported`,
-    description: `\`${path}\` supports ${allow}; ${method.toUpperCase()} answers 405 with \`Allow: ${allow}\`.`,
-    ...(authenticated ? {} : { security: [] }),
-    ...(parameters.length ? { parameters } : {}),
-    responses: {
-      ...(authenticated ? { "400": responseRef("BadBookmark"), "401": responseRef("Unauthorized") } : {}),
-      "405": responseRef("MethodNotAllowed"),
-    },
-  };
-}
-
 // --------------------------------------------------------------- document
 
 const DESCRIPTION = `A back office of a commerce platform, compatible with the Sylius 1.x admin API (v1): product variants, carts and the resources they use.
 
-**Conventions.** JSON in and out. Amounts are integers in minor units (divide by 100 to show them). Collections are paginated (\`page\` from 1, \`limit\` from 1 to 100; a \`page\` or \`limit\` below 1 is a 404 \`Page Not Found\`, as in Sylius) in a HAL envelope; \`sorting[field]=asc|desc\` with a field or direction the list does not have is a 400. Validation errors list every field of the form (\`errors.children\`), failing fields with their messages. Other errors are \`{code, message}\`; an unknown route is a 404, a known path with another method a 405 with an \`Allow\` header (declared as operations tagged *Unsupported methods*). A body is read as JSON whatever its \`Content-Type\` (but \`multipart/form-data\`, which the product and taxon writes take for image uploads, at most 25 MiB), may be at most 1 MiB (413) and may nest arrays and objects at most ${MAX_JSON_DEPTH} levels deep (400). Every response carries \`X-Request-Id\`; every \`/api/v1\` response carries \`Server-Timing\` with the D1 round trips of the request. Every write (POST, PUT, PATCH, DELETE) accepts \`Idempotency-Key\`: a retry with the same key and request replays the first outcome (\`Idempotent-Replayed: true\`) and changes nothing.
+**Conventions.** JSON in and out. Amounts are integers in minor units (divide by 100 to show them). Collections are paginated (\`page\` from 1, \`limit\` from 1 to 100; a \`page\` or \`limit\` below 1 is a 404 \`Page Not Found\`, as in Sylius) in a HAL envelope; \`sorting[field]=asc|desc\` with a field or direction the list does not have is a 400. Validation errors list every field of the form (\`errors.children\`), failing fields with their messages. Other errors are \`{code, message}\`; an unknown route is a 404, a known path with another method a 405 with an \`Allow\` header (see *Methods* below). A body is read as JSON whatever its \`Content-Type\` (but \`multipart/form-data\`, which the product and taxon writes take for image uploads, at most 25 MiB), may be at most 1 MiB (413) and may nest arrays and objects at most ${MAX_JSON_DEPTH} levels deep (400). Every response carries \`X-Request-Id\`; every \`/api/v1\` response carries \`Server-Timing\` with the D1 round trips of the request. Every write (POST, PUT, PATCH, DELETE) accepts \`Idempotency-Key\`: a retry with the same key and request replays the first outcome (\`Idempotent-Replayed: true\`) and changes nothing.
+
+**Methods.** This document lists only the methods each path serves. Any other method on a known path answers \`405\` (\`{code, message}\`) with an \`Allow\` header naming the methods the path serves (\`HEAD\` with \`GET\`). Under \`/api/v1\` the \`X-D1-Bookmark\` and token checks come first, so such a request may instead answer their \`400\` or \`401\`.
 
 **Consistency.** A request's database work runs in one D1 session. Without \`X-D1-Bookmark\` it starts on the primary database, so it sees every write made before it. With a bookmark from an earlier response's \`X-D1-Bookmark\`, the nearest read replica that has every write up to that bookmark answers: a client reads its own writes, from anywhere. With \`first-unconstrained\` the nearest replica answers, however far behind. Writes always start on the primary. Every \`/api/v1\` response of a request that reached the database carries its latest bookmark (cart changes included) in \`X-D1-Bookmark\`; a malformed one is a 400.
 
@@ -478,9 +439,6 @@ export function buildDocument(routes: readonly RouteEntry[]): Json {
   for (const { method, path, meta } of operations) {
     const item = (paths[path] ??= {});
     item[method] = isRaw(meta) ? meta.operation() : operationObject(path, method, meta);
-  }
-  for (const [path, item] of Object.entries(paths)) {
-    for (const method of METHODS) item[method] ??= unsupportedOperation(path, method, Object.keys(item));
   }
   // After the operations: they register their forms' 400 components.
   const requests = requestSchemas(formsOf(operations));
@@ -529,10 +487,6 @@ export function buildDocument(routes: readonly RouteEntry[]): Json {
           `An unknown sorting field or direction (the message names it and lists the sortable fields), an unknown \`criteria[field][type]\` or too many \`in\` values (the message names them), a malformed \`cursor\`, or ${MALFORMED_BOOKMARK}.`,
         ),
         BadBookmark: error(`Refused before any work: ${MALFORMED_BOOKMARK}. The message names the header.`),
-        MethodNotAllowed: error("The path exists, but not with this method.", {
-          ...API_HEADERS,
-          Allow: headerRef("Allow"),
-        }),
         InternalError: error("Unexpected failure (`Internal server error.`), logged with the request id."),
         TooManyRequests: TOO_MANY_REQUESTS,
       },
@@ -547,7 +501,6 @@ export function buildDocument(routes: readonly RouteEntry[]): Json {
           schema: { type: "string", examples: ['d1;dur=3.1;desc="1", rows_read;desc="12"'] },
         },
         "WWW-Authenticate": { description: "`Bearer ...` (RFC 6750).", schema: { type: "string" } },
-        Allow: { description: "The methods the path accepts.", schema: { type: "string", examples: ["GET, POST, HEAD"] } },
         ETag: {
           description:
             "Strong entity tag of the representation (RFC 9110 §8.8.3): it changes whenever the body does, including the data the body embeds. Send it back in `If-None-Match` (reads) or `If-Match` (changes).",

@@ -29,6 +29,7 @@ export interface AnyForm {
   quiet: ReadonlySet<string>;
   /** What a PUT gives a field it does not send (`defineForm`'s `cleared`). */
   cleared: { readonly [field: string]: unknown };
+  lists: ReadonlySet<string>;
 }
 
 /** A documented input shape and the example values it must accept (checked against the real field). */

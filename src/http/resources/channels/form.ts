@@ -174,6 +174,7 @@ documentForm(createForm, {
     description: "Free text; `null` removes it.",
     hostname: "The shop's host name; `null` removes it.",
     color: "Any text (`black`, `#1abb9c`); `null` removes it.",
+    enabled: "Not sent is `false` (Sylius' unchecked checkbox). Some channel must stay enabled: `Must have at least one enabled entity` otherwise.",
     ...EXTRA_DOCS,
   },
   shapes: { shopBillingData: SHOP_BILLING_DATA_SHAPE },

@@ -214,7 +214,8 @@ export const channelRoutes = resourceRoutes({
       billingData(result);
       const refs = resolveReferences(result, result.values, found);
       const billing = checkShopBillingData(result, result.values.shopBillingData, null, refs.enabledCountries);
-      checkSomeChannelEnabled(result, result.values.enabled ?? true, found.othersEnabled[0]?.n ?? 0);
+      // Not sent, ChannelType's checkbox is unchecked (as Symfony submits a POST): the first channel then fails HasEnabledEntity.
+      checkSomeChannelEnabled(result, result.values.enabled ?? false, found.othersEnabled[0]?.n ?? 0);
       return { ...refs, billing };
     },
     writes: (db, code, refs, result) => {
@@ -227,7 +228,7 @@ export const channelRoutes = resourceRoutes({
           code,
           name: result.required("name"),
           description: values.description ?? null,
-          enabled: values.enabled ?? true,
+          enabled: values.enabled ?? false,
           hostname: values.hostname ?? null,
           color: values.color ?? null,
           baseCurrencyId,

@@ -46,7 +46,8 @@ documentForm(addressingForm, {
 
 /** A method selection (`shipments` or `payments`): one `{method}` per line, in order. */
 function selectionForm(key: "shipments" | "payments", component: string, description: string, method: string) {
-  const form = defineForm({ [key]: z.array(z.object({ method: z.string() })).optional() });
+  // Its lines are a collection (a list); the cart object renders their errors.
+  const form = defineForm({ [key]: z.array(z.object({ method: z.string() })).optional() }, { lists: [key] });
   documentForm(form, { component, descriptions: { [key]: description }, example: { [key]: [{ method }] } });
   return form;
 }

@@ -32,7 +32,7 @@ export const createForm = defineForm({
   provinces: provinces(),
   enabled: optionalBoolean(),
   code: requiredCode(COUNTRY_MESSAGES.codeBlank),
-});
+}, { lists: ["provinces"] });
 
 const PROVINCES: InputShape = {
   schema: z
@@ -61,7 +61,7 @@ export const updateForm = defineForm(
     enabled: optionalBoolean(),
     code: requiredCode(COUNTRY_MESSAGES.codeBlank).optional(),
   },
-  { cleared: { provinces: [], enabled: false } },
+  { cleared: { provinces: [], enabled: false }, lists: ["provinces"] },
 );
 
 documentForm(updateForm, {

@@ -172,11 +172,17 @@ const customerForm = <E extends z.ZodType>(emailField: E) =>
 
 export const createForm = customerForm(email());
 
+/** What Symfony's CheckboxType takes from JSON besides booleans (and null, unchecked). */
+const CHECKBOX_VALUES = ["true", "1", "false", "0", ""] as const;
+
 const USER_SHAPE = {
   schema: z
-    .object({ plainPassword: z.string().min(4).max(254).optional(), enabled: z.boolean().optional() })
-    .meta({ description: "The shop account (username = email): `plainPassword` (4..254) is required for a new one; `enabled` defaults to false." }),
-  examples: [{ plainPassword: "secret-password", enabled: true }, { enabled: false }],
+    .object({ plainPassword: z.string().min(4).max(254).optional(), enabled: z.union([z.boolean(), z.enum(CHECKBOX_VALUES), z.null()]).optional() })
+    .meta({
+      description:
+        "The shop account (username = email): `plainPassword` (4..254) is required for a new one; `enabled` is a checkbox (`true`, `\"true\"` or `\"1\"` enables, `false`, `null`, `\"false\"`, `\"0\"` or `\"\"` does not) and defaults to false.",
+    }),
+  examples: [{ plainPassword: "secret-password", enabled: true }, { enabled: false }, { plainPassword: "secret-password", enabled: "true" }],
 };
 
 documentForm(createForm, {
@@ -223,6 +229,14 @@ interface UserFormResult {
   failAt(field: "user", path: readonly string[], message: string): void;
 }
 
+/** A CheckboxType's value: `true`, `"true"` or `"1"` checks it; `false`, `null`, `"false"`, `"0"` or `""` does not; anything else is invalid (undefined). */
+function checkbox(value: unknown): boolean | undefined {
+  if (typeof value === "boolean") return value;
+  if (value === null || value === "false" || value === "0" || value === "") return false;
+  if (value === "true" || value === "1") return true;
+  return undefined;
+}
+
 /**
  * The sent shop account sub-form, failures reported inside it
  * (`user.children.plainPassword`); `needsPassword` when the customer has no
@@ -240,8 +254,11 @@ function checkUser(result: UserFormResult, sent: Record<string, unknown> | undef
   else if (plainPassword.length < 4) result.failAt("user", ["plainPassword"], CUSTOMER_MESSAGES.passwordTooShort);
   else if (plainPassword.length > 254) result.failAt("user", ["plainPassword"], CUSTOMER_MESSAGES.passwordTooLong);
   else input.plainPassword = plainPassword;
-  if (enabled !== undefined && typeof enabled !== "boolean") result.failAt("user", ["enabled"], MSG.invalid);
-  else if (enabled !== undefined) input.enabled = enabled;
+  if (enabled !== undefined) {
+    const checked = checkbox(enabled);
+    if (checked === undefined) result.failAt("user", ["enabled"], MSG.invalid);
+    else input.enabled = checked;
+  }
   return input;
 }
 

@@ -110,7 +110,7 @@ export const createForm = defineForm({
   translations: translationsField,
   values: valuesField,
   code: optionCode(),
-});
+}, { lists: ["values"] });
 
 documentForm(createForm, {
   component: "ProductOptionCreate",
@@ -136,7 +136,7 @@ documentForm(createForm, {
  * and moves the option to the end (where a create without a position puts
  * it: past the last position is the last); PATCH keeps them.
  */
-export const updateForm = defineForm({ ...createForm.shape, code: createForm.shape.code.optional() }, { cleared: { position: MAX_INT, values: [] } });
+export const updateForm = defineForm({ ...createForm.shape, code: createForm.shape.code.optional() }, { cleared: { position: MAX_INT, values: [] }, lists: ["values"] });
 
 documentForm(updateForm, {
   component: "ProductOptionUpdate",

@@ -12,7 +12,7 @@
 import { z } from "zod";
 import { defineForm, isPlainObject, type FormResult } from "../../form";
 import { MSG } from "../../../domain/messages";
-import type { FormChild, FormChildren } from "../../errors";
+import type { FormChild } from "../../errors";
 import { documentForm, type InputShape } from "../../openapi/form-docs";
 import { checkText } from "../shared/fields";
 
@@ -30,8 +30,9 @@ export const REVIEW_MESSAGES = {
 const RATINGS = [1, 2, 3, 4, 5] as const;
 const field = () => z.unknown().optional();
 
-export const createForm = defineForm({ rating: field(), title: field(), comment: field(), author: field() });
-export const updateForm = defineForm({ rating: field(), title: field(), comment: field() });
+// `rating` is an expanded choice: its children are the five choices, a list.
+export const createForm = defineForm({ rating: field(), title: field(), comment: field(), author: field() }, { lists: ["rating"] });
+export const updateForm = defineForm({ rating: field(), title: field(), comment: field() }, { lists: ["rating"] });
 
 const shapes = {
   rating: { schema: z.union([z.number(), z.string()]).meta({ description: "1 to 5 (a number or its text)." }), examples: [3, "3"] },
@@ -82,9 +83,8 @@ function ratingOf(value: unknown): number | null {
  */
 export function checkReview(result: ReviewResult, required: boolean): ReviewFields {
   // An expanded choice renders one child per choice, and FOSRest prints them
-  // as a JSON list (`[{}, {}, {}, {}, {}]`): an array, keyed by index as FormChildren are.
-  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- an expanded choice's children print as a JSON list, an array keyed by index as FormChildren are
-  result.shape("rating", { children: RATINGS.map(() => ({})) as unknown as FormChildren });
+  // as a JSON list (`[{}, {}, {}, {}, {}]`).
+  result.shape("rating", { children: RATINGS.map(() => ({})) });
   const fields: ReviewFields = {};
   const { rating, title, comment } = result.values;
   if (rating !== undefined || required) {

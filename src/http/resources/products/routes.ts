@@ -25,7 +25,7 @@ import type { Database } from "../../../data/db";
 import { idsByCodeQueries, idsOfCodes, namedBatch, type NamedResults, type Statement } from "../../../data/batch";
 import { containsText } from "../../../data/conditions";
 import { listPage, SEARCH_SCOPES, substring } from "../../list-page";
-import { existingLocalesQueries, localeSet } from "../../../data/queries/product-options";
+import { existingLocalesQueries, localeSet, shopLocaleCodes } from "../../../data/queries/product-options";
 import {
   createProductStatements,
   deleteProductTranslations,
@@ -122,7 +122,7 @@ export const createForm = defineForm({
   images: imagesField(),
   code: requiredString(PRODUCT_MESSAGES.codeBlank).refine((s) => CODE_PATTERN.test(s), { error: PRODUCT_MESSAGES.codePattern }),
   options: codeListField(),
-});
+}, { lists: ["attributes", "images"] });
 
 documentForm(createForm, {
   component: "ProductCreate",
@@ -146,7 +146,7 @@ documentForm(createForm, {
  */
 export const updateForm = defineForm(
   { ...createForm.shape, code: createForm.shape.code.optional() },
-  { cleared: { enabled: false, attributes: [], associations: {}, channels: [], mainTaxon: null, productTaxons: [], images: [], options: [] } },
+  { cleared: { enabled: false, attributes: [], associations: {}, channels: [], mainTaxon: null, productTaxons: [], images: [], options: [] }, lists: ["attributes", "images"] },
 );
 
 documentForm(updateForm, {
@@ -155,7 +155,7 @@ documentForm(updateForm, {
   example: { enabled: false },
 });
 
-type ProductResult = Pick<FormResult<typeof createForm.shape>, "fail" | "failAt" | "shape" | "failForm" | "assertValid">;
+type ProductResult = Pick<FormResult<typeof createForm.shape>, "fail" | "failAt" | "shape" | "failForm" | "assertValid" | "valid" | "submitted" | "fillChildren">;
 type SentTranslations = Record<string, unknown>;
 
 /** ProductTranslationType's fields (with CoreBundle's shortDescription): the children of each locale's sub-form. */
@@ -169,6 +169,21 @@ function translationTextMessage(value: unknown, blank: string, min: { length: nu
   if (typeof value !== "string" || /\p{Cs}/u.test(value)) return MSG.invalid;
   if (min && value.length < min.length) return min.message;
   return value.length > 255 ? tooLong : null;
+}
+
+/**
+ * A failed form's translations list a sub-form for every locale of the
+ * shop, sent or not, as Sylius' translations form builds one per locale:
+ * one bounded read, on the error path only (a success never pays it).
+ */
+async function listShopLocales(db: Database, result: ProductResult): Promise<void> {
+  if (result.valid || !result.submitted.has("translations")) return;
+  const shop = await shopLocaleCodes(db);
+  result.fillChildren(
+    "translations",
+    shop.map((row) => row.code),
+    () => ({ children: Object.fromEntries(TRANSLATION_FIELDS.map((field) => [field, {}])) }),
+  );
 }
 
 /**
@@ -346,6 +361,7 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     const translations = resolveTranslations(result, values.translations, locales, [], false);
     const attributeValues = checkAttributeValues(result, values.attributes, { attributes: found.references.attributes, locales });
     const imagePlan = checkImages(result, values.images, []);
+    await listShopLocales(db, result);
     result.assertValid();
     const newCode = result.required("code");
 
@@ -412,6 +428,7 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     const imagePlan = checkImages(result, values.images, found.images ?? []);
     // Sylius' product form has no field that fails empty on edit: the empty body itself is refused.
     if (!merge && isEmptyBody(c.var.body)) result.failForm(MSG.blank);
+    await listShopLocales(db, result);
     result.assertValid();
 
     // Sylius disables `options` once variants use them: a PUT leaving them out keeps them then.

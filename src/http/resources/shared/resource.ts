@@ -37,6 +37,7 @@ import { MSG } from "../../../domain/messages";
 import { isForeignKeyViolation } from "../../../data/constraints";
 import { deleteUnlessInUse, namedBatch, type NamedQueries, type NamedResults, type Statement } from "../../../data/batch";
 import type { Database } from "../../../data/db";
+import { shopLocaleCodes } from "../../../data/queries/product-options";
 import { crudDocs, describeRoute, listSpecOf, type CrudSpec, type OperationMeta } from "../../openapi/describe";
 
 type ResourceTable = SQLiteTable & { id: SQLiteColumn };
@@ -184,6 +185,16 @@ const codeOf = (values: object): unknown => ("code" in values ? values.code : un
 
 /** The routes of a resource (list, create, get, PUT/PATCH, delete) with their documentation. */
 // prettier-ignore
+/**
+ * A failed form that sent `translations` lists a sub-form for every locale
+ * of the shop, as Sylius' translations form builds them: one bounded read,
+ * on the error path only.
+ */
+async function listShopLocales(db: Database, result: Pick<FormResult<FormShape>, "listsLocales" | "fillLocales">): Promise<void> {
+  if (!result.listsLocales) return;
+  result.fillLocales((await shopLocaleCodes(db)).map((row) => row.code));
+}
+
 export function resourceRoutes<Row extends { id: number }, CS extends FormShape, US extends FormShape, Q extends SQLiteSelect & Statement, LP extends NamedQueries, OR extends NamedQueries, CR extends NamedQueries, CP, UR extends NamedQueries, UP, V = undefined, K = string, P = undefined>(shape: ResourceShape<Row, CS, US, Q, LP, OR, CR, CP, UR, UP, V, K, P>) {
   const { table, list, one, create, update, parent } = shape;
   const noun = shape.noun.toLowerCase();
@@ -259,6 +270,7 @@ export function resourceRoutes<Row extends { id: number }, CS extends FormShape,
     // The reads of an absent `reads` are `{}`: the checks see an empty result.
     // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- `found` is the results of `create.reads` (or `{}` without them): NamedResults<CR>, which the batch's conditional result type hides for a generic CR.
     const plan = await create.check(result, found as NamedResults<CR>, sent);
+    await listShopLocales(db, result);
     result.assertValid();
     const back = create.back?.(db, plan, result, sent) ?? createdByCode(db, code, sent.parentCode);
     const located = create.locate?.(result, plan);
@@ -348,6 +360,7 @@ export function resourceRoutes<Row extends { id: number }, CS extends FormShape,
         if (message !== undefined) result.fail(field, message);
       }
     }
+    await listShopLocales(db, result);
     result.assertValid();
     try {
       await namedBatch(db, { writes: update.writes(db, row, plan, result, sent) });

@@ -71,7 +71,7 @@ export const createForm = defineForm({
   channels: fields.channels,
   code: methodCode(),
   configuration: fields.configuration,
-});
+}, { lists: ["rules"] });
 
 const TRANSLATIONS_SHAPE = {
   schema: z.record(z.string(), z.strictObject({ name: z.string().min(2).max(255), description: z.string().nullable().optional() })),
@@ -150,6 +150,7 @@ export const updateForm = defineForm({
   // A PUT leaving them out clears them as Sylius' form (`enabled` unchecked, no categories, no rules or channels,
   // the category requirement back to its default); PATCH keeps them. Kept: see docs/api/updates.md.
   cleared: { category: null, categoryRequirement: "match_any", enabled: false, rules: [], taxCategory: null, channels: [] },
+  lists: ["rules"],
 });
 
 documentForm(updateForm, {

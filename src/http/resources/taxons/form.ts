@@ -42,7 +42,7 @@ export const createForm = defineForm({
   ...fields,
   code: requiredString(TAXON_MESSAGES.codeBlank).refine((s) => CODE_PATTERN.test(s), { error: TAXON_MESSAGES.codePattern }),
   parent: parent(),
-});
+}, { lists: ["images"] });
 
 const TRANSLATIONS: InputShape = {
   schema: z
@@ -72,7 +72,7 @@ export const updateForm = defineForm(
     code: z.unknown().optional(),
     parent: parent(),
   },
-  { cleared: { enabled: false, images: [], parent: null } },
+  { cleared: { enabled: false, images: [], parent: null }, lists: ["images"] },
 );
 
 documentForm(updateForm, {

@@ -52,7 +52,7 @@ export const createForm = defineForm({
   members: members(),
   scope: scope(),
   code: zoneCode(),
-});
+}, { lists: ["members"] });
 
 const IGNORED_TYPE: InputShape = {
   schema: z.string().meta({ description: "Ignored: the type is the route's (Sylius disables the field)." }),
@@ -85,7 +85,7 @@ export const updateForm = defineForm(
     /** Immutable: a sent code is ignored (Sylius disables the field on edit). */
     code: z.unknown().optional(),
   },
-  { cleared: { members: [] } },
+  { cleared: { members: [] }, lists: ["members"] },
 );
 
 documentForm(updateForm, {

@@ -121,7 +121,8 @@ describe("X-D1-Bookmark", () => {
     expect([write.status, d1RoundTrips(write.headers)]).toEqual([400, 0]);
     expect(await env.DB.prepare("SELECT 1 FROM locales WHERE code = ?").bind(code).first()).toBeNull();
     expect((await call("GET", "/api/v1/locales/", { token: null, ...session("garbage") })).status).toBe(400);
-    expect((await call("PATCH", "/api/v1/locales/", { ...session("garbage") })).status).toBe(400);
+    // A method the path lacks is not an operation of the document: called as is.
+    expect((await api("PATCH", "/api/v1/locales/", undefined, session("garbage"))).status).toBe(400);
     const cartItem = await call("POST", "/api/v1/carts/{cartId}/items/", { params: { cartId: 1 }, body: {}, ...session("garbage") });
     expect([cartItem.status, d1RoundTrips(cartItem.headers)]).toEqual([400, 0]);
   });

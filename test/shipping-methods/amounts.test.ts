@@ -49,7 +49,8 @@ async function orderTotalRuleTest(type: "order_total_greater_than_or_equal" | "o
     const bad = await api("PATCH", url, { rules: [{ type, configuration: { [ch]: { amount } } }] });
     expect(bad.status, JSON.stringify(amount)).toBe(400);
     expect(bad.body.errors.children.rules, JSON.stringify(amount)).toEqual({
-      children: { 0: { children: { type: {}, configuration: { children: { [ch]: { children: { amount: { errors: ["This value is not valid."] } } } } } } } },
+      // A collection's children are a list (Symfony's CollectionType keyed 0..n-1).
+      children: [{ children: { type: {}, configuration: { children: { [ch]: { children: { amount: { errors: ["This value is not valid."] } } } } } } }],
     });
   }
   expect((await api("GET", url)).body.rules).toEqual([{ type, configuration: { [ch]: { amount: 4999 } } }]);

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, d1RoundTrips, uniqueCode } from "../fixtures/http";
 import { createVariant, variantPath } from "../fixtures/catalog";
-import { children, setupCatalog, UPDATE_FIELDS, type Catalog } from "../fixtures/variants";
+import { children, setupCatalog, shopLocales, UPDATE_FIELDS, type Catalog } from "../fixtures/variants";
 import { namedBatch } from "../../src/data/batch";
 import { createDatabase } from "../../src/data/db";
 import { D1Meter, MeteredD1 } from "../../src/data/metered-d1";
@@ -166,7 +166,7 @@ describe("PUT /products/{productCode}/variants/{code}", () => {
           optionValues: [INVALID],
           weight: [INVALID],
           version: [INVALID],
-        }, OPTIONS()),
+        }, OPTIONS(), await shopLocales()),
       },
     });
     // In form order; `position` and `onHand` did not fail, so they are not listed.

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, d1RoundTrips, uniqueCode } from "../fixtures/http";
 import { createVariant, variantsPath } from "../fixtures/catalog";
-import { children, CREATE_FIELDS, setupCatalog, type Catalog } from "../fixtures/variants";
+import { children, CREATE_FIELDS, setupCatalog, shopLocales, type Catalog } from "../fixtures/variants";
+import { ensureLocales } from "../fixtures/references";
 
 const BLANK_CODE = "Please enter the code.";
 const PATTERN = "Code can only be comprised of letters, numbers, dashes and underscores.";
@@ -18,10 +19,10 @@ beforeAll(async () => {
 const create = (body: unknown) => api("POST", variantsPath(cat.product.code), body);
 
 /** The exact 400 body of the create form. */
-const failed = (failures: Record<string, string[]>, formErrors?: string[]) => ({
+const failed = (failures: Record<string, string[]>, formErrors?: string[], locales: readonly string[] = []) => ({
   code: 400,
   message: "Validation Failed",
-  errors: { ...(formErrors ? { errors: formErrors } : {}), children: children(CREATE_FIELDS, failures, [cat.option2.code, cat.option.code]) },
+  errors: { ...(formErrors ? { errors: formErrors } : {}), children: children(CREATE_FIELDS, failures, [cat.option2.code, cat.option.code], locales) },
 });
 
 describe("variant create validation", () => {
@@ -48,7 +49,7 @@ describe("variant create validation", () => {
     const existing = await createVariant(other.product.code, { code: uniqueCode("V") });
     const res = await create({ code: existing.code });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual(failed({ code: [TAKEN] }));
+    expect(res.body.errors.children.code).toEqual({ errors: [TAKEN] });
   });
 
   it("reports unknown fields (read-only onHold included) at form level", async () => {
@@ -93,6 +94,8 @@ describe("variant create validation", () => {
           weight: [INVALID],
         },
         [EXTRA],
+        // The sent translations failed: every locale of the shop is listed (read in the same batch).
+        await shopLocales(),
       ),
     );
     expect(Object.keys(res.body.errors.children)).toEqual([...CREATE_FIELDS]);
@@ -108,18 +111,18 @@ describe("variant create validation", () => {
   describe("translations", () => {
     it("rejects an unknown locale", async () => {
       const res = await create({ code: uniqueCode("V"), translations: { en_US: { name: "Ok" }, zz_ZZ: { name: "No" } } });
-      expect(res.body).toEqual(failed({ translations: [INVALID] }));
+      expect(res.body).toEqual(failed({ translations: [INVALID] }, undefined, await shopLocales()));
     });
     it("requires a name", async () => {
       const res = await create({ code: uniqueCode("V"), translations: { en_US: { name: "" } } });
-      expect(res.body).toEqual(failed({ translations: [BLANK] }));
+      expect(res.body).toEqual(failed({ translations: [BLANK] }, undefined, await shopLocales()));
     });
     it.each([[{ en_US: "Name" }], ["Name"], [[{ name: "x" }]], [{ en_US: { name: "x", slug: "y" } }]])(
       "rejects the shape %j",
       async (translations) => {
         const res = await create({ code: uniqueCode("V"), translations });
         expect(res.status).toBe(400);
-        expect(res.body).toEqual(failed({ translations: [INVALID] }));
+        expect(res.body).toEqual(failed({ translations: [INVALID] }, undefined, await shopLocales()));
       },
     );
   });
@@ -188,5 +191,41 @@ describe("variant create validation", () => {
     const res = await create([1, 2]);
     expect(res.status).toBe(400);
     expect(res.body).toEqual(failed({ code: [BLANK_CODE] }, [INVALID]));
+  });
+});
+
+describe("ProductVariantApiTest", () => {
+  it("it_does_not_allow_to_create_product_variant_without_required_fields", async () => {
+    const res = await create(undefined);
+    expect(res.status).toBe(400);
+    // Sylius' create_validation_fail_response: translations not sent stay `{}`; one sub-form per option of the product.
+    expect(res.body).toEqual(failed({ code: [BLANK_CODE] }));
+    expect(res.body.errors.children.translations).toEqual({});
+    expect(res.body.errors.children.optionValues).toEqual({ children: { [cat.option2.code]: {}, [cat.option.code]: {} } });
+    expect(d1RoundTrips(res.headers)).toBe(1);
+  });
+
+  it("it_allows_create_product_variant_with_multiple_translations: a failing one lists every locale of the shop", async () => {
+    await ensureLocales("en_US", "nl_NL", "fr_FR", "de_CH");
+    const sent = { de_CH: { name: "Monsterbecher" }, en_US: { name: "Monster Mug" } };
+    const taken = await createVariant(cat.product.code, { code: uniqueCode("V") });
+    // A data failure (the code is taken): the shop's locales are read after the checks, one more round trip.
+    const res = await create({ code: taken.code, translations: sent });
+    expect(res.status).toBe(400);
+    const shop = await shopLocales();
+    expect(shop).toEqual(expect.arrayContaining(["en_US", "nl_NL", "fr_FR", "de_CH"]));
+    expect(res.body.errors.children.code).toEqual({ errors: [TAKEN] });
+    expect(res.body.errors.children.translations).toEqual({ children: Object.fromEntries(shop.map((code) => [code, { children: { name: {} } }])) });
+    expect(Object.keys(res.body.errors.children.translations.children)).toEqual(shop);
+    expect(d1RoundTrips(res.headers)).toBe(2);
+    // A format failure: the locales come in the one read batch.
+    const blank = await create({ code: "", translations: sent });
+    expect(blank.body.errors.children.translations).toEqual(res.body.errors.children.translations);
+    expect(d1RoundTrips(blank.headers)).toBe(1);
+    // The passing create reads no locales (Sylius' create_with_translations_response).
+    const ok = await create({ code: uniqueCode("MONSTER_MUG"), translations: sent });
+    expect(ok.status).toBe(201);
+    expect(Object.keys(ok.body.translations).sort()).toEqual(["de_CH", "en_US"]);
+    expect(d1RoundTrips(ok.headers)).toBe(2);
   });
 });

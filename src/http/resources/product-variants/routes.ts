@@ -48,6 +48,8 @@ import { DEEP_OFFSET } from "../../../data/list-page";
 import { isForeignKeyViolation } from "../../../data/constraints";
 import { productVariants, products } from "../../../data/schema";
 import { namedBatch, type NamedResults } from "../../../data/batch";
+import { shopLocaleCodes } from "../../../data/queries/product-options";
+import type { Database } from "../../../data/db";
 import {
   channelPricingWrites,
   optionValueWrites,
@@ -215,13 +217,41 @@ const prices = (pricings: Record<string, { price: number }>) =>
 
 type ReferenceResults = Awaited<ReturnType<typeof readReferences>>;
 
+/** What the read batch and the locale listing need of a form result. */
+type ReadForm = Pick<FormResult<UpdateShape>, "values" | "valid" | "submitted" | "shape">;
+
+/** A name sub-form, passing: ProductVariantTranslationType's one field. */
+const TRANSLATION_FORM = () => ({ children: { name: {} } });
+
+/** True when a failed form sent `translations`: its sub-forms are then listed for every locale of the shop. */
+const listsLocales = (result: ReadForm): boolean => !result.valid && result.submitted.has("translations");
+
+/**
+ * A failed form that sent `translations` lists a sub-form for every locale
+ * of the shop (in creation order, at most SHOP_LOCALES_LISTED), as Sylius'
+ * translations form builds one per locale; their `name` passes (the
+ * failures of the translations stay on `translations` itself). The locales
+ * come from the read batch when the form failed before it, else from one
+ * bounded read here: on the error path only, never on success.
+ */
+async function listShopLocales(db: Database, result: ReadForm, read: readonly { code: string }[] | undefined): Promise<void> {
+  if (!listsLocales(result)) return;
+  const shop = read ?? (await shopLocaleCodes(db));
+  result.shape("translations", { children: Object.fromEntries(shop.map((row) => [row.code, TRANSLATION_FORM()])) });
+}
+
 /**
  * The read batch of a write: every reference, the uniqueness check, the
  * product and the variant; with `If-Match`, the variant's view too (its tag).
+ * A form already failing that sent `translations` reads the shop's locales
+ * in the same batch (`listShopLocales`): no extra round trip, and none on
+ * success.
  */
-function readReferences(c: Context<AppEnv>, values: Values, variantCode?: string) {
+function readReferences(c: Context<AppEnv>, result: ReadForm, variantCode?: string) {
   const productCode = c.req.param("productCode") ?? "";
+  const values = result.values;
   return namedBatch(c.get("db"), {
+    shopLocales: listsLocales(result) ? shopLocaleCodes(c.get("db")) : undefined,
     ...variantReferenceQueries(c.get("db"), {
       productCode,
       variantCode,
@@ -337,13 +367,14 @@ async function update(c: Context<AppEnv>, mode: "put" | "patch") {
   const productCode = c.req.param("productCode") ?? "";
   const code = c.req.param("code") ?? "";
   const result = validateForm(updateForm, c.get("body"));
-  const refs = await readReferences(c, result.values, code);
+  const refs = await readReferences(c, result, code);
   if (!refs.product[0]) throw productMissing(productCode);
   const variant: VariantRow | undefined = refs.variant[0];
   if (!variant) throw variantMissing(code);
   // Preconditions come before the body is looked at (RFC 9110 §13.2.2).
   await checkIfMatch(c, refs.current);
   const checked = checkReferences(result, refs);
+  await listShopLocales(db, result, refs.shopLocales);
   result.assertValid();
 
   const values = result.values;
@@ -459,10 +490,11 @@ export const productVariantRoutes = new Hono<AppEnv>({ strict: false })
     const db = c.get("db");
     const productCode = c.req.param("productCode") ?? "";
     const result = validateForm(createForm, c.get("body"));
-    const refs = await readReferences(c, result.values);
+    const refs = await readReferences(c, result);
     const product = refs.product[0];
     if (!product) throw productMissing(productCode);
     const checked = checkReferences(result, refs);
+    await listShopLocales(db, result, refs.shopLocales);
     result.assertValid();
 
     const values = result.values;

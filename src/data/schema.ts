@@ -200,6 +200,8 @@ export const exchangeRates = sqliteTable(
     uniqueIndex("exchange_rates_pair").on(t.sourceCurrencyId, t.targetCurrencyId),
     index("exchange_rates_target").on(t.targetCurrencyId),
     index("exchange_rates_created_at").on(t.createdAt),
+    // Sylius' grid sorts by the ratio (ties by id: the index's rowid).
+    index("exchange_rates_ratio").on(t.ratio),
   ],
 );
 

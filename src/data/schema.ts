@@ -363,9 +363,19 @@ export const products = sqliteTable(
     ...timestamps(),
     /** Sylius' main taxon (a taxon's delete clears it). */
     mainTaxonId: integer("main_taxon_id").references((): AnySQLiteColumn => taxons.id, { onDelete: "set null" }),
+    /**
+     * The name of the product's `en_US` translation (NULL without one), the product list's
+     * `sorting[name]` key: kept by triggers on product_translations (src/data/triggers/derived-columns.ts).
+     */
+    sortName: text("sort_name"),
   },
-  // The product list's sortable timestamps (code: the unique index), and the products of a main taxon.
-  (t) => [index("products_created").on(t.createdAt), index("products_updated").on(t.updatedAt), index("products_main_taxon").on(t.mainTaxonId)],
+  // The product list's sortable timestamps and name (code: the unique index), and the products of a main taxon.
+  (t) => [
+    index("products_created").on(t.createdAt),
+    index("products_updated").on(t.updatedAt),
+    index("products_sort_name").on(t.sortName),
+    index("products_main_taxon").on(t.mainTaxonId),
+  ],
 );
 
 export const productTranslations = translationTable("product_translations", { productId: ownedBy("product_id", () => products.id) }, nameSlugAndDescription(), (t) => t.productId);

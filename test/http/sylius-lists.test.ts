@@ -197,6 +197,20 @@ describe("ProductOptionApiTest", () => {
   });
 });
 
+describe("ProductApiTest", () => {
+  it("sorts products by their en_US name, kept as the name changes", async () => {
+    const body = (code: string, name: string) => ({ code, translations: { en_US: { name, slug: code.toLowerCase() } } });
+    await expectSortedByName("/api/v1/products/", "name", body);
+    // Renamed, a product moves: the sort key follows its en_US translation.
+    const prefix = uniqueCode("REN");
+    for (const [code, name] of BY_NAME) expect((await api("POST", "/api/v1/products/", body(`${prefix}_${code}`, name))).status).toBe(201);
+    const renamed = await api("PATCH", `/api/v1/products/${prefix}_3`, { translations: { en_US: { name: "Name 0", slug: `${prefix}_3`.toLowerCase() } } });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(204);
+    const res = await api("GET", `/api/v1/products/?criteria[code]=${prefix}&sorting[name]=asc`);
+    expect(codes(res.body)).toEqual(["3", "2", "1"].map((code) => `${prefix}_${code}`));
+  });
+});
+
 describe("ProductVariantApiTest", () => {
   let product: string;
   let base: string;

@@ -820,11 +820,18 @@ export const addresses = sqliteTable("addresses", {
  * timestamps; indexed by order, by state and date, and for their list (not
  * those of carts), newest first.
  */
-function orderPartTable<N extends string, C extends Columns>(name: N, columns: C, state: ColumnOf<N, { id: ReturnType<typeof id>; orderId: ReturnType<typeof ownedBy> } & C & ReturnType<typeof timestamps>>) {
+function orderPartTable<N extends string, C extends Columns>(
+  name: N,
+  columns: C,
+  state: ColumnOf<N, { id: ReturnType<typeof id>; orderId: ReturnType<typeof ownedBy> } & C & ReturnType<typeof timestamps>>,
+  /** Another sort of the list (its grid's), indexed as the creation date is: `<name>_placed_<suffix>`. */
+  sorted?: { suffix: string; column: ColumnOf<N, { id: ReturnType<typeof id>; orderId: ReturnType<typeof ownedBy> } & C & ReturnType<typeof timestamps>> },
+) {
   return sqliteTable(name, { id: id(), orderId: ownedBy("order_id", () => orders.id), ...columns, ...timestamps() }, (t) => [
     index(`${name}_order`).on(t.orderId),
     index(`${name}_state_created`).on(state(t), t.createdAt),
     index(`${name}_placed_created`).on(t.createdAt).where(sql`state <> 'cart'`),
+    ...(sorted ? [index(`${name}_placed_${sorted.suffix}`).on(sorted.column(t)).where(sql`state <> 'cart'`)] : []),
   ]);
 }
 
@@ -850,6 +857,8 @@ export const shipments = orderPartTable(
     shippedAt: text("shipped_at"),
   },
   (t) => t.state,
+  // Sylius' shipment grid sorts by `shippedAt`.
+  { suffix: "shipped", column: (t) => t.shippedAt },
 );
 
 export const orderItems = sqliteTable(

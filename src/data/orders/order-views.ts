@@ -339,6 +339,7 @@ export const shipmentViewQuery = (db: Database, shipmentIds: SQL) =>
  * conditions, as SQL text); totals from the `payments` and `shipments` counters.
  */
 export const placedPayments = sql`${payments.state} <> 'cart'`;
-export const paymentSorting = [desc(payments.createdAt), desc(payments.id)];
+/** The lists' sortable fields (Sylius' grids'), each on its partial index (`…_placed_created`, `shipments_placed_shipped`). */
+export const paymentSortable = { createdAt: payments.createdAt };
 export const placedShipments = sql`${shipments.state} <> 'cart'`;
-export const shipmentSorting = [desc(shipments.createdAt), desc(shipments.id)];
+export const shipmentSortable = { createdAt: shipments.createdAt, shippedAt: shipments.shippedAt };

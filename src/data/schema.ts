@@ -796,6 +796,10 @@ export const orders = sqliteTable(
     // The order list (placed orders by number): only placed orders are in it,
     // so a page walks no cart and reads no table row to check the state.
     index("orders_placed_number").on(t.number).where(sql`state <> 'cart'`),
+    // The order list's other sorts (Sylius' order grid's own columns), on the placed orders alone as well.
+    ...[t.checkoutCompletedAt, t.state, t.paymentState, t.shippingState, t.total, t.currencyCode].map((column) =>
+      index(`orders_placed_${column.name}`).on(column).where(sql`state <> 'cart'`),
+    ),
   ],
 );
 

@@ -48,7 +48,7 @@ describe("shipments", () => {
     const walked: number[] = [];
     let href: string | undefined = "/api/v1/shipments/?limit=1&sorting%5BshippedAt%5D=desc&cursor=";
     while (href) {
-      const page = await api("GET", href);
+      const page: { status: number; body: any } = await api("GET", href);
       expect(page.status, href).toBe(200);
       walked.push(...(page.body._embedded.items as { id: number }[]).map((item) => item.id));
       href = page.body._links.next?.href;

@@ -3,7 +3,8 @@
  * a list of those of placed orders (not in state `cart`), newest first, and
  * one by id (any). A list page is one round trip (the page's ids, its total
  * from the list's counter, and the views read through those ids), a deep
- * page two (`readPage`); `cursor` walks the list by its creation time.
+ * page two (`readPage`); `sorting` takes the grid's fields (`sortable`), and
+ * `cursor` walks the list along its sorting.
  */
 import { Hono } from "hono";
 import { asc, desc, sql, type SQL } from "drizzle-orm";

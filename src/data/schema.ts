@@ -200,6 +200,8 @@ export const exchangeRates = sqliteTable(
     uniqueIndex("exchange_rates_pair").on(t.sourceCurrencyId, t.targetCurrencyId),
     index("exchange_rates_target").on(t.targetCurrencyId),
     index("exchange_rates_created_at").on(t.createdAt),
+    // Sylius' grid sorts by the ratio (ties by id: the index's rowid).
+    index("exchange_rates_ratio").on(t.ratio),
   ],
 );
 
@@ -361,9 +363,19 @@ export const products = sqliteTable(
     ...timestamps(),
     /** Sylius' main taxon (a taxon's delete clears it). */
     mainTaxonId: integer("main_taxon_id").references((): AnySQLiteColumn => taxons.id, { onDelete: "set null" }),
+    /**
+     * The name of the product's `en_US` translation (NULL without one), the product list's
+     * `sorting[name]` key: kept by triggers on product_translations (src/data/triggers/derived-columns.ts).
+     */
+    sortName: text("sort_name"),
   },
-  // The product list's sortable timestamps (code: the unique index), and the products of a main taxon.
-  (t) => [index("products_created").on(t.createdAt), index("products_updated").on(t.updatedAt), index("products_main_taxon").on(t.mainTaxonId)],
+  // The product list's sortable timestamps and name (code: the unique index), and the products of a main taxon.
+  (t) => [
+    index("products_created").on(t.createdAt),
+    index("products_updated").on(t.updatedAt),
+    index("products_sort_name").on(t.sortName),
+    index("products_main_taxon").on(t.mainTaxonId),
+  ],
 );
 
 export const productTranslations = translationTable("product_translations", { productId: ownedBy("product_id", () => products.id) }, nameSlugAndDescription(), (t) => t.productId);
@@ -784,6 +796,10 @@ export const orders = sqliteTable(
     // The order list (placed orders by number): only placed orders are in it,
     // so a page walks no cart and reads no table row to check the state.
     index("orders_placed_number").on(t.number).where(sql`state <> 'cart'`),
+    // The order list's other sorts (Sylius' order grid's own columns), on the placed orders alone as well.
+    ...[t.checkoutCompletedAt, t.state, t.paymentState, t.shippingState, t.total, t.currencyCode].map((column) =>
+      index(`orders_placed_${column.name}`).on(column).where(sql`state <> 'cart'`),
+    ),
   ],
 );
 
@@ -808,11 +824,18 @@ export const addresses = sqliteTable("addresses", {
  * timestamps; indexed by order, by state and date, and for their list (not
  * those of carts), newest first.
  */
-function orderPartTable<N extends string, C extends Columns>(name: N, columns: C, state: ColumnOf<N, { id: ReturnType<typeof id>; orderId: ReturnType<typeof ownedBy> } & C & ReturnType<typeof timestamps>>) {
+function orderPartTable<N extends string, C extends Columns>(
+  name: N,
+  columns: C,
+  state: ColumnOf<N, { id: ReturnType<typeof id>; orderId: ReturnType<typeof ownedBy> } & C & ReturnType<typeof timestamps>>,
+  /** Another sort of the list (its grid's), indexed as the creation date is: `<name>_placed_<suffix>`. */
+  sorted?: { suffix: string; column: ColumnOf<N, { id: ReturnType<typeof id>; orderId: ReturnType<typeof ownedBy> } & C & ReturnType<typeof timestamps>> },
+) {
   return sqliteTable(name, { id: id(), orderId: ownedBy("order_id", () => orders.id), ...columns, ...timestamps() }, (t) => [
     index(`${name}_order`).on(t.orderId),
     index(`${name}_state_created`).on(state(t), t.createdAt),
     index(`${name}_placed_created`).on(t.createdAt).where(sql`state <> 'cart'`),
+    ...(sorted ? [index(`${name}_placed_${sorted.suffix}`).on(sorted.column(t)).where(sql`state <> 'cart'`)] : []),
   ]);
 }
 
@@ -838,6 +861,8 @@ export const shipments = orderPartTable(
     shippedAt: text("shipped_at"),
   },
   (t) => t.state,
+  // Sylius' shipment grid sorts by `shippedAt`.
+  { suffix: "shipped", column: (t) => t.shippedAt },
 );
 
 export const orderItems = sqliteTable(

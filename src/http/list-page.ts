@@ -8,7 +8,7 @@
  * total from `list_counts`; `cursor` walks the list by key instead of by page
  * number (docs/api/cursors.md).
  */
-import { and, asc, desc, getTableName, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, getTableName, sql, SQL } from "drizzle-orm";
 import type { SQLWrapper } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteSelect, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "../data/db";
@@ -26,6 +26,7 @@ import {
   type TextFilter,
 } from "../data/list-page";
 import { badRequest } from "./errors";
+import { DEFAULT_LOCALE } from "../domain/product-attributes";
 import { namedBatch, type NamedQueries, type NamedResults, type Statement } from "../data/batch";
 import { firstBatch, type FirstBatchContext } from "./first-batch";
 import { contains, containsText } from "../data/conditions";
@@ -86,6 +87,18 @@ export function namedListSpec<E extends string = never>(
 }
 
 /**
+ * The sort key of a configuration list by its translated name: the name of
+ * its translation in the request's locale (the shop's `en_US`, the locale
+ * every read shows first), as Sylius' grids sort `translation.name`; NULL
+ * (first ascending) for a row without one. A correlated lookup per row, on
+ * the translations' unique `(owner, locale)` index: only for the bounded
+ * configuration tables, which are read whole to be sorted.
+ */
+export function translatedName(translations: SQLiteTable, owner: SQLiteColumn, name: SQLiteColumn, locale: SQLiteColumn, id: SQLiteColumn): SQL {
+  return sql`(SELECT ${name} FROM ${translations} WHERE ${owner} = ${id} AND ${locale} = ${DEFAULT_LOCALE})`;
+}
+
+/**
  * A filter by `column` of the list's table, of every type of Sylius' string
  * filter; `match` is its `contains` (see `substring`). Without postings, each
  * type reads the rows its list's other conditions leave (a configuration
@@ -130,8 +143,8 @@ export function substring(scope: SearchScope, match: typeof contains | typeof co
 export type ListFilter = TextFilter | readonly TextFilter[] | ((value: string) => SQL);
 
 export interface ListSpec<F extends string, C extends string> {
-  /** Sortable fields and the column each sorts by. */
-  sortable: Record<F, SQLiteColumn>;
+  /** Sortable fields and the column (or expression: `translatedName`) each sorts by. */
+  sortable: Record<F, SQLiteColumn | SQL>;
   defaultSorting: Sorting<NoInfer<F>>;
   /** `criteria[field]` → its filter (`ListFilter`). */
   filters?: Record<C, ListFilter>;
@@ -194,7 +207,7 @@ export function listPage<T extends ListTable, F extends string, C extends string
   const query = carriedQuery(parsed);
   const column = spec.sortable[sorting.field];
   const keyset =
-    request.cursor === undefined ? undefined : { key: column, direction: sorting.direction, ties: sorting.ties, nullable: !column.notNull, after: request.cursor ?? undefined };
+    request.cursor === undefined ? undefined : { key: column, direction: sorting.direction, ties: sorting.ties, nullable: column instanceof SQL || !column.notNull, after: request.cursor ?? undefined };
   const counter = filtered === undefined ? (scope?.counter ?? tableCounter(table)) : undefined;
   const queries = pageQueries(db, table, where, orderBy, request, { counter, keyset });
   const read = async <Q extends NamedQueries>(c: FirstBatchContext, load: (at: PageAt) => Q) => {

@@ -150,7 +150,7 @@ describe("pagination envelope (locales)", () => {
 
   it("answers 400 naming an unknown sorting field, direction or parameter", async () => {
     const cases: [string, string][] = [
-      ["sorting%5Bnope%5D=asc", 'Unknown sorting field "nope"; sortable fields: code, createdAt.'],
+      ["sorting%5Bnope%5D=asc", 'Unknown sorting field "nope"; sortable fields: code, name, createdAt.'],
       ["sorting%5Bcode%5D=up", 'Unknown sorting direction "up" for "code"; use asc or desc.'],
       ["sorting%5Bcode%5D=", 'Unknown sorting direction "" for "code"; use asc or desc.'],
       ["sorting=code", 'Malformed sorting parameter "sorting"; use sorting[field]=asc or sorting[field]=desc.'],

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, uniqueCode } from "../fixtures/http";
 import { call, servedDocument } from "../fixtures/contract";
-import { createChannel } from "../fixtures/references";
+import { createChannel, createCurrency, createLocale, createZone, ensureLocales } from "../fixtures/references";
 import { createVariant, insertProduct, variantsPath } from "../fixtures/catalog";
 
 type Operation = { parameters?: { name: string }[]; responses: Record<string, unknown> };
@@ -117,6 +117,97 @@ describe("TaxCategoryApiTest", () => {
     expect(res.status).toBe(200);
     expect(res.body._links.self.href).toContain("sorting%5BnameAndDescription%5D=asc");
     expect(codes(res.body)).toEqual(["2", "1", "3"].map((code) => `${prefix}_${code}`));
+  });
+});
+
+/** Codes `${prefix}_1..3` named B, A, C (and the third with no `en_US` name when `untranslated`): sorted by name, 2, 1, 3. */
+const BY_NAME: [string, string][] = [["1", "Name B"], ["2", "Name A"], ["3", "Name C"]];
+
+/** Creates three resources named as `BY_NAME`, and checks `sorting[sort]` orders them by the `en_US` name, both ways. */
+async function expectSortedByName(path: string, sort: string, body: (code: string, name: string) => Record<string, unknown>) {
+  await ensureLocales("en_US");
+  const prefix = uniqueCode("SRT");
+  for (const [code, name] of BY_NAME) {
+    const res = await api("POST", path, body(`${prefix}_${code}`, name));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+  }
+  const sorted = async (direction: string) => {
+    const res = await api("GET", `${path}?criteria[code]=${prefix}&sorting[${sort}]=${direction}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return codes(res.body);
+  };
+  expect(await sorted("asc")).toEqual(["2", "1", "3"].map((code) => `${prefix}_${code}`));
+  expect(await sorted("desc")).toEqual(["3", "1", "2"].map((code) => `${prefix}_${code}`));
+}
+
+describe("Sylius' grids' sorting fields on the configuration lists", () => {
+  it("sorts channels by themeName", async () => {
+    const prefix = uniqueCode("THM");
+    await createChannel({ code: `${prefix}_1`, themeName: "theme/b" });
+    await createChannel({ code: `${prefix}_2`, themeName: "theme/a" });
+    await createChannel({ code: `${prefix}_3`, themeName: "theme/c" });
+    const res = await api("GET", `/api/v1/channels/?criteria[code]=${prefix}&sorting[themeName]=desc`);
+    expect(res.status).toBe(200);
+    expect(codes(res.body)).toEqual(["3", "1", "2"].map((code) => `${prefix}_${code}`));
+  });
+
+  it("sorts exchange rates by id and by ratio", async () => {
+    const pairs: string[] = [];
+    for (const ratio of ["0.5", "0.25", "0.75"]) {
+      const [source, target] = [(await createCurrency()).code, (await createCurrency()).code];
+      const res = await api("POST", "/api/v1/exchange-rates/", { ratio, sourceCurrency: source, targetCurrency: target });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      pairs.push(source);
+    }
+    const mine = async (query: string) => {
+      const res = await api("GET", `/api/v1/exchange-rates/?limit=100&${query}`);
+      expect(res.status).toBe(200);
+      return (res.body._embedded.items as { sourceCurrency: { code: string } }[]).map((item) => item.sourceCurrency.code).filter((code) => pairs.includes(code));
+    };
+    expect(await mine("sorting[ratio]=asc")).toEqual([pairs[1], pairs[0], pairs[2]]);
+    expect(await mine("sorting[ratio]=desc")).toEqual([pairs[2], pairs[0], pairs[1]]);
+    expect(await mine("sorting[id]=desc")).toEqual([pairs[2], pairs[1], pairs[0]]);
+  });
+
+  it("sorts locales by name, by the code (as Sylius' grid)", async () => {
+    const made = [await createLocale(), await createLocale(), await createLocale()].map((locale) => locale.code as string);
+    const res = await api("GET", "/api/v1/locales/?limit=100&sorting[name]=desc");
+    expect(res.status).toBe(200);
+    expect(codes(res.body).filter((code) => made.includes(code))).toEqual([...made].sort().reverse());
+  });
+
+  it("sorts payment methods by their en_US name", async () => {
+    await expectSortedByName("/api/v1/payment-methods/", "name", (code, name) => ({ code, translations: { en_US: { name } } }));
+  });
+
+  it("sorts shipping methods by their en_US name", async () => {
+    const zone = (await createZone()).code as string;
+    await expectSortedByName("/api/v1/shipping-methods/", "name", (code, name) => ({
+      code,
+      zone,
+      calculator: "flat_rate",
+      translations: { en_US: { name } },
+    }));
+  });
+});
+
+describe("ProductOptionApiTest", () => {
+  it("sorts product options by their en_US name", async () => {
+    await expectSortedByName("/api/v1/product-options/", "name", (code, name) => ({ code, translations: { en_US: { name } } }));
+  });
+});
+
+describe("ProductApiTest", () => {
+  it("sorts products by their en_US name, kept as the name changes", async () => {
+    const body = (code: string, name: string) => ({ code, translations: { en_US: { name, slug: code.toLowerCase() } } });
+    await expectSortedByName("/api/v1/products/", "name", body);
+    // Renamed, a product moves: the sort key follows its en_US translation.
+    const prefix = uniqueCode("REN");
+    for (const [code, name] of BY_NAME) expect((await api("POST", "/api/v1/products/", body(`${prefix}_${code}`, name))).status).toBe(201);
+    const renamed = await api("PATCH", `/api/v1/products/${prefix}_3`, { translations: { en_US: { name: "Name 0", slug: `${prefix}_3`.toLowerCase() } } });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(204);
+    const res = await api("GET", `/api/v1/products/?criteria[code]=${prefix}&sorting[name]=asc`);
+    expect(codes(res.body)).toEqual(["3", "2", "1"].map((code) => `${prefix}_${code}`));
   });
 });
 

@@ -58,4 +58,19 @@ describe("payments", () => {
     // The cart's own payment is still readable by id.
     expect((await api("GET", `/api/v1/payments/${cartPayment!.id}`)).body.state).toBe("cart");
   });
+
+  it("sorts by Sylius' grid field createdAt, both ways", async () => {
+    const ids = [(await placedOrder()).paymentId, (await placedOrder()).paymentId];
+    await db().update(schema.payments).set({ createdAt: "2990-01-01T00:00:00.000Z" }).where(eq(schema.payments.id, ids[0]!));
+    await db().update(schema.payments).set({ createdAt: "2990-02-01T00:00:00.000Z" }).where(eq(schema.payments.id, ids[1]!));
+    const mine = async (query: string) => {
+      const res = await api("GET", `/api/v1/payments/?limit=100&${query}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return (res.body._embedded.items as { id: number }[]).map((item) => item.id).filter((id) => ids.includes(id));
+    };
+    expect(await mine("")).toEqual([ids[1], ids[0]]);
+    expect(await mine("sorting[createdAt]=asc")).toEqual([ids[0], ids[1]]);
+    expect(await mine("sorting[createdAt]=desc")).toEqual([ids[1], ids[0]]);
+    expect((await api("GET", "/api/v1/payments/?sorting[amount]=asc")).status).toBe(400);
+  });
 });

@@ -30,4 +30,31 @@ describe("shipments", () => {
     expect(list.body._embedded.items.map((s: { id: number }) => s.id)).not.toContain(cartShipment!.id);
     for (const id of ["999999999", "0", "-1"]) expect((await api("GET", `/api/v1/shipments/${id}`)).status).toBe(404);
   });
+
+  it("sorts by Sylius' grid fields: shippedAt (unshipped first ascending), createdAt, and walks them by cursor", async () => {
+    const orders = [await placedOrder(), await placedOrder(), await placedOrder()];
+    const ids = orders.map((order) => order.shipmentId);
+    await db().update(schema.shipments).set({ shippedAt: "2990-03-01T00:00:00.000Z" }).where(eq(schema.shipments.id, ids[0]!));
+    await db().update(schema.shipments).set({ shippedAt: "2990-01-01T00:00:00.000Z" }).where(eq(schema.shipments.id, ids[1]!));
+    const mine = async (query: string) => {
+      const res = await api("GET", `/api/v1/shipments/?limit=100&${query}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return (res.body._embedded.items as { id: number }[]).map((item) => item.id).filter((id) => ids.includes(id));
+    };
+    expect(await mine("sorting[shippedAt]=desc")).toEqual([ids[0], ids[1], ids[2]]);
+    expect(await mine("sorting[shippedAt]=asc")).toEqual([ids[2], ids[1], ids[0]]);
+    expect(await mine("sorting[createdAt]=asc")).toEqual(ids);
+    // A cursor walk of one per page keeps the sorting in its links and meets every shipment once, in order.
+    const walked: number[] = [];
+    let href: string | undefined = "/api/v1/shipments/?limit=1&sorting%5BshippedAt%5D=desc&cursor=";
+    while (href) {
+      const page: { status: number; body: any } = await api("GET", href);
+      expect(page.status, href).toBe(200);
+      walked.push(...(page.body._embedded.items as { id: number }[]).map((item) => item.id));
+      href = page.body._links.next?.href;
+    }
+    expect(walked.filter((id) => ids.includes(id))).toEqual([ids[0], ids[1], ids[2]]);
+    expect(new Set(walked).size).toBe(walked.length);
+    expect((await api("GET", "/api/v1/shipments/?sorting[tracking]=asc")).status).toBe(400);
+  });
 });

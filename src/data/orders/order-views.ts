@@ -11,7 +11,7 @@
  */
 import { channelDetailColumns, type ChannelDetailRow } from "../queries/channels";
 import { paymentMethodColumns, paymentMethodTranslationColumns, type PaymentMethodRow, type PaymentMethodTranslationRow } from "../queries/payment-methods";
-import { asc, desc, getTableColumns, sql, type SQL } from "drizzle-orm";
+import { asc, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { NamedResults } from "../batch";
 import type { Database } from "../db";
 import {
@@ -311,7 +311,16 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[
  * counter.
  */
 export const placedOrders = sql`${orders.state} <> 'cart'`;
-export const placedOrderSorting = [desc(orders.number), desc(orders.id)];
+/** The placed orders' sortable fields (Sylius' order grid's own columns), each on a partial index (`orders_placed_*`). */
+export const placedOrderSortable = {
+  number: orders.number,
+  date: orders.checkoutCompletedAt,
+  state: orders.state,
+  paymentState: orders.paymentState,
+  shippingState: orders.shippingState,
+  total: orders.total,
+  currencyCode: orders.currencyCode,
+};
 
 // ------------------------------------------------------- payments, shipments
 
@@ -339,6 +348,7 @@ export const shipmentViewQuery = (db: Database, shipmentIds: SQL) =>
  * conditions, as SQL text); totals from the `payments` and `shipments` counters.
  */
 export const placedPayments = sql`${payments.state} <> 'cart'`;
-export const paymentSorting = [desc(payments.createdAt), desc(payments.id)];
+/** The lists' sortable fields (Sylius' grids'), each on its partial index (`…_placed_created`, `shipments_placed_shipped`). */
+export const paymentSortable = { createdAt: payments.createdAt };
 export const placedShipments = sql`${shipments.state} <> 'cart'`;
-export const shipmentSorting = [desc(shipments.createdAt), desc(shipments.id)];
+export const shipmentSortable = { createdAt: shipments.createdAt, shippedAt: shipments.shippedAt };

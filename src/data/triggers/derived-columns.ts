@@ -2,12 +2,12 @@
  * The rest of what SQLite keeps in the statement that writes a row, whoever
  * runs it: a product's accepted reviews' rating sum and count (its
  * `averageRating`, Sylius' AverageRatingCalculator: only accepted reviews
- * count), the R2 objects no image row holds any more, and the positions of
+ * count) and its `en_US` name (the product list's name sort key), the R2 objects no image row holds any more, and the positions of
  * product attributes closing the gap a delete leaves (Gedmo Sortable's
  * behaviour in Sylius).
  */
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import { imageRemovals, productAttributes, productImages, productReviews, products, taxonImages } from "../schema";
+import { imageRemovals, productAttributes, productImages, productReviews, products, productTranslations, taxonImages } from "../schema";
 import { col, ref, tableName, type Trigger } from "./trigger";
 
 /** Reviews in `status` `accepted` add their `rating` to their product's `sum` and one to its `count`. */
@@ -19,6 +19,17 @@ export const REVIEW_RATINGS = {
   products,
   sum: products.acceptedRatingSum,
   count: products.acceptedReviewCount,
+};
+
+/** A product's `sortName` is the `name` of its translation in `locale` (Sylius' `%locale%`, the one every read shows first). */
+export const PRODUCT_SORT_NAME = {
+  translations: productTranslations,
+  owner: productTranslations.productId,
+  locale: productTranslations.locale,
+  name: productTranslations.name,
+  products,
+  key: products.sortName,
+  code: "en_US",
 };
 
 /** Tables whose rows hold an R2 object's `path`: a deleted row or a replaced path queues it in `image_removals`. */
@@ -47,6 +58,24 @@ function ratingTriggers(): Trigger[] {
   ];
 }
 
+function sortNameTriggers(): Trigger[] {
+  const { translations, owner, locale, name, products: owners, key, code } = PRODUCT_SORT_NAME;
+  const t = tableName(translations);
+  const inLocale = (row: "OLD" | "NEW") => `${ref(row, locale)} = '${code}'`;
+  // The product's key read again from its translation (NULL when it has none in the locale).
+  const refresh = (row: "OLD" | "NEW") =>
+    `UPDATE \`${tableName(owners)}\` SET ${col(key)} = (SELECT ${col(name)} FROM \`${t}\` WHERE ${col(owner)} = ${ref(row, owner)} AND ${col(locale)} = '${code}') WHERE \`id\` = ${ref(row, owner)};`;
+  const trigger = (event: string, head: string, body: string[]): Trigger => ({
+    name: `${t}_sort_name_${event}`,
+    sql: `CREATE TRIGGER \`${t}_sort_name_${event}\` ${head} BEGIN\n${body.map((line) => `  ${line}`).join("\n")}\nEND`,
+  });
+  return [
+    trigger("insert", `AFTER INSERT ON \`${t}\` WHEN ${inLocale("NEW")}`, [refresh("NEW")]),
+    trigger("delete", `AFTER DELETE ON \`${t}\` WHEN ${inLocale("OLD")}`, [refresh("OLD")]),
+    trigger("update", `AFTER UPDATE OF ${[name, locale, owner].map(col).join(", ")} ON \`${t}\` WHEN ${inLocale("OLD")} OR ${inLocale("NEW")}`, [refresh("OLD"), refresh("NEW")]),
+  ];
+}
+
 function imageRemovalTriggers(): Trigger[] {
   const queue = tableName(imageRemovals);
   return IMAGE_TABLES.flatMap(({ table, path }) => {
@@ -68,4 +97,4 @@ function positionTriggers(): Trigger[] {
   });
 }
 
-export const derivedColumnTriggers = (): Trigger[] => [...ratingTriggers(), ...imageRemovalTriggers(), ...positionTriggers()];
+export const derivedColumnTriggers = (): Trigger[] => [...ratingTriggers(), ...sortNameTriggers(), ...imageRemovalTriggers(), ...positionTriggers()];

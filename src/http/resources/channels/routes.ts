@@ -200,8 +200,8 @@ export const channelRoutes = resourceRoutes({
   docs: { path: "channels", tag: "Channels", plural: "channels", idPrefix: "Channel", item: OwnChannel, page: ChannelPage, putNote: EMPTY_PUT_NOTE },
   inUse: (channel) => channelInUse(channel.id, channel.code),
   list: {
-    // Sylius' grid: `nameAndDescription` (by the name), `code`, `enabled`.
-    spec: namedListSpec(channels, { nameAndDescription: channels.name, enabled: channels.enabled }),
+    // Sylius' grid: `nameAndDescription` (by the name), `code`, `themeName`, `enabled`.
+    spec: namedListSpec(channels, { nameAndDescription: channels.name, themeName: channels.themeName, enabled: channels.enabled }),
     select: (db) => db.select({ id: channels.id, code: channels.code }).from(channels).$dynamic(),
     items: (rows) => rows.map(serializeChannelListItem),
   },

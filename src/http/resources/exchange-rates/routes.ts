@@ -48,7 +48,10 @@ export const exchangeRateRoutes = resourceRoutes({
     patchNote: "`{pair}` is `{sourceCurrencyCode}-{targetCurrencyCode}`, either way round. Only the ratio changes: sent currencies are ignored.",
   },
   list: {
-    spec: { sortable: { createdAt: exchangeRates.createdAt }, defaultSorting: { field: "createdAt", direction: "asc" } },
+    spec: {
+      // Sylius' grid: `id`, `ratio` (its index: exchange_rates_ratio).
+      sortable: { id: exchangeRates.id, ratio: exchangeRates.ratio, createdAt: exchangeRates.createdAt },
+      defaultSorting: { field: "createdAt", direction: "asc" } },
     select: selectExchangeRates,
     oneBatch: true,
     items: (rows) => rows.map(serializeExchangeRate),

@@ -15,6 +15,8 @@ export const localeRoutes = codeOnlyRoutes({
   table: locales,
   messages: { blank: "Please choose locale code.", unique: "Locale code must be unique." },
   code: { shape: /^[a-z]{2,3}(?:_[A-Z][a-z]{3})?(?:_[A-Z]{2}|_\d{3})?$/, description: "Language, optional script and region: `en_US`.", example: "fr_FR" },
+  // Sylius' grid shows the locale's name (derived from its code) and sorts it by the code.
+  nameSortsByCode: true,
   views: { serialize: serializeLocale, serializeListItem: serializeLocaleListItem, item: LocaleResource, page: LocalePage },
   inUse: (row) => sql`(
       EXISTS (SELECT 1 FROM channel_locales WHERE locale_id = ${row.id})

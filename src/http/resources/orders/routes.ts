@@ -7,10 +7,11 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../context";
 import { idParams } from "../../ids";
-import { cursorAfter, envelope, pageRequest, withCursor, type Sorting } from "../../pagination";
+import { carriedQuery, cursorAfter, envelope, pageRequest, sortingFrom, withCursor, type Sorting } from "../../pagination";
+import { asc, desc } from "drizzle-orm";
 import { readPage } from "../../list-page";
 import { pageQueries } from "../../../data/list-page";
-import { orderViewQueries, orderViewsFrom, placedOrders, placedOrderSorting } from "../../../data/orders/order-views";
+import { orderViewQueries, orderViewsFrom, placedOrders, placedOrderSortable } from "../../../data/orders/order-views";
 import type { VariantView } from "../../../data/queries/product-variants";
 import { orders } from "../../../data/schema";
 import { JsonSplicer, jsonText, renderRuns } from "../../serializers/json-splice";
@@ -25,8 +26,8 @@ import { Order, OrderPage } from "./schemas";
 
 const tag = "Orders";
 
-/** The order list's one order (a cursor walks it). */
-const ORDER_SORTING: Sorting<"number"> = { field: "number", direction: "desc" };
+/** The order list's default order (Sylius' grid's). */
+const ORDER_SORTING: Sorting<keyof typeof placedOrderSortable> = { field: "number", direction: "desc" };
 
 /** Lifecycle steps may be conditional on the order's `ETag` (compared by the order's object, atomically with the step). */
 const IF_MATCH = { precondition: "If-Match" } as const;
@@ -55,7 +56,14 @@ const transitionDoc = (op: { operationId: string; summary: string; description: 
 
 const docs = {
   list: describeRoute(
-    fixedOrderList({ tag, description: "Orders whose state is not `cart`, by `number` descending.", page: OrderPage, order: "number desc", paginate: false }),
+    fixedOrderList({
+      tag,
+      description: "Orders whose state is not `cart`, by `number` descending unless sorted (Sylius' order grid's fields; `date` is the checkout's completion).",
+      page: OrderPage,
+      order: "number desc",
+      paginate: false,
+      sorting: Object.keys(placedOrderSortable),
+    }),
   ),
   get: describeRoute(
     taggedGet({
@@ -95,16 +103,21 @@ const docs = {
 export const orderRoutes = new Hono<AppEnv>({ strict: false })
   .get("/", docs.list, async (c) => {
     const url = new URL(c.req.url);
-    const request = withCursor(pageRequest(url), url, ORDER_SORTING);
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- Object.keys of `placedOrderSortable`: its own keys
+    const sorting = sortingFrom(url, Object.keys(placedOrderSortable) as (keyof typeof placedOrderSortable)[], ORDER_SORTING);
+    const request = withCursor(pageRequest(url), url, sorting);
+    const key = placedOrderSortable[sorting.field];
+    const direction = sorting.direction === "asc" ? asc : desc;
     const db = c.get("db");
-    const page = pageQueries(db, orders, placedOrders, placedOrderSorting, request, {
+    const page = pageQueries(db, orders, placedOrders, [direction(key), direction(orders.id)], request, {
       counter: { scope: "orders" },
-      // Every placed order has a number (given by the update that takes it out of `cart`): the key is never NULL here.
-      keyset: request.cursor === undefined ? undefined : { key: orders.number, direction: "desc", nullable: false, after: request.cursor ?? undefined },
+      // Every placed order has a number and a completion time (given by the update that takes it out of `cart`).
+      keyset: request.cursor === undefined ? undefined : { key, direction: sorting.direction, nullable: !key.notNull, after: request.cursor ?? undefined },
     });
     const read = await readPage(c, page, request, (ids) => orderViewQueries(db, ids, false));
-    const data = orderViewsFrom(read.views, undefined, c.var.viewRefills);
-    const records = data.records.sort((a, b) => (b.detail.number ?? "").localeCompare(a.detail.number ?? "") || b.cart.id - a.cart.id);
+    // The records in the page's order (its ids').
+    const data = orderViewsFrom(read.views, read.ids.map((row) => row.id), c.var.viewRefills);
+    const records = data.records;
     // Rendered a chunk of orders at a time, yielding between chunks: a page of 100 is ~30 ms of rendering.
     // Each variant is serialized once per page, its JSON text embedded in every item that shows it.
     const variantTexts = new Map<VariantView, string>();
@@ -117,9 +130,9 @@ export const orderRoutes = new Hono<AppEnv>({ strict: false })
       serializeOrder(r, data.variants, "list", (units) => chunk.embed(units), (view) => chunk.embed(variantText(view))),
     );
     const total = read.counted[0]?.total ?? 0;
-    const next = cursorAfter(ORDER_SORTING, read.counted[0]?.next);
+    const next = cursorAfter(sorting, read.counted[0]?.next);
     // The envelope of the records (its links count them), its items replaced by the runs in place (same key order).
-    const shell = envelope({ path: "/api/v1/orders/", request, total, items: records, next });
+    const shell = envelope({ path: "/api/v1/orders/", request, total, items: records, query: carriedQuery(url), next });
     const splicer = new JsonSplicer();
     return jsonText(c, splicer.stringify({ ...shell, _embedded: { items: runs.map((run) => splicer.embed(run)) } }));
   })

@@ -6,7 +6,7 @@
  * resource. A method used by a payment cannot be deleted (409).
  *
  * List: default sorting `position asc`; sortable `position`, `code`,
- * `createdAt`, `updatedAt`; `criteria[code]`.
+ * `name` (the `en_US` translation's), `enabled`, `createdAt`, `updatedAt`; `criteria[code]`.
  * Cost: GET one/list 1 D1 round trip; create/update/delete 2.
  * PUT: sent collections replace (translations, channels);
  * PATCH: the same, except that sent translations are merged by locale.
@@ -14,7 +14,7 @@
 import { eq } from "drizzle-orm";
 import { MSG } from "../../../domain/messages";
 import type { Database } from "../../../data/db";
-import { channels, locales, paymentMethods } from "../../../data/schema";
+import { channels, locales, paymentMethods, paymentMethodTranslations } from "../../../data/schema";
 import { unique } from "../../../data/collections";
 import { inJson } from "../../../data/conditions";
 import { nextPaymentMethodPosition, paymentMethodByCode, paymentMethodColumns, paymentMethodIdsOfCode, paymentMethodInUse, paymentMethodParts } from "../../../data/queries/payment-methods";
@@ -27,7 +27,7 @@ import { methodCollections } from "../shared/method-parts";
 import { createForm, PAYMENT_METHOD_MESSAGES, updateForm } from "./form";
 import { serializePaymentMethod } from "./serializer";
 import { PaymentMethod, PaymentMethodPage } from "./schemas";
-import { textFilter } from "../../list-page";
+import { textFilter, translatedName } from "../../list-page";
 
 type Values = FormResult<typeof updateForm.shape>["values"];
 type Field = (typeof updateForm.fields)[number];
@@ -65,6 +65,8 @@ const LIST = {
   sortable: {
     position: paymentMethods.position,
     code: paymentMethods.code,
+    // Sylius' grid sorts `name` by `translation.name` (the request's locale).
+    name: translatedName(paymentMethodTranslations, paymentMethodTranslations.methodId, paymentMethodTranslations.name, paymentMethodTranslations.locale, paymentMethods.id),
     enabled: paymentMethods.enabled,
     createdAt: paymentMethods.createdAt,
     updatedAt: paymentMethods.updatedAt,

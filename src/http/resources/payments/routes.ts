@@ -1,5 +1,5 @@
 /** `/api/v1/payments/`: payments of placed orders (not in state `cart`), newest first, and one payment (any). */
-import { paymentSorting, paymentViewQueries, paymentViewsFrom, placedPayments } from "../../../data/orders/order-views";
+import { paymentSortable, paymentViewQueries, paymentViewsFrom, placedPayments } from "../../../data/orders/order-views";
 import { payments } from "../../../data/schema";
 import { orderPartRoutes } from "../shared/order-parts";
 import { serializeOrderPayment } from "../orders/serializer";
@@ -9,7 +9,7 @@ export const paymentRoutes = orderPartRoutes({
   noun: "Payment",
   table: payments,
   placed: placedPayments,
-  sorting: paymentSorting,
+  sortable: paymentSortable,
   reads: paymentViewQueries,
   views: paymentViewsFrom,
   idOf: (view) => view.row.id,

@@ -20,7 +20,7 @@ import type { Statement } from "../../../data/batch";
 import { mustExist } from "../../../data/collections";
 import { containsText } from "../../../data/conditions";
 import type { Database } from "../../../data/db";
-import { textFilter, type ListSpec } from "../../list-page";
+import { textFilter, translatedName, type ListSpec } from "../../list-page";
 import {
   closeOptionGap,
   createOptionStatements,
@@ -262,9 +262,14 @@ function failUniqueViolation(result: OptionResult, error: unknown): never {
 /** The option of a code, with its translations and values. */
 const optionOf = (db: Database, code: string) => optionReads(db, optionIdByCode(db, code));
 
-/** Sylius' sortable positions, the code, the dates; `criteria[code|name]` (name: any translation's). */
-const LIST: ListSpec<"position" | "code" | "createdAt" | "updatedAt", "code" | "name"> = {
-  sortable: { position: productOptions.position, code: productOptions.code, createdAt: productOptions.createdAt, updatedAt: productOptions.updatedAt },
+/** Sylius' sortable positions, the code, the name (the `en_US` translation's), the dates; `criteria[code|name]` (name: any translation's). */
+const LIST: ListSpec<"position" | "code" | "name" | "createdAt" | "updatedAt", "code" | "name"> = {
+  sortable: {
+    position: productOptions.position,
+    code: productOptions.code,
+    // Sylius' grid sorts `name` by `translation.name` (the request's locale).
+    name: translatedName(productOptionTranslations, productOptionTranslations.optionId, productOptionTranslations.name, productOptionTranslations.locale, productOptions.id),
+    createdAt: productOptions.createdAt, updatedAt: productOptions.updatedAt },
   // Creation order, as Sylius 1.8's API lists them (no grid, no sorting: the database's id order).
   defaultSorting: { field: "createdAt", direction: "asc" },
   filters: {

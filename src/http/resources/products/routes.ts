@@ -24,7 +24,7 @@ import { associationReads, associationRecords, replaceAssociations, type Associa
 import type { Database } from "../../../data/db";
 import { idsByCodeQueries, idsOfCodes, namedBatch, type NamedResults, type Statement } from "../../../data/batch";
 import { containsText } from "../../../data/conditions";
-import { listPage, SEARCH_SCOPES, substring } from "../../list-page";
+import { listPage, SEARCH_SCOPES, substring, type ListSpec } from "../../list-page";
 import { existingLocalesQueries, localeSet, shopLocaleCodes } from "../../../data/queries/product-options";
 import {
   createProductStatements,
@@ -47,7 +47,7 @@ import { serializeProduct, serializeProductListItem } from "./serializer";
 import { imagesByOwner } from "../images/serializer";
 import { nowIso } from "../../serializers/timestamps";
 import { codeListField, failUnknown, forEachTranslation, reported } from "../shared/fields";
-import { crudDocs, describeRoute, listSpec } from "../../openapi/describe";
+import { crudDocs, describeRoute, listSpecOf } from "../../openapi/describe";
 import { CODE_DESCRIPTION, codeListShape, documentForm, EMPTY_PUT_NOTE, type InputShape } from "../../openapi/form-docs";
 import { Product, ProductPage } from "./schemas";
 import { checkTaxons, MAIN_TAXON_SHAPE, mainTaxonField, PRODUCT_TAXONS_SHAPE, productTaxonReads, productTaxonsField, productTaxonViews, formTaxons, taxonWrites } from "./taxons";
@@ -302,6 +302,17 @@ async function loadDetail(db: Database, code: string) {
   });
 }
 
+/** The product list: Sylius' grid's sorts and filters (the document is generated from it). */
+const LIST: ListSpec<"code" | "name" | "createdAt" | "updatedAt", "code" | "name"> = {
+  // Sylius' grid sorts `name` by `translation.name` (the request's locale): the en_US name, kept on the product with its index.
+  sortable: { code: products.code, name: products.sortName, createdAt: products.createdAt, updatedAt: products.updatedAt },
+  defaultSorting: { field: "code", direction: "asc" },
+  filters: {
+    code: substring(SEARCH_SCOPES.productCode, containsText),
+    name: substring(SEARCH_SCOPES.productName, containsText, (names) => sql`${products.id} IN (SELECT ${productTranslations.productId} FROM ${productTranslations} WHERE ${names})`),
+  },
+};
+
 const docs = crudDocs({
   tag: "Products",
   noun: "product",
@@ -311,7 +322,7 @@ const docs = crudDocs({
   page: ProductPage,
   create: createForm,
   update: updateForm,
-  list: listSpec(["code", "createdAt", "updatedAt"], ["code", "name"]),
+  list: listSpecOf(LIST),
   deleteConflict: true,
   updateConflict: "409 when an option that variants use is removed from `options`.",
   putNote: `A sent \`code\` is validated, then ignored. Sent translations replace the old ones; sent options and channels replace the old lists. ${EMPTY_PUT_NOTE} (Sylius' product form has no field that fails empty on edit: the form-level \`This value should not be blank.\` says so.)`,
@@ -324,14 +335,7 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
   .use("/:code", stageImages({ drain: false }))
   .get("/", describeRoute(docs.list), async (c) => {
     const db = c.var.db;
-    const page = listPage(db, products, c.req.url, {
-      sortable: { code: products.code, createdAt: products.createdAt, updatedAt: products.updatedAt },
-      defaultSorting: { field: "code", direction: "asc" },
-      filters: {
-        code: substring(SEARCH_SCOPES.productCode, containsText),
-        name: substring(SEARCH_SCOPES.productName, containsText, (names) => sql`${products.id} IN (SELECT ${productTranslations.productId} FROM ${productTranslations} WHERE ${names})`),
-      },
-    });
+    const page = listPage(db, products, c.req.url, LIST);
     const { counted, items } = await page.read(c, (at) => ({
       rows: productDetailReads(db, at.ids, page.orderBy),
       images: imagesOf(db, "product", at.ids),

@@ -103,6 +103,8 @@ interface CodeOnlyKind {
   /** One resource's representation and, when it differs, a list item's; their schemas. */
   views: { serialize: (row: CodeRow) => unknown; serializeListItem?: (row: CodeRow) => unknown; item: z.ZodType; page: z.ZodType };
   inUse: (row: CodeRow) => SQL;
+  /** Sortable by `name`, by the code, as Sylius' locale grid (`sortable: code`): the name is the code's, shown in the admin's language. */
+  nameSortsByCode?: boolean;
 }
 
 /** A resource that is nothing but its code: its table, messages, code shape, representation and what references it. */
@@ -121,7 +123,7 @@ export function codeOnlyRoutes(kind: CodeOnlyKind) {
     inUse: kind.inUse,
     list: {
       spec: {
-        sortable: { code: table.code, createdAt: table.createdAt },
+        sortable: { code: table.code, ...(kind.nameSortsByCode ? { name: table.code } : {}), createdAt: table.createdAt },
         // Creation order (ties broken by id), as Sylius lists locales and currencies.
         defaultSorting: { field: "createdAt", direction: "asc" },
         filters: { code: textFilter(table.code, containsText) },

@@ -3,10 +3,10 @@ import type { z } from "zod";
 import type { OperationMeta } from "../../openapi/describe";
 
 /**
- * A list in one fixed order: no `sorting` or `criteria`; its tag (`Carts`)
+ * A list in one default order (`sorting`: the other fields it sorts by, if any), no `criteria`; its tag (`Carts`)
  * names the operation (`listCarts`) and its items.
  */
-export const fixedOrderList = (list: { tag: string; description: string; page: z.ZodType; order: string; paginate?: boolean }): OperationMeta => {
+export const fixedOrderList = (list: { tag: string; description: string; page: z.ZodType; order: string; paginate?: boolean; sorting?: string[] }): OperationMeta => {
   const plural = list.tag.toLowerCase();
   return {
     tag: list.tag,
@@ -14,7 +14,7 @@ export const fixedOrderList = (list: { tag: string; description: string; page: z
     summary: `List ${plural}`,
     description: list.description,
     success: { status: 200, description: `A page of ${plural}.`, schema: list.page },
-    list: { sorting: [], criteria: [], defaultSorting: list.order, paginate: list.paginate },
+    list: { sorting: list.sorting ?? [], criteria: [], defaultSorting: list.order, paginate: list.paginate },
     errors: [],
   };
 };

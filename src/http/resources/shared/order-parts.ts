@@ -3,17 +3,19 @@
  * a list of those of placed orders (not in state `cart`), newest first, and
  * one by id (any). A list page is one round trip (the page's ids, its total
  * from the list's counter, and the views read through those ids), a deep
- * page two (`readPage`); `cursor` walks the list by its creation time.
+ * page two (`readPage`); `sorting` takes the grid's fields (`sortable`), and
+ * `cursor` walks the list along its sorting.
  */
 import { Hono } from "hono";
-import { sql, type SQL } from "drizzle-orm";
+import { asc, desc, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
 import type { AppEnv } from "../../context";
 import { notFound } from "../../errors";
 import { firstBatch } from "../../first-batch";
 import { idParams } from "../../ids";
 import { readPage } from "../../list-page";
-import { cursorAfter, envelope, pageRequest, withCursor, type Sorting } from "../../pagination";
+import { carriedQuery, cursorAfter, envelope, pageRequest, sortingFrom, withCursor, type Sorting } from "../../pagination";
 import type { NamedQueries, NamedResults } from "../../../data/batch";
 import { pageQueries } from "../../../data/list-page";
 import type { payments, shipments } from "../../../data/schema";
@@ -24,9 +26,10 @@ export interface OrderPartShape<R extends NamedQueries, View> {
   /** `Payment`: its path, and its list's counter scope, are the lower-cased plural. */
   noun: "Payment" | "Shipment";
   table: typeof payments | typeof shipments;
-  /** The rows the list shows, and its order. */
+  /** The rows the list shows. */
   placed: SQL;
-  sorting: SQL[];
+  /** Its grid's sortable fields and their columns (each on an index of the placed rows); `createdAt desc` by default. */
+  sortable: Record<string, SQLiteColumn>;
   /** The views of the parts whose ids `ids` (a parenthesised list or subquery) selects; `detailed`: one alone. */
   reads: (db: AppEnv["Variables"]["db"], ids: SQL, detailed: boolean) => R;
   views: (found: NamedResults<R>) => View[];
@@ -35,7 +38,7 @@ export interface OrderPartShape<R extends NamedQueries, View> {
   docs: { listDescription: string; item: z.ZodType; page: z.ZodType };
 }
 
-/** The lists' one order (a cursor walks it). */
+/** The lists' default order. */
 const CREATED_DESC: Sorting<"createdAt"> = { field: "createdAt", direction: "desc" };
 
 export function orderPartRoutes<R extends NamedQueries, View>(shape: OrderPartShape<R, View>) {
@@ -45,14 +48,17 @@ export function orderPartRoutes<R extends NamedQueries, View>(shape: OrderPartSh
   return new Hono<AppEnv>({ strict: false })
     .get(
       "/",
-      describeRoute(fixedOrderList({ tag, description: shape.docs.listDescription, page: shape.docs.page, order: "createdAt desc" })),
+      describeRoute(fixedOrderList({ tag, description: shape.docs.listDescription, page: shape.docs.page, order: "createdAt desc", sorting: Object.keys(shape.sortable) })),
       async (c) => {
         const url = new URL(c.req.url);
-        const request = withCursor(pageRequest(url), url, CREATED_DESC);
+        const sorting = sortingFrom(url, Object.keys(shape.sortable), CREATED_DESC);
+        const request = withCursor(pageRequest(url), url, sorting);
+        const key = shape.sortable[sorting.field] ?? table.createdAt;
+        const direction = sorting.direction === "asc" ? asc : desc;
         const db = c.var.db;
-        const page = pageQueries(db, table, shape.placed, shape.sorting, request, {
+        const page = pageQueries(db, table, shape.placed, [direction(key), direction(table.id)], request, {
           counter: { scope: plural },
-          keyset: request.cursor === undefined ? undefined : { key: table.createdAt, direction: "desc", nullable: false, after: request.cursor ?? undefined },
+          keyset: request.cursor === undefined ? undefined : { key, direction: sorting.direction, nullable: !key.notNull, after: request.cursor ?? undefined },
         });
         const read = await readPage(c, page, request, (ids) => shape.reads(db, ids, false));
         const byId = new Map<unknown, View>(shape.views(read.views).map((view) => [shape.idOf(view), view]));
@@ -60,8 +66,8 @@ export function orderPartRoutes<R extends NamedQueries, View>(shape: OrderPartSh
           const view = byId.get(id);
           return view ? [shape.serialize(view, false)] : [];
         });
-        const next = cursorAfter(CREATED_DESC, read.counted[0]?.next);
-        return c.json(envelope({ path: `/api/v1/${plural}/`, request, total: read.counted[0]?.total ?? 0, items, next }));
+        const next = cursorAfter(sorting, read.counted[0]?.next);
+        return c.json(envelope({ path: `/api/v1/${plural}/`, request, total: read.counted[0]?.total ?? 0, items, query: carriedQuery(url), next }));
       },
     )
     .get(

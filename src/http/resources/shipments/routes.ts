@@ -1,5 +1,5 @@
 /** `/api/v1/shipments/`: shipments of placed orders (not in state `cart`), newest first, and one shipment (any). */
-import { placedShipments, shipmentSorting, shipmentViewQuery } from "../../../data/orders/order-views";
+import { placedShipments, shipmentSortable, shipmentViewQuery } from "../../../data/orders/order-views";
 import { shipments } from "../../../data/schema";
 import { orderPartRoutes } from "../shared/order-parts";
 import { serializeOrderShipment } from "../orders/serializer";
@@ -9,7 +9,7 @@ export const shipmentRoutes = orderPartRoutes({
   noun: "Shipment",
   table: shipments,
   placed: placedShipments,
-  sorting: shipmentSorting,
+  sortable: shipmentSortable,
   reads: (db, ids) => ({ shipments: shipmentViewQuery(db, ids) }),
   views: (found) => found.shipments,
   idOf: (row) => row.id,

@@ -21,7 +21,7 @@ import { eq } from "drizzle-orm";
 import { boundedNext, type FormResult } from "../../form";
 import { MSG } from "../../../domain/messages";
 import type { Database } from "../../../data/db";
-import { channels, locales, shippingCategories, shippingMethods, taxCategories } from "../../../data/schema";
+import { channels, locales, shippingCategories, shippingMethods, shippingMethodTranslations, taxCategories } from "../../../data/schema";
 import { mustExist, mustGet, unique } from "../../../data/collections";
 import { inJson } from "../../../data/conditions";
 import { categoryByCode } from "../../../data/queries/categories";
@@ -45,7 +45,7 @@ import { createForm, NAME_LENGTH, SHIPPING_METHOD_MESSAGES, TRANSLATION_FIELDS, 
 import { serializeShippingMethod } from "./serializer";
 import { checkRules, ruleChannelCodes, type RulesResult } from "./rules";
 import { ShippingMethod, ShippingMethodPage } from "./schemas";
-import { textFilter } from "../../list-page";
+import { textFilter, translatedName } from "../../list-page";
 
 type Values = FormResult<typeof updateForm.shape>["values"];
 type Field = (typeof updateForm.fields)[number];
@@ -176,6 +176,8 @@ export const shippingMethodRoutes = resourceRoutes({
       sortable: {
         code: shippingMethods.code,
         position: shippingMethods.position,
+        // Sylius' grid sorts `name` by `translation.name` (the request's locale).
+        name: translatedName(shippingMethodTranslations, shippingMethodTranslations.methodId, shippingMethodTranslations.name, shippingMethodTranslations.locale, shippingMethods.id),
         enabled: shippingMethods.enabled,
         createdAt: shippingMethods.createdAt,
         updatedAt: shippingMethods.updatedAt,

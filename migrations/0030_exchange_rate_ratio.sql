@@ -1,0 +1,1 @@
+CREATE INDEX `exchange_rates_ratio` ON `exchange_rates` (`ratio`);

@@ -1,0 +1,1 @@
+CREATE INDEX `shipments_placed_shipped` ON `shipments` (`shipped_at`) WHERE state <> 'cart';

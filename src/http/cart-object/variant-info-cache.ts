@@ -30,12 +30,12 @@ interface Kept {
 /** At most this many variants are kept per isolate (more: the least recently read go). */
 const MAX_VARIANTS = 10_000;
 
-/** Each entry counts one (its size is about the same for every variant). */
+/** Bounded by their number alone (an entry's size is about the same for every variant). */
 const kept = new IsolateMemory<string, Kept>({
   name: "cart variants",
   file: "src/http/cart-object/variant-info-cache.ts",
   key: "channel code, locale and variant id",
-  bound: { entries: MAX_VARIANTS, chars: MAX_VARIANTS, evict: "oldest" },
+  bound: { entries: MAX_VARIANTS, evict: "oldest" },
   kind: "checked",
   readBehind: "nothing trusted: a warm change's guard compares every field it is priced with against D1 (a stale entry fails the write, which then reads)",
 });
@@ -49,7 +49,7 @@ export const latestRead = (): number => reads;
 /** Keeps the variants a change just read; returns the read's sequence number (later than any kept before). */
 export function keepVariants(place: Place, variants: readonly VariantInfo[]): number {
   const seq = ++reads;
-  for (const info of variants) kept.set(keyOf(place, info.id), { info, seq }, 1);
+  for (const info of variants) kept.set(keyOf(place, info.id), { info, seq });
   return seq;
 }
 

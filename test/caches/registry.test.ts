@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import "../../src/index";
 import { boundText, isolateCaches } from "../../src/data/isolate-cache";
 import page from "../../docs/performance/caches.md?raw";
+import follow from "./caches-follow.test.ts?raw";
 
 /** The rows of the table under `## The caches`, each as its cells (header and rule left out). */
 function tableRows(markdown: string): string[][] {
@@ -34,6 +35,11 @@ describe("the caches page", () => {
     const expected = declared().map((cache) => [cache.name, `\`${cache.file}\``, cache.key, boundText(cache.bound), cache.kind, cache.readBehind]);
     expect(rows.map((row) => row[0])).toEqual(expected.map((row) => row[0]));
     expect(rows).toEqual(expected);
+  });
+
+  it("has a case of test/caches/caches-follow.test.ts for each cache, named after it", () => {
+    const cases = [...follow.matchAll(/^describe\("([^"]+)"/gm)].map((match) => match[1]);
+    for (const cache of declared()) expect(cases, cache.name).toContain(cache.name);
   });
 
   it("names each cache once", () => {

@@ -13,6 +13,7 @@
  * Only integer values are written (the only ones SQLite takes there);
  * anything else stays bound as it was.
  */
+import { IsolateMemory } from "./isolate-cache";
 
 /** A `?` that is the whole value of a LIMIT: where it is in the text, and which parameter it takes. */
 interface Slot {
@@ -20,10 +21,17 @@ interface Slot {
   param: number;
 }
 
-/** Statements' slots, by SQL text (statements come from code: few distinct texts). */
-const slotsBySql = new Map<string, readonly Slot[] | null>();
 /** Past this many texts the map starts again (texts that differ by their `IN (?, ?, …)` lists are many). */
 const KEPT_TEXTS = 2_000;
+/** Statements' slots, by SQL text (statements come from code: few distinct texts). */
+const slotsBySql = new IsolateMemory<string, readonly Slot[] | null>({
+  name: "LIMIT slots",
+  file: "src/data/literal-limits.ts",
+  key: "statement's SQL text",
+  bound: { entries: KEPT_TEXTS, evict: "all" },
+  kind: "derived",
+  readBehind: "the SQL text alone (its key); the LIMIT values are written from each run's parameters",
+});
 
 /** `sql` and `params` with every integer LIMIT value written into the text; null when there is none. */
 export function withLiteralLimits(sql: string, params: readonly unknown[]): { sql: string; params: unknown[] } | null {
@@ -53,7 +61,6 @@ function slotsOf(sql: string): readonly Slot[] | null {
   const known = slotsBySql.get(sql);
   if (known !== undefined) return known;
   const slots = scanSlots(sql);
-  if (slotsBySql.size >= KEPT_TEXTS) slotsBySql.clear();
   slotsBySql.set(sql, slots);
   return slots;
 }

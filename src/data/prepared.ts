@@ -15,6 +15,7 @@
 import { fillPlaceholders, sql, type Placeholder } from "drizzle-orm";
 import { BoundQuery, isStatement, prepareTemplate, QueryTemplate, type NamedQueries, type Statement } from "./batch";
 import type { Database } from "./db";
+import { declareIsolateCache, IsolateValue } from "./isolate-cache";
 
 /** A value of a query's builder, or, for a query built once, the placeholder standing for it. */
 export type Value<T> = T | Placeholder;
@@ -32,14 +33,23 @@ export type Bound<T> = T extends undefined
 
 type Template = QueryTemplate | readonly Template[] | { readonly [name: string]: Template } | undefined;
 
+const TEMPLATES = declareIsolateCache({
+  name: "prepared statements",
+  file: "src/data/prepared.ts",
+  key: "none (one value per `prepared` group)",
+  bound: { fixed: "one value per `prepared` group of the code" },
+  kind: "derived",
+  readBehind: "code (the statements' SQL; values are bound per use)",
+});
+
 /** Queries built once (on first use) with a placeholder per value name; `bind` fills them in per use. */
 export function prepared<V extends string, T extends NamedQueries | Statement>(names: readonly V[], build: (db: Database, values: Record<V, Placeholder>) => T) {
-  let template: Template;
+  const template = new IsolateValue<Template>(TEMPLATES);
   return {
     bind(db: Database, values: Record<V, unknown>): Bound<T> {
-      template ??= templateOf(build(db, placeholders(names)));
+      const built = template.get(() => templateOf(build(db, placeholders(names))));
       // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- A template bound with this use's values reads like the query it was built from (T's result).
-      return bindTemplate(template, values) as Bound<T>;
+      return bindTemplate(built, values) as Bound<T>;
     },
   };
 }

@@ -48,6 +48,7 @@ import type { CategoryRow } from "./categories";
 import { containsText, inJson, jsonValues } from "../conditions";
 import { budgeted, DEEP_OFFSET, pageQueries, textCondition, type CursorKey, type TextCriterion, type TextFilter } from "../list-page";
 import { prepared, type Value } from "../prepared";
+import { IsolateMemory } from "../isolate-cache";
 
 /** The locale whose names are "the" name (variant sorting, option names). */
 export const DEFAULT_LOCALE = "en_US";
@@ -306,7 +307,6 @@ export function viewsOf(rows: readonly VariantViewRow[], refills?: ViewRefills |
     if (last && last.children === text && sameRow(last.raw, raw)) return last.view;
     const { viewVersion: _version, viewChildren: _children, ...row } = raw;
     const view: VariantView = { row, ...parseChildren(text) };
-    if (!last && lastViews.size >= KEPT_VIEWS) lastViews.delete(lastViews.keys().next().value ?? raw.id);
     lastViews.set(raw.id, { raw, children: text, view });
     return view;
   });
@@ -328,10 +328,15 @@ export function noteBuiltViews(rows: readonly VariantViewRow[], refills: ViewRef
  * a text per view (`variantDefaultJson`) know it by identity. Views are never
  * changed once made, so sharing one between requests is safe.
  */
-const lastViews = new Map<number, { raw: VariantViewRow; children: string; view: VariantView }>();
-
-/** Variants whose last view is kept (a few KB each with its row and text); past it the oldest goes. */
-const KEPT_VIEWS = 5_000;
+const lastViews = new IsolateMemory<number, { raw: VariantViewRow; children: string; view: VariantView }>({
+  name: "variant views",
+  file: "src/data/queries/product-variants.ts",
+  key: "variant id",
+  // Variants whose last view is kept (a few KB each with its row and text); past it the one kept first goes.
+  bound: { entries: 5_000, evict: "first-kept" },
+  kind: "checked",
+  readBehind: "the variant's row just read, every column (`view_version` among them), and its stored view text, compared whole",
+});
 
 /** Every column of `variantViewFields` but the children's text (compared as a whole, past its `~`). */
 const ROW_COLUMNS = [
@@ -629,7 +634,14 @@ const plainPage = (sorting: VariantListQuery["sorting"], first: boolean) =>
     };
   });
 
-const plainPages = new Map<string, ReturnType<typeof plainPage>>();
+const plainPages = new IsolateMemory<string, ReturnType<typeof plainPage>>({
+  name: "plain variant page statements",
+  file: "src/data/queries/product-variants.ts",
+  key: "sorting, and first page or not",
+  bound: { fixed: "one entry per sorting and direction, first page or not" },
+  kind: "derived",
+  readBehind: "code (the statements' SQL; values are bound per use)",
+});
 
 /**
  * A deep page in two batches, so the offset is walked once: `first` (the

@@ -10,6 +10,7 @@
  * touched no D1).
  */
 import { createMiddleware } from "hono/factory";
+import { IsolateMemory } from "../../data/isolate-cache";
 import type { AppEnv } from "../context";
 import { authError, errorResponse, HttpError } from "../errors";
 import { sha256Hex } from "./crypto";
@@ -17,16 +18,22 @@ import { tokenGuard } from "./token-guard";
 
 const BEARER = /^Bearer\s+([\x21-\x7e]+)\s*$/i;
 
-/** Hashes of the tokens seen lately in this isolate: a client sends the same token request after request. */
-const recentHashes = new Map<string, string>();
 const RECENT_HASHES = 1_000;
+/** Hashes of the tokens seen lately in this isolate: a client sends the same token request after request. */
+const recentHashes = new IsolateMemory<string, string>({
+  name: "token hashes",
+  file: "src/http/auth/bearer.ts",
+  key: "bearer token",
+  bound: { entries: RECENT_HASHES, evict: "all" },
+  kind: "derived",
+  readBehind: "the token itself (its SHA-256); whether the token is valid is read from D1 on every request (the token check)",
+});
 
 /** The token's SHA-256 (hex), digested once per token while it stays among the recent ones. */
 async function tokenHashOf(token: string): Promise<string> {
   const known = recentHashes.get(token);
   if (known !== undefined) return known;
   const hash = await sha256Hex(token);
-  if (recentHashes.size >= RECENT_HASHES) recentHashes.clear();
   recentHashes.set(token, hash);
   return hash;
 }

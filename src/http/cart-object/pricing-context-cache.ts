@@ -18,7 +18,7 @@
  */
 import { ratesForBilling, type PricingContextRows } from "../../data/carts/cart-store";
 import type { PaymentMethodRow } from "../../data/checkout/checkout-store";
-import { BoundedMemory } from "../serializers/bounded-memory";
+import { IsolateMemory } from "../../data/isolate-cache";
 
 /** The context as the change's first batch reads it. */
 export interface ContextRows {
@@ -40,8 +40,15 @@ export interface ContextStamp {
 /** At most this many channel and locale pairs are kept (more: the oldest goes). */
 const MAX_COPIES = 64;
 
-/** Each copy counts one (the bound is on their number). */
-const copies = new BoundedMemory<string, ContextCopy>(MAX_COPIES, MAX_COPIES);
+/** Bounded by their number alone. */
+const copies = new IsolateMemory<string, ContextCopy>({
+  name: "pricing contexts",
+  file: "src/http/cart-object/pricing-context-cache.ts",
+  key: "channel id and locale",
+  bound: { entries: MAX_COPIES, evict: "oldest" },
+  kind: "checked",
+  readBehind: "`pricing_context_version` (raised by triggers with every write of the context's tables), sent with each change's first batch and guarded write",
+});
 
 /** The copy held for a cart in memory (null: none, or the cart is not in memory); its version (or "") is what the change sends. */
 export function heldCopy(cart: { channelId: number; localeCode: string } | null): ContextCopy | null {
@@ -56,7 +63,7 @@ export function heldCopy(cart: { channelId: number; localeCode: string } | null)
 export function contextOf(held: ContextCopy | null, stamp: ContextStamp | undefined, read: ContextRows): ContextRows {
   if (held && stamp && held.version === stamp.version) return held;
   const rows: ContextRows = { context: read.context, paymentMethods: read.paymentMethods };
-  if (stamp?.key) copies.set(stamp.key, { ...rows, version: stamp.version }, 1);
+  if (stamp?.key) copies.set(stamp.key, { ...rows, version: stamp.version });
   return rows;
 }
 

@@ -14,7 +14,7 @@
  * never a wrong total.
  */
 import type { VariantInfo } from "../../data/carts/state";
-import { BoundedMemory } from "../serializers/bounded-memory";
+import { IsolateMemory } from "../../data/isolate-cache";
 
 /** The channel and locale a cart's variants are read in. */
 interface Place {
@@ -30,8 +30,15 @@ interface Kept {
 /** At most this many variants are kept per isolate (more: the least recently read go). */
 const MAX_VARIANTS = 10_000;
 
-/** Each entry counts one (its size is about the same for every variant). */
-const kept = new BoundedMemory<string, Kept>(MAX_VARIANTS, MAX_VARIANTS);
+/** Bounded by their number alone (an entry's size is about the same for every variant). */
+const kept = new IsolateMemory<string, Kept>({
+  name: "cart variants",
+  file: "src/http/cart-object/variant-info-cache.ts",
+  key: "channel code, locale and variant id",
+  bound: { entries: MAX_VARIANTS, evict: "oldest" },
+  kind: "checked",
+  readBehind: "nothing trusted: a warm change's guard compares every field it is priced with against D1 (a stale entry fails the write, which then reads)",
+});
 let reads = 0;
 
 const keyOf = (place: Place, id: number) => `${place.channelCode}:${place.localeCode}:${id}`;
@@ -42,7 +49,7 @@ export const latestRead = (): number => reads;
 /** Keeps the variants a change just read; returns the read's sequence number (later than any kept before). */
 export function keepVariants(place: Place, variants: readonly VariantInfo[]): number {
   const seq = ++reads;
-  for (const info of variants) kept.set(keyOf(place, info.id), { info, seq }, 1);
+  for (const info of variants) kept.set(keyOf(place, info.id), { info, seq });
   return seq;
 }
 

@@ -1,5 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { cors } from "hono/cors";
+import { IsolateMemory } from "../../data/isolate-cache";
 import type { AppEnv } from "../context";
 import { setResponseHeader } from "./request-id";
 
@@ -56,7 +57,14 @@ export const browserAccess = createMiddleware<AppEnv>(async (c, next) => {
   }
 });
 
-const parsed = new Map<string, ReadonlySet<string>>();
+const parsed = new IsolateMemory<string, ReadonlySet<string>>({
+  name: "CORS origins",
+  file: "src/http/middleware/cors.ts",
+  key: "`CORS_ALLOWED_ORIGINS` value",
+  bound: { fixed: "one entry per configured value (one per deployment)" },
+  kind: "derived",
+  readBehind: "the configured value alone (its key)",
+});
 
 /**
  * The allowed origins of a `CORS_ALLOWED_ORIGINS` value: comma-separated,

@@ -5,7 +5,7 @@
  * handler validates with (documented next to it with `documentForm()`) and
  * whose responses are the zod schemas of the resource's `schemas.ts`
  * (checked against the serializers by the compiler).
- * Built once per isolate, on first use, and kept in module scope.
+ * Built once per isolate, on first use, and kept (docs/performance/caches.md).
  */
 import { z } from "zod";
 import { isRaw, routeMetaOf, type ErrorStatus, type Json, type ListSpec, type Method, type OperationMeta, type RouteMeta } from "./describe";
@@ -29,6 +29,7 @@ import {
 import { TOKEN_PATH } from "./paths";
 import { MAX_JSON_DEPTH } from "../middleware/json-body";
 import { MAX_IN_VALUES, SCAN_BUDGET, TEXT_FILTER_TYPES } from "../../data/list-page";
+import { IsolateMemory, IsolateValue } from "../../data/isolate-cache";
 
 export type { Json } from "./describe";
 
@@ -142,7 +143,14 @@ const stripSafeIntegerBounds = ({ jsonSchema }: { jsonSchema: Json }) => {
 };
 
 /** `400` for each form: its own children, in form order (registered once per isolate). */
-const formErrorComponents = new Map<string, string>();
+const formErrorComponents = new IsolateMemory<string, string>({
+  name: "OpenAPI form error components",
+  file: "src/http/openapi/document.ts",
+  key: "form component name",
+  bound: { fixed: "one entry per documented form" },
+  kind: "derived",
+  readBehind: "the route table's forms (code)",
+});
 
 function formErrorsComponent(id: string, form: AnyForm): string {
   let schemaId = formErrorComponents.get(id);
@@ -533,7 +541,14 @@ export function buildDocument(routes: readonly RouteEntry[]): Json {
 /** Every documented request form of `routes` (the app's route table), by component name. */
 export const documentedForms = (routes: readonly RouteEntry[]) => formsOf(describedOperations(routes));
 
-let cached: { document: Json; json: string } | undefined;
+const cached = new IsolateValue<{ document: Json; json: string }>({
+  name: "OpenAPI document",
+  file: "src/http/openapi/document.ts",
+  key: "none (one value)",
+  bound: { fixed: "one value" },
+  kind: "derived",
+  readBehind: "the app's route table (code)",
+});
 
 /**
  * The document of the app whose route table is `routes`, built once per
@@ -541,11 +556,10 @@ let cached: { document: Json; json: string } | undefined;
  * its own table in, so this module never imports the app that serves it.
  */
 function load(routes: readonly RouteEntry[]) {
-  if (!cached) {
+  return cached.get(() => {
     const document = buildDocument(routes);
-    cached = { document, json: JSON.stringify(document) };
-  }
-  return cached;
+    return { document, json: JSON.stringify(document) };
+  });
 }
 
 /** The OpenAPI document. Treat as read-only. */

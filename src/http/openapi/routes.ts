@@ -11,6 +11,7 @@
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../context";
+import { IsolateValue } from "../../data/isolate-cache";
 import { openApiJson, type RouteEntry } from "./document";
 import { DOCUMENT_PATH } from "./paths";
 import { describeRoute } from "./describe";
@@ -51,7 +52,14 @@ const PAGE = `<!doctype html>
 </html>
 `;
 
-let contentSecurityPolicy: Promise<string> | undefined;
+const contentSecurityPolicy = new IsolateValue<Promise<string>>({
+  name: "docs page policy",
+  file: "src/http/openapi/routes.ts",
+  key: "none (one value)",
+  bound: { fixed: "one value" },
+  kind: "derived",
+  readBehind: "the page's inline script (code)",
+});
 
 /** Only our own files and the page's one inline script (by hash) may run; calls go to this origin only. */
 async function buildPolicy(): Promise<string> {
@@ -113,9 +121,8 @@ export const docsRoutes = (appRoutes: () => readonly RouteEntry[]) =>
     }),
   )
   .get("/docs", pageDocs, async (c) => {
-    contentSecurityPolicy ??= buildPolicy();
     return c.html(PAGE, 200, {
-      "Content-Security-Policy": await contentSecurityPolicy,
+      "Content-Security-Policy": await contentSecurityPolicy.get(buildPolicy),
       "X-Content-Type-Options": "nosniff",
       "Referrer-Policy": "no-referrer",
     });

@@ -16,7 +16,7 @@
 import type { CartViewRows } from "../../../data/carts/cart-views";
 import { cartViewsFrom, variantRowsOf } from "../../../data/carts/cart-views";
 import { heldViewKeys, mayHoldBuiltViews, noteBuiltViews, type VariantViewRow, type ViewRefills } from "../../../data/queries/product-variants";
-import { BoundedMemory } from "../../serializers/bounded-memory";
+import { IsolateMemory } from "../../../data/isolate-cache";
 import { sameRows } from "../../serializers/same-data";
 import { cartRecordEtag } from "./etag";
 import { viewedCartJson } from "./serializer";
@@ -52,7 +52,15 @@ const KEPT_CHARS = 16_000_000;
 const MAX_KEPT_UNITS = 4_000_000;
 
 /** Per cart: characters counted are the units' and order rows' JSON, the variants' children, and its body once kept. */
-const kept = new BoundedMemory<number, Kept>(KEPT_CARTS, KEPT_CHARS);
+const kept = new IsolateMemory<number, Kept>({
+  name: "cart reads",
+  file: "src/http/resources/carts/read-cache.ts",
+  key: "order id",
+  bound: { entries: KEPT_CARTS, chars: KEPT_CHARS, evict: "oldest" },
+  kind: "checked",
+  readBehind:
+    "every row of the cart's read batch, compared value for value (the units' JSON is left out by D1 while the order is at the kept `version`, each view's children while its variant is at the kept `view_version`)",
+});
 
 /**
  * What a read of cart `id` starts from: the entry kept for it, if any, the

@@ -12,7 +12,7 @@
  */
 import type { VariantListQuery, VariantViewRow } from "../../../data/queries/product-variants";
 import type { PageRequest } from "../../pagination";
-import { BoundedMemory } from "../../serializers/bounded-memory";
+import { IsolateMemory } from "../../../data/isolate-cache";
 import { sameRows } from "../../serializers/same-data";
 import { KeptBody } from "../../serializers/kept-body";
 
@@ -40,7 +40,14 @@ const KEPT_PAGES = 500;
 const KEPT_CHARS = 4_000_000;
 
 /** Per URL: characters counted are its body's once kept, and its gzip encoding's bytes once made (see `keepBody`). */
-const kept = new BoundedMemory<string, Kept>(KEPT_PAGES, KEPT_CHARS);
+const kept = new IsolateMemory<string, Kept>({
+  name: "variant list pages",
+  file: "src/http/resources/product-variants/list-cache.ts",
+  key: "request URL",
+  bound: { entries: KEPT_PAGES, chars: KEPT_CHARS, evict: "oldest" },
+  kind: "checked",
+  readBehind: "the page's rows (the list's counter and next cursor, each variant's row and view text), compared value for value; the URL's plan is derived from the URL alone",
+});
 
 /** What `url` asks for, parsed by `parse` the first time (a URL that fails to parse is not kept). */
 export function listPlan(url: string, parse: () => ListPlan): ListPlan {

@@ -19,6 +19,7 @@ import { serializeShippingCategory, serializeTaxCategory, type CategoryView } fr
 import { enc, href } from "../../serializers/links";
 import { sameData } from "../../serializers/same-data";
 import { digestTag } from "../../conditional";
+import { IsolateMemory } from "../../../data/isolate-cache";
 
 export type VariantSet = "detailed" | "listItem";
 
@@ -90,14 +91,20 @@ export const variantDefaultJson = (view: VariantView): string => {
   const last = lastTexts.get(id);
   if (last && (last.view === view || sameData(last.view, view))) return last.text;
   const text = JSON.stringify(serializeVariantDefault(view));
-  if (lastTexts.size >= KEPT_TEXTS && !last) lastTexts.clear();
   lastTexts.set(id, { view, text });
   return text;
 };
 
 /** Variants whose last text is kept (about 1 KB each); past it the memory starts afresh. */
 const KEPT_TEXTS = 10_000;
-const lastTexts = new Map<number, { view: VariantView; text: string; digest?: string }>();
+const lastTexts = new IsolateMemory<number, { view: VariantView; text: string; digest?: string }>({
+  name: "variant default JSON",
+  file: "src/http/resources/product-variants/serializer.ts",
+  key: "variant id",
+  bound: { entries: KEPT_TEXTS, evict: "all" },
+  kind: "checked",
+  readBehind: "the variant's view just read, compared with the kept one field by field (`sameData`; the same view object by identity)",
+});
 
 /**
  * The digest of a variant's default JSON (`digestTag` of `variantDefaultJson`),

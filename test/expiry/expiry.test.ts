@@ -24,11 +24,9 @@ beforeAll(async () => {
   channelId = row!.id;
 });
 
-const createCart = (): Promise<number> => newCart(catalog);
-
 /** A cart with two items (3 × 10.00 and 2 × 3.33): units, and order, item and unit adjustments (shipping, promotion, taxes). */
 const filledCart = async (): Promise<number> => {
-  const cartId = await createCart();
+  const cartId = await newCart(catalog);
   await ok("POST", `/api/v1/carts/${cartId}/items/`, { variant: catalog.variantA, quantity: 3 });
   await ok("POST", `/api/v1/carts/${cartId}/items/`, { variant: catalog.variantB, quantity: 2 });
   return cartId;
@@ -122,7 +120,7 @@ describe("a cart's alarm", () => {
   });
 
   it("restarts with every committed change, without moving the alarm until it rings", async () => {
-    const cartId = await createCart();
+    const cartId = await newCart(catalog);
     const armed = (await objectState(cartId)).alarm;
     const res = await api<{ id: number }>("POST", `/api/v1/carts/${cartId}/items/`, { variant: catalog.variantA, quantity: 1 });
     expect(res.status).toBe(201);
@@ -136,7 +134,7 @@ describe("a cart's alarm", () => {
   });
 
   it("is set by a committed change when the object has none; reads and refused changes set none", async () => {
-    const cartId = await createCart();
+    const cartId = await newCart(catalog);
     await runInDurableObject(stubOf(cartId), (instance) => instance.cancelExpiry());
     const expectNoAlarm = async (call: () => Promise<{ status: number }>, status: number) => {
       expect((await call()).status).toBe(status);
@@ -217,7 +215,7 @@ describe("a cart's alarm", () => {
   });
 
   it("is cancelled by cancelExpiry (placing the order); a later change sets it again", async () => {
-    const cartId = await createCart();
+    const cartId = await newCart(catalog);
     await runInDurableObject(stubOf(cartId), (instance) => instance.cancelExpiry());
     expect(await objectState(cartId)).toEqual({ alarm: null, keys: [] });
     expect((await api("GET", `/api/v1/carts/${cartId}`)).status).toBe(200);
@@ -228,7 +226,7 @@ describe("a cart's alarm", () => {
   });
 
   it("leaves an order that is no longer a cart, and stops its own expiry", async () => {
-    const cartId = await createCart();
+    const cartId = await newCart(catalog);
     await env.DB.prepare("UPDATE orders SET state = 'new', created_at = ?2, updated_at = ?2 WHERE id = ?1").bind(cartId, longAgo()).run();
     expect(await runDurableObjectAlarm(stubOf(cartId))).toBe(true);
     expect((await rowsOf(cartId)).orders).toBe(1);
@@ -248,7 +246,7 @@ describe("the scheduled sweep", () => {
     const [legacyRecent] = await insertOrders(1, iso(Date.now()));
     const [placed] = await insertOrders(1, longAgo(), "new");
     // A stale cart that still has its alarm: handed over too; the object checks again.
-    const armed = await createCart();
+    const armed = await newCart(catalog);
     await setLastChange(armed, longAgo());
 
     await runScheduledSweep();
@@ -264,7 +262,7 @@ describe("the scheduled sweep", () => {
   });
 
   it("lets the object keep a cart changed after the sweep read it, with its alarm at the end of the period", async () => {
-    const cartId = await createCart();
+    const cartId = await newCart(catalog);
     expect(await runInDurableObject(stubOf(cartId), (instance) => instance.expire(cartId))).toBe("kept");
     expect((await rowsOf(cartId)).orders).toBe(1);
     expect((await objectState(cartId)).alarm).toBe(Date.parse(await updatedAt(cartId)) + TTL_MS);

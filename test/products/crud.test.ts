@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, d1RoundTrips, uniqueCode } from "../fixtures/http";
 import { insertChannel, ensureLocales, shownChannel } from "../fixtures/references";
-import { createProduct, insertVariant, useInOrder } from "../fixtures/catalog";
+import { createOption, createProduct, insertVariant, useInOrder } from "../fixtures/catalog";
 
 const BASE = "/api/v1/products/";
 const SUB_FORM = { name: {}, slug: {}, description: {}, metaKeywords: {}, metaDescription: {}, shortDescription: {} };
@@ -16,17 +16,6 @@ async function shopTranslations(sent: Record<string, unknown> = {}): Promise<Rec
 beforeAll(async () => {
   await ensureLocales("en_US", "fr_FR");
 });
-
-async function createOption(values = ["s", "m"]) {
-  const code = uniqueCode("OPT");
-  const res = await api("POST", "/api/v1/product-options/", {
-    code,
-    translations: { en_US: { name: `Option ${code}` } },
-    values: values.map((v) => ({ code: `${code}_${v}`, translations: { en_US: { value: v.toUpperCase() } } })),
-  });
-  expect(res.status).toBe(201);
-  return res.body;
-}
 
 /** What the representation does not show (Sylius 1.8 serializes neither): enabled and the timestamps, from D1. */
 async function stored(code: string) {
@@ -276,7 +265,7 @@ describe("products: update", () => {
   it("refuses (409) to remove an option whose values the product's variants use", async () => {
     const [used, unused] = [await createOption(), await createOption()];
     const product = await createProduct({ options: [used.code, unused.code] });
-    await insertVariant(product.code, [`${used.code}_m`]);
+    await insertVariant(product.code, [`${used.code}_big`]);
     const res = await api("PUT", `${BASE}${product.code}`, { options: [unused.code], enabled: false });
     expect(res.status).toBe(409);
     expect(res.body).toEqual({
@@ -297,7 +286,7 @@ describe("products: delete", () => {
   it("deletes a product with its variants (2 round trips)", async () => {
     const option = await createOption();
     const product = await createProduct({ options: [option.code] });
-    const variant = await insertVariant(product.code, [`${option.code}_s`]);
+    const variant = await insertVariant(product.code, [`${option.code}_small`]);
     const res = await api("DELETE", `${BASE}${product.code}`);
     expect(res.status).toBe(204);
     expect(d1RoundTrips(res.headers)).toBe(2);

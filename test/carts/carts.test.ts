@@ -1,9 +1,10 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, d1RoundTrips } from "../fixtures/http";
-import { cartFixture, newCart, type CartFixture } from "../fixtures/carts";
+import { cartFixture, newCart, type CartFixture, type DefaultPrices } from "../fixtures/carts";
+import { firstRow } from "../fixtures/db";
 
-let fx: CartFixture;
+let fx: CartFixture<DefaultPrices>;
 beforeAll(async () => {
   fx = await cartFixture();
 });
@@ -109,46 +110,46 @@ describe("cart items", () => {
   it("adds an item with one unit per quantity and the variant's default data", async () => {
     const cartId = await newCart(fx);
     const [v] = fx.variants;
-    const res = await api("POST", `/api/v1/carts/${cartId}/items/`, { variant: v!.code, quantity: 3 });
+    const res = await api("POST", `/api/v1/carts/${cartId}/items/`, { variant: v.code, quantity: 3 });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       id: expect.any(Number),
       quantity: 3,
-      unitPrice: v!.price,
-      total: 3 * v!.price,
+      unitPrice: v.price,
+      total: 3 * v.price,
       units: [0, 1, 2].map(() => ({ id: expect.any(Number), adjustments: [], adjustmentsTotal: 0 })),
-      unitsTotal: 3 * v!.price,
+      unitsTotal: 3 * v.price,
       adjustments: [],
       adjustmentsTotal: 0,
       variant: {
-        id: v!.id,
-        code: v!.code,
+        id: v.id,
+        code: v.code,
         optionValues: [],
         position: 0,
         translations: [],
         tracked: false,
-        channelPricings: { [fx.channel]: { channelCode: fx.channel, price: v!.price } },
+        channelPricings: { [fx.channel]: { channelCode: fx.channel, price: v.price } },
         version: 1,
-        _links: { self: { href: `/api/v1/products/${fx.product}/variants/${v!.code}` } },
+        _links: { self: { href: `/api/v1/products/${fx.product}/variants/${v.code}` } },
       },
       _links: {
         order: { href: `/api/v1/orders/${cartId}` },
         product: { href: `/api/v1/products/${fx.product}` },
-        variant: { href: `/api/v1/products/${fx.product}/variants/${v!.code}` },
+        variant: { href: `/api/v1/products/${fx.product}/variants/${v.code}` },
       },
     });
     expect(d1RoundTrips(res.headers)).toBe(2);
     const read = await api("GET", `/api/v1/carts/${cartId}`);
-    expect(read.body.itemsTotal).toBe(3 * v!.price);
-    expect(read.body.total).toBe(3 * v!.price);
+    expect(read.body.itemsTotal).toBe(3 * v.price);
+    expect(read.body.total).toBe(3 * v.price);
     expect(read.body.items[0].units).toHaveLength(3);
   });
 
   it("merges a variant already in the cart into its item, keeping unit ids", async () => {
     const cartId = await newCart(fx);
     const [v] = fx.variants;
-    const first = await api("POST", `/api/v1/carts/${cartId}/items/`, { variant: v!.code, quantity: 2 });
-    const second = await api("POST", `/api/v1/carts/${cartId}/items`, { variant: v!.code, quantity: 1 });
+    const first = await api("POST", `/api/v1/carts/${cartId}/items/`, { variant: v.code, quantity: 2 });
+    const second = await api("POST", `/api/v1/carts/${cartId}/items`, { variant: v.code, quantity: 1 });
     expect(second.status).toBe(201);
     expect(second.body.id).toBe(first.body.id);
     expect(second.body.quantity).toBe(3);
@@ -177,7 +178,7 @@ describe("cart items", () => {
       quantity: { errors: ["Quantity of an order item cannot be lower than 1."] },
       variant: { errors: ["This value is not valid."] },
     });
-    const high = await api("POST", `/api/v1/carts/${cartId}/items/`, { variant: fx.variants[0]!.code, quantity: 10000 });
+    const high = await api("POST", `/api/v1/carts/${cartId}/items/`, { variant: fx.variants[0].code, quantity: 10000 });
     expect(high.body.errors.children).toEqual({
       quantity: { errors: ["Quantity of an order item cannot be greater than 9999."] },
       variant: {},
@@ -214,8 +215,8 @@ describe("cart items", () => {
   it("changes quantity with PUT and PATCH, recomputing units and totals", async () => {
     const cartId = await newCart(fx);
     const [v, w] = fx.variants;
-    const item = (await api("POST", `/api/v1/carts/${cartId}/items/`, { variant: v!.code, quantity: 3 })).body;
-    await api("POST", `/api/v1/carts/${cartId}/items/`, { variant: w!.code, quantity: 1 });
+    const item = (await api("POST", `/api/v1/carts/${cartId}/items/`, { variant: v.code, quantity: 3 })).body;
+    await api("POST", `/api/v1/carts/${cartId}/items/`, { variant: w.code, quantity: 1 });
     const put = await api("PUT", `/api/v1/carts/${cartId}/items/${item.id}`, { quantity: 5 });
     expect(put.status).toBe(204);
     expect(put.body).toBeNull();
@@ -226,9 +227,9 @@ describe("cart items", () => {
     expect(changed.quantity).toBe(5);
     expect(changed.units).toHaveLength(5);
     expect(changed.units.slice(0, 3).map((u: { id: number }) => u.id)).toEqual(item.units.map((u: { id: number }) => u.id));
-    expect(changed.unitsTotal).toBe(5 * v!.price);
-    expect(read.body.itemsTotal).toBe(5 * v!.price + w!.price);
-    expect(read.body.total).toBe(5 * v!.price + w!.price);
+    expect(changed.unitsTotal).toBe(5 * v.price);
+    expect(read.body.itemsTotal).toBe(5 * v.price + w.price);
+    expect(read.body.total).toBe(5 * v.price + w.price);
 
     const patch = await api("PATCH", `/api/v1/carts/${cartId}/items/${item.id}`, { quantity: 2 });
     expect(patch.status).toBe(204);
@@ -236,15 +237,15 @@ describe("cart items", () => {
     changed = read.body.items.find((i: { id: number }) => i.id === item.id);
     // A decrease removes the newest units.
     expect(changed.units.map((u: { id: number }) => u.id)).toEqual(item.units.slice(0, 2).map((u: { id: number }) => u.id));
-    expect(read.body.total).toBe(2 * v!.price + w!.price);
-    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM order_item_units WHERE item_id = ?1").bind(item.id).first<{ n: number }>();
-    expect(rows!.n).toBe(2);
+    expect(read.body.total).toBe(2 * v.price + w.price);
+    const rows = await firstRow<{ n: number }>(env.DB.prepare("SELECT COUNT(*) AS n FROM order_item_units WHERE item_id = ?1").bind(item.id));
+    expect(rows.n).toBe(2);
   });
 
   it("rejects other fields and bad quantities on change", async () => {
     const cartId = await newCart(fx);
-    const item = (await api("POST", `/api/v1/carts/${cartId}/items/`, { variant: fx.variants[0]!.code, quantity: 1 })).body;
-    const extra = await api("PUT", `/api/v1/carts/${cartId}/items/${item.id}`, { quantity: 2, variant: fx.variants[1]!.code });
+    const item = (await api("POST", `/api/v1/carts/${cartId}/items/`, { variant: fx.variants[0].code, quantity: 1 })).body;
+    const extra = await api("PUT", `/api/v1/carts/${cartId}/items/${item.id}`, { quantity: 2, variant: fx.variants[1].code });
     expect(extra.status).toBe(400);
     expect(extra.body).toEqual({
       code: 400,
@@ -260,11 +261,11 @@ describe("cart items", () => {
   it("404s for unknown items and items of another cart", async () => {
     const cartId = await newCart(fx);
     const other = await newCart(fx);
-    const item = (await api("POST", `/api/v1/carts/${other}/items/`, { variant: fx.variants[0]!.code, quantity: 1 })).body;
+    const item = (await api("POST", `/api/v1/carts/${other}/items/`, { variant: fx.variants[0].code, quantity: 1 })).body;
     expect((await api("PUT", `/api/v1/carts/${cartId}/items/${item.id}`, { quantity: 2 })).status).toBe(404);
     expect((await api("DELETE", `/api/v1/carts/${cartId}/items/${item.id}`)).status).toBe(404);
     expect((await api("DELETE", `/api/v1/carts/${cartId}/items/99999999`)).status).toBe(404);
-    expect((await api("POST", "/api/v1/carts/99999999/items/", { variant: fx.variants[0]!.code, quantity: 1 })).status).toBe(404);
+    expect((await api("POST", "/api/v1/carts/99999999/items/", { variant: fx.variants[0].code, quantity: 1 })).status).toBe(404);
     const read = await api("GET", `/api/v1/carts/${other}`);
     expect(read.body.items[0].quantity).toBe(1);
   });
@@ -272,33 +273,33 @@ describe("cart items", () => {
   it("removes an item and recomputes the cart", async () => {
     const cartId = await newCart(fx);
     const [v, w] = fx.variants;
-    const a = (await api("POST", `/api/v1/carts/${cartId}/items/`, { variant: v!.code, quantity: 2 })).body;
-    await api("POST", `/api/v1/carts/${cartId}/items/`, { variant: w!.code, quantity: 1 });
+    const a = (await api("POST", `/api/v1/carts/${cartId}/items/`, { variant: v.code, quantity: 2 })).body;
+    await api("POST", `/api/v1/carts/${cartId}/items/`, { variant: w.code, quantity: 1 });
     const res = await api("DELETE", `/api/v1/carts/${cartId}/items/${a.id}`);
     expect(res.status).toBe(204);
     expect(d1RoundTrips(res.headers)).toBe(1);
     const read = await api("GET", `/api/v1/carts/${cartId}`);
     expect(read.body.items).toHaveLength(1);
-    expect(read.body.total).toBe(w!.price);
+    expect(read.body.total).toBe(w.price);
     const units = await env.DB.prepare("SELECT COUNT(*) AS n FROM order_item_units WHERE item_id = ?1").bind(a.id).first<{ n: number }>();
     expect(units!.n).toBe(0);
   });
 
   it("deletes a cart with its items, units and adjustments", async () => {
     const cartId = await newCart(fx);
-    await api("POST", `/api/v1/carts/${cartId}/items/`, { variant: fx.variants[0]!.code, quantity: 2 });
+    await api("POST", `/api/v1/carts/${cartId}/items/`, { variant: fx.variants[0].code, quantity: 2 });
     const res = await api("DELETE", `/api/v1/carts/${cartId}`);
     expect(res.status).toBe(204);
     expect((await api("GET", `/api/v1/carts/${cartId}`)).status).toBe(404);
     expect((await api("DELETE", `/api/v1/carts/${cartId}`)).status).toBe(404);
-    expect((await api("POST", `/api/v1/carts/${cartId}/items/`, { variant: fx.variants[0]!.code, quantity: 1 })).status).toBe(404);
-    const left = await env.DB.prepare("SELECT COUNT(*) AS n FROM order_items WHERE order_id = ?1").bind(cartId).first<{ n: number }>();
-    expect(left!.n).toBe(0);
+    expect((await api("POST", `/api/v1/carts/${cartId}/items/`, { variant: fx.variants[0].code, quantity: 1 })).status).toBe(404);
+    const left = await firstRow<{ n: number }>(env.DB.prepare("SELECT COUNT(*) AS n FROM order_items WHERE order_id = ?1").bind(cartId));
+    expect(left.n).toBe(0);
   });
 
   it("requires authentication for cart changes, and changes nothing without it", async () => {
     const cartId = await newCart(fx);
-    const res = await api("POST", `/api/v1/carts/${cartId}/items/`, { variant: fx.variants[0]!.code, quantity: 1 }, { token: "nope" });
+    const res = await api("POST", `/api/v1/carts/${cartId}/items/`, { variant: fx.variants[0].code, quantity: 1 }, { token: "nope" });
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ error: "invalid_grant", error_description: "The access token provided is invalid." });
     const read = await api("GET", `/api/v1/carts/${cartId}`);

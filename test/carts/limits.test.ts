@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api } from "../fixtures/http";
-import { cartFixture, newCart, type CartFixture } from "../fixtures/carts";
+import { cartFixture, newCart, type CartFixture, type DefaultPrices } from "../fixtures/carts";
 
-let fx: CartFixture;
+let fx: CartFixture<DefaultPrices>;
 beforeAll(async () => {
   fx = await cartFixture();
 });
@@ -11,10 +11,10 @@ beforeAll(async () => {
 describe("cart limits", () => {
   it("refuses a merge that would take an item past 9999 units", async () => {
     const cartId = await newCart(fx);
-    const first = await api("POST", `/api/v1/carts/${cartId}/items/`, { variant: fx.variants[0]!.code, quantity: 9999 });
+    const first = await api("POST", `/api/v1/carts/${cartId}/items/`, { variant: fx.variants[0].code, quantity: 9999 });
     expect(first.status).toBe(201);
     expect(first.body.units).toHaveLength(9999);
-    const more = await api("POST", `/api/v1/carts/${cartId}/items/`, { variant: fx.variants[0]!.code, quantity: 1 });
+    const more = await api("POST", `/api/v1/carts/${cartId}/items/`, { variant: fx.variants[0].code, quantity: 1 });
     expect(more.status).toBe(400);
     expect(more.body.errors.children).toEqual({
       quantity: { errors: ["Quantity of an order item cannot be greater than 9999."] },
@@ -22,7 +22,7 @@ describe("cart limits", () => {
     });
     const read = await api("GET", `/api/v1/carts/${cartId}`);
     expect(read.body.items[0].quantity).toBe(9999);
-    expect(read.body.total).toBe(9999 * fx.variants[0]!.price);
+    expect(read.body.total).toBe(9999 * fx.variants[0].price);
   });
 
   it("holds at most 500 distinct items", async () => {

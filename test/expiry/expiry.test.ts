@@ -11,6 +11,7 @@ import { api, d1RoundTrips, ok } from "../fixtures/http";
 import { apiCatalog, type ApiCatalog } from "../fixtures/catalog";
 import { newCart } from "../fixtures/carts";
 import { runScheduledSweep } from "../fixtures/worker";
+import { firstRow } from "../fixtures/db";
 
 const TTL_MS = cartTtlSeconds(env.CART_TTL) * 1000;
 const gateway = new CartGateway(env.CARTS);
@@ -20,8 +21,8 @@ let catalog: ApiCatalog;
 let channelId: number;
 beforeAll(async () => {
   catalog = await apiCatalog();
-  const row = await env.DB.prepare("SELECT id FROM channels WHERE code = ?1").bind(catalog.channel).first<{ id: number }>();
-  channelId = row!.id;
+  const row = await firstRow<{ id: number }>(env.DB.prepare("SELECT id FROM channels WHERE code = ?1").bind(catalog.channel));
+  channelId = row.id;
 });
 
 /** A cart with two items (3 × 10.00 and 2 × 3.33): units, and order, item and unit adjustments (shipping, promotion, taxes). */
@@ -41,7 +42,7 @@ const setLastChange = (cartId: number, at: string) =>
   env.DB.prepare("UPDATE orders SET created_at = ?2, updated_at = ?2 WHERE id = ?1").bind(cartId, at).run();
 
 const updatedAt = async (cartId: number): Promise<string> =>
-  (await env.DB.prepare("SELECT updated_at AS at FROM orders WHERE id = ?1").bind(cartId).first<{ at: string }>())!.at;
+  (await firstRow<{ at: string }>(env.DB.prepare("SELECT updated_at AS at FROM orders WHERE id = ?1").bind(cartId))).at;
 
 /** The object's alarm and stored keys. */
 const objectState = (cartId: number) =>
@@ -196,7 +197,7 @@ describe("a cart's alarm", () => {
     const ids = await env.DB.prepare("SELECT shipping_address_id AS s, billing_address_id AS b FROM orders WHERE id = ?1").bind(cartId).first<{ s: number; b: number }>();
     expect(ids?.s).not.toBe(ids?.b);
     const count = async () =>
-      (await env.DB.prepare("SELECT COUNT(*) AS n FROM addresses WHERE id IN (?1, ?2)").bind(ids!.s, ids!.b).first<{ n: number }>())!.n;
+      (await firstRow<{ n: number }>(env.DB.prepare("SELECT COUNT(*) AS n FROM addresses WHERE id IN (?1, ?2)").bind(ids!.s, ids!.b))).n;
     expect(await count()).toBe(2);
 
     await setLastChange(cartId, longAgo());

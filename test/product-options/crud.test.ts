@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { api, d1RoundTrips, uniqueCode } from "../fixtures/http";
 import { ensureLocales } from "../fixtures/references";
 import { createOption, insertVariant } from "../fixtures/catalog";
+import { firstRow } from "../fixtures/db";
 
 const BASE = "/api/v1/product-options/";
 
@@ -238,10 +239,9 @@ describe("product options: validation", () => {
         { children: { translations: { errors: ["This value is not valid."] }, code: { errors: ["The option value with given code already exists."] } } },
       ],
     });
-    const check = await env.DB.prepare("SELECT COUNT(*) AS n FROM product_option_values WHERE code = ?")
-      .bind(duplicate)
-      .first<{ n: number }>();
-    expect(check!.n).toBe(0);
+    const check = await firstRow<{ n: number }>(env.DB.prepare("SELECT COUNT(*) AS n FROM product_option_values WHERE code = ?")
+      .bind(duplicate));
+    expect(check.n).toBe(0);
   });
 });
 
@@ -249,9 +249,8 @@ describe("product options: update", () => {
   it("PUT replaces sent collections and keeps the ids of the values that stay", async () => {
     const option = await createOption({ position: 4 });
     const code = option.code;
-    const before = await env.DB.prepare("SELECT id, code FROM product_option_values WHERE code = ?")
-      .bind(`${code}_big`)
-      .first<{ id: number }>();
+    const before = await firstRow<{ id: number }>(env.DB.prepare("SELECT id, code FROM product_option_values WHERE code = ?")
+      .bind(`${code}_big`));
     const variantProduct = uniqueCode("P");
     await api("POST", "/api/v1/products/", { code: variantProduct, options: [code] });
     const variant = await insertVariant(variantProduct, [`${code}_big`]);
@@ -280,14 +279,13 @@ describe("product options: update", () => {
       ],
       _links: { self: { href: `/api/v1/product-options/${code}` } },
     });
-    const after = await env.DB.prepare("SELECT id FROM product_option_values WHERE code = ?")
-      .bind(`${code}_big`)
-      .first<{ id: number }>();
-    expect(after!.id).toBe(before!.id);
+    const after = await firstRow<{ id: number }>(env.DB.prepare("SELECT id FROM product_option_values WHERE code = ?")
+      .bind(`${code}_big`));
+    expect(after.id).toBe(before.id);
     const link = await env.DB.prepare("SELECT option_value_id AS id FROM product_variant_option_values WHERE variant_id = ?")
       .bind(variant.id)
       .first<{ id: number }>();
-    expect(link!.id).toBe(before!.id);
+    expect(link!.id).toBe(before.id);
   });
 
   it("PUT with only a position removes the values (Sylius' form submitted whole) and keeps the translations; a sent code is ignored", async () => {

@@ -13,6 +13,7 @@ import { api, uniqueCode } from "../fixtures/http";
 import { TIMESTAMP, validationFailed } from "../fixtures/sylius";
 import { insertProduct } from "../fixtures/catalog";
 import { createCustomer } from "../fixtures/references";
+import { firstRow } from "../fixtures/db";
 
 const ACCESS_DENIED = { error: "access_denied", error_description: "OAuth2 authentication required" };
 const NOT_FOUND = { code: 404, message: expect.any(String) };
@@ -21,7 +22,7 @@ async function customer(email: string, firstName: string | null, lastName: strin
   await env.DB.prepare("INSERT INTO customers (email, email_canonical, first_name, last_name) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING")
     .bind(email, email, firstName, lastName)
     .run();
-  return (await env.DB.prepare("SELECT id FROM customers WHERE email_canonical = ?").bind(email).first<{ id: number }>())!.id;
+  return (await firstRow<{ id: number }>(env.DB.prepare("SELECT id FROM customers WHERE email_canonical = ?").bind(email))).id;
 }
 
 /** resources/product_reviews.yml. */
@@ -36,12 +37,11 @@ async function fixture() {
     ["mug_review_good", 3, "new"],
     ["mug_review_bad", 1, "rejected"],
   ] as const) {
-    const row = await env.DB.prepare(
+    const row = await firstRow<{ id: number }>(env.DB.prepare(
       "INSERT INTO product_reviews (product_id, author_id, title, rating, comment, status) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
     )
-      .bind(product, queen, title, rating, `${title}_comment`, status)
-      .first<{ id: number }>();
-    ids.push(row!.id);
+      .bind(product, queen, title, rating, `${title}_comment`, status));
+    ids.push(row.id);
   }
   const [best, good, bad] = ids as [number, number, number];
   return { code, list: `/api/v1/products/${code}/reviews/`, best, good, bad };

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { api, d1RoundTrips, uniqueCode } from "../fixtures/http";
 import { insertChannel, ensureLocales, shownChannel } from "../fixtures/references";
 import { createOption, createProduct, insertVariant, useInOrder } from "../fixtures/catalog";
+import { firstRow } from "../fixtures/db";
 
 const BASE = "/api/v1/products/";
 const SUB_FORM = { name: {}, slug: {}, description: {}, metaKeywords: {}, metaDescription: {}, shortDescription: {} };
@@ -291,10 +292,9 @@ describe("products: delete", () => {
     expect(res.status).toBe(204);
     expect(d1RoundTrips(res.headers)).toBe(2);
     expect((await api("GET", `${BASE}${product.code}`)).status).toBe(404);
-    const left = await env.DB.prepare("SELECT COUNT(*) AS n FROM product_variants WHERE id = ?")
-      .bind(variant.id)
-      .first<{ n: number }>();
-    expect(left!.n).toBe(0);
+    const left = await firstRow<{ n: number }>(env.DB.prepare("SELECT COUNT(*) AS n FROM product_variants WHERE id = ?")
+      .bind(variant.id));
+    expect(left.n).toBe(0);
     // The option is free again.
     expect((await api("DELETE", `/api/v1/product-options/${option.code}`)).status).toBe(204);
   });

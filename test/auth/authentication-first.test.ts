@@ -95,9 +95,9 @@ beforeAll(async () => {
   // An empty cart: its object has reserved no ids yet, so a refused add
   // would be the first to reach the reservation (its guard).
   cartId = await newCart(fixture);
-  itemId = await addItem(await newCart(fixture), fixture.variants[0]!.code, 1);
+  itemId = await addItem(await newCart(fixture), fixture.variants[0].code, 1);
   productCode = fixture.product;
-  variantCode = fixture.variants[0]!.code;
+  variantCode = fixture.variants[0].code;
   callers = await refusedCallers();
 });
 

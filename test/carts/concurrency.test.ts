@@ -9,8 +9,6 @@ beforeAll(async () => {
   fx = await cartFixture([1299, 1599, 1999, 2499, 333]);
 });
 
-const createCart = async () => ({ id: await newCart(fx) });
-
 /** The cart as D1 has it, recomputed from its rows. */
 async function storedCart(cartId: number) {
   const db = env.DB;
@@ -24,14 +22,14 @@ async function storedCart(cartId: number) {
 
 describe("concurrent changes to one cart", () => {
   it("loses no update under 60 simultaneous add-item requests over 5 variants", async () => {
-    const cart = await createCart();
+    const cartId = await newCart(fx);
     const requests = Array.from({ length: 60 }, (_, i) => fx.variants[i % fx.variants.length]!);
     const responses = await Promise.all(
-      requests.map((v) => api("POST", `/api/v1/carts/${cart.id}/items/`, { variant: v.code, quantity: 1 })),
+      requests.map((v) => api("POST", `/api/v1/carts/${cartId}/items/`, { variant: v.code, quantity: 1 })),
     );
     expect(responses.map((r) => r.status)).toEqual(requests.map(() => 201));
 
-    const stored = await storedCart(cart.id);
+    const stored = await storedCart(cartId);
     expect(stored.items).toHaveLength(fx.variants.length);
     let expectedTotal = 0;
     for (const v of fx.variants) {
@@ -45,7 +43,7 @@ describe("concurrent changes to one cart", () => {
     }
     expect(stored.order).toEqual({ items_total: expectedTotal, adjustments_total: 0, total: expectedTotal });
 
-    const read = await api("GET", `/api/v1/carts/${cart.id}`);
+    const read = await api("GET", `/api/v1/carts/${cartId}`);
     expect(read.body.total).toBe(expectedTotal);
     // Each response saw a strictly growing quantity for its variant: the changes were serialized.
     for (const v of fx.variants) {
@@ -55,15 +53,15 @@ describe("concurrent changes to one cart", () => {
   });
 
   it("serializes mixed concurrent adds, changes and removals", async () => {
-    const cart = await createCart();
+    const cartId = await newCart(fx);
     const [a, b] = fx.variants;
-    const item = (await api("POST", `/api/v1/carts/${cart.id}/items/`, { variant: a!.code, quantity: 1 })).body;
+    const item = (await api("POST", `/api/v1/carts/${cartId}/items/`, { variant: a!.code, quantity: 1 })).body;
     const ops = await Promise.all([
-      ...Array.from({ length: 20 }, () => api("POST", `/api/v1/carts/${cart.id}/items/`, { variant: b!.code, quantity: 2 })),
-      ...Array.from({ length: 10 }, (_, i) => api("PATCH", `/api/v1/carts/${cart.id}/items/${item.id}`, { quantity: i + 1 })),
+      ...Array.from({ length: 20 }, () => api("POST", `/api/v1/carts/${cartId}/items/`, { variant: b!.code, quantity: 2 })),
+      ...Array.from({ length: 10 }, (_, i) => api("PATCH", `/api/v1/carts/${cartId}/items/${item.id}`, { quantity: i + 1 })),
     ]);
     expect(ops.every((r) => r.status === 201 || r.status === 204)).toBe(true);
-    const stored = await storedCart(cart.id);
+    const stored = await storedCart(cartId);
     const bItem = stored.items.find((i: any) => i.variant_id === b!.id);
     expect(bItem.quantity).toBe(40);
     expect(stored.unitCounts.get(bItem.id)).toBe(40);
@@ -75,12 +73,12 @@ describe("concurrent changes to one cart", () => {
 
 describe("the cart's Durable Object", () => {
   it("runs queued operations one at a time and keeps its copy equal to D1", async () => {
-    const cart = await createCart();
-    const stub = env.CARTS.get(env.CARTS.idFromName(`cart:${cart.id}`));
+    const cartId = await newCart(fx);
+    const stub = env.CARTS.get(env.CARTS.idFromName(`cart:${cartId}`));
     const replies = await runInDurableObject(stub, async (instance: CartObject) => {
       expect(instance.snapshot()).toBeNull();
       // Started together, inside the object: the queue must order them.
-      const pending = fx.variants.map((v, i) => instance.addItem(cart.id, null, v.code, i + 1));
+      const pending = fx.variants.map((v, i) => instance.addItem(cartId, null, v.code, i + 1));
       return Promise.all(pending);
     });
     expect(replies.map((r) => (r.outcome === "done" ? r.status : r.outcome))).toEqual(fx.variants.map(() => 201));
@@ -91,7 +89,7 @@ describe("the cart's Durable Object", () => {
     expect(replies.every((r) => r.metrics.roundTrips === 2)).toBe(true);
 
     const memory = await runInDurableObject(stub, (instance: CartObject) => instance.snapshot());
-    const stored = await storedCart(cart.id);
+    const stored = await storedCart(cartId);
     expect(memory!.total).toBe(stored.order.total);
     expect(memory!.items.map((i) => [i.id, i.quantity, i.units.length])).toEqual(
       stored.items.map((i: any) => [i.id, i.quantity, stored.unitCounts.get(i.id)]),
@@ -99,16 +97,16 @@ describe("the cart's Durable Object", () => {
   });
 
   it("reports rows written and retires its state when the cart is deleted", async () => {
-    const cart = await createCart();
-    const stub = env.CARTS.get(env.CARTS.idFromName(`cart:${cart.id}`));
+    const cartId = await newCart(fx);
+    const stub = env.CARTS.get(env.CARTS.idFromName(`cart:${cartId}`));
     const rows = (headers: Headers) => Number(/rows;desc="(\d+)"/.exec(headers.get("Server-Timing") ?? "")?.[1]);
     // D1's own count (index entries included): a change writes what it changes, not the whole cart.
-    const added = await api("POST", `/api/v1/carts/${cart.id}/items/`, { variant: fx.variants[0]!.code, quantity: 30 });
-    const grown = await api("PATCH", `/api/v1/carts/${cart.id}/items/${added.body.id}`, { quantity: 31 });
+    const added = await api("POST", `/api/v1/carts/${cartId}/items/`, { variant: fx.variants[0]!.code, quantity: 30 });
+    const grown = await api("PATCH", `/api/v1/carts/${cartId}/items/${added.body.id}`, { quantity: 31 });
     expect(rows(added.headers)).toBeGreaterThan(30);
     expect(rows(grown.headers)).toBeGreaterThan(0);
     expect(rows(grown.headers)).toBeLessThan(10);
-    await api("DELETE", `/api/v1/carts/${cart.id}`);
+    await api("DELETE", `/api/v1/carts/${cartId}`);
     const memory = await runInDurableObject(stub, (instance: CartObject) => instance.snapshot());
     expect(memory).toBeNull();
   });

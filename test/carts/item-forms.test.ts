@@ -5,10 +5,10 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { api } from "../fixtures/http";
-import { addItem, cartFixture, newCart, type CartFixture } from "../fixtures/carts";
+import { addItem, cartFixture, newCart, type CartFixture, type DefaultPrices } from "../fixtures/carts";
 import { validationFailed } from "../fixtures/sylius";
 
-let fx: CartFixture;
+let fx: CartFixture<DefaultPrices>;
 beforeAll(async () => {
   fx = await cartFixture();
 });
@@ -19,7 +19,7 @@ const EXTRA = "This form should not contain extra fields.";
 
 async function cartWithItem() {
   const cartId = await newCart(fx);
-  return { cartId, itemId: await addItem(cartId, fx.variants[0]!.code, 2) };
+  return { cartId, itemId: await addItem(cartId, fx.variants[0].code, 2) };
 }
 
 const failed = validationFailed;
@@ -30,7 +30,7 @@ describe("add item without a quantity", () => {
     ["null", { variant: "V", quantity: null }],
   ])("reports the below-1 message when quantity is %s; variant keeps the blank message", async (_, body) => {
     const { cartId } = await cartWithItem();
-    const withVariant = { ...body, variant: fx.variants[1]!.code };
+    const withVariant = { ...body, variant: fx.variants[1].code };
     const res = await api("POST", `/api/v1/carts/${cartId}/items/`, withVariant);
     expect(res.status).toBe(400);
     expect(res.body).toEqual(failed({ quantity: { errors: [LOW] }, variant: {} }));
@@ -54,7 +54,7 @@ describe("change item", () => {
 
     it(`${method} with only another field reports the extra field, form-level, and quantity passes`, async () => {
       const { cartId, itemId } = await cartWithItem();
-      const res = await api(method, `/api/v1/carts/${cartId}/items/${itemId}`, { variant: fx.variants[1]!.code });
+      const res = await api(method, `/api/v1/carts/${cartId}/items/${itemId}`, { variant: fx.variants[1].code });
       expect(res.status).toBe(400);
       expect(res.body).toEqual(failed({ quantity: {} }, [EXTRA]));
       const cart = await api("GET", `/api/v1/carts/${cartId}`);
@@ -63,9 +63,9 @@ describe("change item", () => {
 
     it(`${method} with another field and a bad quantity reports both`, async () => {
       const { cartId, itemId } = await cartWithItem();
-      const res = await api(method, `/api/v1/carts/${cartId}/items/${itemId}`, { variant: fx.variants[1]!.code, quantity: 0 });
+      const res = await api(method, `/api/v1/carts/${cartId}/items/${itemId}`, { variant: fx.variants[1].code, quantity: 0 });
       expect(res.body).toEqual(failed({ quantity: { errors: [LOW] } }, [EXTRA]));
-      const missing = await api(method, `/api/v1/carts/${cartId}/items/${itemId}`, { variant: fx.variants[1]!.code, quantity: null });
+      const missing = await api(method, `/api/v1/carts/${cartId}/items/${itemId}`, { variant: fx.variants[1].code, quantity: null });
       expect(missing.body).toEqual(failed({ quantity: { errors: [LOW] } }, [EXTRA]));
     });
   }

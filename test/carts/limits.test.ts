@@ -1,34 +1,32 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api } from "../fixtures/http";
-import { cartFixture, newCart, type CartFixture } from "../fixtures/carts";
+import { cartFixture, newCart, type CartFixture, type DefaultPrices } from "../fixtures/carts";
 
-let fx: CartFixture;
+let fx: CartFixture<DefaultPrices>;
 beforeAll(async () => {
   fx = await cartFixture();
 });
 
-const createCart = async () => ({ id: await newCart(fx) });
-
 describe("cart limits", () => {
   it("refuses a merge that would take an item past 9999 units", async () => {
-    const cart = await createCart();
-    const first = await api("POST", `/api/v1/carts/${cart.id}/items/`, { variant: fx.variants[0]!.code, quantity: 9999 });
+    const cartId = await newCart(fx);
+    const first = await api("POST", `/api/v1/carts/${cartId}/items/`, { variant: fx.variants[0].code, quantity: 9999 });
     expect(first.status).toBe(201);
     expect(first.body.units).toHaveLength(9999);
-    const more = await api("POST", `/api/v1/carts/${cart.id}/items/`, { variant: fx.variants[0]!.code, quantity: 1 });
+    const more = await api("POST", `/api/v1/carts/${cartId}/items/`, { variant: fx.variants[0].code, quantity: 1 });
     expect(more.status).toBe(400);
     expect(more.body.errors.children).toEqual({
       quantity: { errors: ["Quantity of an order item cannot be greater than 9999."] },
       variant: {},
     });
-    const read = await api("GET", `/api/v1/carts/${cart.id}`);
+    const read = await api("GET", `/api/v1/carts/${cartId}`);
     expect(read.body.items[0].quantity).toBe(9999);
-    expect(read.body.total).toBe(9999 * fx.variants[0]!.price);
+    expect(read.body.total).toBe(9999 * fx.variants[0].price);
   });
 
   it("holds at most 500 distinct items", async () => {
-    const cart = await createCart();
+    const cartId = await newCart(fx);
     const db = env.DB;
     // 501 priced variants; the first 500 go straight into the cart's rows (the object loads them cold).
     await db.batch([
@@ -51,13 +49,13 @@ describe("cart limits", () => {
            SELECT ?1, id, 1, 100, 100, 100 FROM product_variants
            WHERE code LIKE ?2 || '_BULK_%' AND code != ?2 || '_BULK_500'`,
         )
-        .bind(cart.id, fx.product),
+        .bind(cartId, fx.product),
       db
         .prepare("INSERT INTO order_item_units (item_id) SELECT id FROM order_items WHERE order_id = ?1")
-        .bind(cart.id),
-      db.prepare("UPDATE orders SET items_total = 50000, total = 50000 WHERE id = ?1").bind(cart.id),
+        .bind(cartId),
+      db.prepare("UPDATE orders SET items_total = 50000, total = 50000 WHERE id = ?1").bind(cartId),
     ]);
-    const full = await api("POST", `/api/v1/carts/${cart.id}/items/`, { variant: `${fx.product}_BULK_500`, quantity: 1 });
+    const full = await api("POST", `/api/v1/carts/${cartId}/items/`, { variant: `${fx.product}_BULK_500`, quantity: 1 });
     expect(full.status).toBe(400);
     expect(full.body).toEqual({
       code: 400,
@@ -65,10 +63,10 @@ describe("cart limits", () => {
       errors: { errors: ["The cart cannot hold more than 500 items."], children: { quantity: {}, variant: {} } },
     });
     // Raising the quantity of an item already there is still fine.
-    const merged = await api("POST", `/api/v1/carts/${cart.id}/items/`, { variant: `${fx.product}_BULK_0`, quantity: 2 });
+    const merged = await api("POST", `/api/v1/carts/${cartId}/items/`, { variant: `${fx.product}_BULK_0`, quantity: 2 });
     expect(merged.status).toBe(201);
     expect(merged.body.quantity).toBe(3);
-    const read = await api("GET", `/api/v1/carts/${cart.id}`);
+    const read = await api("GET", `/api/v1/carts/${cartId}`);
     expect(read.body.items).toHaveLength(500);
     expect(read.body.itemsTotal).toBe(50000 + 200);
   });

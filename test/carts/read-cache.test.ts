@@ -25,7 +25,7 @@ async function readCart(id: number, headers: Record<string, string> = {}): Promi
 
 const run = (query: string, ...values: unknown[]) => env.DB.prepare(query).bind(...values).run();
 
-let fixture: CartFixture;
+let fixture: CartFixture<readonly [number, number]>;
 let cartId: number;
 
 beforeAll(async () => {
@@ -60,7 +60,7 @@ describe("a cart read kept between reads", () => {
 
   it("writes the body of rows whose first answer was a 304", async () => {
     const other = await newCart(fixture);
-    await addItem(other, fixture.variants[1]!.code, 3);
+    await addItem(other, fixture.variants[1].code, 3);
     const first = await readCart(other);
     // A change of the cart's own row that its tag does not count (the tag counts the rows' version, not raised here).
     await run("UPDATE orders SET checkout_state = 'addressed' WHERE id = ?", other);
@@ -90,7 +90,7 @@ describe("a cart read kept between reads", () => {
   });
 
   it("shows a variant's new price and name, with a new tag", async () => {
-    const variant = fixture.variants[0]!;
+    const variant = fixture.variants[0];
     const { before, changed } = await throughChange(
       () =>
         env.DB.batch([
@@ -110,7 +110,7 @@ describe("a cart read kept between reads", () => {
   });
 
   it("shows a variant's new code and its product's, with a new tag", async () => {
-    const variant = fixture.variants[1]!;
+    const variant = fixture.variants[1];
     const { before, changed } = await throughChange(
       () =>
         env.DB.batch([
@@ -172,12 +172,12 @@ describe("a cart read kept between reads", () => {
   it("reads a cart of several unit chunks the same, kept or not", async () => {
     const big = await newCart(fixture);
     // 600 units: three chunks of units' JSON (see unit-json.ts); the second read takes them from the first.
-    await addItem(big, fixture.variants[0]!.code, 600);
+    await addItem(big, fixture.variants[0].code, 600);
     const first = await readCart(big);
     const second = await readCart(big);
     expect(second).toEqual(first);
     expect(JSON.parse(second.text).items[0].units).toHaveLength(600);
-    await addItem(big, fixture.variants[0]!.code, 1);
+    await addItem(big, fixture.variants[0].code, 1);
     const grown = JSON.parse((await readCart(big)).text).items[0].units;
     expect(grown).toHaveLength(601);
     expect(JSON.parse((await readCart(big)).text).items[0].units).toEqual(grown);

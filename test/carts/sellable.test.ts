@@ -8,12 +8,12 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { api } from "../fixtures/http";
-import { addItem, cartFixture, newCart, type CartFixture } from "../fixtures/carts";
+import { addItem, cartFixture, newCart, type CartFixture, type DefaultPrices } from "../fixtures/carts";
 import { validationFailed } from "../fixtures/sylius";
 
 const INVALID = "This value is not valid.";
 
-let fx: CartFixture;
+let fx: CartFixture<DefaultPrices>;
 beforeEach(async () => {
   // A fresh channel and catalogue per test: these tests disable things.
   fx = await cartFixture();
@@ -50,7 +50,7 @@ async function setVariant(code: string, body: Record<string, unknown>) {
 
 describe("a variant that cannot be sold", () => {
   it("cannot be added when disabled, and its enabled/shippingRequired are stored but not shown", async () => {
-    const [a, b] = [fx.variants[0]!.code, fx.variants[1]!.code];
+    const [a, b] = [fx.variants[0].code, fx.variants[1].code];
     await setVariant(a, { enabled: false, shippingRequired: false });
     const row = await env.DB.prepare("SELECT enabled, shipping_required FROM product_variants WHERE code = ?").bind(a).first();
     expect(row).toEqual({ enabled: 0, shipping_required: 0 });
@@ -68,14 +68,14 @@ describe("a variant that cannot be sold", () => {
   it("cannot be added when its product is disabled", async () => {
     const cart = await cartWith();
     expect((await api("PATCH", `/api/v1/products/${fx.product}`, { enabled: false })).status).toBe(204);
-    const res = await api("POST", `/api/v1/carts/${cart.id}/items/`, { variant: fx.variants[0]!.code, quantity: 1 });
+    const res = await api("POST", `/api/v1/carts/${cart.id}/items/`, { variant: fx.variants[0].code, quantity: 1 });
     expect(res.body).toEqual(failed({ quantity: {}, variant: { errors: [INVALID] } }));
   });
 });
 
 describe("a cart holding an item whose price was removed", () => {
   it("refuses a quantity change of that item (quantity and form level), keeps the old totals, and allows its removal", async () => {
-    const [a, b] = [fx.variants[0]!, fx.variants[1]!];
+    const [a, b] = [fx.variants[0], fx.variants[1]];
     const cart = await cartWith(a.code, b.code);
     const before = await money(cart.id);
     const version = (await api("GET", variantPath(a.code))).body.version;
@@ -87,7 +87,7 @@ describe("a cart holding an item whose price was removed", () => {
     // Every other add or change of the cart is refused too, form-level.
     const other = await api("PATCH", `/api/v1/carts/${cart.id}/items/${cart.items[1]}`, { quantity: 2 });
     expect(other.body).toEqual(failed({ quantity: {} }, [INVALID]));
-    const add = await api("POST", `/api/v1/carts/${cart.id}/items/`, { variant: fx.variants[2]!.code, quantity: 1 });
+    const add = await api("POST", `/api/v1/carts/${cart.id}/items/`, { variant: fx.variants[2].code, quantity: 1 });
     expect(add.body).toEqual(failed({ quantity: {}, variant: {} }, [INVALID]));
     expect(await money(cart.id)).toEqual(before);
 
@@ -101,11 +101,11 @@ describe("a cart holding an item whose price was removed", () => {
   });
 
   it("refuses changes while an item's variant or product is disabled; deleting the cart stays allowed", async () => {
-    const cart = await cartWith(fx.variants[0]!.code, fx.variants[1]!.code);
-    await setVariant(fx.variants[0]!.code, { enabled: false });
+    const cart = await cartWith(fx.variants[0].code, fx.variants[1].code);
+    await setVariant(fx.variants[0].code, { enabled: false });
     const change = await api("PATCH", `/api/v1/carts/${cart.id}/items/${cart.items[1]}`, { quantity: 2 });
     expect(change.body).toEqual(failed({ quantity: {} }, [INVALID]));
-    await setVariant(fx.variants[0]!.code, { enabled: true });
+    await setVariant(fx.variants[0].code, { enabled: true });
     expect((await api("PATCH", `/api/v1/carts/${cart.id}/items/${cart.items[1]}`, { quantity: 2 })).status).toBe(204);
 
     expect((await api("PATCH", `/api/v1/products/${fx.product}`, { enabled: false })).status).toBe(204);
@@ -117,11 +117,11 @@ describe("a cart holding an item whose price was removed", () => {
 
 describe("a cart whose channel is disabled", () => {
   it("refuses adds and changes form-level; removing items and deleting the cart stay allowed", async () => {
-    const cart = await cartWith(fx.variants[0]!.code, fx.variants[1]!.code);
+    const cart = await cartWith(fx.variants[0].code, fx.variants[1].code);
     const before = await money(cart.id);
     expect((await api("PATCH", `/api/v1/channels/${fx.channel}`, { enabled: false })).status).toBe(204);
 
-    const add = await api("POST", `/api/v1/carts/${cart.id}/items/`, { variant: fx.variants[2]!.code, quantity: 1 });
+    const add = await api("POST", `/api/v1/carts/${cart.id}/items/`, { variant: fx.variants[2].code, quantity: 1 });
     expect(add.status).toBe(400);
     expect(add.body).toEqual(failed({ quantity: {}, variant: {} }, [INVALID]));
     const change = await api("PUT", `/api/v1/carts/${cart.id}/items/${cart.items[0]}`, { quantity: 2 });

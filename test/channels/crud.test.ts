@@ -2,7 +2,8 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, d1RoundTrips, uniqueCode } from "../fixtures/http";
 import { createChannel, createCustomer, createZone, ensureCurrency, ensureLocales } from "../fixtures/references";
-import { insertProduct, insertVariant } from "../fixtures/catalog";
+import { createProduct, createPromotion, createVariant, insertProduct } from "../fixtures/catalog";
+import { newCart } from "../fixtures/carts";
 import { serializeChannelForCart, serializeChannelForCartList } from "../../src/http/resources/channels/serializer";
 
 const TIMESTAMP = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/);
@@ -242,30 +243,25 @@ describe("channels", () => {
     it("by an order", async () => {
       const channel = await createChannel();
       const customer = await createCustomer();
-      await env.DB.prepare("INSERT INTO orders (customer_id, channel_id, currency_code, locale_code) VALUES (?, ?, 'USD', 'en_US')")
-        .bind(customer.id, channel.id)
-        .run();
+      await newCart({ customer: customer.email, channel: channel.code });
       await refused(channel.code);
     });
 
     it("by a product", async () => {
       const channel = await createChannel();
-      const product = await insertProduct();
-      await env.DB.prepare("INSERT INTO product_channels (product_id, channel_id) VALUES (?, ?)").bind(product.id, channel.id).run();
+      await createProduct({ channels: [channel.code] });
       await refused(channel.code);
     });
 
     it("by a variant's channel pricing", async () => {
       const channel = await createChannel();
-      const variant = await insertVariant((await insertProduct()).code);
-      await env.DB.prepare("INSERT INTO channel_pricings (variant_id, channel_code, price) VALUES (?, ?, 100)").bind(variant.id, channel.code).run();
+      await createVariant((await insertProduct()).code, { channelPricings: { [channel.code]: { price: "1.00" } } });
       await refused(channel.code);
     });
 
     it("by a promotion", async () => {
       const channel = await createChannel();
-      const promotion = await env.DB.prepare("INSERT INTO promotions (code, name) VALUES (?, 'P') RETURNING id").bind(uniqueCode("PR")).first<{ id: number }>();
-      await env.DB.prepare("INSERT INTO promotion_channels (promotion_id, channel_id) VALUES (?, ?)").bind(promotion!.id, channel.id).run();
+      await createPromotion({ channels: [channel.code] });
       await refused(channel.code);
     });
 

@@ -44,11 +44,11 @@ describe("complete", () => {
   it("holds tracked stock, leaves untracked alone, numbers orders in sequence, and refuses a second completion with 409", async () => {
     const f = await checkoutFixture();
     const first = await readyCart(f, f.tracked.code, 2);
-    const second = await readyCart(f, f.variants[0]!.code, 3);
+    const second = await readyCart(f, f.variants[0].code, 3);
     await step("PUT", `/api/v1/checkouts/complete/${first}`);
     await step("PUT", `/api/v1/checkouts/complete/${second}`);
     expect(await variantRow(f.tracked.id)).toMatchObject({ onHand: 5, onHold: 2 });
-    expect(await variantRow(f.variants[0]!.id)).toMatchObject({ onHand: 0, onHold: 0 });
+    expect(await variantRow(f.variants[0].id)).toMatchObject({ onHand: 0, onHold: 0 });
     const [a, b] = [await orderRow(first), await orderRow(second)];
     expect(Number(b.number) - Number(a.number)).toBe(1);
     const again = await api("PUT", `/api/v1/checkouts/complete/${first}`);
@@ -83,7 +83,7 @@ describe("complete", () => {
   it("refuses complete before payment is selected (409) and after checks the body first (400)", async () => {
     const f = await checkoutFixture();
     const cartId = await newCart(f);
-    await addItem(cartId, f.variants[0]!.code);
+    await addItem(cartId, f.variants[0].code);
     await step("PUT", `/api/v1/checkouts/addressing/${cartId}`, { billingAddress: address(f.countries.b) });
     await step("PUT", `/api/v1/checkouts/select-shipping/${cartId}`, { shipments: [{ method: f.shipping.b.code }] });
     const res = await api("PUT", `/api/v1/checkouts/complete/${cartId}`);

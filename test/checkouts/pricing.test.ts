@@ -12,7 +12,7 @@ describe("cart processing during checkout", () => {
   it("taxes by the billing address's zone: 2000 + 20 % → unit 2400, total 3400 with shipping 1000", async () => {
     const f = await checkoutFixture();
     const cartId = await newCart(f);
-    await addItem(cartId, f.variants[0]!.code);
+    await addItem(cartId, f.variants[0].code);
     // Before addressing: no default tax zone → no taxes.
     expect((await cart(cartId)).total).toBe(3000);
     await step("PUT", `/api/v1/checkouts/addressing/${cartId}`, { billingAddress: address(f.countries.a1) });
@@ -30,7 +30,7 @@ describe("cart processing during checkout", () => {
   it("shipping by the shipping address's zone; a billing address elsewhere taxes by its own zone", async () => {
     const f = await checkoutFixture();
     const cartId = await newCart(f);
-    await addItem(cartId, f.variants[0]!.code);
+    await addItem(cartId, f.variants[0].code);
     await step("PUT", `/api/v1/checkouts/addressing/${cartId}`, {
       shippingAddress: address(f.countries.b),
       billingAddress: address(f.countries.a2),
@@ -45,7 +45,7 @@ describe("cart processing during checkout", () => {
   it("coupon: 10 % order discount before tax → 2160 / 3160, coupon used 1 after completion; removed with null", async () => {
     const f = await checkoutFixture();
     const cartId = await newCart(f);
-    await addItem(cartId, f.variants[0]!.code);
+    await addItem(cartId, f.variants[0].code);
     await step("PUT", `/api/v1/checkouts/addressing/${cartId}`, { billingAddress: address(f.countries.a1) });
     const applied = await api("PATCH", `/api/v1/carts/${cartId}`, { promotionCoupon: f.coupon.code });
     expect([applied.status, d1RoundTrips(applied.headers)]).toEqual([204, 2]);
@@ -83,22 +83,22 @@ describe("cart processing during checkout", () => {
   it("without its coupon a coupon-based promotion does not apply", async () => {
     const f = await checkoutFixture();
     const cartId = await newCart(f);
-    await addItem(cartId, f.variants[0]!.code);
+    await addItem(cartId, f.variants[0].code);
     expect((await cart(cartId)).total).toBe(3000);
   });
 
   it("an item change keeps the checkout state and updates the payment; a zero total drops it; no shipping drops the shipment", async () => {
     const f = await checkoutFixture();
     const cartId = await newCart(f);
-    await addItem(cartId, f.variants[0]!.code);
+    await addItem(cartId, f.variants[0].code);
     await step("PUT", `/api/v1/checkouts/addressing/${cartId}`, { billingAddress: address(f.countries.b) });
     await step("PUT", `/api/v1/checkouts/select-shipping/${cartId}`, { shipments: [{ method: f.shipping.b.code }] });
-    await addItem(cartId, f.variants[1]!.code);
+    await addItem(cartId, f.variants[1].code);
     expect((await orderRow(cartId)).checkoutState).toBe("shipping_selected");
     expect((await paymentsOf(cartId)).map((p) => p.amount)).toEqual([2000 + 1500 + 500]);
     // Nothing needs shipping: the shipment goes; free items: the payment goes.
-    await db().update(schema.productVariants).set({ shippingRequired: false }).where(eq(schema.productVariants.id, f.variants[0]!.id));
-    await db().update(schema.productVariants).set({ shippingRequired: false }).where(eq(schema.productVariants.id, f.variants[1]!.id));
+    await db().update(schema.productVariants).set({ shippingRequired: false }).where(eq(schema.productVariants.id, f.variants[0].id));
+    await db().update(schema.productVariants).set({ shippingRequired: false }).where(eq(schema.productVariants.id, f.variants[1].id));
     await db().update(schema.channelPricings).set({ price: 0 }).where(eq(schema.channelPricings.channelCode, f.channel));
     const items = (await cart(cartId)).items as { id: number }[];
     await step("PUT", `/api/v1/carts/${cartId}/items/${items[0]!.id}`, { quantity: 2 });
@@ -109,12 +109,12 @@ describe("cart processing during checkout", () => {
   it("a cart created before checkout existed gets its shipment and payment on its next change", async () => {
     const f = await checkoutFixture();
     const cartId = await newCart(f);
-    await addItem(cartId, f.variants[0]!.code);
+    await addItem(cartId, f.variants[0].code);
     await db().delete(schema.payments).where(eq(schema.payments.orderId, cartId));
     await db().delete(schema.shipments).where(eq(schema.shipments.orderId, cartId));
     // Raised as every writer of a cart's rows raises it, so the cart's object reads the cart again.
     await db().update(schema.orders).set({ version: sql`${schema.orders.version} + 1` }).where(eq(schema.orders.id, cartId));
-    await addItem(cartId, f.variants[0]!.code);
+    await addItem(cartId, f.variants[0].code);
     expect((await paymentsOf(cartId)).map((p) => [p.amount, p.state])).toEqual([[5000, "cart"]]);
     expect((await shipmentsOf(cartId)).map((s) => s.state)).toEqual(["cart"]);
   });
@@ -124,7 +124,7 @@ describe("deleting an addressed cart", () => {
   it("deletes its addresses, shipment and payment with it", async () => {
     const f = await checkoutFixture();
     const cartId = await newCart(f);
-    await addItem(cartId, f.variants[0]!.code);
+    await addItem(cartId, f.variants[0].code);
     await step("PUT", `/api/v1/checkouts/addressing/${cartId}`, { billingAddress: address(f.countries.b) });
     const { shippingAddressId, billingAddressId } = await orderRow(cartId);
     await step("DELETE", `/api/v1/carts/${cartId}`);

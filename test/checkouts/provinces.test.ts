@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { api } from "../fixtures/http";
 import { cartWithItem } from "../fixtures/carts";
-import { db } from "../fixtures/db";
+import { db, one, two } from "../fixtures/db";
 import { address, checkoutFixture, orderRow, step } from "../fixtures/checkout";
 import * as schema from "../../src/data/schema";
 
@@ -15,26 +15,28 @@ import * as schema from "../../src/data/schema";
 async function provincesFixture() {
   const f = await checkoutFixture();
   const d = db();
-  const [country] = await d.select({ id: schema.countries.id }).from(schema.countries).where(eq(schema.countries.code, f.countries.a1));
+  const country = one(await d.select({ id: schema.countries.id }).from(schema.countries).where(eq(schema.countries.code, f.countries.a1)));
   const north = `${f.countries.a1}-N`;
   const south = `${f.countries.a1}-S`;
   await d.insert(schema.provinces).values([
-    { countryId: country!.id, code: north, name: "North" },
-    { countryId: country!.id, code: south, name: "South" },
+    { countryId: country.id, code: north, name: "North" },
+    { countryId: country.id, code: south, name: "South" },
   ]);
-  const [northZone, outer] = await d
-    .insert(schema.zones)
-    .values([
-      { code: `PZ${north}`, name: "North zone", type: "province" },
-      { code: `ZZ${north}`, name: "Outer zone", type: "zone" },
-    ])
-    .returning({ id: schema.zones.id, code: schema.zones.code });
+  const [northZone, outer] = two(
+    await d
+      .insert(schema.zones)
+      .values([
+        { code: `PZ${north}`, name: "North zone", type: "province" },
+        { code: `ZZ${north}`, name: "Outer zone", type: "zone" },
+      ])
+      .returning({ id: schema.zones.id, code: schema.zones.code }),
+  );
   await d.insert(schema.zoneMembers).values([
-    { zoneId: northZone!.id, code: north },
-    { zoneId: outer!.id, code: northZone!.code },
+    { zoneId: northZone.id, code: north },
+    { zoneId: outer.id, code: northZone.code },
   ]);
-  const [category] = await d.select({ id: schema.taxCategories.id }).from(schema.taxCategories).where(eq(schema.taxCategories.code, f.taxCategory));
-  await d.insert(schema.taxRates).values({ code: `TRN${north}`, name: "North tax 5%", amount: "0.05", categoryId: category!.id, zoneId: northZone!.id });
+  const category = one(await d.select({ id: schema.taxCategories.id }).from(schema.taxCategories).where(eq(schema.taxCategories.code, f.taxCategory)));
+  await d.insert(schema.taxRates).values({ code: `TRN${north}`, name: "North tax 5%", amount: "0.05", categoryId: category.id, zoneId: northZone.id });
   const create = (code: string, zone: string, amount: number, position: number, name: string) =>
     api("POST", "/api/v1/shipping-methods/", {
       code,
@@ -45,9 +47,9 @@ async function provincesFixture() {
       configuration: { [f.channel]: { amount } },
       translations: { en_US: { name } },
     });
-  expect((await create(`N${north}`.replace(/-/g, "_"), northZone!.code, 3, 0, "North courier")).status).toBe(201);
-  expect((await create(`O${north}`.replace(/-/g, "_"), outer!.code, 2, 1, "Outer courier")).status).toBe(201);
-  return { f, north, south, northZone: northZone!.code, outerZone: outer!.code };
+  expect((await create(`N${north}`.replace(/-/g, "_"), northZone.code, 3, 0, "North courier")).status).toBe(201);
+  expect((await create(`O${north}`.replace(/-/g, "_"), outer.code, 2, 1, "Outer courier")).status).toBe(201);
+  return { f, north, south, northZone: northZone.code, outerZone: outer.code };
 }
 
 const shippingMethodsOf = async (cartId: number) =>
@@ -56,7 +58,7 @@ const shippingMethodsOf = async (cartId: number) =>
 describe("provinces in the checkout", () => {
   it("a country with provinces needs one of its own: Sylius' messages, nothing stored", async () => {
     const { f, south } = await provincesFixture();
-    const cartId = await cartWithItem(f, f.variants[0]!.code);
+    const cartId = await cartWithItem(f, f.variants[0].code);
     const url = `/api/v1/checkouts/addressing/${cartId}`;
     const fields = (province: Record<string, unknown> = {}) => ({
       firstName: {}, lastName: {}, phoneNumber: {}, company: {}, countryCode: {}, street: {}, city: {}, postcode: {}, provinceCode: province,
@@ -83,11 +85,11 @@ describe("provinces in the checkout", () => {
 
   it("stores the province; a province zone and a zone of zones hold the address: their methods, the province's tax", async () => {
     const { f, north } = await provincesFixture();
-    const cartId = await cartWithItem(f, f.variants[0]!.code); // 20.00
+    const cartId = await cartWithItem(f, f.variants[0].code); // 20.00
     await step("PUT", `/api/v1/checkouts/addressing/${cartId}`, { billingAddress: { ...address(f.countries.a1), provinceCode: north } });
     const order = await orderRow(cartId);
-    const [stored] = await db().select().from(schema.addresses).where(eq(schema.addresses.id, order.billingAddressId!));
-    expect([stored!.provinceCode, stored!.provinceName]).toEqual([north, null]);
+    const stored = one(await db().select().from(schema.addresses).where(eq(schema.addresses.id, order.billingAddressId!)));
+    expect([stored.provinceCode, stored.provinceName]).toEqual([north, null]);
     // Zone A (the country's), the province zone, the zone holding it: every one's method, by position.
     expect(await shippingMethodsOf(cartId)).toEqual([["Courier A", 1000], ["North courier", 300], ["Outer courier", 200]]);
     // Taxes by the most specific zone (Sylius ZoneMatcher::match): the province's 5 %, not the country's 20 %.
@@ -97,7 +99,7 @@ describe("provinces in the checkout", () => {
 
   it("the other province: the country's zone only", async () => {
     const { f, south } = await provincesFixture();
-    const cartId = await cartWithItem(f, f.variants[0]!.code);
+    const cartId = await cartWithItem(f, f.variants[0].code);
     await step("PUT", `/api/v1/checkouts/addressing/${cartId}`, { billingAddress: { ...address(f.countries.a1), provinceCode: south } });
     expect(await shippingMethodsOf(cartId)).toEqual([["Courier A", 1000]]);
     const cart = (await api("GET", `/api/v1/carts/${cartId}`)).body;
@@ -106,10 +108,10 @@ describe("provinces in the checkout", () => {
 
   it("a cart change after the zone's members change prices by the new zones (the context's version moved)", async () => {
     const { f, north, south, northZone } = await provincesFixture();
-    const cartId = await cartWithItem(f, f.variants[0]!.code);
+    const cartId = await cartWithItem(f, f.variants[0].code);
     await step("PUT", `/api/v1/checkouts/addressing/${cartId}`, { billingAddress: { ...address(f.countries.a1), provinceCode: south } });
-    const [zone] = await db().select({ id: schema.zones.id }).from(schema.zones).where(eq(schema.zones.code, northZone));
-    await db().insert(schema.zoneMembers).values({ zoneId: zone!.id, code: south });
+    const zone = one(await db().select({ id: schema.zones.id }).from(schema.zones).where(eq(schema.zones.code, northZone)));
+    await db().insert(schema.zoneMembers).values({ zoneId: zone.id, code: south });
     const [item] = (await api("GET", `/api/v1/carts/${cartId}`)).body.items;
     expect((await api("PUT", `/api/v1/carts/${cartId}/items/${item.id}`, { quantity: 2 })).status).toBe(204);
     const cart = (await api("GET", `/api/v1/carts/${cartId}`)).body;

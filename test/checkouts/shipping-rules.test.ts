@@ -44,7 +44,7 @@ async function freeOverThirty() {
 describe("shipping method rules in the cart and the checkout", () => {
   it("the order total rules choose the method; a change of total moves the shipment to the eligible one", async () => {
     const { f, free } = await freeOverThirty();
-    const cartId = await cartWithItem(f, f.variants[0]!.code); // 20.00
+    const cartId = await cartWithItem(f, f.variants[0].code); // 20.00
     await step("PUT", `/api/v1/checkouts/addressing/${cartId}`, { billingAddress: address(f.countries.a1) });
     expect(await shippingOf(cartId)).toEqual([["Courier A", 1000]]);
     expect(await offered(cartId)).toEqual([f.shipping.a.code]);
@@ -67,7 +67,7 @@ describe("shipping method rules in the cart and the checkout", () => {
 
   it("compares the items total before promotions: a coupon taking the total under the bound keeps the method", async () => {
     const { f, free } = await freeOverThirty();
-    const cartId = await cartWithItem(f, f.variants[0]!.code, 2); // 40.00, 10 % off with the coupon: 36.00
+    const cartId = await cartWithItem(f, f.variants[0].code, 2); // 40.00, 10 % off with the coupon: 36.00
     await step("PUT", `/api/v1/checkouts/addressing/${cartId}`, { billingAddress: address(f.countries.a1) });
     expect((await api("PATCH", `/api/v1/carts/${cartId}`, { promotionCoupon: f.coupon.code })).status).toBe(204);
     expect(await shippingOf(cartId)).toEqual([["Free shipping", 0]]);
@@ -76,10 +76,10 @@ describe("shipping method rules in the cart and the checkout", () => {
 
   it("the total weight rules read the variants' weights; no eligible method: no shipping", async () => {
     const f = await checkoutFixture();
-    await db().update(schema.productVariants).set({ weight: 2.5 }).where(eq(schema.productVariants.id, f.variants[0]!.id));
+    await db().update(schema.productVariants).set({ weight: 2.5 }).where(eq(schema.productVariants.id, f.variants[0].id));
     const rules = [{ type: "total_weight_less_than_or_equal", configuration: { weight: 5 } }];
     expect((await api("PATCH", `/api/v1/shipping-methods/${f.shipping.a.code}`, { rules })).status).toBe(204);
-    const cartId = await cartWithItem(f, f.variants[0]!.code, 2); // 5.0
+    const cartId = await cartWithItem(f, f.variants[0].code, 2); // 5.0
     await step("PUT", `/api/v1/checkouts/addressing/${cartId}`, { billingAddress: address(f.countries.a1) });
     expect(await shippingOf(cartId)).toEqual([["Courier A", 1000]]);
     const [item] = (await api("GET", `/api/v1/carts/${cartId}`)).body.items;

@@ -30,7 +30,7 @@ const refused = (transition: string, state: string) => ({
 describe("addressing", () => {
   it("reports every missing field of both addresses", async () => {
     const f = await checkoutFixture();
-    const cartId = await cartWithItem(f, f.variants[0]!.code);
+    const cartId = await cartWithItem(f, f.variants[0].code);
     const res = await api("PUT", `/api/v1/checkouts/addressing/${cartId}`, {});
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
@@ -43,7 +43,7 @@ describe("addressing", () => {
 
   it("copies the billing address to the shipping one unless a flag says they differ; then both must be valid", async () => {
     const f = await checkoutFixture();
-    const cartId = await cartWithItem(f, f.variants[0]!.code);
+    const cartId = await cartWithItem(f, f.variants[0].code);
     const res = await api("PUT", `/api/v1/checkouts/addressing/${cartId}`, { billingAddress: address(f.countries.b), differentShippingAddress: true });
     expect(res.status).toBe(400);
     expect(res.body.errors.children.billingAddress).toEqual(validAddress);
@@ -55,7 +55,7 @@ describe("addressing", () => {
 
   it("refuses unknown and disabled countries with the province field present for known ones", async () => {
     const f = await checkoutFixture();
-    const cartId = await cartWithItem(f, f.variants[0]!.code);
+    const cartId = await cartWithItem(f, f.variants[0].code);
     const res = await api("PUT", `/api/v1/checkouts/addressing/${cartId}`, { billingAddress: address(f.countries.disabled) });
     expect(res.status).toBe(400);
     expect(res.body.errors.children.billingAddress.children.countryCode).toEqual({ errors: ["This value is not valid."] });
@@ -69,7 +69,7 @@ describe("addressing", () => {
     expect((await api("PUT", "/api/v1/checkouts/addressing/999999999", {})).status).toBe(404);
     expect((await api("PUT", "/api/v1/checkouts/addressing/0", {})).status).toBe(404);
     const f = await checkoutFixture();
-    const cartId = await cartWithItem(f, f.variants[0]!.code);
+    const cartId = await cartWithItem(f, f.variants[0].code);
     await step("PUT", `/api/v1/checkouts/addressing/${cartId}`, { billingAddress: address(f.countries.a1) });
     await step("PUT", `/api/v1/checkouts/select-shipping/${cartId}`, { shipments: [{ method: f.shipping.a.code }] });
     await step("PUT", `/api/v1/checkouts/select-payment/${cartId}`, { payments: [{ method: f.payment.first.code }] });
@@ -84,7 +84,7 @@ describe("addressing", () => {
 describe("shipping selection", () => {
   it("validates before the state: an empty PUT on an unaddressed cart is 400, then an unknown code, then 409", async () => {
     const f = await checkoutFixture();
-    const cartId = await cartWithItem(f, f.variants[0]!.code);
+    const cartId = await cartWithItem(f, f.variants[0].code);
     const empty = await api("PUT", `/api/v1/checkouts/select-shipping/${cartId}`, {});
     expect(empty.status).toBe(400);
     // Before addressing: every enabled method of the channel is selectable (two).
@@ -104,7 +104,7 @@ describe("shipping selection", () => {
 
   it("after addressing only the shipping address's zone's methods are valid", async () => {
     const f = await checkoutFixture();
-    const cartId = await cartWithItem(f, f.variants[0]!.code);
+    const cartId = await cartWithItem(f, f.variants[0].code);
     await step("PUT", `/api/v1/checkouts/addressing/${cartId}`, { billingAddress: address(f.countries.a1) });
     const list = await api("GET", `/api/v1/checkouts/select-shipping/${cartId}`);
     expect(list.body).toEqual({ shipments: [{ methods: [{ id: f.shipping.a.id, code: f.shipping.a.code, name: "Courier A", description: "Zone A courier", price: 1000 }] }] });
@@ -117,11 +117,11 @@ describe("shipping selection", () => {
     const f = await checkoutFixture([0, 1500]);
     await db().update(schema.productVariants).set({ shippingRequired: false }).where(inArray(schema.productVariants.id, f.variants.map((v) => v.id)));
     const free = await newCart(f);
-    await addItem(free, f.variants[0]!.code);
+    await addItem(free, f.variants[0].code);
     await step("PUT", `/api/v1/checkouts/addressing/${free}`, { billingAddress: address(f.countries.b) });
     expect((await orderRow(free)).checkoutState).toBe("payment_skipped");
     const paid = await newCart(f);
-    await addItem(paid, f.variants[1]!.code);
+    await addItem(paid, f.variants[1].code);
     await step("PUT", `/api/v1/checkouts/addressing/${paid}`, { billingAddress: address(f.countries.b) });
     expect((await orderRow(paid)).checkoutState).toBe("shipping_skipped");
     expect(await api("PUT", `/api/v1/checkouts/select-shipping/${paid}`, { shipments: [] })).toMatchObject(refused("select_shipping", "shipping_skipped"));
@@ -134,7 +134,7 @@ describe("shipping selection", () => {
 describe("payment selection", () => {
   it("409 on an addressed cart (empty PATCH reaches the transition), 400 on unknown codes and on an empty PUT", async () => {
     const f = await checkoutFixture();
-    const cartId = await cartWithItem(f, f.variants[0]!.code);
+    const cartId = await cartWithItem(f, f.variants[0].code);
     await step("PUT", `/api/v1/checkouts/addressing/${cartId}`, { billingAddress: address(f.countries.b) });
     expect(await api("PATCH", `/api/v1/checkouts/select-payment/${cartId}`, {})).toMatchObject(refused("select_payment", "addressed"));
     const list = await api("GET", `/api/v1/checkouts/select-payment/${cartId}`);
@@ -160,7 +160,7 @@ describe("payment selection", () => {
 
   it("an idempotent retry of a step replays 204 in two round trips at most and changes nothing twice", async () => {
     const f = await checkoutFixture();
-    const cartId = await cartWithItem(f, f.variants[0]!.code);
+    const cartId = await cartWithItem(f, f.variants[0].code);
     await step("PUT", `/api/v1/checkouts/addressing/${cartId}`, { billingAddress: address(f.countries.b) });
     await step("PUT", `/api/v1/checkouts/select-shipping/${cartId}`, { shipments: [{ method: f.shipping.b.code }] });
     const headers = { "Idempotency-Key": `pay-${cartId}` };
@@ -176,7 +176,7 @@ describe("payment selection", () => {
 
   it("If-Match: a stale tag is 412 and changes nothing", async () => {
     const f = await checkoutFixture();
-    const cartId = await cartWithItem(f, f.variants[0]!.code);
+    const cartId = await cartWithItem(f, f.variants[0].code);
     const res = await api("PUT", `/api/v1/checkouts/addressing/${cartId}`, { billingAddress: address(f.countries.b) }, { headers: { "If-Match": '"stale"' } });
     expect(res.status).toBe(412);
     expect((await orderRow(cartId)).checkoutState).toBe("cart");

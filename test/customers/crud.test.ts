@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, d1RoundTrips, uniqueCode } from "../fixtures/http";
 import { createChannel, createCustomer } from "../fixtures/references";
+import { newCart } from "../fixtures/carts";
 import { verifySecret } from "../../src/http/auth/crypto";
 import { serializeCustomerForCart, serializeCustomerForCartList } from "../../src/http/resources/customers/serializer";
 
@@ -215,9 +216,7 @@ describe("customers", () => {
 
     const buyer = await createCustomer();
     const channel = await createChannel();
-    await env.DB.prepare("INSERT INTO orders (customer_id, channel_id, currency_code, locale_code) VALUES (?, ?, 'USD', 'en_US')")
-      .bind(buyer.id, channel.id)
-      .run();
+    await newCart({ customer: buyer.email, channel: channel.code });
     const refused = await api("DELETE", `/api/v1/customers/${buyer.id}`);
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({ code: 409, message: "Cannot delete, the customer is in use." });

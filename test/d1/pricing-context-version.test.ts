@@ -16,8 +16,9 @@ import { tableName } from "../../src/data/triggers/trigger";
 import { apiCatalog, type ApiCatalog } from "../fixtures/catalog";
 import { ok, uniqueCode } from "../fixtures/http";
 import { createChannel, createProvince, insertChannel } from "../fixtures/references";
+import { firstRow } from "../fixtures/db";
 
-const version = async () => (await env.DB.prepare("SELECT version FROM pricing_context_version WHERE id = 1").first<{ version: number }>())!.version;
+const version = async () => (await firstRow<{ version: number }>(env.DB.prepare("SELECT version FROM pricing_context_version WHERE id = 1"))).version;
 
 /** How far `write` moved the version. */
 async function moved(write: () => Promise<unknown>): Promise<number> {
@@ -74,7 +75,7 @@ interface Parents {
   country: number;
 }
 
-const idOf = async (sql: string, ...params: unknown[]) => (await env.DB.prepare(`${sql} RETURNING id`).bind(...params).first<{ id: number }>())!.id;
+const idOf = async (sql: string, ...params: unknown[]) => (await firstRow<{ id: number }>(env.DB.prepare(`${sql} RETURNING id`).bind(...params))).id;
 
 async function insertParents(): Promise<Parents> {
   const zone = await idOf("INSERT INTO zones (code, name) VALUES (?, 'Parent zone')", uniqueCode("Z"));
@@ -174,7 +175,7 @@ describe("the pricing context's version and its sources", () => {
     let rowid = 0;
     expect(
       await moved(async () => {
-        rowid = (await env.DB.prepare(`${insert} RETURNING rowid AS r`).bind(...params).first<{ r: number }>())!.r;
+        rowid = (await firstRow<{ r: number }>(env.DB.prepare(`${insert} RETURNING rowid AS r`).bind(...params))).r;
       }),
     ).toBe(1);
     const { results } = await env.DB.prepare("SELECT name FROM pragma_table_info(?)").bind(table).all<{ name: string }>();

@@ -11,6 +11,7 @@ import { api, d1RoundTrips, ok } from "../fixtures/http";
 import { apiCatalog, type ApiCatalog } from "../fixtures/catalog";
 import { newCart } from "../fixtures/carts";
 import { runScheduledSweep } from "../fixtures/worker";
+import { firstRow } from "../fixtures/db";
 
 const TTL_MS = cartTtlSeconds(env.CART_TTL) * 1000;
 const gateway = new CartGateway(env.CARTS);
@@ -20,15 +21,13 @@ let catalog: ApiCatalog;
 let channelId: number;
 beforeAll(async () => {
   catalog = await apiCatalog();
-  const row = await env.DB.prepare("SELECT id FROM channels WHERE code = ?1").bind(catalog.channel).first<{ id: number }>();
-  channelId = row!.id;
+  const row = await firstRow<{ id: number }>(env.DB.prepare("SELECT id FROM channels WHERE code = ?1").bind(catalog.channel));
+  channelId = row.id;
 });
-
-const createCart = (): Promise<number> => newCart(catalog);
 
 /** A cart with two items (3 × 10.00 and 2 × 3.33): units, and order, item and unit adjustments (shipping, promotion, taxes). */
 const filledCart = async (): Promise<number> => {
-  const cartId = await createCart();
+  const cartId = await newCart(catalog);
   await ok("POST", `/api/v1/carts/${cartId}/items/`, { variant: catalog.variantA, quantity: 3 });
   await ok("POST", `/api/v1/carts/${cartId}/items/`, { variant: catalog.variantB, quantity: 2 });
   return cartId;
@@ -43,7 +42,7 @@ const setLastChange = (cartId: number, at: string) =>
   env.DB.prepare("UPDATE orders SET created_at = ?2, updated_at = ?2 WHERE id = ?1").bind(cartId, at).run();
 
 const updatedAt = async (cartId: number): Promise<string> =>
-  (await env.DB.prepare("SELECT updated_at AS at FROM orders WHERE id = ?1").bind(cartId).first<{ at: string }>())!.at;
+  (await firstRow<{ at: string }>(env.DB.prepare("SELECT updated_at AS at FROM orders WHERE id = ?1").bind(cartId))).at;
 
 /** The object's alarm and stored keys. */
 const objectState = (cartId: number) =>
@@ -122,7 +121,7 @@ describe("a cart's alarm", () => {
   });
 
   it("restarts with every committed change, without moving the alarm until it rings", async () => {
-    const cartId = await createCart();
+    const cartId = await newCart(catalog);
     const armed = (await objectState(cartId)).alarm;
     const res = await api<{ id: number }>("POST", `/api/v1/carts/${cartId}/items/`, { variant: catalog.variantA, quantity: 1 });
     expect(res.status).toBe(201);
@@ -136,7 +135,7 @@ describe("a cart's alarm", () => {
   });
 
   it("is set by a committed change when the object has none; reads and refused changes set none", async () => {
-    const cartId = await createCart();
+    const cartId = await newCart(catalog);
     await runInDurableObject(stubOf(cartId), (instance) => instance.cancelExpiry());
     const expectNoAlarm = async (call: () => Promise<{ status: number }>, status: number) => {
       expect((await call()).status).toBe(status);
@@ -198,7 +197,7 @@ describe("a cart's alarm", () => {
     const ids = await env.DB.prepare("SELECT shipping_address_id AS s, billing_address_id AS b FROM orders WHERE id = ?1").bind(cartId).first<{ s: number; b: number }>();
     expect(ids?.s).not.toBe(ids?.b);
     const count = async () =>
-      (await env.DB.prepare("SELECT COUNT(*) AS n FROM addresses WHERE id IN (?1, ?2)").bind(ids!.s, ids!.b).first<{ n: number }>())!.n;
+      (await firstRow<{ n: number }>(env.DB.prepare("SELECT COUNT(*) AS n FROM addresses WHERE id IN (?1, ?2)").bind(ids!.s, ids!.b))).n;
     expect(await count()).toBe(2);
 
     await setLastChange(cartId, longAgo());
@@ -217,7 +216,7 @@ describe("a cart's alarm", () => {
   });
 
   it("is cancelled by cancelExpiry (placing the order); a later change sets it again", async () => {
-    const cartId = await createCart();
+    const cartId = await newCart(catalog);
     await runInDurableObject(stubOf(cartId), (instance) => instance.cancelExpiry());
     expect(await objectState(cartId)).toEqual({ alarm: null, keys: [] });
     expect((await api("GET", `/api/v1/carts/${cartId}`)).status).toBe(200);
@@ -228,7 +227,7 @@ describe("a cart's alarm", () => {
   });
 
   it("leaves an order that is no longer a cart, and stops its own expiry", async () => {
-    const cartId = await createCart();
+    const cartId = await newCart(catalog);
     await env.DB.prepare("UPDATE orders SET state = 'new', created_at = ?2, updated_at = ?2 WHERE id = ?1").bind(cartId, longAgo()).run();
     expect(await runDurableObjectAlarm(stubOf(cartId))).toBe(true);
     expect((await rowsOf(cartId)).orders).toBe(1);
@@ -248,7 +247,7 @@ describe("the scheduled sweep", () => {
     const [legacyRecent] = await insertOrders(1, iso(Date.now()));
     const [placed] = await insertOrders(1, longAgo(), "new");
     // A stale cart that still has its alarm: handed over too; the object checks again.
-    const armed = await createCart();
+    const armed = await newCart(catalog);
     await setLastChange(armed, longAgo());
 
     await runScheduledSweep();
@@ -264,7 +263,7 @@ describe("the scheduled sweep", () => {
   });
 
   it("lets the object keep a cart changed after the sweep read it, with its alarm at the end of the period", async () => {
-    const cartId = await createCart();
+    const cartId = await newCart(catalog);
     expect(await runInDurableObject(stubOf(cartId), (instance) => instance.expire(cartId))).toBe("kept");
     expect((await rowsOf(cartId)).orders).toBe(1);
     expect((await objectState(cartId)).alarm).toBe(Date.parse(await updatedAt(cartId)) + TTL_MS);

@@ -40,7 +40,7 @@ async function get(path: string, acceptEncoding?: string, frontLine = false): Pr
 
 const isGzip = (bytes: Uint8Array) => bytes[0] === 0x1f && bytes[1] === 0x8b;
 
-let fixture: CartFixture;
+let fixture: CartFixture<readonly [number, number]>;
 let cartId: number;
 
 beforeAll(async () => {

@@ -5,6 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, uniqueCode } from "../fixtures/http";
+import { itemsOf } from "../fixtures/sylius";
 import { call, servedDocument } from "../fixtures/contract";
 import { createChannel, createCurrency, createLocale, createZone, ensureLocales } from "../fixtures/references";
 import { createVariant, insertProduct, variantsPath } from "../fixtures/catalog";
@@ -162,7 +163,7 @@ describe("Sylius' grids' sorting fields on the configuration lists", () => {
     const mine = async (query: string) => {
       const res = await api("GET", `/api/v1/exchange-rates/?limit=100&${query}`);
       expect(res.status).toBe(200);
-      return (res.body._embedded.items as { sourceCurrency: { code: string } }[]).map((item) => item.sourceCurrency.code).filter((code) => pairs.includes(code));
+      return itemsOf<{ sourceCurrency: { code: string } }>(res).map((item) => item.sourceCurrency.code).filter((code) => pairs.includes(code));
     };
     expect(await mine("sorting[ratio]=asc")).toEqual([pairs[1], pairs[0], pairs[2]]);
     expect(await mine("sorting[ratio]=desc")).toEqual([pairs[2], pairs[0], pairs[1]]);
@@ -170,7 +171,7 @@ describe("Sylius' grids' sorting fields on the configuration lists", () => {
   });
 
   it("sorts locales by name, by the code (as Sylius' grid)", async () => {
-    const made = [await createLocale(), await createLocale(), await createLocale()].map((locale) => locale.code as string);
+    const made = [await createLocale(), await createLocale(), await createLocale()].map((locale) => locale.code);
     const res = await api("GET", "/api/v1/locales/?limit=100&sorting[name]=desc");
     expect(res.status).toBe(200);
     expect(codes(res.body).filter((code) => made.includes(code))).toEqual([...made].sort().reverse());
@@ -181,7 +182,7 @@ describe("Sylius' grids' sorting fields on the configuration lists", () => {
   });
 
   it("sorts shipping methods by their en_US name", async () => {
-    const zone = (await createZone()).code as string;
+    const zone = (await createZone()).code;
     await expectSortedByName("/api/v1/shipping-methods/", "name", (code, name) => ({
       code,
       zone,

@@ -8,11 +8,11 @@ import { describe, expect, it, vi } from "vitest";
 import { forceAccessLogForTests } from "../../src/http/middleware/access-log";
 import { api, d1RoundTrips, uniqueCode } from "../fixtures/http";
 import { TEST_CLIENT } from "../fixtures/accounts";
+import { insertToken, insertUser, testClientId } from "../fixtures/tokens";
 import { insertLocalesAndCurrency } from "../fixtures/references";
 import { createVariant, insertProduct } from "../fixtures/catalog";
 import { cartFixture, newCart } from "../fixtures/carts";
 import { runScheduledSweep } from "../fixtures/worker";
-import { sha256Hex } from "../../src/http/auth/crypto";
 
 const keyed = (key: string) => ({ headers: { "Idempotency-Key": key } });
 const newKey = () => `key-${crypto.randomUUID()}`;
@@ -29,16 +29,8 @@ async function variantFixture(): Promise<{ product: string }> {
 
 /** A second admin user of the test client, with its own token. */
 async function otherUserToken(): Promise<string> {
-  const token = uniqueCode("tok");
-  const username = `${uniqueCode("admin").toLowerCase()}@example.com`;
-  await env.DB.batch([
-    env.DB.prepare("INSERT INTO admin_users (username, username_canonical, password_hash, enabled) VALUES (?1, ?1, 'x', 1)").bind(username),
-    env.DB.prepare(
-      `INSERT INTO oauth_access_tokens (token_hash, client_id, user_id, expires_at)
-       SELECT ?1, c.id, u.id, 4102444800 FROM oauth_clients c, admin_users u WHERE c.public_id = ?2 AND u.username_canonical = ?3`,
-    ).bind(await sha256Hex(token), TEST_CLIENT.id, username),
-  ]);
-  return token;
+  const user = await insertUser({ enabled: true });
+  return insertToken("oauth_access_tokens", { clientId: await testClientId(), userId: user.id, expiresIn: 3600 });
 }
 
 describe("Idempotency-Key on cart changes", () => {

@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, d1RoundTrips } from "../fixtures/http";
 import { createCurrency, createLocale, insertChannel } from "../fixtures/references";
+import { createProduct } from "../fixtures/catalog";
 import { describeCrud, LOCALES_CRUD } from "../fixtures/suites/code-resources";
 
 describeCrud(LOCALES_CRUD);
@@ -54,12 +55,7 @@ describe("delete of a referenced locale or currency → 409", () => {
 
   it("a locale used by a product translation", async () => {
     const locale = await createLocale();
-    const product = await env.DB.prepare("INSERT INTO products (code) VALUES (?) RETURNING id")
-      .bind(`P_${locale.code}`)
-      .first<{ id: number }>();
-    await env.DB.prepare("INSERT INTO product_translations (product_id, locale, name, slug) VALUES (?, ?, ?, ?)")
-      .bind(product!.id, locale.code, "Name", `slug-${locale.code}`)
-      .run();
+    await createProduct({ translations: { [locale.code]: { name: "Name", slug: `slug-${locale.code}` } } });
     const res = await api("DELETE", `/api/v1/locales/${locale.code}`);
     expect(res.status).toBe(409);
     expect(res.body).toEqual(localeInUse);

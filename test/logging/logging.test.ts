@@ -111,7 +111,7 @@ describe("the access log", () => {
 });
 
 describe("the cart object's lines", () => {
-  let fx: CartFixture;
+  let fx: CartFixture<readonly [number]>;
   beforeAll(async () => {
     fx = await cartFixture([1299]);
   });
@@ -121,7 +121,7 @@ describe("the cart object's lines", () => {
     expect(cart.status).toBe(201);
     const cartId = cart.body.id as number;
 
-    const added = await api("POST", `/api/v1/carts/${cartId}/items/`, { variant: fx.variants[0]!.code, quantity: 2 }, { headers: { "X-Request-Id": "cart-add-1" } });
+    const added = await api("POST", `/api/v1/carts/${cartId}/items/`, { variant: fx.variants[0].code, quantity: 2 }, { headers: { "X-Request-Id": "cart-add-1" } });
     expect(added.status).toBe(201);
     const worker = accessLine("cart-add-1");
     expect(worker).toMatchObject({ method: "POST", route: "/api/v1/carts/:cartId/items", status: 201, cartObjectCalls: 1 });
@@ -169,7 +169,7 @@ describe("the cart object's lines", () => {
     ]);
     const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
     try {
-      const res = await api("POST", `/api/v1/carts/${cart.body.id}/items/`, { variant: broken.variants[0]!.code, quantity: 1 }, { headers: { "X-Request-Id": "cart-fail-1" } });
+      const res = await api("POST", `/api/v1/carts/${cart.body.id}/items/`, { variant: broken.variants[0].code, quantity: 1 }, { headers: { "X-Request-Id": "cart-fail-1" } });
       expect(res.status).toBe(500);
       expect(accessLine("cart-fail-1")).toMatchObject({ route: "/api/v1/carts/:cartId/items", status: 500, cartObjectCalls: 1 });
       expect(lines().filter((line) => line.where === "CartObject" && line.requestId === "cart-fail-1")).toMatchObject([{ operation: "addItem", status: 500 }]);
@@ -183,7 +183,7 @@ describe("the cart object's lines", () => {
   it("are not written when the request is not logged", async () => {
     forceAccessLogForTests(false);
     const cart = await api("POST", "/api/v1/carts/", { customer: fx.customer, channel: fx.channel, localeCode: "en_US" });
-    const added = await api("POST", `/api/v1/carts/${cart.body.id}/items/`, { variant: fx.variants[0]!.code, quantity: 1 });
+    const added = await api("POST", `/api/v1/carts/${cart.body.id}/items/`, { variant: fx.variants[0].code, quantity: 1 });
     expect(added.status).toBe(201);
     expect(log).not.toHaveBeenCalled();
   });

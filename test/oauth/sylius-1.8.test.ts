@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { TEST_CLIENT, TEST_USER } from "../fixtures/accounts";
 import { insertToken, testClientId, tokenJson } from "../fixtures/tokens";
 import { env } from "cloudflare:test";
+import { firstRow } from "../fixtures/db";
 
 const NEW_ACCESS_TOKEN = { access_token: expect.any(String), expires_in: 3600, token_type: "bearer", scope: null, refresh_token: expect.any(String) };
 const client = { client_id: TEST_CLIENT.id, client_secret: TEST_CLIENT.secret };
@@ -19,8 +20,8 @@ describe("token endpoint (Sylius 1.8 OauthTokenApiTest)", () => {
   });
 
   it("it_allows_to_refresh_an_access_token: new_access_token", async () => {
-    const user = await env.DB.prepare("SELECT id FROM admin_users WHERE username_canonical = ?").bind(TEST_USER.username).first<{ id: number }>();
-    const refresh = await insertToken("oauth_refresh_tokens", { clientId: await testClientId(), userId: user!.id, expiresIn: 3600 });
+    const user = await firstRow<{ id: number }>(env.DB.prepare("SELECT id FROM admin_users WHERE username_canonical = ?").bind(TEST_USER.username));
+    const refresh = await insertToken("oauth_refresh_tokens", { clientId: await testClientId(), userId: user.id, expiresIn: 3600 });
     const res = await tokenJson({ ...client, grant_type: "refresh_token", refresh_token: refresh });
     expect(res.status).toBe(200);
     expect(res.body).toEqual(NEW_ACCESS_TOKEN);

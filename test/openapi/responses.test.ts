@@ -639,7 +639,7 @@ describe("every documented operation answers as documented", () => {
     const f = await checkoutFixture();
     const cart = created(await call("POST", "/api/v1/carts/", { body: { customer: f.customer, channel: f.channel, localeCode: "en_US" } }));
     const id = { id: cart.id };
-    created(await call("POST", "/api/v1/carts/{cartId}/items/", { params: { cartId: cart.id }, body: { variant: f.variants[0]!.code, quantity: 1 } }));
+    created(await call("POST", "/api/v1/carts/{cartId}/items/", { params: { cartId: cart.id }, body: { variant: f.variants[0].code, quantity: 1 } }));
     expect((await call("PATCH", "/api/v1/carts/{id}", { params: id, body: { promotionCoupon: f.coupon.code } })).status).toBe(204);
     expect((await call("PUT", "/api/v1/carts/{id}", { params: id, body: { promotionCoupon: null } })).status).toBe(204);
     expect((await call("PUT", "/api/v1/checkouts/addressing/{id}", { params: id, body: { billingAddress: address(f.countries.a1) } })).status).toBe(204);
@@ -747,7 +747,7 @@ describe("every documented operation answers as documented", () => {
     const item = created(await call("POST", "/api/v1/carts/{cartId}/items/", { params: { cartId: s.cartId }, body: { variant: s.variant, quantity: 1 } }));
     const f = await checkoutFixture();
     const checkout = created(await call("POST", "/api/v1/carts/", { body: { customer: f.customer, channel: f.channel, localeCode: "en_US" } }));
-    created(await call("POST", "/api/v1/carts/{cartId}/items/", { params: { cartId: checkout.id }, body: { variant: f.variants[0]!.code, quantity: 1 } }));
+    created(await call("POST", "/api/v1/carts/{cartId}/items/", { params: { cartId: checkout.id }, body: { variant: f.variants[0].code, quantity: 1 } }));
     expect((await call("PUT", "/api/v1/checkouts/addressing/{id}", { params: { id: checkout.id }, body: { billingAddress: address(f.countries.a1) } })).status).toBe(204);
     expect((await call("PUT", "/api/v1/checkouts/select-shipping/{id}", { params: { id: checkout.id }, body: { shipments: [{ method: f.shipping.a.code }] } })).status).toBe(204);
     const order = await placedOrder();

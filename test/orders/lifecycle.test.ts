@@ -26,7 +26,7 @@ describe("cancel", () => {
   it("cancels an unpaid order: payment and shipment cancelled, held units released, untracked untouched, usage − 1", async () => {
     const order = await placedOrder({ withPromotion: true });
     const tracked = order.fixture.tracked;
-    const untracked = order.fixture.variants[0]!;
+    const untracked = order.fixture.variants[0];
     expect(await stockOf(tracked.id)).toEqual({ onHand: 5, onHold: 2 });
     const before = await stockOf(untracked.id);
 
@@ -125,12 +125,12 @@ describe("cancel", () => {
 describe("payment completion", () => {
   it("sells the held units (onHand and onHold − q); untracked variants never move", async () => {
     const order = await placedOrder({ untracked: 2, tracked: 2 });
-    const before = await stockOf(order.fixture.variants[0]!.id);
+    const before = await stockOf(order.fixture.variants[0].id);
     const res = await pay(order.id, order.paymentId);
     expect(res.status, JSON.stringify(res.body)).toBe(204);
     expect(d1RoundTrips(res.headers)).toBe(2);
     expect(await stockOf(order.fixture.tracked.id)).toEqual({ onHand: 3, onHold: 0 });
-    expect(await stockOf(order.fixture.variants[0]!.id)).toEqual(before);
+    expect(await stockOf(order.fixture.variants[0].id)).toEqual(before);
     expect(await statesOf(order)).toMatchObject({ state: "new", paymentState: "paid", shippingState: "ready", payment: "completed", shipment: "ready" });
   });
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import * as schema from "../../src/data/schema";
 import { api } from "../fixtures/http";
+import { itemsOf } from "../fixtures/sylius";
 import { db } from "../fixtures/db";
 import { placedOrder } from "../fixtures/orders";
 
@@ -19,7 +20,7 @@ describe("order list sorting", () => {
     const mine = async (query: string) => {
       const res = await api("GET", `/api/v1/orders/?limit=100&${query}`);
       expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
-      return (res.body._embedded.items as { id: number }[]).map((item) => item.id).filter((id) => ids.includes(id));
+      return itemsOf<{ id: number }>(res).map((item) => item.id).filter((id) => ids.includes(id));
     };
     expect(await mine("sorting[total]=desc")).toEqual([ids[0], ids[2], ids[1]]);
     expect(await mine("sorting[total]=asc")).toEqual([ids[1], ids[2], ids[0]]);
@@ -31,7 +32,7 @@ describe("order list sorting", () => {
     while (href) {
       const page: { status: number; body: any } = await api("GET", href);
       expect(page.status, href).toBe(200);
-      walked.push(...(page.body._embedded.items as { id: number }[]).map((item) => item.id));
+      walked.push(...itemsOf<{ id: number }>(page).map((item) => item.id));
       href = page.body._links.next?.href;
     }
     expect(walked.filter((id) => ids.includes(id))).toEqual([ids[0], ids[2], ids[1]]);

@@ -8,16 +8,11 @@
  */
 import { describe, expect, it } from "vitest";
 import { api, uniqueCode } from "../fixtures/http";
+import { postProduct } from "../fixtures/catalog";
 import { GREEN, loadAttributeFixture, YELLOW } from "./fixtures";
 
 const id = expect.any(Number);
 const PRODUCTS = "/api/v1/products/";
-
-async function createProduct(attributes: unknown[]) {
-  const code = uniqueCode("MUG_TH");
-  const res = await api("POST", PRODUCTS, { code, attributes, translations: { en_US: { name: "Theme Mug", slug: code.toLowerCase() } } });
-  return { code, res };
-}
 
 async function attribute(type: string, configuration?: object) {
   const code = uniqueCode(`attr_${type}`);
@@ -29,10 +24,10 @@ async function attribute(type: string, configuration?: object) {
 describe("attribute values on products (Sylius 1.8 ProductApiTest)", () => {
   it("it_allows_creating_product_with_attributes (create_with_attributes_response)", async () => {
     await loadAttributeFixture();
-    const { code, res } = await createProduct([
+    const { code, res } = await postProduct({ attributes: [
       { attribute: "mug_material", localeCode: "en_US", value: "concrete" },
       { attribute: "mug_collection", localeCode: "en_US", value: "make life harder" },
-    ]);
+    ] });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.attributes).toEqual([
       { id, code: "mug_material", name: "Mug collection", value: "concrete", type: "text", localeCode: "en_US" },
@@ -44,7 +39,7 @@ describe("attribute values on products (Sylius 1.8 ProductApiTest)", () => {
 
   it("it_allows_creating_product_with_select_attribute (create_with_select_attribute_response)", async () => {
     await loadAttributeFixture();
-    const { res } = await createProduct([{ attribute: "mug_color", localeCode: "en_US", value: [YELLOW, GREEN] }]);
+    const { res } = await postProduct({ attributes: [{ attribute: "mug_color", localeCode: "en_US", value: [YELLOW, GREEN] }] });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.attributes).toEqual([{ code: "mug_color", name: "Mug color", value: [YELLOW, GREEN], type: "select", id, localeCode: "en_US" }]);
   });
@@ -58,7 +53,7 @@ describe("attribute values on products (Sylius 1.8 ProductApiTest)", () => {
     const datetime = await attribute("datetime", { format: "Y-m-d H:i" });
     const select = await attribute("select", { choices: [{ en_US: "a" }, { en_US: "b" }], multiple: false });
     const choices = Object.keys((await api("GET", `/api/v1/product-attributes/${select}`)).body.configuration.choices as object);
-    const { code, res } = await createProduct([
+    const { code, res } = await postProduct({ attributes: [
       { attribute: text, localeCode: "en_US", value: "abc" },
       { attribute: integer, localeCode: "en_US", value: 12 },
       { attribute: checkbox, localeCode: "en_US", value: true },
@@ -66,7 +61,7 @@ describe("attribute values on products (Sylius 1.8 ProductApiTest)", () => {
       { attribute: date, localeCode: "en_US", value: "2020-02-29" },
       { attribute: datetime, localeCode: "en_US", value: { date: { year: 2020, month: 1, day: 2 }, time: { hour: 3, minute: 4 } } },
       { attribute: select, localeCode: "en_US", value: choices[0] },
-    ]);
+    ] });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.attributes.map((a: { value: unknown }) => a.value)).toEqual([
       "abc",
@@ -110,9 +105,9 @@ describe("attribute values on products (Sylius 1.8 ProductApiTest)", () => {
   it("select values: choice keys, counted against min and max", async () => {
     const select = await attribute("select", { choices: [{ en_US: "a" }, { en_US: "b" }, { en_US: "c" }], multiple: true, min: 2, max: 2 });
     const keys = Object.keys((await api("GET", `/api/v1/product-attributes/${select}`)).body.configuration.choices as object);
-    const few = await createProduct([{ attribute: select, localeCode: "en_US", value: [keys[0]] }]);
+    const few = await postProduct({ attributes: [{ attribute: select, localeCode: "en_US", value: [keys[0]] }] });
     expect(few.res.body.errors.children.attributes.children[0].children.value).toEqual({ errors: ["This collection should contain 2 elements or more."] });
-    const unknown = await createProduct([{ attribute: select, localeCode: "en_US", value: ["nope", keys[0]] }]);
+    const unknown = await postProduct({ attributes: [{ attribute: select, localeCode: "en_US", value: ["nope", keys[0]] }] });
     expect(unknown.res.body.errors.children.attributes.children[0].children.value).toEqual({ errors: ["This value is not valid."] });
   });
 });

@@ -2,27 +2,14 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, d1RoundTrips, uniqueCode } from "../fixtures/http";
 import { ensureLocales } from "../fixtures/references";
-import { insertVariant } from "../fixtures/catalog";
+import { createOption, insertVariant } from "../fixtures/catalog";
+import { firstRow } from "../fixtures/db";
 
 const BASE = "/api/v1/product-options/";
 
 beforeAll(async () => {
   await ensureLocales("en_US", "fr_FR", "de_DE");
 });
-
-async function createOption(code = uniqueCode("OPT"), extra: Record<string, unknown> = {}) {
-  const res = await api("POST", BASE, {
-    code,
-    translations: { en_US: { name: "Mug type" } },
-    values: [
-      { code: `${code}_small`, translations: { en_US: { value: "Small" } } },
-      { code: `${code}_big`, translations: { en_US: { value: "Big" }, fr_FR: { value: "Grand" } } },
-    ],
-    ...extra,
-  });
-  expect(res.status).toBe(201);
-  return res.body;
-}
 
 describe("product options: create and read", () => {
   it("creates an option with translations and values in 2 round trips and reads it back in 1", async () => {
@@ -139,9 +126,9 @@ describe("product options: list", () => {
   // Changed by issue 40: creation order by default, as Sylius 1.8's API (it was `position asc`).
   it("pages, filters and sorts in 1 round trip", async () => {
     const prefix = uniqueCode("LST");
-    await createOption(`${prefix}_a`, { position: 2 });
-    await createOption(`${prefix}_b`, { position: 0 });
-    await createOption(`${prefix}_c`, { position: 1 });
+    await createOption({ code: `${prefix}_a`, position: 2 });
+    await createOption({ code: `${prefix}_b`, position: 0 });
+    await createOption({ code: `${prefix}_c`, position: 1 });
 
     const first = await api("GET", `${BASE}?criteria[code]=${prefix.toLowerCase()}&limit=2`);
     expect(first.status).toBe(200);
@@ -171,7 +158,7 @@ describe("product options: list", () => {
 
   it("filters by name", async () => {
     const word = uniqueCode("Word");
-    const option = await createOption(undefined, { translations: { fr_FR: { name: `Le ${word}` } } });
+    const option = await createOption({ translations: { fr_FR: { name: `Le ${word}` } } });
     const res = await api("GET", `${BASE}?criteria[name]=${word.toUpperCase()}`);
     expect(res.body.total).toBe(1);
     expect(res.body._embedded.items[0].code).toBe(option.code);
@@ -252,20 +239,18 @@ describe("product options: validation", () => {
         { children: { translations: { errors: ["This value is not valid."] }, code: { errors: ["The option value with given code already exists."] } } },
       ],
     });
-    const check = await env.DB.prepare("SELECT COUNT(*) AS n FROM product_option_values WHERE code = ?")
-      .bind(duplicate)
-      .first<{ n: number }>();
-    expect(check!.n).toBe(0);
+    const check = await firstRow<{ n: number }>(env.DB.prepare("SELECT COUNT(*) AS n FROM product_option_values WHERE code = ?")
+      .bind(duplicate));
+    expect(check.n).toBe(0);
   });
 });
 
 describe("product options: update", () => {
   it("PUT replaces sent collections and keeps the ids of the values that stay", async () => {
-    const option = await createOption(undefined, { position: 4 });
-    const code = option.code as string;
-    const before = await env.DB.prepare("SELECT id, code FROM product_option_values WHERE code = ?")
-      .bind(`${code}_big`)
-      .first<{ id: number }>();
+    const option = await createOption({ position: 4 });
+    const code = option.code;
+    const before = await firstRow<{ id: number }>(env.DB.prepare("SELECT id, code FROM product_option_values WHERE code = ?")
+      .bind(`${code}_big`));
     const variantProduct = uniqueCode("P");
     await api("POST", "/api/v1/products/", { code: variantProduct, options: [code] });
     const variant = await insertVariant(variantProduct, [`${code}_big`]);
@@ -294,14 +279,13 @@ describe("product options: update", () => {
       ],
       _links: { self: { href: `/api/v1/product-options/${code}` } },
     });
-    const after = await env.DB.prepare("SELECT id FROM product_option_values WHERE code = ?")
-      .bind(`${code}_big`)
-      .first<{ id: number }>();
-    expect(after!.id).toBe(before!.id);
+    const after = await firstRow<{ id: number }>(env.DB.prepare("SELECT id FROM product_option_values WHERE code = ?")
+      .bind(`${code}_big`));
+    expect(after.id).toBe(before.id);
     const link = await env.DB.prepare("SELECT option_value_id AS id FROM product_variant_option_values WHERE variant_id = ?")
       .bind(variant.id)
       .first<{ id: number }>();
-    expect(link!.id).toBe(before!.id);
+    expect(link!.id).toBe(before.id);
   });
 
   it("PUT with only a position removes the values (Sylius' form submitted whole) and keeps the translations; a sent code is ignored", async () => {
@@ -316,7 +300,7 @@ describe("product options: update", () => {
 
   it("PATCH merges translations by locale (option and kept values) and keeps translation ids", async () => {
     const option = await createOption();
-    const code = option.code as string;
+    const code = option.code;
     const res = await api("PATCH", `${BASE}${code}`, {
       translations: { en_US: { name: "Mug kind" }, de_DE: { name: "Tassenart" } },
       values: [

@@ -11,6 +11,9 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, uniqueCode } from "../fixtures/http";
 import { TIMESTAMP, validationFailed } from "../fixtures/sylius";
+import { insertProduct } from "../fixtures/catalog";
+import { createCustomer } from "../fixtures/references";
+import { firstRow } from "../fixtures/db";
 
 const ACCESS_DENIED = { error: "access_denied", error_description: "OAuth2 authentication required" };
 const NOT_FOUND = { code: 404, message: expect.any(String) };
@@ -19,28 +22,26 @@ async function customer(email: string, firstName: string | null, lastName: strin
   await env.DB.prepare("INSERT INTO customers (email, email_canonical, first_name, last_name) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING")
     .bind(email, email, firstName, lastName)
     .run();
-  return (await env.DB.prepare("SELECT id FROM customers WHERE email_canonical = ?").bind(email).first<{ id: number }>())!.id;
+  return (await firstRow<{ id: number }>(env.DB.prepare("SELECT id FROM customers WHERE email_canonical = ?").bind(email))).id;
 }
 
 /** resources/product_reviews.yml. */
 async function fixture() {
   const queen = await customer("example.queen@example.com", "Example", "Queen");
   await customer("example.king@example.com", "Example", "King");
-  const code = uniqueCode("MUG_REVIEW_BEST");
-  const product = (await env.DB.prepare("INSERT INTO products (code) VALUES (?) RETURNING id").bind(code).first<{ id: number }>())!.id;
-  await env.DB.prepare("INSERT INTO products (code) VALUES (?)").bind(uniqueCode("MUG_REVIEW_GOOD")).run();
+  const { id: product, code } = await insertProduct("MUG_REVIEW_BEST");
+  await insertProduct("MUG_REVIEW_GOOD");
   const ids: number[] = [];
   for (const [title, rating, status] of [
     ["mug_review_best", 4, "new"],
     ["mug_review_good", 3, "new"],
     ["mug_review_bad", 1, "rejected"],
   ] as const) {
-    const row = await env.DB.prepare(
+    const row = await firstRow<{ id: number }>(env.DB.prepare(
       "INSERT INTO product_reviews (product_id, author_id, title, rating, comment, status) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
     )
-      .bind(product, queen, title, rating, `${title}_comment`, status)
-      .first<{ id: number }>();
-    ids.push(row!.id);
+      .bind(product, queen, title, rating, `${title}_comment`, status));
+    ids.push(row.id);
   }
   const [best, good, bad] = ids as [number, number, number];
   return { code, list: `/api/v1/products/${code}/reviews/`, best, good, bad };
@@ -259,8 +260,7 @@ describe("product reviews: averageRating and beyond Sylius' tests", () => {
       author: { children: { email: { errors: ["This email is invalid."] } } },
     });
     const email = `${uniqueCode("u").toLowerCase()}@example.com`;
-    const id = await customer(email, null, null);
-    await env.DB.prepare("INSERT INTO shop_users (customer_id, username, username_canonical) VALUES (?, ?, ?)").bind(id, email, email).run();
+    await createCustomer({ email, user: { plainPassword: "correct horse battery" } });
     const registered = await api("POST", f.list, { title: "Good", rating: 5, comment: "ok", author: { email } });
     expect(registered.status).toBe(400);
     expect(registered.body.errors.children.author).toEqual({

@@ -67,7 +67,7 @@ describe("POST /products/{productCode}/variants/", () => {
       channelPricings: { [cat.channel]: { price: "1243" }, [cat.channel2]: { price: "12.43" } },
       taxCategory: cat.taxCategory.code,
       shippingCategory: cat.shippingCategory.code,
-      optionValues: { [cat.option.code]: small!.code, [cat.option2.code]: red!.code },
+      optionValues: { [cat.option.code]: small.code, [cat.option2.code]: red.code },
       onHand: 5,
       width: 10,
       height: 20.5,
@@ -82,16 +82,16 @@ describe("POST /products/{productCode}/variants/", () => {
       optionValues: [
         // option2 (position 1) before option (position 5); option2 has no en_US name: its first one.
         {
-          code: red!.code,
+          code: red.code,
           name: "Kolor",
-          translations: { pl_PL: { locale: "pl_PL", id: red!.translationIds.pl_PL, value: "Czerwony" } },
+          translations: { pl_PL: { locale: "pl_PL", id: red.translationIds.pl_PL, value: "Czerwony" } },
         },
         {
-          code: small!.code,
+          code: small.code,
           name: "Mug type",
           translations: {
-            en_US: { locale: "en_US", id: small!.translationIds.en_US, value: "Small mug" },
-            pl_PL: { locale: "pl_PL", id: small!.translationIds.pl_PL, value: "Mały kubek" },
+            en_US: { locale: "en_US", id: small.translationIds.en_US, value: "Small mug" },
+            pl_PL: { locale: "pl_PL", id: small.translationIds.pl_PL, value: "Mały kubek" },
           },
         },
       ],

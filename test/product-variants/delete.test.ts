@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { api, d1RoundTrips, uniqueCode } from "../fixtures/http";
 import { createVariant, useInOrder, variantPath } from "../fixtures/catalog";
 import { setupCatalog, type Catalog } from "../fixtures/variants";
+import { firstRow } from "../fixtures/db";
 
 let cat: Catalog;
 beforeAll(async () => {
@@ -10,7 +11,7 @@ beforeAll(async () => {
 });
 
 const count = async (table: string, variantId: number) =>
-  (await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE variant_id = ?`).bind(variantId).first<{ n: number }>())!.n;
+  (await firstRow<{ n: number }>(env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE variant_id = ?`).bind(variantId))).n;
 
 describe("DELETE /products/{productCode}/variants/{code}", () => {
   it("deletes the variant and its children in two round trips; then it is gone", async () => {
@@ -18,7 +19,7 @@ describe("DELETE /products/{productCode}/variants/{code}", () => {
       code: uniqueCode("V"),
       translations: { en_US: { name: "Doomed" } },
       channelPricings: { [cat.channel]: { price: 1 } },
-      optionValues: { [cat.option.code]: cat.option.values[0]!.code },
+      optionValues: { [cat.option.code]: cat.option.values[0].code },
     });
     const path = variantPath(cat.product.code, created.code);
     const res = await api("DELETE", path);

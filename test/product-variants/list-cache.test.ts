@@ -8,7 +8,7 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { TEST_TOKEN } from "../fixtures/accounts";
-import { cartFixture, type CartFixture } from "../fixtures/carts";
+import { cartFixture, type CartFixture, type DefaultPrices } from "../fixtures/carts";
 
 async function list(query: string): Promise<{ status: number; text: string }> {
   const res = await SELF.fetch(`https://example.com/api/v1/products/${fixture.product}/variants/${query}`, {
@@ -19,7 +19,7 @@ async function list(query: string): Promise<{ status: number; text: string }> {
 
 const run = (query: string, ...values: unknown[]) => env.DB.prepare(query).bind(...values).run();
 
-let fixture: CartFixture;
+let fixture: CartFixture<DefaultPrices>;
 
 beforeAll(async () => {
   fixture = await cartFixture([1299, 1599, 1999]);
@@ -43,13 +43,13 @@ describe("a variant list page kept between reads", () => {
     const all = JSON.parse((await list("?limit=10")).text);
     const two = JSON.parse((await list("?limit=2&sorting[position]=asc")).text);
     expect(all._embedded.items).toHaveLength(5);
-    expect(two._embedded.items.map((v: { code: string }) => v.code)).toEqual([fixture.variants[0]!.code, fixture.variants[1]!.code]);
-    expect(JSON.parse((await list("?limit=2&sorting[position]=asc&page=2")).text)._embedded.items[0].code).toBe(fixture.variants[2]!.code);
+    expect(two._embedded.items.map((v: { code: string }) => v.code)).toEqual([fixture.variants[0].code, fixture.variants[1].code]);
+    expect(JSON.parse((await list("?limit=2&sorting[position]=asc&page=2")).text)._embedded.items[0].code).toBe(fixture.variants[2].code);
     expect((await list("?limit=10")).text).toBe(JSON.stringify(all));
   });
 
   it("shows a variant's new price, name and code", async () => {
-    const variant = fixture.variants[0]!;
+    const variant = fixture.variants[0];
     const page = await throughChange(
       "?limit=10&sorting[position]=asc",
       () =>
@@ -74,10 +74,10 @@ describe("a variant list page kept between reads", () => {
   it("shows a new total and a variant moved to another page", async () => {
     const page = await throughChange(
       "?limit=2&sorting[position]=asc",
-      () => run("UPDATE product_variants SET position = position + 100 WHERE id = ?", fixture.variants[0]!.id),
-      () => run("UPDATE product_variants SET position = position - 100 WHERE id = ?", fixture.variants[0]!.id),
+      () => run("UPDATE product_variants SET position = position + 100 WHERE id = ?", fixture.variants[0].id),
+      () => run("UPDATE product_variants SET position = position - 100 WHERE id = ?", fixture.variants[0].id),
     );
-    expect(page._embedded.items.map((v: { code: string }) => v.code)).toEqual([fixture.variants[1]!.code, fixture.variants[2]!.code]);
+    expect(page._embedded.items.map((v: { code: string }) => v.code)).toEqual([fixture.variants[1].code, fixture.variants[2].code]);
 
     const counted = await throughChange(
       "?limit=2",

@@ -4,8 +4,9 @@ import { createVariant, insertProduct, variantPath, variantsPath } from "../fixt
 import { setupCatalog, type Catalog } from "../fixtures/variants";
 
 let cat: Catalog;
+type Variant = { id: number; code: string };
 /** Three variants of cat.product, in creation order. */
-let v: { id: number; code: string }[];
+let v: [Variant, Variant, Variant];
 let base: string;
 
 beforeAll(async () => {
@@ -18,7 +19,7 @@ beforeAll(async () => {
       position: 2,
       translations: { pl_PL: { name: "Zeta" }, en_US: { name: "Bravo mug" } },
       channelPricings: { [cat.channel]: { price: 10 } },
-      optionValues: { [cat.option.code]: small!.code },
+      optionValues: { [cat.option.code]: small.code },
       taxCategory: cat.taxCategory.code,
       shippingCategory: cat.shippingCategory.code,
       onHand: 4,
@@ -28,7 +29,7 @@ beforeAll(async () => {
       code: `${base}_beta`,
       position: 0,
       translations: { pl_PL: { name: "Alpha kubek" } },
-      optionValues: { [cat.option.code]: large!.code },
+      optionValues: { [cat.option.code]: large.code },
     }),
     await createVariant(cat.product.code, { code: `${base}_GAMMA`, position: 1 }),
   ];
@@ -42,11 +43,11 @@ const codes = (body: { _embedded: { items: { code: string }[] } }) => body._embe
 
 describe("GET /products/{productCode}/variants/{code}", () => {
   it("returns the detailed set in one round trip", async () => {
-    const res = await api("GET", variantPath(cat.product.code, v[0]!.code));
+    const res = await api("GET", variantPath(cat.product.code, v[0].code));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      id: v[0]!.id,
-      code: v[0]!.code,
+      id: v[0].id,
+      code: v[0].code,
       position: 2,
       tracked: false,
       version: 1,
@@ -55,7 +56,7 @@ describe("GET /products/{productCode}/variants/{code}", () => {
       width: 3,
       taxCategory: { code: cat.taxCategory.code, description: cat.taxCategory.description },
       _links: {
-        self: { href: `/api/v1/products/${cat.product.code}/variants/${v[0]!.code}` },
+        self: { href: `/api/v1/products/${cat.product.code}/variants/${v[0].code}` },
         product: { href: `/api/v1/products/${cat.product.code}` },
       },
     });
@@ -74,7 +75,7 @@ describe("GET /products/{productCode}/variants/{code}", () => {
     expect(b.status).toBe(404);
 
     const product = uniqueCode("NOP");
-    const c = await api("GET", variantPath(product, v[0]!.code));
+    const c = await api("GET", variantPath(product, v[0].code));
     expect(c.status).toBe(404);
     expect(c.body).toEqual({ code: 404, message: `Product with code "${product}" does not exist.` });
   });
@@ -98,19 +99,19 @@ describe("GET /products/{productCode}/variants/", () => {
       },
       _embedded: { items: expect.any(Array) },
     });
-    expect(codes(res.body)).toEqual([v[2]!.code, v[1]!.code, v[0]!.code]);
+    expect(codes(res.body)).toEqual([v[2].code, v[1].code, v[0].code]);
     const [small] = cat.option.values;
     expect(res.body._embedded.items[2]).toEqual({
-      id: v[0]!.id,
-      code: v[0]!.code,
+      id: v[0].id,
+      code: v[0].code,
       position: 2,
       optionValues: [
         {
-          code: small!.code,
+          code: small.code,
           name: "Mug type",
           translations: {
-            en_US: { locale: "en_US", id: small!.translationIds.en_US, value: "Small mug" },
-            pl_PL: { locale: "pl_PL", id: small!.translationIds.pl_PL, value: "Mały kubek" },
+            en_US: { locale: "en_US", id: small.translationIds.en_US, value: "Small mug" },
+            pl_PL: { locale: "pl_PL", id: small.translationIds.pl_PL, value: "Mały kubek" },
           },
         },
       ],
@@ -133,18 +134,18 @@ describe("GET /products/{productCode}/variants/", () => {
         _links: { self: { href: `/api/v1/shipping-categories/${cat.shippingCategory.code}` } },
       },
       version: 1,
-      _links: { self: { href: `/api/v1/products/${cat.product.code}/variants/${v[0]!.code}` } },
+      _links: { self: { href: `/api/v1/products/${cat.product.code}/variants/${v[0].code}` } },
     });
     expect(res.body._embedded.items[0]).toEqual({
-      id: v[2]!.id,
-      code: v[2]!.code,
+      id: v[2].id,
+      code: v[2].code,
       position: 1,
       optionValues: [],
       translations: [],
       tracked: false,
       channelPricings: [],
       version: 1,
-      _links: { self: { href: `/api/v1/products/${cat.product.code}/variants/${v[2]!.code}` } },
+      _links: { self: { href: `/api/v1/products/${cat.product.code}/variants/${v[2].code}` } },
     });
   });
 
@@ -184,7 +185,7 @@ describe("GET /products/{productCode}/variants/", () => {
     const q = "sorting%5Bposition%5D=desc";
     const page1 = await list("?sorting[position]=desc&limit=2");
     expect(page1.body).toMatchObject({ page: 1, limit: 2, pages: 2, total: 3 });
-    expect(codes(page1.body)).toEqual([v[0]!.code, v[2]!.code]);
+    expect(codes(page1.body)).toEqual([v[0].code, v[2].code]);
     expect(page1.body._links).toEqual({
       self: { href: `${path}?${q}&page=1&limit=2` },
       first: { href: `${path}?${q}&page=1&limit=2` },
@@ -193,7 +194,7 @@ describe("GET /products/{productCode}/variants/", () => {
     });
     const page2 = await list("?sorting[position]=desc&limit=2&page=2");
     expect(page2.body).toMatchObject({ page: 2, limit: 2, pages: 2, total: 3 });
-    expect(codes(page2.body)).toEqual([v[1]!.code]);
+    expect(codes(page2.body)).toEqual([v[1].code]);
     expect(page2.body._links).toEqual({
       self: { href: `${path}?${q}&page=2&limit=2` },
       first: { href: `${path}?${q}&page=1&limit=2` },
@@ -210,22 +211,22 @@ describe("GET /products/{productCode}/variants/", () => {
 
   it("filters by code and by name, case-insensitively", async () => {
     const byCode = await list("?criteria[code]=ALP");
-    expect(codes(byCode.body)).toEqual([v[0]!.code]);
+    expect(codes(byCode.body)).toEqual([v[0].code]);
     expect(byCode.body.total).toBe(1);
     expect(byCode.body._links.self.href).toContain("criteria%5Bcode%5D=ALP");
 
     const byCodeBase = await list(`?criteria[code]=${base.toLowerCase()}&sorting[position]=asc`);
-    expect(codes(byCodeBase.body)).toEqual([v[1]!.code, v[2]!.code, v[0]!.code]);
+    expect(codes(byCodeBase.body)).toEqual([v[1].code, v[2].code, v[0].code]);
 
     const byName = await list("?criteria[name]=aLPHA");
-    expect(codes(byName.body)).toEqual([v[1]!.code]);
+    expect(codes(byName.body)).toEqual([v[1].code]);
 
     // The name is the en_US translation when there is one: "Zeta" (pl_PL) is not it.
     const notTheName = await list("?criteria[name]=zeta");
     expect(notTheName.body).toMatchObject({ total: 0, pages: 1, _embedded: { items: [] } });
 
     const both = await list("?criteria[name]=mug&criteria[code]=alpha");
-    expect(codes(both.body)).toEqual([v[0]!.code]);
+    expect(codes(both.body)).toEqual([v[0].code]);
   });
 
   it("answers 404 for an unknown product", async () => {
@@ -250,7 +251,7 @@ describe("GET /products/{productCode}/variants/", () => {
       code: `${prefix}_${String(i).padStart(3, "0")}`,
       translations: { en_US: { name: `Mug ${i}` }, pl_PL: { name: `Kubek ${i}` } },
       channelPricings: { [big.channel]: { price: i + 1 }, [big.channel2]: { price: "0.5" } },
-      optionValues: { [big.option.code]: (i % 2 ? small : large)!.code, [big.option2.code]: big.option2.values[0]!.code },
+      optionValues: { [big.option.code]: (i % 2 ? small : large).code, [big.option2.code]: big.option2.values[0].code },
       taxCategory: big.taxCategory.code,
       shippingCategory: big.shippingCategory.code,
     }));
@@ -270,8 +271,8 @@ describe("GET /products/{productCode}/variants/", () => {
       expect(item.channelPricings[big.channel].price).toBe((i + 1) * 100);
       expect(item.channelPricings[big.channel2].price).toBe(50);
       expect(item.optionValues.map((o: any) => o.code)).toEqual([
-        big.option2.values[0]!.code,
-        (i % 2 ? small : large)!.code,
+        big.option2.values[0].code,
+        (i % 2 ? small : large).code,
       ]);
       expect(item.taxCategory.code).toBe(big.taxCategory.code);
       expect(item.shippingCategory.code).toBe(big.shippingCategory.code);

@@ -24,6 +24,7 @@ import { addItem, newCart } from "../fixtures/carts";
 import { api, uniqueCode } from "../fixtures/http";
 import { createCustomer } from "../fixtures/references";
 import { setupCatalog, type Catalog } from "../fixtures/variants";
+import { firstRow } from "../fixtures/db";
 
 let catalog: Catalog;
 let variant: { id: number; code: string };
@@ -84,7 +85,7 @@ beforeAll(async () => {
     code,
     translations: { en_US: { name: "Stored mug" }, pl_PL: { name: "Kubek" } },
     channelPricings: { [catalog.channel]: { price: "12.00" }, [catalog.channel2]: { price: "13.00" } },
-    optionValues: { [catalog.option.code]: catalog.option.values[0]!.code, [catalog.option2.code]: catalog.option2.values[0]!.code },
+    optionValues: { [catalog.option.code]: catalog.option.values[0].code, [catalog.option2.code]: catalog.option2.values[0].code },
     taxCategory: catalog.taxCategory.code,
     shippingCategory: catalog.shippingCategory.code,
   });
@@ -159,7 +160,7 @@ describe("a stored variant view", () => {
  * embeds the variant in Sylius' default set: no option value translations
  * but the current locale's, no category).
  */
-const value = () => catalog.option.values[0]!;
+const value = () => catalog.option.values[0];
 const sources: { name: string; change: () => Promise<unknown> }[] = [
   // The variant's translations.
   { name: "a translation, through the API", change: () => ok204("PATCH", variantPath(catalog.product.code, variant.code), { translations: { en_US: { name: uniqueCode("Name") } } }) },
@@ -174,13 +175,13 @@ const sources: { name: string; change: () => Promise<unknown> }[] = [
   // Its option values.
   {
     name: "its option values, through the API",
-    change: () => ok204("PATCH", variantPath(catalog.product.code, variant.code), { optionValues: { [catalog.option.code]: catalog.option.values[1]!.code, [catalog.option2.code]: catalog.option2.values[0]!.code } }),
+    change: () => ok204("PATCH", variantPath(catalog.product.code, variant.code), { optionValues: { [catalog.option.code]: catalog.option.values[1].code, [catalog.option2.code]: catalog.option2.values[0].code } }),
   },
-  { name: "an option value link, deleted in SQL", change: () => run("DELETE FROM product_variant_option_values WHERE variant_id = ? AND option_value_id = ?", variant.id, catalog.option2.values[0]!.id) },
-  { name: "an option value link, inserted in SQL", change: () => run("INSERT INTO product_variant_option_values (variant_id, option_value_id) VALUES (?, ?)", variant.id, catalog.option2.values[0]!.id) },
+  { name: "an option value link, deleted in SQL", change: () => run("DELETE FROM product_variant_option_values WHERE variant_id = ? AND option_value_id = ?", variant.id, catalog.option2.values[0].id) },
+  { name: "an option value link, inserted in SQL", change: () => run("INSERT INTO product_variant_option_values (variant_id, option_value_id) VALUES (?, ?)", variant.id, catalog.option2.values[0].id) },
   {
     name: "an option value link, updated in SQL",
-    change: () => run("UPDATE product_variant_option_values SET option_value_id = ? WHERE variant_id = ? AND option_value_id = ?", value().id, variant.id, catalog.option.values[1]!.id),
+    change: () => run("UPDATE product_variant_option_values SET option_value_id = ? WHERE variant_id = ? AND option_value_id = ?", value().id, variant.id, catalog.option.values[1].id),
   },
   // The option values' codes and translations.
   { name: "an option value's code, in SQL", change: () => run("UPDATE product_option_values SET code = code || '_X' WHERE id = ?", value().id) },
@@ -244,7 +245,7 @@ describe("a change to a source of the view shows in the next read", () => {
  * above but option values: the API never updates an option value's row and
  * refuses to remove one a variant uses.
  */
-const viewVersion = async () => (await env.DB.prepare("SELECT view_version AS v FROM product_variants WHERE id = ?").bind(variant.id).first<{ v: number }>())!.v;
+const viewVersion = async () => (await firstRow<{ v: number }>(env.DB.prepare("SELECT view_version AS v FROM product_variants WHERE id = ?").bind(variant.id))).v;
 
 /** How far `write` moved the variant's `view_version`. */
 async function movedView(write: () => Promise<unknown>): Promise<number> {
@@ -290,7 +291,7 @@ describe("each declared source of the view, written in SQL, raises the variant's
       let inserted = 0;
       expect(
         await movedView(async () => {
-          inserted = (await env.DB.prepare(`${insert} RETURNING rowid AS r`).bind(...params).first<{ r: number }>())!.r;
+          inserted = (await firstRow<{ r: number }>(env.DB.prepare(`${insert} RETURNING rowid AS r`).bind(...params))).r;
         }),
       ).toBe(1);
       rowid = inserted;
@@ -311,7 +312,7 @@ describe("each declared source of the view, written in SQL, raises the variant's
   });
 
   it.each(VARIANT_VIEW_COLUMNS.map((c) => ({ column: c.name })))("the variant's own $column, when its value changes", async ({ column }) => {
-    const { held } = (await env.DB.prepare(`SELECT "${column}" AS held FROM product_variants WHERE id = ?`).bind(variant.id).first<{ held: number | null }>())!;
+    const { held } = (await firstRow<{ held: number | null }>(env.DB.prepare(`SELECT "${column}" AS held FROM product_variants WHERE id = ?`).bind(variant.id)));
     expect(held).toEqual(expect.any(Number));
     expect(await movedView(() => run(`UPDATE product_variants SET "${column}" = "${column}" WHERE id = ?`, variant.id))).toBe(0);
     expect(await movedView(() => run(`UPDATE product_variants SET "${column}" = NULL WHERE id = ?`, variant.id))).toBe(1);

@@ -37,7 +37,7 @@ async function fullVariant() {
     channelPricings: { [cat.channel]: { price: 10 }, [cat.channel2]: { price: 20 } },
     taxCategory: cat.taxCategory.code,
     shippingCategory: cat.shippingCategory.code,
-    optionValues: { [cat.option.code]: cat.option.values[0]!.code },
+    optionValues: { [cat.option.code]: cat.option.values[0].code },
     onHand: 7,
     width: 1,
     height: 2,
@@ -55,7 +55,7 @@ describe("PUT /products/{productCode}/variants/{code}", () => {
       version: 1,
       translations: { pl_PL: { name: "Kubek duży" } },
       channelPricings: { [cat.channel2]: { price: "3.5" } },
-      optionValues: { [cat.option2.code]: cat.option2.values[0]!.code },
+      optionValues: { [cat.option2.code]: cat.option2.values[0].code },
       onHand: 9,
       height: null,
     });
@@ -74,9 +74,9 @@ describe("PUT /products/{productCode}/variants/{code}", () => {
       channelPricings: { [cat.channel2]: { channelCode: cat.channel2, price: 350 } },
       optionValues: [
         {
-          code: cat.option2.values[0]!.code,
+          code: cat.option2.values[0].code,
           name: "Kolor",
-          translations: { pl_PL: { locale: "pl_PL", id: cat.option2.values[0]!.translationIds.pl_PL, value: "Czerwony" } },
+          translations: { pl_PL: { locale: "pl_PL", id: cat.option2.values[0].translationIds.pl_PL, value: "Czerwony" } },
         },
       ],
     });
@@ -148,7 +148,7 @@ describe("PUT /products/{productCode}/variants/{code}", () => {
       code: "",
       translations: { xx_XX: { name: "x" } },
       channelPricings: { [cat.disabledChannel]: { price: 1 } },
-      optionValues: { [cat.foreignOption.code]: cat.foreignOption.values[0]!.code },
+      optionValues: { [cat.foreignOption.code]: cat.foreignOption.values[0].code },
       weight: -1,
       version: "abc",
       onHold: 1,
@@ -261,10 +261,10 @@ describe("PATCH /products/{productCode}/variants/{code}", () => {
   it("replaces option values and accepts an empty body", async () => {
     const created = await fullVariant();
     const res = await api("PATCH", variantPath(cat.product.code, created.code), {
-      optionValues: { [cat.option.code]: cat.option.values[1]!.code },
+      optionValues: { [cat.option.code]: cat.option.values[1].code },
     });
     expect(res.status).toBe(204);
-    expect((await get(created.code)).optionValues.map((o: { code: string }) => o.code)).toEqual([cat.option.values[1]!.code]);
+    expect((await get(created.code)).optionValues.map((o: { code: string }) => o.code)).toEqual([cat.option.values[1].code]);
     expect((await api("PATCH", variantPath(cat.product.code, created.code), {})).status).toBe(204);
     expect((await get(created.code)).version).toBe(3);
   });
@@ -303,7 +303,7 @@ describe("the compare-and-set write batch", () => {
       set: { onHand: 1 },
       translations: { names: { en_US: "First" }, mode: "replace" },
       channelPricings: { prices: { [cat.channel]: 100 }, mode: "replace" },
-      optionValueIds: [cat.option.values[1]!.id],
+      optionValueIds: [cat.option.values[1].id],
       updatedAt: new Date().toISOString(),
     });
     expect(first.outcome(await namedBatch(db, first.queries))).toEqual({ status: "updated", version: 2 });
@@ -315,7 +315,7 @@ describe("the compare-and-set write batch", () => {
       set: { onHand: 2 },
       translations: { names: { pl_PL: "Second" }, mode: "replace" },
       channelPricings: { prices: { [cat.channel2]: 200 }, mode: "merge" },
-      optionValueIds: [cat.option2.values[0]!.id],
+      optionValueIds: [cat.option2.values[0].id],
       updatedAt: new Date().toISOString(),
     });
     expect(second.outcome(await namedBatch(db, second.queries))).toEqual({ status: "stale", version: 2 });
@@ -324,7 +324,7 @@ describe("the compare-and-set write batch", () => {
     expect(view!.row).toMatchObject({ onHand: 1, version: 2 });
     expect(view!.translations.map((t) => [t.locale, t.name])).toEqual([["en_US", "First"]]);
     expect(view!.channelPricings.map((p) => [p.channelCode, p.price])).toEqual([[cat.channel, 100]]);
-    expect(view!.optionValues.map((o) => o.valueId)).toEqual([cat.option.values[1]!.id]);
+    expect(view!.optionValues.map((o) => o.valueId)).toEqual([cat.option.values[1].id]);
   });
 
   it("reports a deleted variant as missing", async () => {

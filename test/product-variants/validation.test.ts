@@ -65,7 +65,7 @@ describe("variant create validation", () => {
       height: -1,
       width: "abc",
       onHand: -1,
-      optionValues: { [cat.foreignOption.code]: cat.foreignOption.values[0]!.code },
+      optionValues: { [cat.foreignOption.code]: cat.foreignOption.values[0].code },
       shippingCategory: uniqueCode("NOSHIP"),
       taxCategory: uniqueCode("NOTAX"),
       channelPricings: { [cat.disabledChannel]: { price: 10 } },
@@ -151,14 +151,14 @@ describe("variant create validation", () => {
     it("rejects an option that is not one of the product's", async () => {
       const res = await create({
         code: uniqueCode("V"),
-        optionValues: { [cat.foreignOption.code]: cat.foreignOption.values[0]!.code },
+        optionValues: { [cat.foreignOption.code]: cat.foreignOption.values[0].code },
       });
       expect(res.body).toEqual(failed({ optionValues: [INVALID] }));
     });
     it("rejects a value that is not one of the option's", async () => {
       const res = await create({
         code: uniqueCode("V"),
-        optionValues: { [cat.option.code]: cat.option2.values[0]!.code },
+        optionValues: { [cat.option.code]: cat.option2.values[0].code },
       });
       expect(res.body).toEqual(failed({ optionValues: [INVALID] }));
     });
@@ -167,7 +167,7 @@ describe("variant create validation", () => {
       expect(unknownValue.body).toEqual(failed({ optionValues: [INVALID] }));
       const unknownOption = await create({
         code: uniqueCode("V"),
-        optionValues: { [uniqueCode("NOOPT")]: cat.option.values[0]!.code },
+        optionValues: { [uniqueCode("NOOPT")]: cat.option.values[0].code },
       });
       expect(unknownOption.body).toEqual(failed({ optionValues: [INVALID] }));
     });

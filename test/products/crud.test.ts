@@ -2,7 +2,8 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, d1RoundTrips, uniqueCode } from "../fixtures/http";
 import { insertChannel, ensureLocales, shownChannel } from "../fixtures/references";
-import { createProduct, insertVariant, useInOrder } from "../fixtures/catalog";
+import { createOption, createProduct, insertVariant, useInOrder } from "../fixtures/catalog";
+import { firstRow } from "../fixtures/db";
 
 const BASE = "/api/v1/products/";
 const SUB_FORM = { name: {}, slug: {}, description: {}, metaKeywords: {}, metaDescription: {}, shortDescription: {} };
@@ -16,17 +17,6 @@ async function shopTranslations(sent: Record<string, unknown> = {}): Promise<Rec
 beforeAll(async () => {
   await ensureLocales("en_US", "fr_FR");
 });
-
-async function createOption(values = ["s", "m"]) {
-  const code = uniqueCode("OPT");
-  const res = await api("POST", "/api/v1/product-options/", {
-    code,
-    translations: { en_US: { name: `Option ${code}` } },
-    values: values.map((v) => ({ code: `${code}_${v}`, translations: { en_US: { value: v.toUpperCase() } } })),
-  });
-  expect(res.status).toBe(201);
-  return res.body;
-}
 
 /** What the representation does not show (Sylius 1.8 serializes neither): enabled and the timestamps, from D1. */
 async function stored(code: string) {
@@ -276,7 +266,7 @@ describe("products: update", () => {
   it("refuses (409) to remove an option whose values the product's variants use", async () => {
     const [used, unused] = [await createOption(), await createOption()];
     const product = await createProduct({ options: [used.code, unused.code] });
-    await insertVariant(product.code, [`${used.code}_m`]);
+    await insertVariant(product.code, [`${used.code}_big`]);
     const res = await api("PUT", `${BASE}${product.code}`, { options: [unused.code], enabled: false });
     expect(res.status).toBe(409);
     expect(res.body).toEqual({
@@ -297,15 +287,14 @@ describe("products: delete", () => {
   it("deletes a product with its variants (2 round trips)", async () => {
     const option = await createOption();
     const product = await createProduct({ options: [option.code] });
-    const variant = await insertVariant(product.code, [`${option.code}_s`]);
+    const variant = await insertVariant(product.code, [`${option.code}_small`]);
     const res = await api("DELETE", `${BASE}${product.code}`);
     expect(res.status).toBe(204);
     expect(d1RoundTrips(res.headers)).toBe(2);
     expect((await api("GET", `${BASE}${product.code}`)).status).toBe(404);
-    const left = await env.DB.prepare("SELECT COUNT(*) AS n FROM product_variants WHERE id = ?")
-      .bind(variant.id)
-      .first<{ n: number }>();
-    expect(left!.n).toBe(0);
+    const left = await firstRow<{ n: number }>(env.DB.prepare("SELECT COUNT(*) AS n FROM product_variants WHERE id = ?")
+      .bind(variant.id));
+    expect(left.n).toBe(0);
     // The option is free again.
     expect((await api("DELETE", `/api/v1/product-options/${option.code}`)).status).toBe(204);
   });

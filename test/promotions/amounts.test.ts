@@ -12,7 +12,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "../../src/data/schema";
 import { api, uniqueCode } from "../fixtures/http";
-import { db } from "../fixtures/db";
+import { db, one } from "../fixtures/db";
 import { insertChannel } from "../fixtures/references";
 
 const PATH = "/api/v1/promotions/";
@@ -152,9 +152,9 @@ describe("PromotionApiTest: amounts in major units, percentages in percent", () 
     const channel = await insertChannel();
     const code = uniqueCode("STORED");
     const d = db();
-    const [promotion] = await d.insert(schema.promotions).values({ code, name: "Stored" }).returning({ id: schema.promotions.id });
-    await d.insert(schema.promotionRules).values({ promotionId: promotion!.id, type: "item_total", configuration: { [channel.code]: { amount: 1200 } } });
-    await d.insert(schema.promotionActions).values({ promotionId: promotion!.id, type: "order_percentage_discount", configuration: { percentage: 0.15 } });
+    const promotion = one(await d.insert(schema.promotions).values({ code, name: "Stored" }).returning({ id: schema.promotions.id }));
+    await d.insert(schema.promotionRules).values({ promotionId: promotion.id, type: "item_total", configuration: { [channel.code]: { amount: 1200 } } });
+    await d.insert(schema.promotionActions).values({ promotionId: promotion.id, type: "order_percentage_discount", configuration: { percentage: 0.15 } });
     const shown = {
       rules: [{ id: expect.any(Number), type: "item_total", configuration: { [channel.code]: { amount: 1200 } } }],
       actions: [{ id: expect.any(Number), type: "order_percentage_discount", configuration: { percentage: 0.15 } }],
@@ -162,7 +162,7 @@ describe("PromotionApiTest: amounts in major units, percentages in percent", () 
     expect((await api("GET", `${PATH}${code}`)).body).toMatchObject(shown);
     expect((await api("PATCH", `${PATH}${code}`, { priority: 3 })).status).toBe(204);
     expect((await api("GET", `${PATH}${code}`)).body).toMatchObject({ priority: 3, ...shown });
-    const [row] = await d.select({ configuration: schema.promotionRules.configuration }).from(schema.promotionRules).where(eq(schema.promotionRules.promotionId, promotion!.id));
+    const row = one(await d.select({ configuration: schema.promotionRules.configuration }).from(schema.promotionRules).where(eq(schema.promotionRules.promotionId, promotion.id)));
     expect(row?.configuration).toEqual({ [channel.code]: { amount: 1200 } });
   });
 });

@@ -55,7 +55,7 @@ describe("promotion rules through carts", () => {
     const f = await promotionRulesFixture();
     const promotion = await channelPromotion(f, [{ type: "has_taxon", configuration: { taxons: [f.taxons.caps, f.taxons.mugs] } }]);
     const cartId = await newCart(f);
-    await addItem(cartId, f.variants[0]!.code);
+    await addItem(cartId, f.variants[0].code);
     expect(await discount(cartId, promotion.name)).toBe(0);
     const item = await addItem(cartId, f.product2.variant);
     expect(await discount(cartId, promotion.name)).toBe(100);
@@ -73,7 +73,7 @@ describe("promotion rules through carts", () => {
     const promotion = await channelPromotion(f, [{ type: "total_of_items_from_taxon", configuration: { [f.channel]: { taxon: f.taxons.mugs, amount: 20 } } }]);
     const cartId = await newCart(f);
     // 20.00 of another product does not count.
-    await addItem(cartId, f.variants[0]!.code);
+    await addItem(cartId, f.variants[0].code);
     const item = await addItem(cartId, f.product2.variant);
     expect(await discount(cartId, promotion.name)).toBe(0);
     await setQuantity(cartId, item, 2);
@@ -84,7 +84,7 @@ describe("promotion rules through carts", () => {
     const f = await promotionRulesFixture();
     const promotion = await channelPromotion(f, [{ type: "nth_order", configuration: { nth: 2 } }]);
     const cartId = await newCart(f);
-    const item = await addItem(cartId, f.variants[0]!.code);
+    const item = await addItem(cartId, f.variants[0].code);
     expect(await discount(cartId, promotion.name)).toBe(0);
     // Another customer's placed order is not this customer's.
     const [other] = await db().insert(schema.customers).values({ email: `other-${f.customer}`, emailCanonical: `other-${f.customer}` }).returning({ id: schema.customers.id });
@@ -104,7 +104,7 @@ describe("promotion rules through carts", () => {
     const f = await promotionRulesFixture();
     const promotion = await channelPromotion(f, [{ type: "shipping_country", configuration: { country: f.countries.a2 } }]);
     const cartId = await newCart(f);
-    const item = await addItem(cartId, f.variants[0]!.code);
+    const item = await addItem(cartId, f.variants[0].code);
     expect(await discount(cartId, promotion.name)).toBe(0);
     await step("PUT", `/api/v1/checkouts/addressing/${cartId}`, { shippingAddress: address(f.countries.a1) });
     expect(await discount(cartId, promotion.name)).toBe(0);
@@ -119,7 +119,7 @@ describe("promotion rules through carts", () => {
     const f = await promotionRulesFixture();
     const promotion = await channelPromotion(f, [{ type: "customer_group", configuration: { group_code: f.group } }]);
     const cartId = await newCart(f);
-    const item = await addItem(cartId, f.variants[0]!.code);
+    const item = await addItem(cartId, f.variants[0].code);
     expect(await discount(cartId, promotion.name)).toBe(0);
     expect((await api("PATCH", `/api/v1/customers/${f.customerId}`, { group: f.group })).status).toBe(204);
     expect((await api("GET", `/api/v1/customers/${f.customerId}`)).body.group).toEqual({ id: expect.any(Number), code: f.group, name: "VIP customers" });
@@ -148,15 +148,15 @@ describe("promotion rules through carts", () => {
 
 describe("unit discounts' filters through carts", () => {
   const cases: [string, (f: PromotionRulesFixture) => unknown, (f: PromotionRulesFixture) => Record<string, number[]>][] = [
-    ["taxons_filter: the units of products in the taxon", (f) => ({ taxons_filter: { taxons: [f.taxons.mugs] } }), (f) => ({ [f.variants[0]!.code]: [0], [f.product2.variant]: [300, 300] })],
-    ["products_filter: the units of those products", (f) => ({ products_filter: { products: f.product } }), (f) => ({ [f.variants[0]!.code]: [300], [f.product2.variant]: [0, 0] })],
-    ["price_range_filter: units priced from min to max", () => ({ price_range_filter: { min: 15, max: 20 } }), (f) => ({ [f.variants[0]!.code]: [300], [f.product2.variant]: [0, 0] })],
+    ["taxons_filter: the units of products in the taxon", (f) => ({ taxons_filter: { taxons: [f.taxons.mugs] } }), (f) => ({ [f.variants[0].code]: [0], [f.product2.variant]: [300, 300] })],
+    ["products_filter: the units of those products", (f) => ({ products_filter: { products: f.product } }), (f) => ({ [f.variants[0].code]: [300], [f.product2.variant]: [0, 0] })],
+    ["price_range_filter: units priced from min to max", () => ({ price_range_filter: { min: 15, max: 20 } }), (f) => ({ [f.variants[0].code]: [300], [f.product2.variant]: [0, 0] })],
   ];
   it.each(cases)("%s", async (_name, filters, expected) => {
     const f = await promotionRulesFixture();
     const promotion = await channelPromotion(f, [], [{ type: "unit_fixed_discount", configuration: { [f.channel]: { amount: 3, filters: filters(f) } } }]);
     const cartId = await newCart(f);
-    await addItem(cartId, f.variants[0]!.code);
+    await addItem(cartId, f.variants[0].code);
     await addItem(cartId, f.product2.variant, 2);
     expect(await unitDiscounts(cartId, promotion.name)).toEqual(expected(f));
   });

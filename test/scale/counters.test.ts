@@ -11,6 +11,7 @@ import { cartTtlSeconds } from "../../src/http/cart-object/cart-ttl";
 import { api } from "../fixtures/http";
 import { addItem, newCart } from "../fixtures/carts";
 import { address, checkoutFixture, step, type CheckoutFixture } from "../fixtures/checkout";
+import { firstRow } from "../fixtures/db";
 
 interface Drift {
   scope: string;
@@ -50,7 +51,7 @@ async function drifts(): Promise<Drift[]> {
   return out;
 }
 
-const count = async (sql: string) => (await env.DB.prepare(sql).first<{ n: number }>())!.n;
+const count = async (sql: string) => (await firstRow<{ n: number }>(env.DB.prepare(sql))).n;
 const listTotal = async (path: string) => {
   const res = await api("GET", path);
   expect(res.status).toBe(200);
@@ -58,9 +59,9 @@ const listTotal = async (path: string) => {
 };
 
 /** A cart with one item, addressed, shipping and payment selected (ready to complete). */
-async function readyCart(f: CheckoutFixture): Promise<number> {
+async function readyCart(f: CheckoutFixture<readonly [number, number]>): Promise<number> {
   const cartId = await newCart(f);
-  await addItem(cartId, f.variants[0]!.code, 1);
+  await addItem(cartId, f.variants[0].code, 1);
   await step("PUT", `/api/v1/checkouts/addressing/${cartId}`, { billingAddress: address(f.countries.b) });
   await step("PUT", `/api/v1/checkouts/select-shipping/${cartId}`, { shipments: [{ method: f.shipping.b.code }] });
   await step("PUT", `/api/v1/checkouts/select-payment/${cartId}`, { payments: [{ method: f.payment.first.code }] });
@@ -98,7 +99,7 @@ describe("list counters", () => {
   it("stay exact under SQL run outside the service: inserts, state changes, moves, deletes, cascades", async () => {
     const tag = `SQL${Date.now().toString(36)}`;
     const product = async (code: string) =>
-      (await env.DB.prepare("INSERT INTO products (code) VALUES (?1) RETURNING id").bind(code).first<{ id: number }>())!.id;
+      (await firstRow<{ id: number }>(env.DB.prepare("INSERT INTO products (code) VALUES (?1) RETURNING id").bind(code))).id;
     const a = await product(`${tag}_A`);
     const b = await product(`${tag}_B`);
     await env.DB.prepare(
@@ -114,8 +115,8 @@ describe("list counters", () => {
     expect(await listTotal(`/api/v1/products/${tag}_B/variants/`)).toBe(10);
     expect(await drifts()).toEqual([]);
     // Orders straight into D1, placed by SQL, then deleted (payments and shipments cascade).
-    const customer = (await env.DB.prepare("INSERT INTO customers (email, email_canonical) VALUES (?1, ?1) RETURNING id").bind(`${tag}@example.com`.toLowerCase()).first<{ id: number }>())!.id;
-    const channel = (await env.DB.prepare("SELECT id FROM channels LIMIT 1").first<{ id: number }>())!.id;
+    const customer = (await firstRow<{ id: number }>(env.DB.prepare("INSERT INTO customers (email, email_canonical) VALUES (?1, ?1) RETURNING id").bind(`${tag}@example.com`.toLowerCase()))).id;
+    const channel = (await firstRow<{ id: number }>(env.DB.prepare("SELECT id FROM channels LIMIT 1"))).id;
     const { results } = await env.DB.prepare(
       `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 9)
        INSERT INTO orders (customer_id, channel_id, currency_code, locale_code) SELECT ?1, ?2, 'USD', 'en_US' FROM n RETURNING id`,

@@ -8,6 +8,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, d1RoundTrips, uniqueCode } from "../fixtures/http";
 import { cartFixture } from "../fixtures/carts";
+import { firstRow } from "../fixtures/db";
 
 interface Page {
   page: number;
@@ -53,7 +54,7 @@ let productCode: string;
 beforeAll(async () => {
   // A product with 125 variants, some sharing a creation time (ties go by id).
   productCode = uniqueCode("CURSOR");
-  const { id } = (await env.DB.prepare("INSERT INTO products (code) VALUES (?1) RETURNING id").bind(productCode).first<{ id: number }>())!;
+  const { id } = (await firstRow<{ id: number }>(env.DB.prepare("INSERT INTO products (code) VALUES (?1) RETURNING id").bind(productCode)));
   await env.DB.prepare(
     `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 124)
      INSERT INTO product_variants (product_id, code, position, created_at)

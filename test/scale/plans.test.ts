@@ -199,7 +199,7 @@ function expectOneOffsetWalk(label: string, statements: Recorded[], offset: numb
   ).toBeLessThanOrEqual(1);
 }
 
-let f: CheckoutFixture;
+let f: CheckoutFixture<readonly [number, number]>;
 let cartId: number;
 const values: Record<string, string> = {};
 
@@ -207,13 +207,13 @@ beforeAll(async () => {
   f = await checkoutFixture();
   // A placed order (payment and shipment), a cart with an item, the coupon's promotion.
   const placed = await newCart(f);
-  await addItem(placed, f.variants[0]!.code, 2);
+  await addItem(placed, f.variants[0].code, 2);
   await step("PUT", `/api/v1/checkouts/addressing/${placed}`, { billingAddress: address(f.countries.b) });
   await step("PUT", `/api/v1/checkouts/select-shipping/${placed}`, { shipments: [{ method: f.shipping.b.code }] });
   await step("PUT", `/api/v1/checkouts/select-payment/${placed}`, { payments: [{ method: f.payment.first.code }] });
   await step("PUT", `/api/v1/checkouts/complete/${placed}`);
   cartId = await newCart(f);
-  await addItem(cartId, f.variants[0]!.code, 1);
+  await addItem(cartId, f.variants[0].code, 1);
   values.productCode = f.product;
   values.promotionCode = f.coupon.promotionCode;
 });
@@ -459,7 +459,7 @@ describe("query plans", () => {
       object.env = { ...object.env, DB: recording(object.env.DB, log) };
     });
     try {
-      const added = await api("POST", `/api/v1/carts/${cartId}/items/`, { variant: f.variants[1]!.code, quantity: 2 });
+      const added = await api("POST", `/api/v1/carts/${cartId}/items/`, { variant: f.variants[1].code, quantity: 2 });
       expect(added.status).toBe(201);
       const changed = await api("PATCH", `/api/v1/carts/${cartId}/items/${(added.body as { id: number }).id}`, { quantity: 3 });
       expect(changed.status).toBe(204);

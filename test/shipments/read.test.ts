@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import * as schema from "../../src/data/schema";
 import { api, d1RoundTrips } from "../fixtures/http";
+import { itemsOf } from "../fixtures/sylius";
 import { cartWithItems } from "../fixtures/carts";
 import { db } from "../fixtures/db";
 import { placedOrder } from "../fixtures/orders";
@@ -39,7 +40,7 @@ describe("shipments", () => {
     const mine = async (query: string) => {
       const res = await api("GET", `/api/v1/shipments/?limit=100&${query}`);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
-      return (res.body._embedded.items as { id: number }[]).map((item) => item.id).filter((id) => ids.includes(id));
+      return itemsOf<{ id: number }>(res).map((item) => item.id).filter((id) => ids.includes(id));
     };
     expect(await mine("sorting[shippedAt]=desc")).toEqual([ids[0], ids[1], ids[2]]);
     expect(await mine("sorting[shippedAt]=asc")).toEqual([ids[2], ids[1], ids[0]]);
@@ -50,7 +51,7 @@ describe("shipments", () => {
     while (href) {
       const page: { status: number; body: any } = await api("GET", href);
       expect(page.status, href).toBe(200);
-      walked.push(...(page.body._embedded.items as { id: number }[]).map((item) => item.id));
+      walked.push(...itemsOf<{ id: number }>(page).map((item) => item.id));
       href = page.body._links.next?.href;
     }
     expect(walked.filter((id) => ids.includes(id))).toEqual([ids[0], ids[1], ids[2]]);

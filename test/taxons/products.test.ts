@@ -6,22 +6,17 @@
  * in a taxon (`PUT /taxons/{code}/products`).
  */
 import { describe, expect, it } from "vitest";
-import { api, uniqueCode } from "../fixtures/http";
+import { api } from "../fixtures/http";
+import { postProduct } from "../fixtures/catalog";
 import { ensureLocale, links, mugsShown, PATH, taxonsYml, UNTRANSLATED } from "./helpers";
 
 const ANY_ID = expect.any(Number);
-
-async function createProduct(body: Record<string, unknown>) {
-  const code = uniqueCode("MUG_TH");
-  const res = await api("POST", "/api/v1/products/", { code, translations: { en_US: { name: "Theme Mug", slug: code.toLowerCase() } }, ...body });
-  return { code, res };
-}
 
 describe("products' taxons (Sylius 1.8)", () => {
   it("ProductApiTest::it_allows_creating_product_with_main_taxon (create_with_main_taxon_response)", async () => {
     await ensureLocale("en_US");
     const t = await taxonsYml();
-    const { code, res } = await createProduct({ mainTaxon: t.mugs });
+    const { code, res } = await postProduct({ mainTaxon: t.mugs });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({ code, productTaxons: [], mainTaxon: mugsShown(t) });
     expect(res.body.mainTaxon).toEqual(mugsShown(t));
@@ -50,7 +45,7 @@ describe("products' taxons (Sylius 1.8)", () => {
   it("ProductApiTest::it_allows_creating_product_with_product_taxons (create_with_product_taxons_response)", async () => {
     await ensureLocale("en_US");
     const t = await taxonsYml();
-    const { res } = await createProduct({ productTaxons: `${t.category},${t.mugs}` });
+    const { res } = await postProduct({ productTaxons: `${t.category},${t.mugs}` });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const node = (code: string, left: number, right: number, level: number, position: number, children: object[] = []) => ({
       id: ANY_ID,
@@ -83,13 +78,13 @@ describe("products' taxons (Sylius 1.8)", () => {
   it("form: unknown taxons are invalid; PUT replaces the taxons, a kept one keeps its position", async () => {
     await ensureLocale("en_US");
     const t = await taxonsYml();
-    const bad = await createProduct({ mainTaxon: "no-such-taxon", productTaxons: [t.mugs, "nope"] });
+    const bad = await postProduct({ mainTaxon: "no-such-taxon", productTaxons: [t.mugs, "nope"] });
     expect(bad.res.status).toBe(400);
     expect(bad.res.body.errors.children.mainTaxon).toEqual({ errors: ["This value is not valid."] });
     expect(bad.res.body.errors.children.productTaxons).toEqual({ errors: ["This value is not valid."] });
 
-    const first = await createProduct({ productTaxons: [t.mugs] });
-    const second = await createProduct({ productTaxons: [t.mugs, t.books] });
+    const first = await postProduct({ productTaxons: [t.mugs] });
+    const second = await postProduct({ productTaxons: [t.mugs, t.books] });
     expect(second.res.body.productTaxons.map((pt: { position: number }) => pt.position)).toEqual([1, 0]);
     expect((await api("PATCH", `/api/v1/products/${second.code}`, { productTaxons: `${t.books},${t.stickers}`, mainTaxon: t.books })).status).toBe(204);
     const shown = await api("GET", `/api/v1/products/${second.code}`);
@@ -105,7 +100,7 @@ describe("products' taxons (Sylius 1.8)", () => {
     const t = await taxonsYml();
     // product_taxons.yml: three products in mugs at positions 0, 1, 2.
     const products = [];
-    for (let i = 0; i < 3; i++) products.push(await createProduct({ productTaxons: t.mugs }));
+    for (let i = 0; i < 3; i++) products.push(await postProduct({ productTaxons: t.mugs }));
     expect(products.map((p) => p.res.body.productTaxons[0].position)).toEqual([0, 1, 2]);
     const [sw, bb] = products;
     const res = await api("PUT", `${PATH}${t.mugs}/products`, {

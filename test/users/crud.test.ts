@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { api, d1RoundTrips, uniqueCode } from "../fixtures/http";
 import { TEST_CLIENT } from "../fixtures/accounts";
 import { insertToken, testClientId, tokenJson } from "../fixtures/tokens";
+import { firstRow } from "../fixtures/db";
 
 const PATH = "/api/v1/users/";
 
@@ -70,12 +71,11 @@ describe("admin users", () => {
     expect(del.status).toBe(204);
     expect(d1RoundTrips(del.headers)).toBe(2);
     expect((await api("GET", PATH, undefined, { token: signed.body.access_token as string })).status).toBe(401);
-    const left = await env.DB.prepare(
+    const left = await firstRow<{ n: number }>(env.DB.prepare(
       "SELECT (SELECT count(*) FROM oauth_access_tokens WHERE user_id = ?1) + (SELECT count(*) FROM oauth_refresh_tokens WHERE user_id = ?1) AS n",
     )
-      .bind(user.id)
-      .first<{ n: number }>();
-    expect(left!.n).toBe(0);
+      .bind(user.id));
+    expect(left.n).toBe(0);
     expect(refresh).toBeTruthy();
   });
 

@@ -9,15 +9,15 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, uniqueCode } from "../fixtures/http";
 import { listAll } from "../fixtures/sylius";
+import { firstRow } from "../fixtures/db";
 
 const PATH = "/api/v1/users/";
 
 /** A user as the accounts CLI made one before it took an e-mail: its id. */
 async function userWithoutEmail(username: string): Promise<number> {
-  const row = await env.DB.prepare("INSERT INTO admin_users (username, username_canonical, password_hash, enabled) VALUES (?, ?, 'x', 1) RETURNING id")
-    .bind(username, username.toLowerCase())
-    .first<{ id: number }>();
-  return row!.id;
+  const row = await firstRow<{ id: number }>(env.DB.prepare("INSERT INTO admin_users (username, username_canonical, password_hash, enabled) VALUES (?, ?, 'x', 1) RETURNING id")
+    .bind(username, username.toLowerCase()));
+  return row.id;
 }
 
 /** The migration's backfill, run again over the rows made above. */

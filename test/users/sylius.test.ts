@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { api, uniqueCode } from "../fixtures/http";
 import { TEST_USER } from "../fixtures/accounts";
 import { listAll, validationFailed } from "../fixtures/sylius";
+import { firstRow } from "../fixtures/db";
 
 const PATH = "/api/v1/users/";
 const MISSING = { error: "access_denied", error_description: "OAuth2 authentication required" };
@@ -214,10 +215,10 @@ describe("admin users (Sylius 1.8)", () => {
   });
 
   it("deletion_fail_response: the caller cannot delete its own user", async () => {
-    const me = await env.DB.prepare("SELECT id FROM admin_users WHERE username_canonical = ?").bind(TEST_USER.username).first<{ id: number }>();
-    const res = await api("DELETE", `${PATH}${me!.id}`);
+    const me = await firstRow<{ id: number }>(env.DB.prepare("SELECT id FROM admin_users WHERE username_canonical = ?").bind(TEST_USER.username));
+    const res = await api("DELETE", `${PATH}${me.id}`);
     expect(res.status).toBe(422);
     expect(res.body).toEqual({ code: 422, message: "Cannot remove currently logged in user." });
-    expect((await api("GET", `${PATH}${me!.id}`)).status).toBe(200);
+    expect((await api("GET", `${PATH}${me.id}`)).status).toBe(200);
   });
 });

@@ -6,8 +6,8 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sha256Hex } from "../../src/http/auth/crypto";
-import type { CartObject } from "../../src/http/cart-object/cart-object";
-import type { Caller } from "../../src/http/cart-object/operation";
+import type { CartObject } from "../../src/cart/cart-object";
+import type { Caller } from "../../src/cart/operation";
 import { TEST_TOKEN } from "../fixtures/accounts";
 import { apiCatalog, type ApiCatalog } from "../fixtures/catalog";
 import { ok } from "../fixtures/http";

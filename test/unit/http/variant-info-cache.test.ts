@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keepVariants, latestRead, newestVariants } from "../../../src/http/cart-object/variant-info-cache";
+import { keepVariants, latestRead, newestVariants } from "../../../src/cart/variant-info-cache";
 import type { VariantInfo } from "../../../src/data/carts/state";
 
 const variant = (id: number, price: number): VariantInfo => ({

@@ -10,8 +10,8 @@
  * transition (409), then the step: recalculate, then the automatic skips
  * (`afterStep`), all written together.
  */
-import { namedBatch, type NamedResults } from "../../data/batch";
-import type { Database } from "../../data/db";
+import { namedBatch, type NamedResults } from "../data/batch";
+import type { Database } from "../data/db";
 import {
   cartRowQueries,
   cartStateFrom,
@@ -21,10 +21,10 @@ import {
   reserveIdsQuery,
   variantInfoQuery,
   type PricingContextRows,
-} from "../../data/carts/cart-store";
-import { cartWriteStatements } from "../../data/carts/cart-writer";
-import { cartTagPartsFrom, cartTagQueries } from "../../data/carts/cart-etag";
-import type { CartState, VariantInfo } from "../../data/carts/state";
+} from "../data/carts/cart-store";
+import { cartWriteStatements } from "../data/carts/cart-writer";
+import { cartTagPartsFrom, cartTagQueries } from "../data/carts/cart-etag";
+import type { CartState, VariantInfo } from "../data/carts/state";
 import {
   channelPaymentMethodsQuery,
   checkoutRowQuery,
@@ -35,7 +35,7 @@ import {
   couponUsable,
   type CheckoutRow,
   type PaymentMethodRow,
-} from "../../data/checkout/checkout-store";
+} from "../data/checkout/checkout-store";
 import {
   addressStatements,
   cartLineStatements,
@@ -44,7 +44,7 @@ import {
   orderCheckoutStatement,
   type CartLines,
   type CheckoutWrite,
-} from "../../data/checkout/checkout-writer";
+} from "../data/checkout/checkout-writer";
 import {
   afterStep,
   checkAddressing,
@@ -62,17 +62,17 @@ import {
   type CheckoutTransition,
   type CompletionSnapshot,
   type ProvinceCatalog,
-} from "../../domain/orders";
-import { MSG } from "../../domain/messages";
-import { pricingContextFrom, type ItemSnapshot, type PricingSetup } from "../../domain/pricing";
-import { eligibleShippingMethods, shippingCharge } from "../../domain/pricing/steps/shipping";
-import { ifMatchHolds, preconditionFailed } from "../conditional";
-import { apiError, badRequest, HttpError, notFound } from "../errors";
+} from "../domain/orders";
+import { MSG } from "../domain/messages";
+import { pricingContextFrom, type ItemSnapshot, type PricingSetup } from "../domain/pricing";
+import { eligibleShippingMethods, shippingCharge } from "../domain/pricing/steps/shipping";
+import { ifMatchHolds, preconditionFailed } from "../http/conditional";
+import { apiError, badRequest, HttpError, notFound } from "../http/errors";
 import { replayedStatus, type Caller, type OperationRun } from "./operation";
-import { cartEtag } from "../resources/carts/etag";
+import { cartEtag } from "../http/resources/carts/etag";
 import { plansOf, repriceCart, type IdSource } from "./cart-change";
 import { cartLinesOf, checkoutSetup, type CheckoutOverrides, type CountryZone } from "./checkout-processing";
-import { IF_USED_MODES, promotionFactQueries, promotionFactsFrom } from "../../data/carts/promotion-facts";
+import { IF_USED_MODES, promotionFactQueries, promotionFactsFrom } from "../data/carts/promotion-facts";
 
 
 /** What the checkout needs of the cart's object (its cache, ids, expiry). */

@@ -13,8 +13,8 @@
  * change is priced with against D1, so a stale copy costs a round trip,
  * never a wrong total.
  */
-import type { VariantInfo } from "../../data/carts/state";
-import { BoundedMemory } from "../serializers/bounded-memory";
+import type { VariantInfo } from "../data/carts/state";
+import { BoundedMemory } from "../http/serializers/bounded-memory";
 
 /** The channel and locale a cart's variants are read in. */
 interface Place {

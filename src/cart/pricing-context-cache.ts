@@ -16,9 +16,9 @@
  * The copies are kept per isolate, so the cart objects an isolate runs share
  * them; they are never changed once kept.
  */
-import { ratesForBilling, type PricingContextRows } from "../../data/carts/cart-store";
-import type { PaymentMethodRow } from "../../data/checkout/checkout-store";
-import { BoundedMemory } from "../serializers/bounded-memory";
+import { ratesForBilling, type PricingContextRows } from "../data/carts/cart-store";
+import type { PaymentMethodRow } from "../data/checkout/checkout-store";
+import { BoundedMemory } from "../http/serializers/bounded-memory";
 
 /** The context as the change's first batch reads it. */
 export interface ContextRows {

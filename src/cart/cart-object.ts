@@ -26,46 +26,46 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import { and, eq, inArray } from "drizzle-orm";
-import { HttpError, conflict, notFound } from "../errors";
-import { MSG } from "../../domain/messages";
+import { HttpError, conflict, notFound } from "../http/errors";
+import { MSG } from "../domain/messages";
 import {
   cartStateFrom,
   pricingSetupFrom,
   reserveIdsQuery,
   reservedRange,
   type PricingSetup,
-} from "../../data/carts/cart-store";
-import { addedVariantView, changeContextOf, changeReads, type HeldCart } from "../../data/carts/change-reads";
-import { cartWriteStatements } from "../../data/carts/cart-writer";
-import { cartTagPartsFrom, cartTagQueries, type CartTagRows } from "../../data/carts/cart-etag";
-import { ifMatchHolds, preconditionFailed } from "../conditional";
-import { cartEtag } from "../resources/carts/etag";
-import { expireCartQueries, expiredAddressesQuery } from "../../data/carts/cart-expiry";
-import { namedBatch } from "../../data/batch";
-import type { StoredOutcome } from "../../data/idempotency";
-import { keyInFlight } from "../idempotency/keys";
+} from "../data/carts/cart-store";
+import { addedVariantView, changeContextOf, changeReads, type HeldCart } from "../data/carts/change-reads";
+import { cartWriteStatements } from "../data/carts/cart-writer";
+import { cartTagPartsFrom, cartTagQueries, type CartTagRows } from "../data/carts/cart-etag";
+import { ifMatchHolds, preconditionFailed } from "../http/conditional";
+import { cartEtag } from "../http/resources/carts/etag";
+import { expireCartQueries, expiredAddressesQuery } from "../data/carts/cart-expiry";
+import { namedBatch } from "../data/batch";
+import type { StoredOutcome } from "../data/idempotency";
+import { keyInFlight } from "../http/idempotency/keys";
 import { done, errorReply, formRefused, nowSeconds, OperationRun, replayedStatus, type Caller, type CartReply } from "./operation";
-import { createDatabase, type Database } from "../../data/db";
-import { D1Meter, MeteredD1 } from "../../data/metered-d1";
-import { delayedD1, parseLatency, type Latency } from "../../data/simulated-latency";
-import { addresses, orders } from "../../data/schema";
-import { variantViewsFrom, ViewRefills } from "../../data/queries/product-variants";
-import { serializeCartItem } from "../resources/carts/serializer";
+import { createDatabase, type Database } from "../data/db";
+import { D1Meter, MeteredD1 } from "../data/metered-d1";
+import { delayedD1, parseLatency, type Latency } from "../data/simulated-latency";
+import { addresses, orders } from "../data/schema";
+import { variantViewsFrom, ViewRefills } from "../data/queries/product-variants";
+import { serializeCartItem } from "../http/resources/carts/serializer";
 
 /** An added item as the response shows it. */
 export type CartItemBody = ReturnType<typeof serializeCartItem>;
 import { cartBlocked, IdsExhausted, planAdd, planChange, planRemove, repriceCart, type ChangeContext, type ChangeErrors, type IdSource, type PlanResult } from "./cart-change";
-import type { CartState, VariantInfo } from "../../data/carts/state";
+import type { CartState, VariantInfo } from "../data/carts/state";
 import { cartTtlSeconds, expiryCutoff } from "./cart-ttl";
-import { cartLineStatements, checkoutRowAfter, type CartLines, type InsertedLines } from "../../data/checkout/checkout-writer";
-import type { CheckoutRow } from "../../data/checkout/checkout-store";
-import { isGuardFailure } from "../../data/orders/lifecycle-store";
+import { cartLineStatements, checkoutRowAfter, type CartLines, type InsertedLines } from "../data/checkout/checkout-writer";
+import type { CheckoutRow } from "../data/checkout/checkout-store";
+import { isGuardFailure } from "../data/orders/lifecycle-store";
 import { cartLinesOf, checkoutSetup, zonesOf, type CountryZone } from "./checkout-processing";
 import { contextOf, forBilling, heldCopy, type ContextRows } from "./pricing-context-cache";
 import { keepVariants, latestRead, newestVariants } from "./variant-info-cache";
-import { promotionFactQueries, promotionFactsFrom, type FactModes } from "../../data/carts/promotion-facts";
-import { changeGuardStatement, type ChangeBasis, type HeldCoupon } from "../../data/carts/change-guard";
-import type { PromotionFacts } from "../../domain/pricing";
+import { promotionFactQueries, promotionFactsFrom, type FactModes } from "../data/carts/promotion-facts";
+import { changeGuardStatement, type ChangeBasis, type HeldCoupon } from "../data/carts/change-guard";
+import type { PromotionFacts } from "../domain/pricing";
 import { changeFacts, factModes } from "./promotion-facts";
 import { readCheckoutMethods, runCheckoutStep, type CartHost, type CheckoutMethods, type CheckoutRead, type CheckoutStep, type StepAnswer } from "./checkout-step";
 import { runOrderStep, type OrderStep } from "./order-lifecycle";

@@ -5,11 +5,11 @@
  * OrderShipmentProcessor and OrderPaymentProcessor), as rows to write in the
  * change's own batch.
  */
-import type { CheckoutPricing, PricingSetup } from "../../domain/pricing";
-import { mostSpecificZone, zonesOfAddress, type MatchedZone } from "../../domain/pricing/zones";
-import type { CartState } from "../../data/carts/state";
-import { couponUsable, type CheckoutRow, type PaymentMethodRow } from "../../data/checkout/checkout-store";
-import type { CartLines } from "../../data/checkout/checkout-writer";
+import type { CheckoutPricing, PricingSetup } from "../domain/pricing";
+import { mostSpecificZone, zonesOfAddress, type MatchedZone } from "../domain/pricing/zones";
+import type { CartState } from "../data/carts/state";
+import { couponUsable, type CheckoutRow, type PaymentMethodRow } from "../data/checkout/checkout-store";
+import type { CartLines } from "../data/checkout/checkout-writer";
 
 /** A zone row of `countryZonesQuery`: a zone reached from an address's country or province code. */
 export type CountryZone = MatchedZone;

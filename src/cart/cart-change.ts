@@ -4,11 +4,11 @@
  * item count), and the new cart state after repricing it with the pure
  * engine, with stable ids for everything that survives.
  */
-import { pricingContextFrom, recalculate, type Adjustment, type CartSnapshot, type PricedCart } from "../../domain/pricing";
-import type { PricingSetup } from "../../data/carts/cart-store";
-import { MSG } from "../../domain/messages";
-import { mustGet } from "../../data/collections";
-import { MAX_DISTINCT_ITEMS, MAX_QUANTITY, type CartState, type StoredAdjustment, type StoredItem, type VariantInfo } from "../../data/carts/state";
+import { pricingContextFrom, recalculate, type Adjustment, type CartSnapshot, type PricedCart } from "../domain/pricing";
+import type { PricingSetup } from "../data/carts/cart-store";
+import { MSG } from "../domain/messages";
+import { mustGet } from "../data/collections";
+import { MAX_DISTINCT_ITEMS, MAX_QUANTITY, type CartState, type StoredAdjustment, type StoredItem, type VariantInfo } from "../data/carts/state";
 
 /** An item as the change wants it: quantity and the ids of its units (oldest first). */
 export interface ItemPlan {

@@ -7,9 +7,9 @@
  * in one guarded batch that carries its key's record; a refusal or a
  * failure becomes a reply (`errorReply`).
  */
-import { namedBatch, type NamedEntry, type NamedQueries, type NamedResults } from "../../data/batch";
-import { createDatabase, type Database } from "../../data/db";
-import { D1Meter, MeteredD1, type Checks } from "../../data/metered-d1";
+import { namedBatch, type NamedEntry, type NamedQueries, type NamedResults } from "../data/batch";
+import { createDatabase, type Database } from "../data/db";
+import { D1Meter, MeteredD1, type Checks } from "../data/metered-d1";
 import {
   idempotencyLookupQuery,
   idempotencyRecordQueries,
@@ -17,11 +17,11 @@ import {
   type KeyedRequest,
   type KeyScope,
   type StoredOutcome,
-} from "../../data/idempotency";
-import { tokenGuard } from "../auth/token-guard";
-import { HttpError } from "../errors";
-import { firstBatch } from "../first-batch";
-import { judge, keyReused } from "../idempotency/keys";
+} from "../data/idempotency";
+import { tokenGuard } from "../http/auth/token-guard";
+import { HttpError } from "../http/errors";
+import { firstBatch } from "../http/first-batch";
+import { judge, keyReused } from "../http/idempotency/keys";
 import type { ChangeErrors } from "./cart-change";
 
 /** The request a call belongs to, as the cart gateway passes it. */

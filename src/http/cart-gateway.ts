@@ -6,14 +6,14 @@
  * D1 cost into the request's Server-Timing and the bookmark its writes
  * reached into the request's (the response's `X-D1-Bookmark`).
  */
-import type { D1Meter, MeteredD1 } from "../../data/metered-d1";
+import type { D1Meter, MeteredD1 } from "../data/metered-d1";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { HttpError } from "../errors";
-import { acrossDistance } from "../../data/simulated-latency";
-import type { Principal } from "../auth/token-check";
-import type { KeyedCall } from "../idempotency/keys";
-import type { CartObject, ExpiryOutcome } from "./cart-object";
-import type { Caller, CartReply, Done, FormRefused } from "./operation";
+import { HttpError } from "./errors";
+import { acrossDistance } from "../data/simulated-latency";
+import type { Principal } from "./auth/token-check";
+import type { KeyedCall } from "./idempotency/keys";
+import type { CartObject, ExpiryOutcome } from "../cart/cart-object";
+import type { Caller, CartReply, Done, FormRefused } from "../cart/operation";
 
 /**
  * What the gateway uses of a request's context. Structural (a Hono

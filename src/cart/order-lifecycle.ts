@@ -13,13 +13,13 @@
  * guard fails only when a variant's stock changed under the plan (an admin
  * edit): the step answers 409 and changes nothing.
  */
-import { HttpError, conflict, notFound } from "../errors";
+import { HttpError, conflict, notFound } from "../http/errors";
 import { done, replayedStatus, type CartReply, type OperationRun } from "./operation";
-import { isGuardFailure, lifecycleWriteQueries, orderSnapshotQueries, type OrderSnapshotRows } from "../../data/orders/lifecycle-store";
-import { ifMatchHolds, preconditionFailed } from "../conditional";
-import { oneOrder } from "../../data/carts/cart-store";
-import { orderViewQueries, orderViewsFrom } from "../../data/orders/order-views";
-import { orderEtag } from "../resources/orders/etag";
+import { isGuardFailure, lifecycleWriteQueries, orderSnapshotQueries, type OrderSnapshotRows } from "../data/orders/lifecycle-store";
+import { ifMatchHolds, preconditionFailed } from "../http/conditional";
+import { oneOrder } from "../data/carts/cart-store";
+import { orderViewQueries, orderViewsFrom } from "../data/orders/order-views";
+import { orderEtag } from "../http/resources/orders/etag";
 import {
   planCancellation,
   planPaymentCompletion,
@@ -29,7 +29,7 @@ import {
   type OrderSnapshot,
   type PlanResult,
   type TransitionRefused,
-} from "../../domain/orders";
+} from "../domain/orders";
 
 export type OrderStep =
   | { kind: "cancel" }

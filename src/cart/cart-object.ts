@@ -25,7 +25,6 @@
  *   `CART_TTL` period is deleted as `DELETE /api/v1/carts/{id}` deletes it.
  */
 import { DurableObject } from "cloudflare:workers";
-import { and, eq, inArray } from "drizzle-orm";
 import { HttpError, conflict, notFound } from "../http/errors";
 import { MSG } from "../domain/messages";
 import {
@@ -48,19 +47,19 @@ import { done, errorReply, formRefused, nowSeconds, OperationRun, replayedStatus
 import { createDatabase, type Database } from "../data/db";
 import { D1Meter, MeteredD1 } from "../data/metered-d1";
 import { delayedD1, parseLatency, type Latency } from "../data/simulated-latency";
-import { addresses, orders } from "../data/schema";
+import { cartToDeleteQuery, deleteCartStatements } from "../data/carts/cart-delete";
 import { variantViewsFrom, ViewRefills } from "../data/queries/product-variants";
 import { serializeCartItem } from "../http/resources/carts/serializer";
 
 /** An added item as the response shows it. */
 export type CartItemBody = ReturnType<typeof serializeCartItem>;
-import { cartBlocked, IdsExhausted, planAdd, planChange, planRemove, repriceCart, type ChangeContext, type ChangeErrors, type IdSource, type PlanResult } from "./cart-change";
-import type { CartState, VariantInfo } from "../data/carts/state";
+import { cartBlocked, IdsExhausted, planAdd, planChange, planRemove, repriceCart, type ChangeContext, type ChangeErrors, type IdSource, type PlanResult } from "../domain/cart/cart-change";
+import type { CartState, VariantInfo } from "../domain/cart/state";
 import { cartTtlSeconds, expiryCutoff } from "./cart-ttl";
 import { cartLineStatements, checkoutRowAfter, type CartLines, type InsertedLines } from "../data/checkout/checkout-writer";
 import type { CheckoutRow } from "../data/checkout/checkout-store";
 import { isGuardFailure } from "../data/orders/lifecycle-store";
-import { cartLinesOf, checkoutSetup, zonesOf, type CountryZone } from "./checkout-processing";
+import { cartLinesOf, checkoutSetup, zonesOf, type CountryZone } from "../domain/cart/checkout-processing";
 import { contextOf, forBilling, heldCopy, type ContextRows } from "./pricing-context-cache";
 import { keepVariants, latestRead, newestVariants } from "./variant-info-cache";
 import { promotionFactQueries, promotionFactsFrom, type FactModes } from "../data/carts/promotion-facts";
@@ -316,24 +315,12 @@ export class CartObject extends DurableObject<Env> {
     return this.logged(caller, cartId, "deleteCart", () =>
       this.operate(caller, async (run) => {
         const { db } = run;
-        const found = await run.read({
-          cart: db
-            .select({ id: orders.id, shippingAddressId: orders.shippingAddressId, billingAddressId: orders.billingAddressId })
-            .from(orders)
-            .where(and(eq(orders.id, cartId), eq(orders.state, "cart"))),
-        });
+        const found = await run.read({ cart: cartToDeleteQuery(db, cartId) });
         const replayed = run.replay();
         if (replayed) return done(replayedStatus(replayed.status), null, run.meter, true);
         if (!found.cart.length) throw notFound(`Cart with id ${cartId} does not exist.`);
         const addressIds = addressIdsOf(found.cart[0]);
-        await run.write(
-          { status: 204, resource: null },
-          {
-            deleted: db.delete(orders).where(and(eq(orders.id, cartId), eq(orders.state, "cart"))),
-            // Its addresses (rows of their own, referenced by the order only) go with it, once it no longer references them.
-            addresses: addressIds.length ? db.delete(addresses).where(inArray(addresses.id, addressIds)) : undefined,
-          },
-        );
+        await run.write({ status: 204, resource: null }, deleteCartStatements(db, cartId, addressIds));
         await this.retire();
         return done(204, null, run.meter);
       }),

@@ -24,7 +24,7 @@ import {
 } from "../data/carts/cart-store";
 import { cartWriteStatements } from "../data/carts/cart-writer";
 import { cartTagPartsFrom, cartTagQueries } from "../data/carts/cart-etag";
-import type { CartState, VariantInfo } from "../data/carts/state";
+import type { CartState, VariantInfo } from "../domain/cart/state";
 import {
   channelPaymentMethodsQuery,
   checkoutRowQuery,
@@ -32,7 +32,7 @@ import {
   countryZonesQuery,
   couponByCodeQuery,
   provincesOfCountriesQuery,
-  couponUsable,
+
   type CheckoutRow,
   type PaymentMethodRow,
 } from "../data/checkout/checkout-store";
@@ -64,14 +64,14 @@ import {
   type ProvinceCatalog,
 } from "../domain/orders";
 import { MSG } from "../domain/messages";
-import { pricingContextFrom, type ItemSnapshot, type PricingSetup } from "../domain/pricing";
+import { pricingContextFrom, type PricingSetup } from "../domain/pricing";
 import { eligibleShippingMethods, shippingCharge } from "../domain/pricing/steps/shipping";
 import { ifMatchHolds, preconditionFailed } from "../http/conditional";
 import { apiError, badRequest, HttpError, notFound } from "../http/errors";
 import { replayedStatus, type Caller, type OperationRun } from "./operation";
 import { cartEtag } from "../http/resources/carts/etag";
-import { plansOf, repriceCart, type IdSource } from "./cart-change";
-import { cartLinesOf, checkoutSetup, type CheckoutOverrides, type CountryZone } from "./checkout-processing";
+import { itemSnapshots, plansOf, repriceCart, type IdSource } from "../domain/cart/cart-change";
+import { cartLinesOf, checkoutSetup, couponUsable, type CheckoutOverrides, type CountryZone } from "../domain/cart/checkout-processing";
 import { IF_USED_MODES, promotionFactQueries, promotionFactsFrom } from "../data/carts/promotion-facts";
 
 
@@ -181,27 +181,6 @@ async function checkIfMatch(caller: Caller | null, read: ReadRows): Promise<void
   if (!read.tagged) return;
   const parts = cartTagPartsFrom(read.tagged);
   if (!ifMatchHolds(caller?.ifMatch, parts ? await cartEtag(parts) : null)) throw preconditionFailed();
-}
-
-/** The cart's items as the pricing engine sees them (for method eligibility). */
-function itemSnapshots(cart: CartState, variants: ReadonlyMap<number, VariantInfo>): ItemSnapshot[] {
-  return cart.items.flatMap((item) => {
-    const variant = variants.get(item.variantId);
-    if (!variant) return [];
-    return [
-      {
-        itemId: item.id,
-        variantCode: variant.code,
-        productCode: variant.productCode,
-        quantity: item.quantity,
-        unitIds: item.units.map((u) => u.id),
-        taxCategoryCode: variant.taxCategoryCode,
-        shippingCategoryCode: variant.shippingCategoryCode,
-        shippingRequired: variant.shippingRequired,
-        weight: variant.weight,
-      },
-    ];
-  });
 }
 
 /** The shipping methods a shipment of this cart may take: after addressing those of its zones, before the channel's enabled ones (docs/api/checkout-and-orders.md, "Cart processing and inventory"). */

@@ -22,7 +22,7 @@ import { tokenGuard } from "../http/auth/token-guard";
 import { HttpError } from "../http/errors";
 import { firstBatch } from "../http/first-batch";
 import { judge, keyReused } from "../http/idempotency/keys";
-import type { ChangeErrors } from "./cart-change";
+import type { ChangeErrors } from "../domain/cart/cart-change";
 
 /** The request a call belongs to, as the cart gateway passes it. */
 export interface Caller {

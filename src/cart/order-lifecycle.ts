@@ -15,26 +15,14 @@
  */
 import { HttpError, conflict, notFound } from "../http/errors";
 import { done, replayedStatus, type CartReply, type OperationRun } from "./operation";
-import { isGuardFailure, lifecycleWriteQueries, orderSnapshotQueries, type OrderSnapshotRows } from "../data/orders/lifecycle-store";
+import { isGuardFailure, lifecycleWriteQueries, orderSnapshotQueries, snapshotFrom } from "../data/orders/lifecycle-store";
 import { ifMatchHolds, preconditionFailed } from "../http/conditional";
 import { oneOrder } from "../data/carts/cart-store";
 import { orderViewQueries, orderViewsFrom } from "../data/orders/order-views";
 import { orderEtag } from "../http/resources/orders/etag";
-import {
-  planCancellation,
-  planPaymentCompletion,
-  planShipment,
-  type LineNotFound,
-  type OrderPlan,
-  type OrderSnapshot,
-  type PlanResult,
-  type TransitionRefused,
-} from "../domain/orders";
+import { planOrderStep, type LineNotFound, type OrderStep, type TransitionRefused } from "../domain/orders";
 
-export type OrderStep =
-  | { kind: "cancel" }
-  | { kind: "pay"; paymentId: number }
-  | { kind: "ship"; shipmentId: number; tracking: string | null };
+export type { OrderStep };
 
 /** The 409 of a stock row that changed under the plan (an admin edit between the read and the write). */
 export const STOCK_CHANGED = "The stock of a variant of this order changed meanwhile; nothing was changed, try again.";
@@ -59,7 +47,7 @@ export async function runOrderStep(run: OperationRun, orderId: number, step: Ord
   }
 
   // Decide.
-  const planned = plan(snapshot, step);
+  const planned = planOrderStep(snapshot, step);
   if (!planned.ok) throw refusalError(planned.refusal);
   const result = planned.plan;
   const now = new Date().toISOString();
@@ -88,39 +76,10 @@ export async function runOrderStep(run: OperationRun, orderId: number, step: Ord
   return done(204, null, run.meter);
 }
 
-function plan(snapshot: OrderSnapshot, step: OrderStep): PlanResult<OrderPlan, TransitionRefused | LineNotFound> {
-  switch (step.kind) {
-    case "cancel":
-      return planCancellation(snapshot);
-    case "pay":
-      return planPaymentCompletion(snapshot, step.paymentId);
-    case "ship":
-      return planShipment(snapshot, step.shipmentId, step.tracking);
-  }
-}
-
 function refusalError(refusal: TransitionRefused | LineNotFound): HttpError {
   if (refusal.kind === "not_found") {
     const what = refusal.line === "payment" ? "Payment" : "Shipment";
     return notFound(`${what} with id ${refusal.id} does not exist in this order.`);
   }
   return conflict(refusal.message);
-}
-
-/** The snapshot the plans read; null when there is no such order. */
-export function snapshotFrom(rows: OrderSnapshotRows): OrderSnapshot | null {
-  const order = rows.order[0];
-  if (!order) return null;
-  return {
-    state: order.state,
-    checkoutState: order.checkoutState,
-    paymentState: order.paymentState,
-    shippingState: order.shippingState,
-    total: order.total,
-    items: rows.items.map((item) => ({ variantId: item.variantId, quantity: item.quantity, tracked: item.tracked === 1 })),
-    payments: rows.payments.map((p) => ({ id: p.id, state: p.state, amount: p.amount })),
-    shipments: rows.shipments.map((s) => ({ id: s.id, state: s.state })),
-    promotionIds: rows.promotions.map((p) => p.id),
-    couponId: order.couponId,
-  };
 }

@@ -37,7 +37,6 @@ import {
 import { addedVariantView, changeContextOf, changeReads, type HeldCart } from "../data/carts/change-reads";
 import { cartWriteStatements } from "../data/carts/cart-writer";
 import { cartTagPartsFrom, cartTagQueries, type CartTagRows } from "../data/carts/cart-etag";
-import { ifMatchHolds, preconditionFailed } from "../http/conditional";
 import { cartEtag } from "../http/resources/carts/etag";
 import { expireCartQueries, expiredAddressesQuery } from "../data/carts/cart-expiry";
 import { namedBatch } from "../data/batch";
@@ -642,7 +641,10 @@ export class CartObject extends DurableObject<Env> {
     const addedViews = read.addedView ? variantViewsFrom(read.addedView, refills) : [];
     const replayed = run.replay();
     if (replayed) return replayOf(replayed, cart, addedViews, meter);
-    if (read.tagged) await checkIfMatch(caller?.ifMatch, cart, op, read.tagged, refills);
+    if (read.tagged) {
+      const tag = await tagFor(cart, op, read.tagged, refills);
+      if (tag !== undefined) run.checkIfMatch(tag);
+    }
     const variants = read.variants;
     const channelContext = contextOf(heldContext, stamp, changeContextOf(read));
     const checkout = this.checkoutOf(read, stamp.version);
@@ -979,16 +981,14 @@ const addressIdsOf = (cart: { shippingAddressId: number | null; billingAddressId
   cart ? [cart.shippingAddressId, cart.billingAddressId].filter((id): id is number => id !== null) : [];
 
 /**
- * 412 unless `If-Match` matches the cart's current tag, from the rows of the
- * change's first batch; the change is serialized by this object and the
- * cart's rows have no other writer, so the cart stays as compared until the
- * change commits. A change that would be a 404 anyway (an unknown item) stays
- * a 404: preconditions only matter to a request that could succeed.
+ * The cart's current tag for `If-Match`, from the rows of the change's first
+ * batch; undefined when the change would be a 404 anyway (an unknown item):
+ * preconditions only matter to a request that could succeed.
  */
-async function checkIfMatch(ifMatch: string | null | undefined, cart: CartState, op: Operation, rows: CartTagRows, refills: ViewRefills): Promise<void> {
-  if (op.kind !== "add" && !cart.items.some((item) => item.id === op.itemId)) return;
+async function tagFor(cart: CartState, op: Operation, rows: CartTagRows, refills: ViewRefills): Promise<string | null | undefined> {
+  if (op.kind !== "add" && !cart.items.some((item) => item.id === op.itemId)) return undefined;
   const parts = cartTagPartsFrom(rows, refills);
-  if (!ifMatchHolds(ifMatch, parts ? await cartEtag(parts) : null)) throw preconditionFailed();
+  return parts ? cartEtag(parts) : null;
 }
 
 /**

@@ -66,7 +66,6 @@ import {
 import { MSG } from "../domain/messages";
 import { pricingContextFrom, type PricingSetup } from "../domain/pricing";
 import { eligibleShippingMethods, shippingCharge } from "../domain/pricing/steps/shipping";
-import { ifMatchHolds, preconditionFailed } from "../http/conditional";
 import { apiError, badRequest, HttpError, notFound } from "../http/errors";
 import { replayedStatus, type Caller, type OperationRun } from "./operation";
 import { cartEtag } from "../http/resources/carts/etag";
@@ -176,11 +175,17 @@ async function load(run: OperationRun, host: CartHost, cartId: number, step: Che
   return { read, row, cart, setup, variants: new Map(read.variants.map((v) => [v.id, v])) };
 }
 
-/** 412 unless `If-Match` matches the cart's current tag (read in the same batch; this object is the cart's one writer). */
-async function checkIfMatch(caller: Caller | null, read: ReadRows): Promise<void> {
-  if (!read.tagged) return;
+/** The cart's current tag, when the request sent `If-Match` (its rows read in the same batch); undefined: none to compare. */
+async function currentTag(read: ReadRows): Promise<string | null | undefined> {
+  if (!read.tagged) return undefined;
   const parts = cartTagPartsFrom(read.tagged);
-  if (!ifMatchHolds(caller?.ifMatch, parts ? await cartEtag(parts) : null)) throw preconditionFailed();
+  return parts ? cartEtag(parts) : null;
+}
+
+/** 412 unless `If-Match` matches the cart's current tag (this object is the cart's one writer). */
+async function checkIfMatch(run: OperationRun, read: ReadRows): Promise<void> {
+  const tag = await currentTag(read);
+  if (tag !== undefined) run.checkIfMatch(tag);
 }
 
 /** The shipping methods a shipment of this cart may take: after addressing those of its zones, before the channel's enabled ones (docs/api/checkout-and-orders.md, "Cart processing and inventory"). */
@@ -314,13 +319,13 @@ function selectedMethod(
 
 /** Applies a checkout write to the cart in its object; the object wraps the answer. */
 export async function runCheckoutStep(host: CartHost, run: OperationRun, cartId: number, step: CheckoutStep): Promise<StepAnswer> {
-  const { db, caller } = run;
+  const { db } = run;
   const loaded = await load(run, host, cartId, step);
   const replayed = run.replay();
   if (replayed) return { status: replayedStatus(replayed.status), body: null, replayed: true };
   if (step.kind === "complete") return complete(run, host, loaded, cartId, step.notes);
   if (step.kind === "coupon" && loaded.cart === null) throw notFound(`Cart with id ${cartId} does not exist.`);
-  await checkIfMatch(caller, loaded.read);
+  await checkIfMatch(run, loaded.read);
 
   const { row } = loaded;
   const now = new Date().toISOString();
@@ -507,10 +512,10 @@ function completionSnapshot(loaded: Loaded, cart: CartState, variants: ReadonlyM
 }
 
 async function complete(run: OperationRun, host: CartHost, loaded: Loaded, cartId: number, notes: string | null): Promise<StepAnswer> {
-  const { db, caller } = run;
+  const { db } = run;
   const cart = loaded.cart;
   if (!cart) throw apiError(409, ORDER_MSG.transitionRefused("complete", "checkout", loaded.row.checkoutState));
-  await checkIfMatch(caller, loaded.read);
+  await checkIfMatch(run, loaded.read);
   const snapshot = completionSnapshot(loaded, cart, loaded.variants);
   const planned = planCompletion(snapshot);
   if (!planned.ok) {

@@ -19,6 +19,8 @@ import {
   type StoredOutcome,
 } from "../data/idempotency";
 import { tokenGuard } from "../http/auth/token-guard";
+import { checkIfMatch } from "../domain/conditional";
+import { preconditionFailed } from "../http/conditional";
 import { HttpError } from "../http/errors";
 import { firstBatch } from "../http/first-batch";
 import { judge, keyReused } from "../http/idempotency/keys";
@@ -203,6 +205,16 @@ export class OperationRun {
 
   restoreChecks(checks: Checks | null): void {
     if (checks) this.d1.restoreChecks(checks);
+  }
+
+  /**
+   * 412 unless the caller's `If-Match` (if any) matches `current`, the
+   * resource's tag as this operation's read found it (null: no resource).
+   * The object is the resource's one writer and runs one operation at a
+   * time, so the resource stays as compared until the write commits.
+   */
+  checkIfMatch(current: string | null): void {
+    if (!checkIfMatch(this.caller?.ifMatch, current)) throw preconditionFailed();
   }
 
   /** The outcome to replay for the caller's key (null: none); a record of another request under the key is a 422. */

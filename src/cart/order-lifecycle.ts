@@ -16,7 +16,6 @@
 import { HttpError, conflict, notFound } from "../http/errors";
 import { done, replayedStatus, type CartReply, type OperationRun } from "./operation";
 import { isGuardFailure, lifecycleWriteQueries, orderSnapshotQueries, snapshotFrom } from "../data/orders/lifecycle-store";
-import { ifMatchHolds, preconditionFailed } from "../http/conditional";
 import { oneOrder } from "../data/carts/cart-store";
 import { orderViewQueries, orderViewsFrom } from "../data/orders/order-views";
 import { orderEtag } from "../http/resources/orders/etag";
@@ -42,8 +41,7 @@ export async function runOrderStep(run: OperationRun, orderId: number, step: Ord
   if (read.tagged) {
     const view = orderViewsFrom(read.tagged);
     const record = view.records[0];
-    const current = record ? await orderEtag(record, view.variants, "detailed") : null;
-    if (!ifMatchHolds(caller?.ifMatch, current)) throw preconditionFailed();
+    run.checkIfMatch(record ? await orderEtag(record, view.variants, "detailed") : null);
   }
 
   // Decide.

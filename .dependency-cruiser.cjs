@@ -23,7 +23,6 @@
 const CART_TO_HTTP_STILL_ALLOWED = [
   "^src/http/serializers/bounded-memory\\.ts$",
   "^src/http/errors\\.ts$",
-  "^src/http/conditional\\.ts$",
   "^src/http/first-batch\\.ts$",
   "^src/http/auth/token-guard\\.ts$",
   "^src/http/idempotency/keys\\.ts$",

@@ -25,7 +25,7 @@
  *   `CART_TTL` period is deleted as `DELETE /api/v1/carts/{id}` deletes it.
  */
 import { DurableObject } from "cloudflare:workers";
-import { HttpError, conflict, notFound } from "../http/errors";
+import { REFUSAL_STATUS, refuse } from "./refusal";
 import { MSG } from "../domain/messages";
 import {
   cartStateFrom,
@@ -42,7 +42,7 @@ import { expireCartQueries, expiredAddressesQuery } from "../data/carts/cart-exp
 import { namedBatch } from "../data/batch";
 import type { StoredOutcome } from "../data/idempotency";
 import { keyInFlight } from "../http/idempotency/keys";
-import { done, errorReply, formRefused, nowSeconds, OperationRun, replayedStatus, type Caller, type CartReply } from "./operation";
+import { done, errorReply, formRefused, isRefusal, nowSeconds, OperationRun, replayedStatus, type Caller, type CartReply } from "./operation";
 import { createDatabase, type Database } from "../data/db";
 import { D1Meter, MeteredD1 } from "../data/metered-d1";
 import { delayedD1, parseLatency, type Latency } from "../data/simulated-latency";
@@ -317,7 +317,7 @@ export class CartObject extends DurableObject<Env> {
         const found = await run.read({ cart: cartToDeleteQuery(db, cartId) });
         const replayed = run.replay();
         if (replayed) return done(replayedStatus(replayed.status), null, run.meter, true);
-        if (!found.cart.length) throw notFound(`Cart with id ${cartId} does not exist.`);
+        if (!found.cart.length) throw refuse.notFound(`Cart with id ${cartId} does not exist.`);
         const addressIds = addressIdsOf(found.cart[0]);
         await run.write({ status: 204, resource: null }, deleteCartStatements(db, cartId, addressIds));
         await this.retire();
@@ -350,8 +350,8 @@ export class CartObject extends DurableObject<Env> {
             continue;
           }
           // Changed by another writer again: nothing was written; the caller may retry (a 409, like any race).
-          if (error instanceof CartChanged) return errorReply(conflict(CHANGED_MEANWHILE), run.meter, caller);
-          if (!(error instanceof HttpError)) {
+          if (error instanceof CartChanged) return errorReply(refuse.conflict(CHANGED_MEANWHILE), run.meter, caller);
+          if (!isRefusal(error)) {
             this.forget();
             this.ids = { next: 1, last: 0 };
           }
@@ -402,7 +402,7 @@ export class CartObject extends DurableObject<Env> {
     if (caller?.log) {
       const { roundTrips: d1RoundTrips, rowsRead, rowsWritten } = result.metrics;
       const durationMs = Math.round((performance.now() - started) * 10) / 10;
-      const status = result.outcome === "form" ? 400 : result.status;
+      const status = result.outcome === "form" ? 400 : result.outcome === "rejected" ? REFUSAL_STATUS[result.refusal.kind] : result.status;
       console.log(JSON.stringify({ level: "info", where: "CartObject", requestId: caller.requestId, cartId, operation, status, durationMs, d1RoundTrips, rowsRead, rowsWritten }));
     }
     return result;
@@ -627,7 +627,7 @@ export class CartObject extends DurableObject<Env> {
     const loaded = read.cart ? cartStateFrom(read.cart) : held ? this.cart : null;
     if (!stamp || stamp.state !== "cart" || !loaded || loaded.id !== cartId) {
       this.forget();
-      throw notFound(`Cart with id ${cartId} does not exist.`);
+      throw refuse.notFound(`Cart with id ${cartId} does not exist.`);
     }
     if (held && stamp.cartVersion !== held.version) {
       // Written by someone else since: read it again (see operate).
@@ -655,7 +655,7 @@ export class CartObject extends DurableObject<Env> {
     this.hold(cart, version, checkout);
     this.heldVariants = { version, byId: new Map(variants.map((v) => [v.id, v])), seq: keepVariants(cart, variants) };
     const computed = await this.withIds(db, (ids) => this.compute({ cart, variants, context: channelContext, checkout, facts }, op, ids, now));
-    if ("notFound" in computed) throw notFound(`Cart item with id ${op.kind === "add" ? "" : op.itemId} does not exist in cart ${cartId}.`);
+    if ("notFound" in computed) throw refuse.notFound(`Cart item with id ${op.kind === "add" ? "" : op.itemId} does not exist in cart ${cartId}.`);
     if ("errors" in computed) return formRefused(computed.errors, meter);
     const outcome = op.kind === "add" ? { status: 201, resource: String(computed.itemId) } : { status: 204, resource: null };
     let written;
@@ -999,7 +999,7 @@ function replayOf(outcome: StoredOutcome, cart: CartState, views: ReturnType<typ
   if (outcome.resource === null) return done(replayedStatus(outcome.status), null, meter, true);
   const itemId = Number(outcome.resource);
   const item = cart.items.find((i) => i.id === itemId);
-  if (!item) throw notFound(`Cart item with id ${itemId} does not exist in cart ${cart.id}.`);
+  if (!item) throw refuse.notFound(`Cart item with id ${itemId} does not exist in cart ${cart.id}.`);
   const byId = new Map(views.map((view) => [view.row.id, view]));
   return done(replayedStatus(outcome.status), serializeCartItem(item, cart.id, byId), meter, true);
 }

@@ -66,7 +66,7 @@ import {
 import { MSG } from "../domain/messages";
 import { pricingContextFrom, type PricingSetup } from "../domain/pricing";
 import { eligibleShippingMethods, shippingCharge } from "../domain/pricing/steps/shipping";
-import { apiError, badRequest, HttpError, notFound } from "../http/errors";
+import { refuse } from "./refusal";
 import { replayedStatus, type Caller, type OperationRun } from "./operation";
 import { cartEtag } from "../http/resources/carts/etag";
 import { itemSnapshots, plansOf, repriceCart, type IdSource } from "../domain/cart/cart-change";
@@ -158,7 +158,7 @@ async function load(run: OperationRun, host: CartHost, cartId: number, step: Che
   const row = read.checkout[0];
   if (!row) {
     host.keep(null);
-    throw notFound(`Order with id ${cartId} does not exist.`);
+    throw refuse.notFound(`Order with id ${cartId} does not exist.`);
   }
   let cart = cached;
   if (read.cart) {
@@ -204,10 +204,10 @@ function selectableShippingMethods(loaded: Loaded, cart: CartState, overrides: C
 export async function readCheckoutMethods(host: CartHost, run: OperationRun, cartId: number, what: CheckoutRead): Promise<StepAnswer<CheckoutMethods>> {
   const loaded = await load(run, host, cartId, null);
   const cart = loaded.cart;
-  if (!cart) throw notFound(`Cart with id ${cartId} does not exist.`);
+  if (!cart) throw refuse.notFound(`Cart with id ${cartId} does not exist.`);
   const state = loaded.row.checkoutState;
   if (what === "shipping_methods") {
-    if (!checkoutMachine.can(state, "select_shipping")) throw badRequest(ORDER_MSG.shippingMethodsUnresolvable);
+    if (!checkoutMachine.can(state, "select_shipping")) throw refuse.badRequest(ORDER_MSG.shippingMethodsUnresolvable);
     if (loaded.row.shipmentId === null) return { status: 200, body: { shipments: [] } };
     const descriptions = new Map(loaded.read.context.methods.map((m) => [m.code, m.description]));
     const shipped = cart.items.reduce((sum, item) => sum + (loaded.variants.get(item.variantId)?.shippingRequired === false ? 0 : item.quantity), 0);
@@ -220,7 +220,7 @@ export async function readCheckoutMethods(host: CartHost, run: OperationRun, car
     }));
     return { status: 200, body: { shipments: [{ methods }] } };
   }
-  if (!checkoutMachine.can(state, "select_payment")) throw badRequest(ORDER_MSG.paymentMethodsUnresolvable);
+  if (!checkoutMachine.can(state, "select_payment")) throw refuse.badRequest(ORDER_MSG.paymentMethodsUnresolvable);
   if (loaded.row.paymentId === null) return { status: 200, body: { payments: [] } };
   const methods = loaded.read.paymentMethods.map((m) => ({
     id: m.id,
@@ -232,11 +232,6 @@ export async function readCheckoutMethods(host: CartHost, run: OperationRun, car
 }
 
 // ----------------------------------------------------------------------------- writes
-
-/** A failed checkout form: the FOSRest shape, with the nested children Sylius renders. */
-function formError(children: Record<string, unknown>, errors: string[] = []): HttpError {
-  return new HttpError(400, { code: 400, message: "Validation Failed", errors: errors.length ? { errors, children } : { children } });
-}
 
 /** The provinces read for an addressing, by country. */
 function provinceCatalog(rows: readonly { country: string; code: string }[]): ProvinceCatalog {
@@ -302,7 +297,7 @@ function selectedMethod(
   });
   if (invalid || extra || entries.some((e) => e.error !== null) || (codes?.length ?? 0) > lines) {
     const methodChildren = selectable.map(() => ({}));
-    throw formError(
+    throw refuse.form(
       {
         [key]: {
           ...(invalid ? { errors: [MSG.invalid] } : {}),
@@ -324,7 +319,7 @@ export async function runCheckoutStep(host: CartHost, run: OperationRun, cartId:
   const replayed = run.replay();
   if (replayed) return { status: replayedStatus(replayed.status), body: null, replayed: true };
   if (step.kind === "complete") return complete(run, host, loaded, cartId, step.notes);
-  if (step.kind === "coupon" && loaded.cart === null) throw notFound(`Cart with id ${cartId} does not exist.`);
+  if (step.kind === "coupon" && loaded.cart === null) throw refuse.notFound(`Cart with id ${cartId} does not exist.`);
   await checkIfMatch(run, loaded.read);
 
   const { row } = loaded;
@@ -346,7 +341,7 @@ export async function runCheckoutStep(host: CartHost, run: OperationRun, cartId:
         const extra = isRecord(step.body)
           ? Object.keys(step.body).some((k) => !["shippingAddress", "billingAddress", "differentShippingAddress", "differentBillingAddress"].includes(k))
           : false;
-        throw formError(
+        throw refuse.form(
           {
             billingAddress: addressNode(picked.billingAddress, checked.errors.billingAddress, countries, provinces),
             shippingAddress: addressNode(picked.shippingAddress, checked.errors.shippingAddress, countries, provinces),
@@ -399,7 +394,7 @@ export async function runCheckoutStep(host: CartHost, run: OperationRun, cartId:
       }
       const coupon = loaded.read.coupon?.[0];
       if (!coupon || !coupon.couponBased || coupon.inChannel !== 1 || !couponUsable(coupon, now)) {
-        throw formError({ promotionCoupon: { errors: [MSG.invalid] } });
+        throw refuse.form({ promotionCoupon: { errors: [MSG.invalid] } });
       }
       couponId = coupon.id;
       overrides.couponPromotionId = coupon.promotionId;
@@ -411,11 +406,11 @@ export async function runCheckoutStep(host: CartHost, run: OperationRun, cartId:
   let nextState: CheckoutState = state;
   if (transition !== null) {
     const applied = checkoutMachine.apply(state, transition);
-    if (!applied.ok) throw apiError(409, applied.refusal.message);
+    if (!applied.ok) throw refuse.conflict(applied.refusal.message);
     nextState = applied.state;
   }
   const cart = loaded.cart;
-  if (!cart) throw notFound(`Cart with id ${cartId} does not exist.`);
+  if (!cart) throw refuse.notFound(`Cart with id ${cartId} does not exist.`);
 
   // Recalculate with the step's changes, then the automatic skips on the result.
   const setup = checkoutSetup(loaded.setup, row, loaded.read.zones, now, overrides);
@@ -514,14 +509,14 @@ function completionSnapshot(loaded: Loaded, cart: CartState, variants: ReadonlyM
 async function complete(run: OperationRun, host: CartHost, loaded: Loaded, cartId: number, notes: string | null): Promise<StepAnswer> {
   const { db } = run;
   const cart = loaded.cart;
-  if (!cart) throw apiError(409, ORDER_MSG.transitionRefused("complete", "checkout", loaded.row.checkoutState));
+  if (!cart) throw refuse.conflict(ORDER_MSG.transitionRefused("complete", "checkout", loaded.row.checkoutState));
   await checkIfMatch(run, loaded.read);
   const snapshot = completionSnapshot(loaded, cart, loaded.variants);
   const planned = planCompletion(snapshot);
   if (!planned.ok) {
     const refusal = planned.refusal;
-    if (refusal.kind === "invalid") throw formError({ notes: {} }, refusal.errors.map((e) => e.message));
-    throw apiError(409, refusal.message);
+    if (refusal.kind === "invalid") throw refuse.form({ notes: {} }, refusal.errors.map((e) => e.message));
+    throw refuse.conflict(refusal.message);
   }
   const plan = planned.plan;
   const now = new Date().toISOString();
@@ -558,7 +553,7 @@ async function complete(run: OperationRun, host: CartHost, loaded: Loaded, cartI
       .filter((e) => e.problem === "insufficient_stock")
       .map((e) => e.message);
     const fallback = cart.items.map((i) => current.get(i.variantId)).find((v) => v?.tracked);
-    throw formError({ notes: {} }, messages.length ? messages : [MSG.insufficientStock(fallback?.productName ?? fallback?.productCode ?? "")]);
+    throw refuse.form({ notes: {} }, messages.length ? messages : [MSG.insufficientStock(fallback?.productName ?? fallback?.productCode ?? "")]);
   }
   await host.placed();
   return { status: 204, body: null };

@@ -13,7 +13,7 @@
  * guard fails only when a variant's stock changed under the plan (an admin
  * edit): the step answers 409 and changes nothing.
  */
-import { HttpError, conflict, notFound } from "../http/errors";
+import { CartRefusal, refuse } from "./refusal";
 import { done, replayedStatus, type CartReply, type OperationRun } from "./operation";
 import { isGuardFailure, lifecycleWriteQueries, orderSnapshotQueries, snapshotFrom } from "../data/orders/lifecycle-store";
 import { oneOrder } from "../data/carts/cart-store";
@@ -35,7 +35,7 @@ export async function runOrderStep(run: OperationRun, orderId: number, step: Ord
     tagged: typeof caller?.ifMatch === "string" ? orderViewQueries(db, oneOrder(orderId)) : undefined,
   });
   const snapshot = snapshotFrom(read.snapshot);
-  if (!snapshot) throw notFound(`Order with id ${orderId} does not exist.`);
+  if (!snapshot) throw refuse.notFound(`Order with id ${orderId} does not exist.`);
   const replayed = run.replay();
   if (replayed) return done(replayedStatus(replayed.status), null, run.meter, true);
   if (read.tagged) {
@@ -68,16 +68,16 @@ export async function runOrderStep(run: OperationRun, orderId: number, step: Ord
       }),
     );
   } catch (error) {
-    if (isGuardFailure(error)) throw conflict(STOCK_CHANGED);
+    if (isGuardFailure(error)) throw refuse.conflict(STOCK_CHANGED);
     throw error;
   }
   return done(204, null, run.meter);
 }
 
-function refusalError(refusal: TransitionRefused | LineNotFound): HttpError {
+function refusalError(refusal: TransitionRefused | LineNotFound): CartRefusal {
   if (refusal.kind === "not_found") {
     const what = refusal.line === "payment" ? "Payment" : "Shipment";
-    return notFound(`${what} with id ${refusal.id} does not exist in this order.`);
+    return refuse.notFound(`${what} with id ${refusal.id} does not exist in this order.`);
   }
-  return conflict(refusal.message);
+  return refuse.conflict(refusal.message);
 }

@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { sha256Hex } from "../../src/http/auth/crypto";
 import type { CartObject } from "../../src/cart/cart-object";
 import type { Caller, CartReply } from "../../src/cart/operation";
+import { REFUSAL_STATUS } from "../../src/cart/refusal";
 import { TEST_TOKEN } from "../fixtures/accounts";
 import { apiCatalog, type ApiCatalog } from "../fixtures/catalog";
 import { addItem, cartFixture, newCart } from "../fixtures/carts";
@@ -80,7 +81,9 @@ function allAtOnce(cart: TestCart, steps: Step[], callers: (Caller | null)[] = [
   );
 }
 
-const statuses = (replies: CartReply<unknown>[]) => replies.map((reply) => ("status" in reply ? reply.status : reply.outcome));
+// A typed refusal counts by the status the gateway answers it with.
+const statuses = (replies: CartReply<unknown>[]) =>
+  replies.map((reply) => ("status" in reply ? reply.status : reply.outcome === "rejected" ? REFUSAL_STATUS[reply.refusal.kind] : reply.outcome));
 const roundTrips = (replies: CartReply<unknown>[]) => replies.map((reply) => reply.metrics.roundTrips);
 
 describe("changes queued on one cart", () => {

@@ -7,16 +7,16 @@ import { createApp } from "./http/app";
 import type { AppEnv } from "./http/context";
 import { D1Meter, MeteredD1 } from "./data/metered-d1";
 import { createDatabase } from "./data/db";
-import { CartGateway, locationHintOf } from "./http/cart-object/cart-gateway";
+import { CartGateway, locationHintOf } from "./http/cart-gateway";
 import { SIGN_IN_PERIODS } from "./http/auth/token-service";
 import { allowedOrigins } from "./http/middleware/cors";
-import { sweepExpiredCarts } from "./http/cart-object/cart-sweep";
-import { cartTtlSeconds } from "./http/cart-object/cart-ttl";
+import { sweepExpiredCarts } from "./cart/cart-sweep";
+import { cartTtlSeconds } from "./cart/cart-ttl";
 import { sweepExpiredKeys } from "./data/idempotency";
 import { delayedD1, parseLatency } from "./data/simulated-latency";
 import { drainImageRemovals } from "./http/resources/images/staging";
 
-export { CartObject } from "./http/cart-object/cart-object";
+export { CartObject } from "./cart/cart-object";
 
 /** The D1 binding and the cart gateway of a request (the latency model's delays only when `BENCH_LATENCY` is set: development). */
 function bindings(env: Env): { db: D1Database; carts: CartGateway } {

@@ -10,42 +10,11 @@
  * cannot give a write the tag it must compare `If-Match` with before writing.
  */
 import type { Context } from "hono";
+import { opaqueOf, parseTagList, PRECONDITION_FAILED } from "../domain/conditional";
 import { apiError } from "./errors";
 import { keptJson, type KeptBody } from "./serializers/kept-body";
 
-/** One entity tag of a header's list. */
-export interface EntityTag {
-  weak: boolean;
-  /** The quoted part, quotes included (`"abc"`). */
-  opaque: string;
-}
-
-/** A precondition header: absent, `*`, or a list of tags (malformed members are dropped: they match nothing). */
-export type TagList = "*" | EntityTag[] | null;
-
-const MEMBER = /\s*(W\/)?("[\x21\x23-\x7E\x80-\xFF]*")\s*(?:,|$)/y;
-
-/** Parses `If-Match` / `If-None-Match`: `*` or `1#entity-tag` (RFC 9110 §8.8.3, §13.1.1). */
-export function parseTagList(header: string | undefined | null): TagList {
-  if (header === undefined || header === null) return null;
-  if (header.trim() === "*") return "*";
-  const tags: EntityTag[] = [];
-  let at = 0;
-  while (at < header.length) {
-    MEMBER.lastIndex = at;
-    const match = MEMBER.exec(header);
-    if (!match) {
-      // Skip a malformed member up to the next comma.
-      const comma = header.indexOf(",", at);
-      if (comma < 0) break;
-      at = comma + 1;
-      continue;
-    }
-    tags.push({ weak: match[1] !== undefined, opaque: match[2] ?? "" });
-    at = MEMBER.lastIndex;
-  }
-  return tags;
-}
+export { parseTagList, type EntityTag, type TagList } from "../domain/conditional";
 
 /**
  * `If-None-Match` against the current tag: weak comparison (§8.8.3.2), `*`
@@ -58,21 +27,6 @@ export function noneMatchHits(header: string | undefined, current: string): bool
   return list.some((tag) => tag.opaque === opaqueOf(current));
 }
 
-/**
- * `If-Match` against the current tag (null: no current representation):
- * strong comparison, so a weak tag never matches; `*` matches any current
- * representation. True when the request may proceed (also when there is no
- * `If-Match`).
- */
-export function ifMatchHolds(header: string | undefined | null, current: string | null): boolean {
-  const list = parseTagList(header);
-  if (list === null) return true;
-  if (current === null) return false;
-  if (list === "*") return true;
-  return list.some((tag) => !tag.weak && tag.opaque === opaqueOf(current));
-}
-
-const opaqueOf = (tag: string) => (tag.startsWith("W/") ? tag.slice(2) : tag);
 
 /** A strong tag (`"…"`) from the SHA-256 of `text`: 128 bits, base64url. */
 export async function digestTag(text: string): Promise<string> {
@@ -81,7 +35,7 @@ export async function digestTag(text: string): Promise<string> {
   return `"${base64.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")}"`;
 }
 
-export const PRECONDITION_FAILED = "Precondition failed: the resource does not match If-Match (it changed since that tag was read).";
+export { PRECONDITION_FAILED };
 
 /** `412 {code, message}`: a stale or unknown `If-Match`; nothing was changed. */
 export const preconditionFailed = () => apiError(412, PRECONDITION_FAILED);

@@ -1,7 +1,7 @@
 import type { Database } from "../data/db";
 import type { D1Meter, MeteredD1 } from "../data/metered-d1";
 import type { ViewRefills } from "../data/queries/product-variants";
-import type { CartGateway } from "./cart-object/cart-gateway";
+import type { CartGateway } from "./cart-gateway";
 import type { SignInLimits } from "./auth/token-service";
 import type { KeyedCall } from "./idempotency/keys";
 

@@ -11,7 +11,7 @@
 import { env, runInDurableObject, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../src/http/app";
-import { CartGateway } from "../../src/http/cart-object/cart-gateway";
+import { CartGateway } from "../../src/http/cart-gateway";
 import { sha256Hex } from "../../src/http/auth/crypto";
 import { addItem, cartFixture, newCart } from "../fixtures/carts";
 import { uniqueCode } from "../fixtures/http";

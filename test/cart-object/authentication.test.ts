@@ -13,7 +13,7 @@ import { createDatabase } from "../../src/data/db";
 import { D1Meter, MeteredD1 } from "../../src/data/metered-d1";
 import { locales } from "../../src/data/schema";
 import { createApp } from "../../src/http/app";
-import { CartGateway } from "../../src/http/cart-object/cart-gateway";
+import { CartGateway } from "../../src/http/cart-gateway";
 import { firstBatch } from "../../src/http/first-batch";
 import { allowedOrigins } from "../../src/http/middleware/cors";
 import { TEST_TOKEN } from "../fixtures/accounts";

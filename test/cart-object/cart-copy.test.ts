@@ -16,7 +16,7 @@ import { D1Meter, MeteredD1 } from "../../src/data/metered-d1";
 import { cartRowQueries, cartStateFrom, oneOrder } from "../../src/data/carts/cart-store";
 import { cartWriteStatements } from "../../src/data/carts/cart-writer";
 import { isGuardFailure } from "../../src/data/orders/lifecycle-store";
-import { cartTtlSeconds } from "../../src/http/cart-object/cart-ttl";
+import { cartTtlSeconds } from "../../src/cart/cart-ttl";
 
 const rowsRead = (headers: Headers): number => Number(/rows_read;desc="(\d+)"/.exec(headers.get("Server-Timing") ?? "")?.[1] ?? NaN);
 

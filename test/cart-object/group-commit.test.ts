@@ -1,7 +1,7 @@
 /**
  * Changes queued behind one another on one cart are written together: when
  * its turn comes, a warm quantity change or removal takes the changes queued
- * right behind it into its own guarded batch (src/http/cart-object/
+ * right behind it into its own guarded batch (src/cart/
  * cart-object.ts, `operateQueued`). The cart must end exactly as the same
  * changes made one at a time leave it, in the order they arrived, and a
  * change the group cannot take runs on its own.
@@ -9,8 +9,9 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sha256Hex } from "../../src/http/auth/crypto";
-import type { CartObject } from "../../src/http/cart-object/cart-object";
-import type { Caller, CartReply } from "../../src/http/cart-object/operation";
+import type { CartObject } from "../../src/cart/cart-object";
+import type { Caller, CartReply } from "../../src/cart/operation";
+import { REFUSAL_STATUS } from "../../src/cart/refusal";
 import { TEST_TOKEN } from "../fixtures/accounts";
 import { apiCatalog, type ApiCatalog } from "../fixtures/catalog";
 import { addItem, cartFixture, newCart } from "../fixtures/carts";
@@ -80,7 +81,9 @@ function allAtOnce(cart: TestCart, steps: Step[], callers: (Caller | null)[] = [
   );
 }
 
-const statuses = (replies: CartReply<unknown>[]) => replies.map((reply) => ("status" in reply ? reply.status : reply.outcome));
+// A typed refusal counts by the status the gateway answers it with.
+const statuses = (replies: CartReply<unknown>[]) =>
+  replies.map((reply) => ("status" in reply ? reply.status : reply.outcome === "rejected" ? REFUSAL_STATUS[reply.refusal.kind] : reply.outcome));
 const roundTrips = (replies: CartReply<unknown>[]) => replies.map((reply) => reply.metrics.roundTrips);
 
 describe("changes queued on one cart", () => {

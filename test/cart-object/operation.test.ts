@@ -6,8 +6,8 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sha256Hex } from "../../src/http/auth/crypto";
-import type { CartObject } from "../../src/http/cart-object/cart-object";
-import type { Caller } from "../../src/http/cart-object/operation";
+import type { CartObject } from "../../src/cart/cart-object";
+import type { Caller } from "../../src/cart/operation";
 import { TEST_TOKEN } from "../fixtures/accounts";
 import { apiCatalog, type ApiCatalog } from "../fixtures/catalog";
 import { ok } from "../fixtures/http";
@@ -62,7 +62,7 @@ describe("the operation pipeline", () => {
       await instance.checkoutMethods(cartId, refusedBy, "payment_methods"),
       await instance.deleteCart(cartId, refusedBy),
     ]);
-    expect(replies.map((reply) => [reply.outcome, reply.outcome === "form" ? 400 : reply.status, reply.metrics.roundTrips])).toEqual([
+    expect(replies.map((reply) => [reply.outcome, "status" in reply ? reply.status : reply.outcome, reply.metrics.roundTrips])).toEqual([
       ["refused", 401, 1],
       ["refused", 401, 1],
       ["refused", 401, 1],

@@ -1,6 +1,6 @@
 /**
  * The channel's pricing and checkout context kept in memory between a cart's
- * changes (src/http/cart-object/pricing-context-cache.ts) is never stale: a
+ * changes (src/cart/pricing-context-cache.ts) is never stale: a
  * payment method, a tax rate, a shipping method, a promotion and a zone
  * member changed between two changes of one cart each take effect on the
  * next change. The admin changes are made through the API where it has the

@@ -1,6 +1,6 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { CartObject } from "../../src/http/cart-object/cart-object";
+import type { CartObject } from "../../src/cart/cart-object";
 import { api } from "../fixtures/http";
 import { cartFixture, newCart, type CartFixture } from "../fixtures/carts";
 

@@ -5,8 +5,8 @@
  */
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CartGateway } from "../../src/http/cart-object/cart-gateway";
-import { cartTtlSeconds, DEFAULT_CART_TTL_SECONDS } from "../../src/http/cart-object/cart-ttl";
+import { CartGateway } from "../../src/http/cart-gateway";
+import { cartTtlSeconds, DEFAULT_CART_TTL_SECONDS } from "../../src/cart/cart-ttl";
 import { api, d1RoundTrips, ok } from "../fixtures/http";
 import { apiCatalog, type ApiCatalog } from "../fixtures/catalog";
 import { newCart } from "../fixtures/carts";

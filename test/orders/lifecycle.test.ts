@@ -11,7 +11,7 @@ import { db } from "../fixtures/db";
 import { placedOrder, statesOf, stockOf, usedOf } from "../fixtures/orders";
 import { eq } from "drizzle-orm";
 import * as schema from "../../src/data/schema";
-import { STOCK_CHANGED } from "../../src/http/cart-object/order-lifecycle";
+import { STOCK_CHANGED } from "../../src/cart/order-lifecycle";
 
 const refused = (transition: string, machine: string, state: string) => ({
   code: 409,

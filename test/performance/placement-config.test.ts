@@ -5,7 +5,7 @@
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { locationHintOf } from "../../src/http/cart-object/cart-gateway";
+import { locationHintOf } from "../../src/http/cart-gateway";
 import { delayedD1, parseLatency } from "../../src/data/simulated-latency";
 
 describe("cart object placement", () => {

@@ -6,8 +6,8 @@
  */
 import { env, runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { CartGateway } from "../../src/http/cart-object/cart-gateway";
-import { cartTtlSeconds } from "../../src/http/cart-object/cart-ttl";
+import { CartGateway } from "../../src/http/cart-gateway";
+import { cartTtlSeconds } from "../../src/cart/cart-ttl";
 import { api } from "../fixtures/http";
 import { addItem, newCart } from "../fixtures/carts";
 import { address, checkoutFixture, step, type CheckoutFixture } from "../fixtures/checkout";

@@ -17,7 +17,7 @@ import { D1Meter, MeteredD1 } from "../../src/data/metered-d1";
 import { createDatabase } from "../../src/data/db";
 import { SIGN_IN_PERIODS } from "../../src/http/auth/token-service";
 import { allowedOrigins } from "../../src/http/middleware/cors";
-import { CartGateway } from "../../src/http/cart-object/cart-gateway";
+import { CartGateway } from "../../src/http/cart-gateway";
 import { TEST_TOKEN } from "../fixtures/accounts";
 import { servedDocument } from "../fixtures/contract";
 import { addItem, newCart } from "../fixtures/carts";

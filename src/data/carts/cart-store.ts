@@ -42,7 +42,7 @@ import {
   zones,
   channelPricings,
 } from "../schema";
-import type { CartState, StoredAdjustment, StoredItem, VariantInfo } from "./state";
+import type { CartState, StoredAdjustment, StoredItem, VariantInfo } from "../../domain/cart/state";
 import { zonesOfAddresses } from "../checkout/checkout-store";
 
 /** An `IN` list of order ids: `(?)` for one cart, or a parenthesised subquery. */

@@ -23,7 +23,7 @@ import {
 import { prepared } from "../prepared";
 import { renderedRows } from "../json-rows";
 import { assembleCarts, cartOrderColumns, oneOrder, type CartRows, type OrderIds } from "./cart-store";
-import type { CartState, StoredItem } from "./state";
+import type { CartState, StoredItem } from "../../domain/cart/state";
 import { unitJsonByItem, unitJsonQuery } from "./unit-json";
 
 export interface CustomerRow {

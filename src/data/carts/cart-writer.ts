@@ -16,7 +16,7 @@ import { jsonListOf } from "../conditions";
 import type { Database } from "../db";
 import { prepared, type Value } from "../prepared";
 import { adjustments, orderItems, orderItemUnitChunks, orderItemUnits, orders } from "../schema";
-import type { CartState, StoredAdjustment, StoredItem, StoredUnit } from "./state";
+import type { CartState, StoredAdjustment, StoredItem, StoredUnit } from "../../domain/cart/state";
 import { chunkOf, renderUnits } from "./unit-json";
 
 /** Rows per multi-row statement. */

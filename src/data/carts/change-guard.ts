@@ -31,7 +31,7 @@ import { prepared } from "../prepared";
 import { tokenLive } from "../auth/token-live";
 import type { Database } from "../db";
 import { heldVariantsSelect } from "./cart-store";
-import type { VariantInfo } from "./state";
+import type { VariantInfo } from "../../domain/cart/state";
 import { underUsageLimit } from "../checkout/checkout-store";
 
 /**

@@ -26,7 +26,7 @@ import { and, asc, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db";
 import { orderItemUnitChunks } from "../schema";
 import type { OrderIds } from "./cart-store";
-import type { StoredUnit } from "./state";
+import type { StoredUnit } from "../../domain/cart/state";
 
 export const UNITS_PER_CHUNK = 256;
 

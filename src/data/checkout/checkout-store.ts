@@ -188,12 +188,10 @@ export function couponByCodeQuery(db: Database, orderId: number, code: string) {
 
 export type CouponRow = NamedResults<{ row: ReturnType<typeof couponByCodeQuery> }>["row"][number];
 
-/** A coupon is under its usage limit (none: always), the one way its `used` count bears on pricing. */
+/**
+ * A coupon is under its usage limit (none: always): the count test of the
+ * domain's `couponUsable` (src/domain/cart/checkout-processing.ts), which the
+ * change guard's coupon check needs as a value (data uses the domain's types
+ * only).
+ */
 export const underUsageLimit = (coupon: { usageLimit: number | null; used: number }): boolean => coupon.usageLimit === null || coupon.used < coupon.usageLimit;
-
-/** A coupon can still be used (Sylius PromotionCouponEligibilityChecker: usage limit, expiry). */
-export function couponUsable(coupon: { usageLimit: number | null; used: number; expiresAt: string | null }, nowIso: string): boolean {
-  if (!underUsageLimit(coupon)) return false;
-  if (coupon.expiresAt !== null && Date.parse(coupon.expiresAt) < Date.parse(nowIso)) return false;
-  return true;
-}

@@ -13,13 +13,12 @@ import { prepared, type Value } from "../prepared";
 import { addresses, orders, payments, productVariants, promotionCoupons, promotions, rowIdSequences, shipments } from "../schema";
 import type { CheckoutRow } from "./checkout-store";
 
+import type { CartLines } from "../../domain/cart/checkout-processing";
+
 export type CheckoutWrite = Statement<unknown>;
 
-/** What the cart's processing wants: its shipment's method (null: no shipment) and its payment (null: none). */
-export interface CartLines {
-  shippingMethodCode: string | null;
-  payment: { methodId: number; amount: number } | null;
-}
+/** What the cart's processing wants (the domain's rule: src/domain/cart/checkout-processing.ts). */
+export type { CartLines };
 
 const methodIdOf = (code: Value<string>) => sql`(SELECT m.id FROM shipping_methods m WHERE m.code = ${code})`;
 

@@ -15,7 +15,7 @@
  *   UPDATEs, each also guarded by its FROM state.
  */
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { OrderPaymentState, OrderShippingState, OrderState, PaymentState, ShipmentState } from "../../domain/orders";
+import type { OrderPaymentState, OrderShippingState, OrderSnapshot, OrderState, PaymentState, ShipmentState } from "../../domain/orders";
 import type { NamedResults } from "../batch";
 import type { Database } from "../db";
 import { orderItems, orders, payments, productVariants, promotionCoupons, promotions, shipments } from "../schema";
@@ -65,6 +65,24 @@ export function orderSnapshotQueries(db: Database, orderId: number) {
 }
 
 export type OrderSnapshotRows = NamedResults<ReturnType<typeof orderSnapshotQueries>>;
+
+/** The snapshot the plans read; null when there is no such order. */
+export function snapshotFrom(rows: OrderSnapshotRows): OrderSnapshot | null {
+  const order = rows.order[0];
+  if (!order) return null;
+  return {
+    state: order.state,
+    checkoutState: order.checkoutState,
+    paymentState: order.paymentState,
+    shippingState: order.shippingState,
+    total: order.total,
+    items: rows.items.map((item) => ({ variantId: item.variantId, quantity: item.quantity, tracked: item.tracked === 1 })),
+    payments: rows.payments.map((p) => ({ id: p.id, state: p.state, amount: p.amount })),
+    shipments: rows.shipments.map((s) => ({ id: s.id, state: s.state })),
+    promotionIds: rows.promotions.map((p) => p.id),
+    couponId: order.couponId,
+  };
+}
 
 export interface StateMove<S extends string> {
   id: number;

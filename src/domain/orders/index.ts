@@ -39,6 +39,7 @@ export {
 export { planCancellation } from "./cancel";
 export { planPaymentCompletion } from "./pay";
 export { planShipment, type ShipmentPlan } from "./ship";
+export { planOrderStep, type OrderStep } from "./order-step";
 export { formatOrderNumber } from "./order-number";
 export {
   ADDRESS_FIELDS,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { digestTag, ifMatchHolds, noneMatchHits, parseTagList } from "../../../src/http/conditional";
+import { digestTag, noneMatchHits, parseTagList } from "../../../src/http/conditional";
+import { checkIfMatch as ifMatchHolds } from "../../../src/domain/conditional";
 
 describe("entity tag lists (RFC 9110 §8.8.3, §13.1)", () => {
   it("parses `*`, lists, weak tags and commas inside tags; drops malformed members", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { keepVariants, latestRead, newestVariants } from "../../../src/http/cart-object/variant-info-cache";
-import type { VariantInfo } from "../../../src/data/carts/state";
+import { keepVariants, latestRead, newestVariants } from "../../../src/cart/variant-info-cache";
+import type { VariantInfo } from "../../../src/domain/cart/state";
 
 const variant = (id: number, price: number): VariantInfo => ({
   id,

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { defineForm } from "../../form";
 import { requiredString } from "../../fields";
 import { MSG } from "../../../domain/messages";
-import { MAX_QUANTITY } from "../../../data/carts/state";
+import { MAX_QUANTITY } from "../../../domain/cart/state";
 import { documentForm } from "../../openapi/form-docs";
 
 /**

@@ -22,7 +22,7 @@ import { cartRecordEtag } from "./etag";
 import { taggedJsonText } from "../../conditional";
 import { cartReadAnswer, cartReadStart } from "./read-cache";
 import { JsonSplicer, jsonText } from "../../serializers/json-splice";
-import type { ChangeErrors } from "../../cart-object/cart-change";
+import type { ChangeErrors } from "../../../domain/cart/cart-change";
 import { addItemForm, cartCreateForm, changeItemForm, requireQuantity } from "./forms";
 import type { z } from "zod";
 import { describeRoute, type OperationMeta } from "../../openapi/describe";

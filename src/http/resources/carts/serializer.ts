@@ -4,7 +4,7 @@
  * cart's Durable Object; an item's variant is rendered by the variant
  * serializer, as the variant list shows it.
  */
-import type { CartState, StoredAdjustment, StoredItem, StoredUnit } from "../../../data/carts/state";
+import type { CartState, StoredAdjustment, StoredItem, StoredUnit } from "../../../domain/cart/state";
 import type { CartRecord, ViewedCart } from "../../../data/carts/cart-views";
 import { JsonSplicer, type Embedded } from "../../serializers/json-splice";
 import type { VariantView } from "../../../data/queries/product-variants";

@@ -14,7 +14,7 @@ import { isPlainObject } from "../../form";
 import { ValidationError } from "../../errors";
 import { MSG } from "../../../domain/messages";
 import type { AddressingBody } from "../../../domain/orders";
-import type { CheckoutStep } from "../../cart-object/checkout-step";
+import type { CheckoutStep } from "../../../cart/checkout-step";
 import { z } from "zod";
 import { component } from "../../openapi/common";
 

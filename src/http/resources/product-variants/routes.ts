@@ -77,7 +77,8 @@ import { keptJson } from "../../serializers/kept-body";
 
 type VariantListItem = ReturnType<typeof serializeProductVariant>;
 import { variantBodyEtag, variantEtag } from "./etag";
-import { ifMatchHolds, preconditionFailed, taggedJson } from "../../conditional";
+import { preconditionFailed, taggedJson } from "../../conditional";
+import { checkIfMatch } from "../../../domain/conditional";
 import { enc } from "../../serializers/links";
 import { nowIso } from "../../serializers/timestamps";
 import { crudDocs, describeRoute, listSpec } from "../../openapi/describe";
@@ -273,11 +274,11 @@ function currentViewQueries(c: Context<AppEnv>, variantCode: string | undefined)
 }
 
 /** 412 unless `If-Match` (if any) matches the variant's tag, from the view its read batch loaded. */
-async function checkIfMatch(c: Context<AppEnv>, current: VariantViewRows | undefined): Promise<void> {
+async function variantIfMatch(c: Context<AppEnv>, current: VariantViewRows | undefined): Promise<void> {
   const header = c.req.header("If-Match");
   if (header === undefined) return;
   const [view] = current ? variantViewsFrom(current) : [];
-  if (!ifMatchHolds(header, view ? await variantEtag(view) : null)) throw preconditionFailed();
+  if (!checkIfMatch(header, view ? await variantEtag(view) : null)) throw preconditionFailed();
 }
 
 interface CheckedReferences {
@@ -372,7 +373,7 @@ async function update(c: Context<AppEnv>, mode: "put" | "patch") {
   const variant: VariantRow | undefined = refs.variant[0];
   if (!variant) throw variantMissing(code);
   // Preconditions come before the body is looked at (RFC 9110 §13.2.2).
-  await checkIfMatch(c, refs.current);
+  await variantIfMatch(c, refs.current);
   const checked = checkReferences(result, refs);
   await listShopLocales(db, result, refs.shopLocales);
   result.assertValid();
@@ -539,7 +540,7 @@ export const productVariantRoutes = new Hono<AppEnv>({ strict: false })
     if (!refs.product[0]) throw productMissing(productCode);
     const variant = refs.variant[0];
     if (!variant) throw variantMissing(code);
-    await checkIfMatch(c, refs.current);
+    await variantIfMatch(c, refs.current);
     if (refs.inUse.length > 0) throw conflict(IN_USE);
     // With If-Match, only the version whose tag matched is deleted.
     const conditional = refs.current !== undefined;

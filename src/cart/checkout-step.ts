@@ -10,8 +10,8 @@
  * transition (409), then the step: recalculate, then the automatic skips
  * (`afterStep`), all written together.
  */
-import { namedBatch, type NamedResults } from "../../data/batch";
-import type { Database } from "../../data/db";
+import { namedBatch, type NamedResults } from "../data/batch";
+import type { Database } from "../data/db";
 import {
   cartRowQueries,
   cartStateFrom,
@@ -21,10 +21,10 @@ import {
   reserveIdsQuery,
   variantInfoQuery,
   type PricingContextRows,
-} from "../../data/carts/cart-store";
-import { cartWriteStatements } from "../../data/carts/cart-writer";
-import { cartTagPartsFrom, cartTagQueries } from "../../data/carts/cart-etag";
-import type { CartState, VariantInfo } from "../../data/carts/state";
+} from "../data/carts/cart-store";
+import { cartWriteStatements } from "../data/carts/cart-writer";
+import { cartTagPartsFrom, cartTagQueries } from "../data/carts/cart-etag";
+import type { CartState, VariantInfo } from "../domain/cart/state";
 import {
   channelPaymentMethodsQuery,
   checkoutRowQuery,
@@ -32,10 +32,10 @@ import {
   countryZonesQuery,
   couponByCodeQuery,
   provincesOfCountriesQuery,
-  couponUsable,
+
   type CheckoutRow,
   type PaymentMethodRow,
-} from "../../data/checkout/checkout-store";
+} from "../data/checkout/checkout-store";
 import {
   addressStatements,
   cartLineStatements,
@@ -44,7 +44,7 @@ import {
   orderCheckoutStatement,
   type CartLines,
   type CheckoutWrite,
-} from "../../data/checkout/checkout-writer";
+} from "../data/checkout/checkout-writer";
 import {
   afterStep,
   checkAddressing,
@@ -62,17 +62,16 @@ import {
   type CheckoutTransition,
   type CompletionSnapshot,
   type ProvinceCatalog,
-} from "../../domain/orders";
-import { MSG } from "../../domain/messages";
-import { pricingContextFrom, type ItemSnapshot, type PricingSetup } from "../../domain/pricing";
-import { eligibleShippingMethods, shippingCharge } from "../../domain/pricing/steps/shipping";
-import { ifMatchHolds, preconditionFailed } from "../conditional";
-import { apiError, badRequest, HttpError, notFound } from "../errors";
+} from "../domain/orders";
+import { MSG } from "../domain/messages";
+import { pricingContextFrom, type PricingSetup } from "../domain/pricing";
+import { eligibleShippingMethods, shippingCharge } from "../domain/pricing/steps/shipping";
+import { refuse } from "./refusal";
 import { replayedStatus, type Caller, type OperationRun } from "./operation";
-import { cartEtag } from "../resources/carts/etag";
-import { plansOf, repriceCart, type IdSource } from "./cart-change";
-import { cartLinesOf, checkoutSetup, type CheckoutOverrides, type CountryZone } from "./checkout-processing";
-import { IF_USED_MODES, promotionFactQueries, promotionFactsFrom } from "../../data/carts/promotion-facts";
+import { cartEtag } from "../http/resources/carts/etag";
+import { itemSnapshots, plansOf, repriceCart, type IdSource } from "../domain/cart/cart-change";
+import { cartLinesOf, checkoutSetup, couponUsable, type CheckoutOverrides, type CountryZone } from "../domain/cart/checkout-processing";
+import { IF_USED_MODES, promotionFactQueries, promotionFactsFrom } from "../data/carts/promotion-facts";
 
 
 /** What the checkout needs of the cart's object (its cache, ids, expiry). */
@@ -159,7 +158,7 @@ async function load(run: OperationRun, host: CartHost, cartId: number, step: Che
   const row = read.checkout[0];
   if (!row) {
     host.keep(null);
-    throw notFound(`Order with id ${cartId} does not exist.`);
+    throw refuse.notFound(`Order with id ${cartId} does not exist.`);
   }
   let cart = cached;
   if (read.cart) {
@@ -176,32 +175,17 @@ async function load(run: OperationRun, host: CartHost, cartId: number, step: Che
   return { read, row, cart, setup, variants: new Map(read.variants.map((v) => [v.id, v])) };
 }
 
-/** 412 unless `If-Match` matches the cart's current tag (read in the same batch; this object is the cart's one writer). */
-async function checkIfMatch(caller: Caller | null, read: ReadRows): Promise<void> {
-  if (!read.tagged) return;
+/** The cart's current tag, when the request sent `If-Match` (its rows read in the same batch); undefined: none to compare. */
+async function currentTag(read: ReadRows): Promise<string | null | undefined> {
+  if (!read.tagged) return undefined;
   const parts = cartTagPartsFrom(read.tagged);
-  if (!ifMatchHolds(caller?.ifMatch, parts ? await cartEtag(parts) : null)) throw preconditionFailed();
+  return parts ? cartEtag(parts) : null;
 }
 
-/** The cart's items as the pricing engine sees them (for method eligibility). */
-function itemSnapshots(cart: CartState, variants: ReadonlyMap<number, VariantInfo>): ItemSnapshot[] {
-  return cart.items.flatMap((item) => {
-    const variant = variants.get(item.variantId);
-    if (!variant) return [];
-    return [
-      {
-        itemId: item.id,
-        variantCode: variant.code,
-        productCode: variant.productCode,
-        quantity: item.quantity,
-        unitIds: item.units.map((u) => u.id),
-        taxCategoryCode: variant.taxCategoryCode,
-        shippingCategoryCode: variant.shippingCategoryCode,
-        shippingRequired: variant.shippingRequired,
-        weight: variant.weight,
-      },
-    ];
-  });
+/** 412 unless `If-Match` matches the cart's current tag (this object is the cart's one writer). */
+async function checkIfMatch(run: OperationRun, read: ReadRows): Promise<void> {
+  const tag = await currentTag(read);
+  if (tag !== undefined) run.checkIfMatch(tag);
 }
 
 /** The shipping methods a shipment of this cart may take: after addressing those of its zones, before the channel's enabled ones (docs/api/checkout-and-orders.md, "Cart processing and inventory"). */
@@ -220,10 +204,10 @@ function selectableShippingMethods(loaded: Loaded, cart: CartState, overrides: C
 export async function readCheckoutMethods(host: CartHost, run: OperationRun, cartId: number, what: CheckoutRead): Promise<StepAnswer<CheckoutMethods>> {
   const loaded = await load(run, host, cartId, null);
   const cart = loaded.cart;
-  if (!cart) throw notFound(`Cart with id ${cartId} does not exist.`);
+  if (!cart) throw refuse.notFound(`Cart with id ${cartId} does not exist.`);
   const state = loaded.row.checkoutState;
   if (what === "shipping_methods") {
-    if (!checkoutMachine.can(state, "select_shipping")) throw badRequest(ORDER_MSG.shippingMethodsUnresolvable);
+    if (!checkoutMachine.can(state, "select_shipping")) throw refuse.badRequest(ORDER_MSG.shippingMethodsUnresolvable);
     if (loaded.row.shipmentId === null) return { status: 200, body: { shipments: [] } };
     const descriptions = new Map(loaded.read.context.methods.map((m) => [m.code, m.description]));
     const shipped = cart.items.reduce((sum, item) => sum + (loaded.variants.get(item.variantId)?.shippingRequired === false ? 0 : item.quantity), 0);
@@ -236,7 +220,7 @@ export async function readCheckoutMethods(host: CartHost, run: OperationRun, car
     }));
     return { status: 200, body: { shipments: [{ methods }] } };
   }
-  if (!checkoutMachine.can(state, "select_payment")) throw badRequest(ORDER_MSG.paymentMethodsUnresolvable);
+  if (!checkoutMachine.can(state, "select_payment")) throw refuse.badRequest(ORDER_MSG.paymentMethodsUnresolvable);
   if (loaded.row.paymentId === null) return { status: 200, body: { payments: [] } };
   const methods = loaded.read.paymentMethods.map((m) => ({
     id: m.id,
@@ -248,11 +232,6 @@ export async function readCheckoutMethods(host: CartHost, run: OperationRun, car
 }
 
 // ----------------------------------------------------------------------------- writes
-
-/** A failed checkout form: the FOSRest shape, with the nested children Sylius renders. */
-function formError(children: Record<string, unknown>, errors: string[] = []): HttpError {
-  return new HttpError(400, { code: 400, message: "Validation Failed", errors: errors.length ? { errors, children } : { children } });
-}
 
 /** The provinces read for an addressing, by country. */
 function provinceCatalog(rows: readonly { country: string; code: string }[]): ProvinceCatalog {
@@ -318,7 +297,7 @@ function selectedMethod(
   });
   if (invalid || extra || entries.some((e) => e.error !== null) || (codes?.length ?? 0) > lines) {
     const methodChildren = selectable.map(() => ({}));
-    throw formError(
+    throw refuse.form(
       {
         [key]: {
           ...(invalid ? { errors: [MSG.invalid] } : {}),
@@ -335,13 +314,13 @@ function selectedMethod(
 
 /** Applies a checkout write to the cart in its object; the object wraps the answer. */
 export async function runCheckoutStep(host: CartHost, run: OperationRun, cartId: number, step: CheckoutStep): Promise<StepAnswer> {
-  const { db, caller } = run;
+  const { db } = run;
   const loaded = await load(run, host, cartId, step);
   const replayed = run.replay();
   if (replayed) return { status: replayedStatus(replayed.status), body: null, replayed: true };
   if (step.kind === "complete") return complete(run, host, loaded, cartId, step.notes);
-  if (step.kind === "coupon" && loaded.cart === null) throw notFound(`Cart with id ${cartId} does not exist.`);
-  await checkIfMatch(caller, loaded.read);
+  if (step.kind === "coupon" && loaded.cart === null) throw refuse.notFound(`Cart with id ${cartId} does not exist.`);
+  await checkIfMatch(run, loaded.read);
 
   const { row } = loaded;
   const now = new Date().toISOString();
@@ -362,7 +341,7 @@ export async function runCheckoutStep(host: CartHost, run: OperationRun, cartId:
         const extra = isRecord(step.body)
           ? Object.keys(step.body).some((k) => !["shippingAddress", "billingAddress", "differentShippingAddress", "differentBillingAddress"].includes(k))
           : false;
-        throw formError(
+        throw refuse.form(
           {
             billingAddress: addressNode(picked.billingAddress, checked.errors.billingAddress, countries, provinces),
             shippingAddress: addressNode(picked.shippingAddress, checked.errors.shippingAddress, countries, provinces),
@@ -415,7 +394,7 @@ export async function runCheckoutStep(host: CartHost, run: OperationRun, cartId:
       }
       const coupon = loaded.read.coupon?.[0];
       if (!coupon || !coupon.couponBased || coupon.inChannel !== 1 || !couponUsable(coupon, now)) {
-        throw formError({ promotionCoupon: { errors: [MSG.invalid] } });
+        throw refuse.form({ promotionCoupon: { errors: [MSG.invalid] } });
       }
       couponId = coupon.id;
       overrides.couponPromotionId = coupon.promotionId;
@@ -427,11 +406,11 @@ export async function runCheckoutStep(host: CartHost, run: OperationRun, cartId:
   let nextState: CheckoutState = state;
   if (transition !== null) {
     const applied = checkoutMachine.apply(state, transition);
-    if (!applied.ok) throw apiError(409, applied.refusal.message);
+    if (!applied.ok) throw refuse.conflict(applied.refusal.message);
     nextState = applied.state;
   }
   const cart = loaded.cart;
-  if (!cart) throw notFound(`Cart with id ${cartId} does not exist.`);
+  if (!cart) throw refuse.notFound(`Cart with id ${cartId} does not exist.`);
 
   // Recalculate with the step's changes, then the automatic skips on the result.
   const setup = checkoutSetup(loaded.setup, row, loaded.read.zones, now, overrides);
@@ -528,16 +507,16 @@ function completionSnapshot(loaded: Loaded, cart: CartState, variants: ReadonlyM
 }
 
 async function complete(run: OperationRun, host: CartHost, loaded: Loaded, cartId: number, notes: string | null): Promise<StepAnswer> {
-  const { db, caller } = run;
+  const { db } = run;
   const cart = loaded.cart;
-  if (!cart) throw apiError(409, ORDER_MSG.transitionRefused("complete", "checkout", loaded.row.checkoutState));
-  await checkIfMatch(caller, loaded.read);
+  if (!cart) throw refuse.conflict(ORDER_MSG.transitionRefused("complete", "checkout", loaded.row.checkoutState));
+  await checkIfMatch(run, loaded.read);
   const snapshot = completionSnapshot(loaded, cart, loaded.variants);
   const planned = planCompletion(snapshot);
   if (!planned.ok) {
     const refusal = planned.refusal;
-    if (refusal.kind === "invalid") throw formError({ notes: {} }, refusal.errors.map((e) => e.message));
-    throw apiError(409, refusal.message);
+    if (refusal.kind === "invalid") throw refuse.form({ notes: {} }, refusal.errors.map((e) => e.message));
+    throw refuse.conflict(refusal.message);
   }
   const plan = planned.plan;
   const now = new Date().toISOString();
@@ -574,7 +553,7 @@ async function complete(run: OperationRun, host: CartHost, loaded: Loaded, cartI
       .filter((e) => e.problem === "insufficient_stock")
       .map((e) => e.message);
     const fallback = cart.items.map((i) => current.get(i.variantId)).find((v) => v?.tracked);
-    throw formError({ notes: {} }, messages.length ? messages : [MSG.insufficientStock(fallback?.productName ?? fallback?.productCode ?? "")]);
+    throw refuse.form({ notes: {} }, messages.length ? messages : [MSG.insufficientStock(fallback?.productName ?? fallback?.productCode ?? "")]);
   }
   await host.placed();
   return { status: 204, body: null };

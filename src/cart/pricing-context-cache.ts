@@ -16,9 +16,9 @@
  * The copies are kept per isolate, so the cart objects an isolate runs share
  * them; they are never changed once kept.
  */
-import { ratesForBilling, type PricingContextRows } from "../../data/carts/cart-store";
-import type { PaymentMethodRow } from "../../data/checkout/checkout-store";
-import { IsolateMemory } from "../../data/isolate-cache";
+import { ratesForBilling, type PricingContextRows } from "../data/carts/cart-store";
+import type { PaymentMethodRow } from "../data/checkout/checkout-store";
+import { IsolateMemory } from "../data/isolate-cache";
 
 /** The context as the change's first batch reads it. */
 export interface ContextRows {
@@ -43,7 +43,7 @@ const MAX_COPIES = 64;
 /** Bounded by their number alone. */
 const copies = new IsolateMemory<string, ContextCopy>({
   name: "pricing contexts",
-  file: "src/http/cart-object/pricing-context-cache.ts",
+  file: "src/cart/pricing-context-cache.ts",
   key: "channel id and locale",
   bound: { entries: MAX_COPIES, evict: "oldest" },
   kind: "checked",

@@ -13,28 +13,15 @@
  * guard fails only when a variant's stock changed under the plan (an admin
  * edit): the step answers 409 and changes nothing.
  */
-import { HttpError, conflict, notFound } from "../errors";
+import { CartRefusal, refuse } from "./refusal";
 import { done, replayedStatus, type CartReply, type OperationRun } from "./operation";
-import { isGuardFailure, lifecycleWriteQueries, orderSnapshotQueries, type OrderSnapshotRows } from "../../data/orders/lifecycle-store";
-import { ifMatchHolds, preconditionFailed } from "../conditional";
-import { oneOrder } from "../../data/carts/cart-store";
-import { orderViewQueries, orderViewsFrom } from "../../data/orders/order-views";
-import { orderEtag } from "../resources/orders/etag";
-import {
-  planCancellation,
-  planPaymentCompletion,
-  planShipment,
-  type LineNotFound,
-  type OrderPlan,
-  type OrderSnapshot,
-  type PlanResult,
-  type TransitionRefused,
-} from "../../domain/orders";
+import { isGuardFailure, lifecycleWriteQueries, orderSnapshotQueries, snapshotFrom } from "../data/orders/lifecycle-store";
+import { oneOrder } from "../data/carts/cart-store";
+import { orderViewQueries, orderViewsFrom } from "../data/orders/order-views";
+import { orderEtag } from "../http/resources/orders/etag";
+import { planOrderStep, type LineNotFound, type OrderStep, type TransitionRefused } from "../domain/orders";
 
-export type OrderStep =
-  | { kind: "cancel" }
-  | { kind: "pay"; paymentId: number }
-  | { kind: "ship"; shipmentId: number; tracking: string | null };
+export type { OrderStep };
 
 /** The 409 of a stock row that changed under the plan (an admin edit between the read and the write). */
 export const STOCK_CHANGED = "The stock of a variant of this order changed meanwhile; nothing was changed, try again.";
@@ -48,18 +35,17 @@ export async function runOrderStep(run: OperationRun, orderId: number, step: Ord
     tagged: typeof caller?.ifMatch === "string" ? orderViewQueries(db, oneOrder(orderId)) : undefined,
   });
   const snapshot = snapshotFrom(read.snapshot);
-  if (!snapshot) throw notFound(`Order with id ${orderId} does not exist.`);
+  if (!snapshot) throw refuse.notFound(`Order with id ${orderId} does not exist.`);
   const replayed = run.replay();
   if (replayed) return done(replayedStatus(replayed.status), null, run.meter, true);
   if (read.tagged) {
     const view = orderViewsFrom(read.tagged);
     const record = view.records[0];
-    const current = record ? await orderEtag(record, view.variants, "detailed") : null;
-    if (!ifMatchHolds(caller?.ifMatch, current)) throw preconditionFailed();
+    run.checkIfMatch(record ? await orderEtag(record, view.variants, "detailed") : null);
   }
 
   // Decide.
-  const planned = plan(snapshot, step);
+  const planned = planOrderStep(snapshot, step);
   if (!planned.ok) throw refusalError(planned.refusal);
   const result = planned.plan;
   const now = new Date().toISOString();
@@ -82,45 +68,16 @@ export async function runOrderStep(run: OperationRun, orderId: number, step: Ord
       }),
     );
   } catch (error) {
-    if (isGuardFailure(error)) throw conflict(STOCK_CHANGED);
+    if (isGuardFailure(error)) throw refuse.conflict(STOCK_CHANGED);
     throw error;
   }
   return done(204, null, run.meter);
 }
 
-function plan(snapshot: OrderSnapshot, step: OrderStep): PlanResult<OrderPlan, TransitionRefused | LineNotFound> {
-  switch (step.kind) {
-    case "cancel":
-      return planCancellation(snapshot);
-    case "pay":
-      return planPaymentCompletion(snapshot, step.paymentId);
-    case "ship":
-      return planShipment(snapshot, step.shipmentId, step.tracking);
-  }
-}
-
-function refusalError(refusal: TransitionRefused | LineNotFound): HttpError {
+function refusalError(refusal: TransitionRefused | LineNotFound): CartRefusal {
   if (refusal.kind === "not_found") {
     const what = refusal.line === "payment" ? "Payment" : "Shipment";
-    return notFound(`${what} with id ${refusal.id} does not exist in this order.`);
+    return refuse.notFound(`${what} with id ${refusal.id} does not exist in this order.`);
   }
-  return conflict(refusal.message);
-}
-
-/** The snapshot the plans read; null when there is no such order. */
-export function snapshotFrom(rows: OrderSnapshotRows): OrderSnapshot | null {
-  const order = rows.order[0];
-  if (!order) return null;
-  return {
-    state: order.state,
-    checkoutState: order.checkoutState,
-    paymentState: order.paymentState,
-    shippingState: order.shippingState,
-    total: order.total,
-    items: rows.items.map((item) => ({ variantId: item.variantId, quantity: item.quantity, tracked: item.tracked === 1 })),
-    payments: rows.payments.map((p) => ({ id: p.id, state: p.state, amount: p.amount })),
-    shipments: rows.shipments.map((s) => ({ id: s.id, state: s.state })),
-    promotionIds: rows.promotions.map((p) => p.id),
-    couponId: order.couponId,
-  };
+  return refuse.conflict(refusal.message);
 }

@@ -7,9 +7,9 @@
  * in one guarded batch that carries its key's record; a refusal or a
  * failure becomes a reply (`errorReply`).
  */
-import { namedBatch, type NamedEntry, type NamedQueries, type NamedResults } from "../../data/batch";
-import { createDatabase, type Database } from "../../data/db";
-import { D1Meter, MeteredD1, type Checks } from "../../data/metered-d1";
+import { namedBatch, type NamedEntry, type NamedQueries, type NamedResults } from "../data/batch";
+import { createDatabase, type Database } from "../data/db";
+import { D1Meter, MeteredD1, type Checks } from "../data/metered-d1";
 import {
   idempotencyLookupQuery,
   idempotencyRecordQueries,
@@ -17,12 +17,14 @@ import {
   type KeyedRequest,
   type KeyScope,
   type StoredOutcome,
-} from "../../data/idempotency";
-import { tokenGuard } from "../auth/token-guard";
-import { HttpError } from "../errors";
-import { firstBatch } from "../first-batch";
-import { judge, keyReused } from "../idempotency/keys";
-import type { ChangeErrors } from "./cart-change";
+} from "../data/idempotency";
+import { tokenGuard } from "../http/auth/token-guard";
+import { checkIfMatch } from "../domain/conditional";
+import { HttpError } from "../http/errors";
+import { firstBatch } from "../http/first-batch";
+import { judge, keyReused } from "../http/idempotency/keys";
+import type { ChangeErrors } from "../domain/cart/cart-change";
+import { CartRefusal, refuse, type Refusal } from "./refusal";
 
 /** The request a call belongs to, as the cart gateway passes it. */
 export interface Caller {
@@ -76,6 +78,12 @@ export interface Refused extends ReplyCost {
   headers?: Record<string, string>;
 }
 
+/** The operation refused (a typed outcome, which the gateway renders): see refusal.ts. */
+export interface Rejected extends ReplyCost {
+  outcome: "rejected";
+  refusal: Refusal;
+}
+
 /** An item change's form failed on what only data can tell: the errors, for the worker to merge with its own. */
 export interface FormRefused extends ReplyCost {
   outcome: "form";
@@ -83,7 +91,7 @@ export interface FormRefused extends ReplyCost {
 }
 
 /** What the worker gets back from an operation whose success answers `B`. */
-export type CartReply<B = null> = Done<B> | Refused | FormRefused;
+export type CartReply<B = null> = Done<B> | Refused | Rejected | FormRefused;
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -103,9 +111,18 @@ export function formRefused(formErrors: ChangeErrors, meter: D1Meter): FormRefus
   return { outcome: "form", formErrors, metrics: metricsOf(meter), bookmark: meter.bookmark };
 }
 
-/** A refusal as a reply; anything else is logged and answered as a 500. */
-export function errorReply(error: unknown, meter: D1Meter, caller: Caller | null, where = "CartObject"): Refused {
+/** Whether `error` is a refusal (the operation's, or an HTTP one of the pipeline's checks), not a failure. */
+export const isRefusal = (error: unknown): boolean => error instanceof CartRefusal || error instanceof HttpError;
+
+/**
+ * A refusal as a reply: the operation's own as a typed outcome; the
+ * pipeline's checks still made in http (the token's 401, a key's 409 or
+ * 422) as the HTTP error they threw. Anything else is logged and answered
+ * as a 500.
+ */
+export function errorReply(error: unknown, meter: D1Meter, caller: Caller | null, where = "CartObject"): Refused | Rejected {
   const cost = { metrics: metricsOf(meter), bookmark: meter.bookmark };
+  if (error instanceof CartRefusal) return { outcome: "rejected", refusal: error.refusal, ...cost };
   if (error instanceof HttpError) {
     // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- an HttpError body is a JSON object (a non-null object, checked just before)
     const body = typeof error.body === "object" && error.body !== null ? (error.body as Record<string, unknown>) : { code: error.status, message: error.message };
@@ -203,6 +220,16 @@ export class OperationRun {
 
   restoreChecks(checks: Checks | null): void {
     if (checks) this.d1.restoreChecks(checks);
+  }
+
+  /**
+   * 412 unless the caller's `If-Match` (if any) matches `current`, the
+   * resource's tag as this operation's read found it (null: no resource).
+   * The object is the resource's one writer and runs one operation at a
+   * time, so the resource stays as compared until the write commits.
+   */
+  checkIfMatch(current: string | null): void {
+    if (!checkIfMatch(this.caller?.ifMatch, current)) throw refuse.preconditionFailed();
   }
 
   /** The outcome to replay for the caller's key (null: none); a record of another request under the key is a 422. */

@@ -11,10 +11,10 @@
  * promotions read a fact the old ones did not does the change read it in one
  * more round trip.
  */
-import { needsMore, promotionFactNeeds, type PromotionFacts } from "../../domain/pricing";
-import { namedBatch } from "../../data/batch";
-import type { Database } from "../../data/db";
-import { IF_USED_MODES, modesFor, promotionFactQueries, promotionFactsFrom, type FactModes, type FactRows } from "../../data/carts/promotion-facts";
+import { needsMore, promotionFactNeeds, type PromotionFacts } from "../domain/pricing";
+import { namedBatch } from "../data/batch";
+import type { Database } from "../data/db";
+import { IF_USED_MODES, modesFor, promotionFactQueries, promotionFactsFrom, type FactModes, type FactRows } from "../data/carts/promotion-facts";
 import type { ContextRows } from "./pricing-context-cache";
 
 /** The facts a change reads: those the held context's promotions use, or, without one, those D1 finds used. */

@@ -25,47 +25,45 @@
  *   `CART_TTL` period is deleted as `DELETE /api/v1/carts/{id}` deletes it.
  */
 import { DurableObject } from "cloudflare:workers";
-import { and, eq, inArray } from "drizzle-orm";
-import { HttpError, conflict, notFound } from "../errors";
-import { MSG } from "../../domain/messages";
+import { REFUSAL_STATUS, refuse } from "./refusal";
+import { MSG } from "../domain/messages";
 import {
   cartStateFrom,
   pricingSetupFrom,
   reserveIdsQuery,
   reservedRange,
   type PricingSetup,
-} from "../../data/carts/cart-store";
-import { addedVariantView, changeContextOf, changeReads, type HeldCart } from "../../data/carts/change-reads";
-import { cartWriteStatements } from "../../data/carts/cart-writer";
-import { cartTagPartsFrom, cartTagQueries, type CartTagRows } from "../../data/carts/cart-etag";
-import { ifMatchHolds, preconditionFailed } from "../conditional";
-import { cartEtag } from "../resources/carts/etag";
-import { expireCartQueries, expiredAddressesQuery } from "../../data/carts/cart-expiry";
-import { namedBatch } from "../../data/batch";
-import type { StoredOutcome } from "../../data/idempotency";
-import { keyInFlight } from "../idempotency/keys";
-import { done, errorReply, formRefused, nowSeconds, OperationRun, replayedStatus, type Caller, type CartReply } from "./operation";
-import { createDatabase, type Database } from "../../data/db";
-import { D1Meter, MeteredD1 } from "../../data/metered-d1";
-import { delayedD1, parseLatency, type Latency } from "../../data/simulated-latency";
-import { addresses, orders } from "../../data/schema";
-import { variantViewsFrom, ViewRefills } from "../../data/queries/product-variants";
-import { serializeCartItem } from "../resources/carts/serializer";
+} from "../data/carts/cart-store";
+import { addedVariantView, changeContextOf, changeReads, type HeldCart } from "../data/carts/change-reads";
+import { cartWriteStatements } from "../data/carts/cart-writer";
+import { cartTagPartsFrom, cartTagQueries, type CartTagRows } from "../data/carts/cart-etag";
+import { cartEtag } from "../http/resources/carts/etag";
+import { expireCartQueries, expiredAddressesQuery } from "../data/carts/cart-expiry";
+import { namedBatch } from "../data/batch";
+import type { StoredOutcome } from "../data/idempotency";
+import { keyInFlight } from "../http/idempotency/keys";
+import { done, errorReply, formRefused, isRefusal, nowSeconds, OperationRun, replayedStatus, type Caller, type CartReply } from "./operation";
+import { createDatabase, type Database } from "../data/db";
+import { D1Meter, MeteredD1 } from "../data/metered-d1";
+import { delayedD1, parseLatency, type Latency } from "../data/simulated-latency";
+import { cartToDeleteQuery, deleteCartStatements } from "../data/carts/cart-delete";
+import { variantViewsFrom, ViewRefills } from "../data/queries/product-variants";
+import { serializeCartItem } from "../http/resources/carts/serializer";
 
 /** An added item as the response shows it. */
 export type CartItemBody = ReturnType<typeof serializeCartItem>;
-import { cartBlocked, IdsExhausted, planAdd, planChange, planRemove, repriceCart, type ChangeContext, type ChangeErrors, type IdSource, type PlanResult } from "./cart-change";
-import type { CartState, VariantInfo } from "../../data/carts/state";
+import { cartBlocked, IdsExhausted, planAdd, planChange, planRemove, repriceCart, type ChangeContext, type ChangeErrors, type IdSource, type PlanResult } from "../domain/cart/cart-change";
+import type { CartState, VariantInfo } from "../domain/cart/state";
 import { cartTtlSeconds, expiryCutoff } from "./cart-ttl";
-import { cartLineStatements, checkoutRowAfter, type CartLines, type InsertedLines } from "../../data/checkout/checkout-writer";
-import type { CheckoutRow } from "../../data/checkout/checkout-store";
-import { isGuardFailure } from "../../data/orders/lifecycle-store";
-import { cartLinesOf, checkoutSetup, zonesOf, type CountryZone } from "./checkout-processing";
+import { cartLineStatements, checkoutRowAfter, type CartLines, type InsertedLines } from "../data/checkout/checkout-writer";
+import type { CheckoutRow } from "../data/checkout/checkout-store";
+import { isGuardFailure } from "../data/orders/lifecycle-store";
+import { cartLinesOf, checkoutSetup, zonesOf, type CountryZone } from "../domain/cart/checkout-processing";
 import { contextOf, forBilling, heldCopy, type ContextRows } from "./pricing-context-cache";
 import { keepVariants, latestRead, newestVariants } from "./variant-info-cache";
-import { promotionFactQueries, promotionFactsFrom, type FactModes } from "../../data/carts/promotion-facts";
-import { changeGuardStatement, type ChangeBasis, type HeldCoupon } from "../../data/carts/change-guard";
-import type { PromotionFacts } from "../../domain/pricing";
+import { promotionFactQueries, promotionFactsFrom, type FactModes } from "../data/carts/promotion-facts";
+import { changeGuardStatement, type ChangeBasis, type HeldCoupon } from "../data/carts/change-guard";
+import type { PromotionFacts } from "../domain/pricing";
 import { changeFacts, factModes } from "./promotion-facts";
 import { readCheckoutMethods, runCheckoutStep, type CartHost, type CheckoutMethods, type CheckoutRead, type CheckoutStep, type StepAnswer } from "./checkout-step";
 import { runOrderStep, type OrderStep } from "./order-lifecycle";
@@ -316,24 +314,12 @@ export class CartObject extends DurableObject<Env> {
     return this.logged(caller, cartId, "deleteCart", () =>
       this.operate(caller, async (run) => {
         const { db } = run;
-        const found = await run.read({
-          cart: db
-            .select({ id: orders.id, shippingAddressId: orders.shippingAddressId, billingAddressId: orders.billingAddressId })
-            .from(orders)
-            .where(and(eq(orders.id, cartId), eq(orders.state, "cart"))),
-        });
+        const found = await run.read({ cart: cartToDeleteQuery(db, cartId) });
         const replayed = run.replay();
         if (replayed) return done(replayedStatus(replayed.status), null, run.meter, true);
-        if (!found.cart.length) throw notFound(`Cart with id ${cartId} does not exist.`);
+        if (!found.cart.length) throw refuse.notFound(`Cart with id ${cartId} does not exist.`);
         const addressIds = addressIdsOf(found.cart[0]);
-        await run.write(
-          { status: 204, resource: null },
-          {
-            deleted: db.delete(orders).where(and(eq(orders.id, cartId), eq(orders.state, "cart"))),
-            // Its addresses (rows of their own, referenced by the order only) go with it, once it no longer references them.
-            addresses: addressIds.length ? db.delete(addresses).where(inArray(addresses.id, addressIds)) : undefined,
-          },
-        );
+        await run.write({ status: 204, resource: null }, deleteCartStatements(db, cartId, addressIds));
         await this.retire();
         return done(204, null, run.meter);
       }),
@@ -364,8 +350,8 @@ export class CartObject extends DurableObject<Env> {
             continue;
           }
           // Changed by another writer again: nothing was written; the caller may retry (a 409, like any race).
-          if (error instanceof CartChanged) return errorReply(conflict(CHANGED_MEANWHILE), run.meter, caller);
-          if (!(error instanceof HttpError)) {
+          if (error instanceof CartChanged) return errorReply(refuse.conflict(CHANGED_MEANWHILE), run.meter, caller);
+          if (!isRefusal(error)) {
             this.forget();
             this.ids = { next: 1, last: 0 };
           }
@@ -416,7 +402,7 @@ export class CartObject extends DurableObject<Env> {
     if (caller?.log) {
       const { roundTrips: d1RoundTrips, rowsRead, rowsWritten } = result.metrics;
       const durationMs = Math.round((performance.now() - started) * 10) / 10;
-      const status = result.outcome === "form" ? 400 : result.status;
+      const status = result.outcome === "form" ? 400 : result.outcome === "rejected" ? REFUSAL_STATUS[result.refusal.kind] : result.status;
       console.log(JSON.stringify({ level: "info", where: "CartObject", requestId: caller.requestId, cartId, operation, status, durationMs, d1RoundTrips, rowsRead, rowsWritten }));
     }
     return result;
@@ -641,7 +627,7 @@ export class CartObject extends DurableObject<Env> {
     const loaded = read.cart ? cartStateFrom(read.cart) : held ? this.cart : null;
     if (!stamp || stamp.state !== "cart" || !loaded || loaded.id !== cartId) {
       this.forget();
-      throw notFound(`Cart with id ${cartId} does not exist.`);
+      throw refuse.notFound(`Cart with id ${cartId} does not exist.`);
     }
     if (held && stamp.cartVersion !== held.version) {
       // Written by someone else since: read it again (see operate).
@@ -655,7 +641,10 @@ export class CartObject extends DurableObject<Env> {
     const addedViews = read.addedView ? variantViewsFrom(read.addedView, refills) : [];
     const replayed = run.replay();
     if (replayed) return replayOf(replayed, cart, addedViews, meter);
-    if (read.tagged) await checkIfMatch(caller?.ifMatch, cart, op, read.tagged, refills);
+    if (read.tagged) {
+      const tag = await tagFor(cart, op, read.tagged, refills);
+      if (tag !== undefined) run.checkIfMatch(tag);
+    }
     const variants = read.variants;
     const channelContext = contextOf(heldContext, stamp, changeContextOf(read));
     const checkout = this.checkoutOf(read, stamp.version);
@@ -666,7 +655,7 @@ export class CartObject extends DurableObject<Env> {
     this.hold(cart, version, checkout);
     this.heldVariants = { version, byId: new Map(variants.map((v) => [v.id, v])), seq: keepVariants(cart, variants) };
     const computed = await this.withIds(db, (ids) => this.compute({ cart, variants, context: channelContext, checkout, facts }, op, ids, now));
-    if ("notFound" in computed) throw notFound(`Cart item with id ${op.kind === "add" ? "" : op.itemId} does not exist in cart ${cartId}.`);
+    if ("notFound" in computed) throw refuse.notFound(`Cart item with id ${op.kind === "add" ? "" : op.itemId} does not exist in cart ${cartId}.`);
     if ("errors" in computed) return formRefused(computed.errors, meter);
     const outcome = op.kind === "add" ? { status: 201, resource: String(computed.itemId) } : { status: 204, resource: null };
     let written;
@@ -992,16 +981,14 @@ const addressIdsOf = (cart: { shippingAddressId: number | null; billingAddressId
   cart ? [cart.shippingAddressId, cart.billingAddressId].filter((id): id is number => id !== null) : [];
 
 /**
- * 412 unless `If-Match` matches the cart's current tag, from the rows of the
- * change's first batch; the change is serialized by this object and the
- * cart's rows have no other writer, so the cart stays as compared until the
- * change commits. A change that would be a 404 anyway (an unknown item) stays
- * a 404: preconditions only matter to a request that could succeed.
+ * The cart's current tag for `If-Match`, from the rows of the change's first
+ * batch; undefined when the change would be a 404 anyway (an unknown item):
+ * preconditions only matter to a request that could succeed.
  */
-async function checkIfMatch(ifMatch: string | null | undefined, cart: CartState, op: Operation, rows: CartTagRows, refills: ViewRefills): Promise<void> {
-  if (op.kind !== "add" && !cart.items.some((item) => item.id === op.itemId)) return;
+async function tagFor(cart: CartState, op: Operation, rows: CartTagRows, refills: ViewRefills): Promise<string | null | undefined> {
+  if (op.kind !== "add" && !cart.items.some((item) => item.id === op.itemId)) return undefined;
   const parts = cartTagPartsFrom(rows, refills);
-  if (!ifMatchHolds(ifMatch, parts ? await cartEtag(parts) : null)) throw preconditionFailed();
+  return parts ? cartEtag(parts) : null;
 }
 
 /**
@@ -1012,7 +999,7 @@ function replayOf(outcome: StoredOutcome, cart: CartState, views: ReturnType<typ
   if (outcome.resource === null) return done(replayedStatus(outcome.status), null, meter, true);
   const itemId = Number(outcome.resource);
   const item = cart.items.find((i) => i.id === itemId);
-  if (!item) throw notFound(`Cart item with id ${itemId} does not exist in cart ${cart.id}.`);
+  if (!item) throw refuse.notFound(`Cart item with id ${itemId} does not exist in cart ${cart.id}.`);
   const byId = new Map(views.map((view) => [view.row.id, view]));
   return done(replayedStatus(outcome.status), serializeCartItem(item, cart.id, byId), meter, true);
 }

@@ -5,11 +5,39 @@
  * OrderShipmentProcessor and OrderPaymentProcessor), as rows to write in the
  * change's own batch.
  */
-import type { CheckoutPricing, PricingSetup } from "../../domain/pricing";
-import { mostSpecificZone, zonesOfAddress, type MatchedZone } from "../../domain/pricing/zones";
-import type { CartState } from "../../data/carts/state";
-import { couponUsable, type CheckoutRow, type PaymentMethodRow } from "../../data/checkout/checkout-store";
-import type { CartLines } from "../../data/checkout/checkout-writer";
+import type { CheckoutPricing, PricingSetup } from "../pricing";
+import { mostSpecificZone, zonesOfAddress, type MatchedZone } from "../pricing/zones";
+import type { CartState } from "./state";
+
+/** What the cart's processing wants: its shipment's method (null: no shipment) and its payment (null: none). */
+export interface CartLines {
+  shippingMethodCode: string | null;
+  payment: { methodId: number; amount: number } | null;
+}
+
+/** What the processing reads of the cart's checkout row (its addresses' codes, its shipment's method, its payment's, its coupon). */
+export interface CheckoutPricingRow {
+  shippingCountry: string | null;
+  billingCountry: string | null;
+  shippingProvince: string | null;
+  billingProvince: string | null;
+  shipmentMethodCode: string | null;
+  paymentMethodId: number | null;
+  couponPromotionId: number | null;
+  couponUsageLimit: number | null;
+  couponUsed: number | null;
+  couponExpiresAt: string | null;
+}
+
+/** A coupon is under its usage limit (none: always), the one way its `used` count bears on pricing. */
+export const underUsageLimit = (coupon: { usageLimit: number | null; used: number }): boolean => coupon.usageLimit === null || coupon.used < coupon.usageLimit;
+
+/** A coupon can still be used (Sylius PromotionCouponEligibilityChecker: usage limit, expiry). */
+export function couponUsable(coupon: { usageLimit: number | null; used: number; expiresAt: string | null }, nowIso: string): boolean {
+  if (!underUsageLimit(coupon)) return false;
+  if (coupon.expiresAt !== null && Date.parse(coupon.expiresAt) < Date.parse(nowIso)) return false;
+  return true;
+}
 
 /** A zone row of `countryZonesQuery`: a zone reached from an address's country or province code. */
 export type CountryZone = MatchedZone;
@@ -35,7 +63,7 @@ export const zonesOf = (zones: readonly CountryZone[], country: string | null, p
  * the most specific one: province, country, then zone of zones),
  * the shipment's method kept, the coupon's promotion allowed.
  */
-export function checkoutSetup(setup: PricingSetup, row: CheckoutRow | undefined, zones: readonly CountryZone[], nowIso: string, overrides: CheckoutOverrides = {}): PricingSetup {
+export function checkoutSetup(setup: PricingSetup, row: CheckoutPricingRow | undefined, zones: readonly CountryZone[], nowIso: string, overrides: CheckoutOverrides = {}): PricingSetup {
   const shippingCountry = overrides.shippingCountry ?? row?.shippingCountry ?? null;
   const billingCountry = overrides.billingCountry ?? row?.billingCountry ?? null;
   const shippingProvince = overrides.shippingProvince !== undefined ? overrides.shippingProvince : (row?.shippingProvince ?? null);
@@ -69,7 +97,7 @@ export function checkoutSetup(setup: PricingSetup, row: CheckoutRow | undefined,
  * now, else the channel's first enabled method (none: no payment, as Sylius'
  * OrderPaymentProvider when no default method resolves).
  */
-export function cartLinesOf(after: CartState, row: CheckoutRow | undefined, methods: readonly PaymentMethodRow[], chosenPaymentMethodId?: number): CartLines {
+export function cartLinesOf(after: CartState, row: CheckoutPricingRow | undefined, methods: readonly { id: number }[], chosenPaymentMethodId?: number): CartLines {
   const shipping = after.adjustments.find((a) => a.type === "shipping");
   const methodId = chosenPaymentMethodId ?? row?.paymentMethodId ?? methods[0]?.id ?? null;
   return {

@@ -7,9 +7,9 @@
  * carts created before expiry existed, carts whose object could not be
  * reached when they were created, and carts whose alarm gave up retrying.
  */
-import { namedBatch } from "../../data/batch";
-import { staleCartsQuery } from "../../data/carts/cart-expiry";
-import type { Database } from "../../data/db";
+import { namedBatch } from "../data/batch";
+import { staleCartsQuery } from "../data/carts/cart-expiry";
+import type { Database } from "../data/db";
 import type { ExpiryOutcome } from "./cart-object";
 import { expiryCutoff } from "./cart-ttl";
 

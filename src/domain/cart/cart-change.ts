@@ -4,11 +4,9 @@
  * item count), and the new cart state after repricing it with the pure
  * engine, with stable ids for everything that survives.
  */
-import { pricingContextFrom, recalculate, type Adjustment, type CartSnapshot, type PricedCart } from "../../domain/pricing";
-import type { PricingSetup } from "../../data/carts/cart-store";
-import { MSG } from "../../domain/messages";
-import { mustGet } from "../../data/collections";
-import { MAX_DISTINCT_ITEMS, MAX_QUANTITY, type CartState, type StoredAdjustment, type StoredItem, type VariantInfo } from "../../data/carts/state";
+import { pricingContextFrom, recalculate, type Adjustment, type CartSnapshot, type ItemSnapshot, type PricedCart, type PricingSetup } from "../pricing";
+import { MSG } from "../messages";
+import { MAX_DISTINCT_ITEMS, MAX_QUANTITY, type CartState, type StoredAdjustment, type StoredItem, type VariantInfo } from "./state";
 
 /** An item as the change wants it: quantity and the ids of its units (oldest first). */
 export interface ItemPlan {
@@ -111,6 +109,26 @@ export function planRemove(cart: CartState, itemId: number): PlanResult {
   return { plans: plans.filter((p) => p.id !== itemId), itemId };
 }
 
+/** An item (planned or held) as the pricing engine sees it, with its variant's current data. */
+export const itemSnapshotOf = (plan: ItemPlan, variant: VariantInfo): ItemSnapshot => ({
+  itemId: plan.id,
+  variantCode: variant.code,
+  productCode: variant.productCode,
+  quantity: plan.quantity,
+  unitIds: plan.unitIds,
+  taxCategoryCode: variant.taxCategoryCode,
+  shippingCategoryCode: variant.shippingCategoryCode,
+  shippingRequired: variant.shippingRequired,
+  weight: variant.weight,
+});
+
+/** The cart's items as the pricing engine sees them (items whose variant is not in `variants` left out). */
+export const itemSnapshots = (cart: CartState, variants: ReadonlyMap<number, VariantInfo>): ItemSnapshot[] =>
+  plansOf(cart).flatMap((plan) => {
+    const variant = variants.get(plan.variantId);
+    return variant ? [itemSnapshotOf(plan, variant)] : [];
+  });
+
 /**
  * Reprices the planned items and returns the new state. Adjustments keep
  * their ids when the same source adjusts the same row again, so an unchanged
@@ -135,21 +153,17 @@ export function repriceCart(
       // Only a removal reprices a cart holding an item without a price (adds and changes are refused
       // then): that item keeps the price the cart last had until it is removed too.
       prices[variant.code] = variant.price ?? oldItems.get(plan.id)?.unitPrice ?? 0;
-      return {
-        itemId: plan.id,
-        variantCode: variant.code,
-        productCode: variant.productCode,
-        quantity: plan.quantity,
-        unitIds: plan.unitIds,
-        taxCategoryCode: variant.taxCategoryCode,
-        shippingCategoryCode: variant.shippingCategoryCode,
-        shippingRequired: variant.shippingRequired,
-        weight: variant.weight,
-      };
+      return itemSnapshotOf(plan, variant);
     }),
   };
   const priced = recalculate(snapshot, pricingContextFrom(setup, now, prices));
   return toState(cart, plans, priced, ids);
+}
+
+function plannedVariant(plans: ReadonlyMap<number, ItemPlan>, itemId: number): number {
+  const plan = plans.get(itemId);
+  if (!plan) throw new Error(`Planned item ${itemId} was not found.`);
+  return plan.variantId;
 }
 
 function toState(cart: CartState, plans: ItemPlan[], priced: PricedCart, ids: IdSource): CartState {
@@ -157,7 +171,7 @@ function toState(cart: CartState, plans: ItemPlan[], priced: PricedCart, ids: Id
   const planById = new Map(plans.map((p) => [p.id, p]));
   const items: StoredItem[] = priced.items.map((item) => ({
     id: item.itemId,
-    variantId: mustGet(planById, item.itemId, "Planned item").variantId,
+    variantId: plannedVariant(planById, item.itemId),
     quantity: item.quantity,
     unitPrice: item.unitPrice,
     unitsTotal: item.unitsTotal,

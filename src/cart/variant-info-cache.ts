@@ -13,8 +13,8 @@
  * change is priced with against D1, so a stale copy costs a round trip,
  * never a wrong total.
  */
-import type { VariantInfo } from "../../data/carts/state";
-import { IsolateMemory } from "../../data/isolate-cache";
+import type { VariantInfo } from "../domain/cart/state";
+import { IsolateMemory } from "../data/isolate-cache";
 
 /** The channel and locale a cart's variants are read in. */
 interface Place {
@@ -33,7 +33,7 @@ const MAX_VARIANTS = 10_000;
 /** Bounded by their number alone (an entry's size is about the same for every variant). */
 const kept = new IsolateMemory<string, Kept>({
   name: "cart variants",
-  file: "src/http/cart-object/variant-info-cache.ts",
+  file: "src/cart/variant-info-cache.ts",
   key: "channel code, locale and variant id",
   bound: { entries: MAX_VARIANTS, evict: "oldest" },
   kind: "checked",

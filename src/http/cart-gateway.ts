@@ -6,14 +6,16 @@
  * D1 cost into the request's Server-Timing and the bookmark its writes
  * reached into the request's (the response's `X-D1-Bookmark`).
  */
-import type { D1Meter, MeteredD1 } from "../../data/metered-d1";
+import type { D1Meter, MeteredD1 } from "../data/metered-d1";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { HttpError } from "../errors";
-import { acrossDistance } from "../../data/simulated-latency";
-import type { Principal } from "../auth/token-check";
-import type { KeyedCall } from "../idempotency/keys";
-import type { CartObject, ExpiryOutcome } from "./cart-object";
-import type { Caller, CartReply, Done, FormRefused } from "./operation";
+import { badRequest, conflict, HttpError, notFound } from "./errors";
+import { preconditionFailed } from "./conditional";
+import { REFUSAL_STATUS, type Refusal } from "../cart/refusal";
+import { acrossDistance } from "../data/simulated-latency";
+import type { Principal } from "./auth/token-check";
+import type { KeyedCall } from "./idempotency/keys";
+import type { CartObject, ExpiryOutcome } from "../cart/cart-object";
+import type { Caller, CartReply, Done, FormRefused } from "../cart/operation";
 
 /**
  * What the gateway uses of a request's context. Structural (a Hono
@@ -52,6 +54,24 @@ export function locationHintOf(value: string | undefined): DurableObjectLocation
   if (!LOCATION_HINTS.includes(hint)) throw new Error(`CART_LOCATION_HINT: "${hint}" is none of ${LOCATION_HINTS.join(", ")}`);
   // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- Checked against the list of DurableObjectLocationHint's members just above.
   return hint as DurableObjectLocationHint;
+}
+
+/** A cart object's refusal as the HTTP error it answers, in the contract's shape. */
+export function refusalError(refusal: Refusal): HttpError {
+  switch (refusal.kind) {
+    case "not-found":
+      return notFound(refusal.message);
+    case "bad-request":
+      return badRequest(refusal.message);
+    case "conflict":
+      return conflict(refusal.message);
+    case "precondition-failed":
+      return preconditionFailed();
+    case "form-errors": {
+      const { children, errors } = refusal;
+      return new HttpError(REFUSAL_STATUS[refusal.kind], { code: 400, message: "Validation Failed", errors: errors.length ? { errors, children } : { children } });
+    }
+  }
 }
 
 export class CartGateway {
@@ -109,6 +129,7 @@ export class CartGateway {
     c.set("durableObjectMs", vars.durableObjectMs + (performance.now() - started));
     vars.meter.add(reply.metrics);
     vars.meter.reached(reply.bookmark);
+    if (reply.outcome === "rejected") throw refusalError(reply.refusal);
     if (reply.outcome === "refused") {
       // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- The object's refusals are the HttpErrors it caught (their statuses are error statuses).
       throw new HttpError(reply.status as ContentfulStatusCode, reply.body, reply.headers ?? {});

@@ -50,6 +50,14 @@ module.exports = {
       to: { path: "^src/domain/", dependencyTypesNot: ["type-only"] },
     },
     {
+      name: "queries-in-data",
+      severity: "error",
+      comment:
+        "Queries live in src/data: routes, forms, serializers and the cart object call its named functions and import only drizzle-orm's types (import type), never a builder, an operator or sql.",
+      from: { path: "^src/(http|cart)/" },
+      to: { path: "(^|/)node_modules/drizzle-orm/", dependencyTypesNot: ["type-only"] },
+    },
+    {
       name: "adapters-not-to-routes",
       severity: "error",
       comment: "The cart object and the auth code are adapters: they may use domain, data and serializers, never a route or the app.",

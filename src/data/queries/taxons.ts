@@ -414,3 +414,6 @@ export const setProductTaxonPositions = (db: Database, positions: readonly (read
       position: sql`(SELECT json_extract(j.value, '$[1]') FROM json_each(${JSON.stringify(positions)}) j WHERE json_extract(j.value, '$[0]') = ${productTaxons.id})`,
     })
     .where(inArray(productTaxons.id, positions.map(([id]) => id)));
+
+/** The taxons of the translations that `names` selects (a list's filter by translated name). */
+export const taxonsOfTranslations = (names: SQL): SQL => sql`${taxons.id} IN (SELECT ${taxonTranslations.taxonId} FROM ${taxonTranslations} WHERE ${names})`;

@@ -51,6 +51,7 @@ import { nowIso } from "../../serializers/timestamps";
 import { CODE_DESCRIPTION, documentForm, EMPTY_PUT_NOTE, type InputShape } from "../../openapi/form-docs";
 import { ProductOption, ProductOptionPage } from "./schemas";
 import { checkNameTranslations, checkText, nameTranslationsTree, reported } from "../shared/fields";
+import { updateById, deleteById } from "../../../data/queries/table-writes";
 
 /** Sylius 1.8's texts (ProductBundle's validators.en.yml), and this service's conflicts. */
 export const OPTION_MESSAGES = {
@@ -302,7 +303,7 @@ export const productOptionRoutes = resourceRoutes({
   // A variant using one of its values, or a product it is assigned to.
   inUseReads: (db, code) => ({ assigned: optionAssignedQuery(db, code), usedValues: usedValueIdsQuery(db, code) }),
   // The options after it close the gap (Sylius' sortable positions).
-  deletes: (db, option) => [db.delete(productOptions).where(eq(productOptions.id, option.id)), closeOptionGap(db, option.position)],
+  deletes: (db, option) => [deleteById(db, productOptions, option.id), closeOptionGap(db, option.position)],
   list: {
     spec: LIST,
     // The page's options are read by their ids, with their translations and values.
@@ -382,7 +383,7 @@ export const productOptionRoutes = resourceRoutes({
         statements.push(...moveOptionStatements(db, option.id, option.position, to));
         changes.position = to;
       }
-      statements.push(db.update(productOptions).set(changes).where(eq(productOptions.id, option.id)));
+      statements.push(updateById(db, productOptions, option.id, changes));
 
       const sentTranslations = input.translations;
       if (sentTranslations) {

@@ -83,6 +83,7 @@ import { nowIso } from "../../serializers/timestamps";
 import { crudDocs, describeRoute, listSpec } from "../../openapi/describe";
 import { CATEGORY_DESCRIPTION, CODE_DESCRIPTION, documentForm } from "../../openapi/form-docs";
 import { ProductVariantDetailed, ProductVariantPage } from "./schemas";
+import { insertRow } from "../../../data/queries/table-writes";
 
 // ------------------------------------------------------------------ forms
 
@@ -501,7 +502,7 @@ export const productVariantRoutes = new Hono<AppEnv>({ strict: false })
     // A valid create form has its code (the field is required).
     const code = values.code ?? "";
     const newId = sql`(SELECT id FROM product_variants WHERE code = ${code})`;
-    const insert = db.insert(productVariants).values({
+    const insert = insertRow(db, productVariants, {
       productId: product.id,
       tracked: false,
       onHand: 0,

@@ -19,6 +19,7 @@ import { CODE_DESCRIPTION, documentForm, EMPTY_PUT_NOTE, IGNORED_CODE } from "..
 import { namedListSpec } from "../../list-page";
 import { oneRow, resourceRoutes } from "./resource";
 import { resourceNames } from "./names";
+import { insertRow, updateById } from "../../../data/queries/table-writes";
 
 const categoryCode = (messages: { codeBlank: string; codePattern: string }) =>
   requiredString(messages.codeBlank).refine((s) => CODE_PATTERN.test(s), { error: messages.codePattern });
@@ -75,7 +76,7 @@ export function categoryRoutes(kind: CategoryKind) {
       unique: kind.messages.unique,
       check: () => undefined,
       writes: (db, code, _plan, { values }) => ({
-        row: db.insert(table).values({ code, name: values.name ?? "", description: values.description ?? null }),
+        row: insertRow(db, table, { code, name: values.name ?? "", description: values.description ?? null }),
       }),
     },
     update: {
@@ -83,14 +84,11 @@ export function categoryRoutes(kind: CategoryKind) {
       emptyPut: { name: kind.messages.nameBlank },
       check: () => undefined,
       writes: (db, row, _plan, { values }) => [
-        db
-          .update(table)
-          .set({
-            name: values.name ?? row.name,
-            description: values.description === undefined ? row.description : values.description,
-            updatedAt: nowIso(),
-          })
-          .where(eq(table.id, row.id)),
+        updateById(db, table, row.id, {
+          name: values.name ?? row.name,
+          description: values.description === undefined ? row.description : values.description,
+          updatedAt: nowIso(),
+        }),
       ],
     },
   });

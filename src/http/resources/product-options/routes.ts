@@ -6,9 +6,7 @@
  * read batch that also carries the auth check, then one atomic write batch;
  * a create's write batch ends with the SELECTs of the response).
  */
-import { and, eq, exists } from "drizzle-orm";
 import { z } from "zod";
-import { QueryBuilder } from "drizzle-orm/sqlite-core";
 import { defineForm, isPlainObject, boundedNext, type FormResult } from "../../form";
 import { resourceRoutes } from "../shared/resource";
 import { CODE_PATTERN, integer, MAX_INT, requiredString } from "../../fields";
@@ -45,6 +43,8 @@ import {
   upsertOptionTranslations,
   upsertValueTranslations,
   type OptionValueInput,
+  optionPositionByCode,
+  optionsOfTranslations,
 } from "../../../data/queries/product-options";
 import { serializeProductOption } from "./serializer";
 import { nowIso } from "../../serializers/timestamps";
@@ -278,8 +278,7 @@ const LIST: ListSpec<"position" | "code" | "name" | "createdAt" | "updatedAt", "
     // Any translation's name.
     name: {
       ...textFilter(productOptionTranslations.name, containsText),
-      ownerOf: (names) =>
-        exists(new QueryBuilder().select({ id: productOptionTranslations.id }).from(productOptionTranslations).where(and(eq(productOptionTranslations.optionId, productOptions.id), names))),
+      ownerOf: optionsOfTranslations,
     },
   },
 };
@@ -287,8 +286,7 @@ const LIST: ListSpec<"position" | "code" | "name" | "createdAt" | "updatedAt", "
 export const productOptionRoutes = resourceRoutes({
   noun: "Product option",
   table: productOptions,
-  byCode: (db, code) =>
-    db.select({ id: productOptions.id, position: productOptions.position }).from(productOptions).where(eq(productOptions.code, code)).limit(1),
+  byCode: optionPositionByCode,
   docs: {
     path: "product-options",
     tag: "Product options",

@@ -81,6 +81,15 @@ module.exports = {
       to: { path: "^src/domain/", dependencyTypesNot: ["type-only"] },
     },
     {
+      name: "queries-in-data",
+      severity: "error",
+      comment:
+        "Queries live in src/data: routes, forms, serializers and the cart object call its named functions and import only drizzle-orm's types (import type), never a builder, an operator or sql.",
+      // The cart object (src/http/cart-object/) is moving to src/cart/, where the rule holds it; until then it keeps its own.
+      from: { path: "^src/(http|cart)/", pathNot: "^src/http/cart-object/" },
+      to: { path: "(^|/)node_modules/drizzle-orm/", dependencyTypesNot: ["type-only"] },
+    },
+    {
       name: "adapters-not-to-routes",
       severity: "error",
       comment: "The auth code is an adapter: it may use domain, data and serializers, never a route or the app.",

@@ -13,3 +13,6 @@ export type Database = DrizzleD1Database & { $client: D1Database };
 export function createDatabase(metered: MeteredD1): Database {
   return drizzle(metered.asD1());
 }
+
+/** The health probe: the cheapest statement D1 answers (throws when the database does not). */
+export const pingDatabase = (d1: D1Database) => d1.prepare("SELECT 1").first();

@@ -11,6 +11,7 @@ import { and, eq, gt, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { Database } from "./db";
 import { keyed, namedBatch } from "./batch";
 import { idempotencyKeys, oauthAccessTokens } from "./schema";
+import type { Preparer } from "./metered-d1";
 
 /** How long an outcome is kept and replayed. */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
@@ -130,3 +131,12 @@ export async function sweepExpiredKeys(db: Database, nowMs: number): Promise<num
   const { removed } = await namedBatch(db, { removed: idempotencySweepQuery(db, Math.floor(nowMs / 1000), KEY_SWEEP_LIMIT) });
   return removed.meta.changes ?? 0;
 }
+
+/** The id of the row the write batch inserted last: what names a created resource whose insert is the batch's last (a cart). */
+export const lastInsertedId = (): SQL => sql`last_insert_rowid()`;
+
+/** A drizzle query as a statement of the raw D1 connection (the claim's statements ride below drizzle). */
+export const rawStatement = (d1: Preparer, query: { toSQL(): { sql: string; params: unknown[] } }) => {
+  const built = query.toSQL();
+  return d1.prepare(built.sql).bind(...built.params);
+};

@@ -16,10 +16,11 @@
  *   reads its ids first (`ids`, one index walk) and loads the rest by those
  *   ids (`idList`): one more round trip instead of a walk per statement.
  */
-import { and, count, eq, gt, isNotNull, isNull, lt, not, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableName, gt, isNotNull, isNull, lt, not, or, sql, SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteSelect, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "./db";
-import { jsonValues } from "./conditions";
+import type { Statement } from "./batch";
+import { contains, containsText, jsonValues } from "./conditions";
 import { customers, listCounts, productTranslations, products, searchGramCounts, searchGramPositions, searchGrams, taxonTranslations, taxons } from "./schema";
 
 type ListTable = SQLiteTable & { id: SQLiteColumn };
@@ -306,3 +307,112 @@ export function budgeted(db: Database, table: ListTable, where: SQL | undefined,
   const window = db.select({ id: table.id }).from(table).where(where).orderBy(table.id).limit(SCAN_BUDGET);
   return and(sql`${table.id} IN (${window})`, scanned) ?? scanned;
 }
+
+/** Tables whose whole-table list total is kept in `list_counts` (scope: the table's name; migration 0010's triggers). */
+export const COUNTED_TABLES: ReadonlySet<string> = new Set([
+  "tax_categories",
+  "shipping_categories",
+  "channels",
+  "customers",
+  "admin_users",
+  "product_options",
+  "tax_rates",
+  "taxons",
+  "payment_methods",
+  "promotions",
+  "shipping_methods",
+  "products",
+  "product_attributes",
+  "product_association_types",
+  "zones",
+  "exchange_rates",
+  "customer_groups",
+]);
+
+/** The counter of `table`'s unfiltered list, if it has one. */
+export function tableCounter(table: SQLiteTable): ListCounter | undefined {
+  const name = getTableName(table);
+  return COUNTED_TABLES.has(name) ? { scope: name } : undefined;
+}
+
+/**
+ * The sort key of a configuration list by its translated name: the name of
+ * its translation in `localeCode`, NULL (first ascending) for a row without
+ * one. A correlated lookup per row, on the translations' unique `(owner,
+ * locale)` index: only for the bounded configuration tables, which are read
+ * whole to be sorted.
+ */
+export function nameInLocale(translations: SQLiteTable, owner: SQLiteColumn, name: SQLiteColumn, locale: SQLiteColumn, id: SQLiteColumn, localeCode: string): SQL {
+  return sql`(SELECT ${name} FROM ${translations} WHERE ${owner} = ${id} AND ${locale} = ${localeCode})`;
+}
+
+/**
+ * A `criteria[...]` filter of a whole table's text through its trigram
+ * postings: the rows of the needle's rarest trigram, rechecked by the list's
+ * own match, so the matches (and the responses) are exactly the plain
+ * match's while the count reads only the candidates, never the table
+ * (docs/performance/scale.md, "Filtered lists"). `match` is `contains`
+ * (`lower(text) LIKE`, the value lowered by JavaScript) or `containsText`
+ * (`instr`, both sides lowered by SQLite). A value shorter than three
+ * characters has no trigram: it falls back to the plain match (a scan).
+ *
+ * `ownerOf` is for a text in a child table (a translation's name): it turns
+ * the condition on the child's rows into one on the list's rows.
+ */
+export function substring(scope: SearchScope, match: typeof contains | typeof containsText = contains, ownerOf?: (condition: SQL) => SQL): TextFilter {
+  return {
+    text: scope.text,
+    notNull: scope.text.notNull,
+    contains: (value) => {
+      const needle = match === contains ? value.toLowerCase() : value;
+      return and(gramCandidates(scope, needle), match(scope.text, value)) ?? match(scope.text, value);
+    },
+    // The other types compare under SQLite's lower(), as `gramCandidates` lowers the needle.
+    candidates: (needle) => gramCandidates(scope, needle),
+    ownerOf,
+  };
+}
+
+/** The order of a list sorted by `key` in `direction`, ties broken by `id` in `ties` (default: the same direction). */
+export function sortOrder(key: SQLiteColumn | SQL, id: SQLiteColumn, direction: "asc" | "desc", ties: "asc" | "desc" = direction): SQL[] {
+  const by = (order: "asc" | "desc") => (order === "asc" ? asc : desc);
+  return [by(direction)(key), by(ties)(id)];
+}
+
+/** Whether a sort key may be NULL (an expression may; a column unless NOT NULL). */
+export const nullableKey = (key: SQLiteColumn | SQL): boolean => key instanceof SQL || !key.notNull;
+
+/** One criterion's condition, and whether it scans (no index answers it). */
+export interface CriterionCondition {
+  condition: SQL | undefined;
+  scans: boolean;
+}
+
+/**
+ * The WHERE of a list page: its scope's rows and the indexed criteria, the
+ * criteria no index answers examining a bounded window of the rows the
+ * others leave (`budgeted`); `filtered` is the criteria alone (undefined
+ * without any: the list's total is then its counter's).
+ */
+export function listConditions(
+  db: Database,
+  table: ListTable,
+  conditions: readonly CriterionCondition[],
+  scope: SQL | undefined,
+): { where: SQL | undefined; filtered: SQL | undefined } {
+  const indexed = and(...conditions.filter((one) => !one.scans).map((one) => one.condition));
+  const scanned = and(...conditions.filter((one) => one.scans).map((one) => one.condition));
+  const own = scope ? and(scope, indexed) : indexed;
+  const where = scanned === undefined ? own : budgeted(db, table, own, scanned);
+  const filtered = scanned === undefined ? indexed : and(indexed, scanned);
+  return { where, filtered };
+}
+
+/** The page's rows of `query` by its ids read first (`ids`, an `idList`), in `orderBy`. */
+export const rowsOfIds = <Q extends SQLiteSelect>(query: Q, id: SQLiteColumn, ids: SQL, orderBy: SQL[]) => query.where(sql`${id} IN ${ids}`).orderBy(...orderBy);
+
+/** The page's ids subquery as SQL, for views that select by it. */
+export const idsOfQuery = (ids: Statement): SQL => sql`${ids}`;
+
+/** One id as the `(…)` list a view's queries select by. */
+export const oneIdList = (id: number): SQL => sql`(${id})`;

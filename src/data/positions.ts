@@ -1,5 +1,5 @@
 /** Sylius' sortable positions, shared by the tables that keep one (options, attributes). */
-import { getTableName, sql } from "drizzle-orm";
+import { getTableName, sql, type SQL } from "drizzle-orm";
 import type { Statement } from "./batch";
 import type { Database } from "./db";
 import type { productAttributes, productOptions } from "./schema";
@@ -33,3 +33,10 @@ export const shiftAfterInsert = (db: Database, table: Sortable, code: string) =>
     .update(table)
     .set({ position: sql`${table.position} + 1` })
     .where(sql`${table.position} >= (SELECT p.position FROM ${sql.raw(getTableName(table))} AS p WHERE p.code = ${code}) AND ${table.code} <> ${code}`);
+
+/**
+ * An auto-assigned integer computed in SQL (`next`: `last + 1`), or NULL past
+ * `max`: the NOT NULL column then refuses the write inside the same atomic
+ * batch, so the bound holds even against concurrent writers.
+ */
+export const boundedNextOf = (next: SQL, max: number) => sql<number>`(SELECT CASE WHEN n > ${max} THEN NULL ELSE n END FROM (SELECT ${next} AS n))`;

@@ -11,7 +11,8 @@ import { z } from "zod";
 import { ValidationError, type FormChild, type FormChildren } from "./errors";
 import { MSG } from "../domain/messages";
 import { isUniqueViolation } from "../data/constraints";
-import { sql, type SQL } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
+import { boundedNextOf } from "../data/positions";
 import { MAX_INT } from "./fields";
 
 export interface Form<S extends z.ZodRawShape> {
@@ -377,7 +378,7 @@ export function rethrowUniqueViolation<F extends string>(
  * the bound holds even against concurrent writers. `rethrowOutOfRange` turns
  * that refusal into the field's 400.
  */
-export const boundedNext = (next: SQL) => sql<number>`(SELECT CASE WHEN n > ${MAX_INT} THEN NULL ELSE n END FROM (SELECT ${next} AS n))`;
+export const boundedNext = (next: SQL) => boundedNextOf(next, MAX_INT);
 
 /** Makes a NOT NULL refusal of `column` (see `boundedNext`) the form's 400 on `field`; returns otherwise. */
 export function rethrowOutOfRange<F extends string>(error: unknown, result: Failable<F>, field: NoInfer<F>, column: string): void {

@@ -8,20 +8,24 @@
  * total from `list_counts`; `cursor` walks the list by key instead of by page
  * number (docs/api/cursors.md).
  */
-import { and, asc, desc, getTableName, sql, SQL } from "drizzle-orm";
-import type { SQLWrapper } from "drizzle-orm";
+import type { SQL, SQLWrapper } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteSelect, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "../data/db";
 import {
-  budgeted,
   DEEP_OFFSET,
-  gramCandidates,
   idList,
+  idsOfQuery,
+  listConditions,
+  nameInLocale,
+  nullableKey,
   pageQueries,
+  rowsOfIds,
+  sortOrder,
+  tableCounter,
   textCondition,
   textsCondition,
+  type CriterionCondition,
   type ListCounter,
-  type SearchScope,
   type TextCriterion,
   type TextFilter,
 } from "../data/list-page";
@@ -32,34 +36,7 @@ import { firstBatch, type FirstBatchContext } from "./first-batch";
 import { contains, containsText } from "../data/conditions";
 import { carriedQuery, criteriaFrom, cursorAfter, envelope, pageRequest, sortingFrom, withCursor, type PageRequest, type Sorting } from "./pagination";
 
-export { SEARCH_SCOPES } from "../data/list-page";
-
-/** Tables whose whole-table list total is kept in `list_counts` (scope: the table's name; migration 0010's triggers). */
-export const COUNTED_TABLES: ReadonlySet<string> = new Set([
-  "tax_categories",
-  "shipping_categories",
-  "channels",
-  "customers",
-  "admin_users",
-  "product_options",
-  "tax_rates",
-  "taxons",
-  "payment_methods",
-  "promotions",
-  "shipping_methods",
-  "products",
-  "product_attributes",
-  "product_association_types",
-  "zones",
-  "exchange_rates",
-  "customer_groups",
-]);
-
-/** The counter of `table`'s unfiltered list, if it has one. */
-export function tableCounter(table: SQLiteTable): ListCounter | undefined {
-  const name = getTableName(table);
-  return COUNTED_TABLES.has(name) ? { scope: name } : undefined;
-}
+export { SEARCH_SCOPES, substring } from "../data/list-page";
 
 type ListTable = SQLiteTable & { id: SQLiteColumn };
 
@@ -95,7 +72,7 @@ export function namedListSpec<E extends string = never>(
  * configuration tables, which are read whole to be sorted.
  */
 export function translatedName(translations: SQLiteTable, owner: SQLiteColumn, name: SQLiteColumn, locale: SQLiteColumn, id: SQLiteColumn): SQL {
-  return sql`(SELECT ${name} FROM ${translations} WHERE ${owner} = ${id} AND ${locale} = ${DEFAULT_LOCALE})`;
+  return nameInLocale(translations, owner, name, locale, id, DEFAULT_LOCALE);
 }
 
 /**
@@ -106,33 +83,6 @@ export function translatedName(translations: SQLiteTable, owner: SQLiteColumn, n
  */
 export function textFilter(column: SQLiteColumn, match: typeof contains | typeof containsText = contains): TextFilter {
   return { text: column, notNull: column.notNull, contains: (value) => match(column, value) };
-}
-
-/**
- * A `criteria[...]` filter of a whole table's text through its trigram
- * postings: the rows of the needle's rarest trigram, rechecked by the list's
- * own match, so the matches (and the responses) are exactly the plain
- * match's while the count reads only the candidates, never the table
- * (docs/performance/scale.md, "Filtered lists"). `match` is `contains`
- * (`lower(text) LIKE`, the value lowered by JavaScript) or `containsText`
- * (`instr`, both sides lowered by SQLite). A value shorter than three
- * characters has no trigram: it falls back to the plain match (a scan).
- *
- * `ownerOf` is for a text in a child table (a translation's name): it turns
- * the condition on the child's rows into one on the list's rows.
- */
-export function substring(scope: SearchScope, match: typeof contains | typeof containsText = contains, ownerOf?: (condition: SQL) => SQL): TextFilter {
-  return {
-    text: scope.text,
-    notNull: scope.text.notNull,
-    contains: (value) => {
-      const needle = match === contains ? value.toLowerCase() : value;
-      return and(gramCandidates(scope, needle), match(scope.text, value)) ?? match(scope.text, value);
-    },
-    // The other types compare under SQLite's lower(), as `gramCandidates` lowers the needle.
-    candidates: (needle) => gramCandidates(scope, needle),
-    ownerOf,
-  };
 }
 
 /**
@@ -187,9 +137,7 @@ export function listPage<T extends ListTable, F extends string, C extends string
   const parsed = new URL(url);
   // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- Object.keys of `sortable`: its own keys, the F names
   const sorting = sortingFrom(parsed, Object.keys(spec.sortable) as F[], spec.defaultSorting);
-  const direction = sorting.direction === "asc" ? asc : desc;
-  const ties = (sorting.ties ?? sorting.direction) === "asc" ? asc : desc;
-  const orderBy = [direction(spec.sortable[sorting.field]), ties(table.id)];
+  const orderBy = sortOrder(spec.sortable[sorting.field], table.id, sorting.direction, sorting.ties ?? sorting.direction);
   // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- Object.entries of `filters`: its own keys (the C names) with their filters
   const filters = Object.entries(spec.filters ?? {}) as [C, ListFilter][];
   const criteria = criteriaFrom(parsed, filters.map(([field]) => field));
@@ -197,17 +145,13 @@ export function listPage<T extends ListTable, F extends string, C extends string
     const criterion = criteria[field];
     return criterion === undefined ? [] : [criterionCondition(field, filter, criterion)];
   });
-  const indexed = and(...conditions.filter((one) => !one.scans).map((one) => one.condition));
-  const scanned = and(...conditions.filter((one) => one.scans).map((one) => one.condition));
-  const own = scope ? and(scope.where, indexed) : indexed;
   // A criterion no index answers examines a bounded window of the rows the others leave.
-  const where = scanned === undefined ? own : budgeted(db, table, own, scanned);
-  const filtered = scanned === undefined ? indexed : and(indexed, scanned);
+  const { where, filtered } = listConditions(db, table, conditions, scope?.where);
   const request = spec.numbersOnly ? pageRequest(parsed) : withCursor(pageRequest(parsed), parsed, sorting);
   const query = carriedQuery(parsed);
   const column = spec.sortable[sorting.field];
   const keyset =
-    request.cursor === undefined ? undefined : { key: column, direction: sorting.direction, ties: sorting.ties, nullable: column instanceof SQL || !column.notNull, after: request.cursor ?? undefined };
+    request.cursor === undefined ? undefined : { key: column, direction: sorting.direction, ties: sorting.ties, nullable: nullableKey(column), after: request.cursor ?? undefined };
   const counter = filtered === undefined ? (scope?.counter ?? tableCounter(table)) : undefined;
   const queries = pageQueries(db, table, where, orderBy, request, { counter, keyset });
   const read = async <Q extends NamedQueries>(c: FirstBatchContext, load: (at: PageAt) => Q) => {
@@ -217,7 +161,7 @@ export function listPage<T extends ListTable, F extends string, C extends string
     }
     const first = await firstBatch(c, { counted: queries.count, ids: queries.ids });
     const ids = idList(first.ids.map((row) => Number(row.id)));
-    const items = await namedBatch(db, load({ ids, rows: (rows) => rows.where(sql`${table.id} IN ${ids}`).orderBy(...orderBy) }));
+    const items = await namedBatch(db, load({ ids, rows: (rows) => rowsOfIds(rows, table.id, ids, orderBy) }));
     return { counted: first.counted, items };
   };
   return {
@@ -230,7 +174,7 @@ export function listPage<T extends ListTable, F extends string, C extends string
 }
 
 /** The condition of one criterion on `filter`; a filter of the flat form only refuses another type. */
-function criterionCondition(field: string, filter: ListFilter, criterion: TextCriterion): { condition: SQL | undefined; scans: boolean } {
+function criterionCondition(field: string, filter: ListFilter, criterion: TextCriterion): CriterionCondition {
   if (typeof filter === "function") {
     if (criterion.type !== "contains") throw badRequest(`"${field}" is not a text filter: send criteria[${field}]=value.`);
     return { condition: filter(criterion.value), scans: false };
@@ -262,7 +206,7 @@ export async function readPage<V extends NamedQueries>(
   views: (ids: SQL) => V,
 ): Promise<{ counted: { total: number; next: string | null }[]; ids: { id: number }[]; views: NamedResults<V> }> {
   if (request.offset < DEEP_OFFSET) {
-    const read = await firstBatch(c, { counted: page.count, ids: page.ids, views: views(sql`${page.ids}`) });
+    const read = await firstBatch(c, { counted: page.count, ids: page.ids, views: views(idsOfQuery(page.ids)) });
     // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- A generic V's results are its NamedResults, which TypeScript cannot see through the batch's conditional result type.
     return { counted: read.counted, ids: read.ids, views: read.views as NamedResults<V> };
   }

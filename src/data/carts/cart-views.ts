@@ -224,3 +224,6 @@ export function cartViewsFrom(
   const variants = new Map(viewsOf(variantRows, refills).map((view) => [view.row.id, view]));
   return { records, variants };
 }
+
+/** The orders that are carts (state `cart`): the carts list's rows. */
+export const unplacedCarts = (): SQL => eq(orders.state, "cart");

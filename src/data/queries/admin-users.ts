@@ -1,5 +1,5 @@
 /** Admin users (the back office's accounts, which the token endpoint signs in) as `/api/v1/users/` reads them. */
-import { and, eq, ne, or } from "drizzle-orm";
+import { and, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db";
 import { adminUsers, oauthAccessTokens, oauthRefreshTokens } from "../schema";
 
@@ -52,3 +52,6 @@ export const deleteTokensOf = (db: Database, userId: number) => [
   db.delete(oauthAccessTokens).where(eq(oauthAccessTokens.userId, userId)),
   db.delete(oauthRefreshTokens).where(eq(oauthRefreshTokens.userId, userId)),
 ];
+
+/** An SQL scalar of the id of the admin user with the canonical username (an `Idempotency-Key`'s replay). */
+export const adminUserIdOfUsername = (usernameCanonical: string): SQL => sql`(SELECT id FROM admin_users WHERE username_canonical = ${usernameCanonical})`;

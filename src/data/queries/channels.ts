@@ -4,11 +4,14 @@
  * currencies and countries (which the form takes and the representation
  * does not show, as in Sylius 1.8).
  */
-import { eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, getTableColumns, ne, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "../db";
-import { channelCountries, channelCurrencies, channelLocales, channels, taxons, type paymentMethodChannels, type productChannels, type promotionChannels } from "../schema";
-import { rowByCode } from "./table-reads";
+import { channelCountries, channelCurrencies, channelLocales, channels, countries, taxons, zones, type paymentMethodChannels, type productChannels, type promotionChannels } from "../schema";
+import { idOfCode, rowByCode } from "./table-reads";
+import { inJson } from "../conditions";
+import { currenciesWithCodes } from "./exchange-rates";
+import { localesWithCodes } from "./locales";
 import { taxonTreeReads } from "./taxons";
 
 export const TAX_CALCULATION_STRATEGIES = ["order_items_based", "order_item_units_based"] as const;
@@ -105,3 +108,44 @@ export const insertChannelCountries = (db: Database, code: string, countryIds: r
     .insert(channelCountries)
     .select(sql`SELECT c.id, j.value FROM channels c, json_each(${JSON.stringify(countryIds)}) j WHERE c.code = ${code}`)
     .onConflictDoNothing();
+
+/** The channels among `codes`, with their ids (a method's channels). */
+export const channelsWithCodes = (db: Database, codes: readonly string[]) =>
+  db.select({ id: channels.id, code: channels.code }).from(channels).where(inJson(channels.code, codes));
+
+/** The channels' list rows (id and code: the rest of a list item is its links). */
+export const channelListRows = (db: Database) => db.select({ id: channels.id, code: channels.code }).from(channels).$dynamic();
+
+/** The codes a channel's write names: its currencies, locales, enabled countries, tax zone and menu taxon. */
+export interface ChannelReferenceCodes {
+  currencies: readonly string[];
+  locales: readonly string[];
+  countries: readonly string[];
+  defaultTaxZone: string;
+  menuTaxon: string;
+}
+
+/**
+ * The reads that resolve a channel write's references: the number of other
+ * enabled channels (one must stay enabled), the currencies and locales by
+ * code, the tax zone, the enabled countries (CountryChoiceType offers those)
+ * and the menu taxon.
+ */
+export const channelReferenceReads = (db: Database, code: string, refs: ChannelReferenceCodes) => ({
+  othersEnabled: db
+    .select({ n: count() })
+    .from(channels)
+    .where(and(eq(channels.enabled, true), ne(channels.code, code))),
+  currencies: currenciesWithCodes(db, refs.currencies),
+  locales: localesWithCodes(db, refs.locales),
+  zone: idOfCode(db, zones, refs.defaultTaxZone),
+  countries: db
+    .select({ id: countries.id, code: countries.code })
+    .from(countries)
+    .where(and(eq(countries.enabled, true), inJson(countries.code, refs.countries))),
+  menuTaxon: taxonIdsByCode(db, refs.menuTaxon),
+});
+
+/** Unlinks the channel `channelId` from all its locales, currencies or countries (a sent list replaces the old one). */
+export const unlinkChannel = (db: Database, link: typeof channelLocales | typeof channelCurrencies | typeof channelCountries, channelId: number) =>
+  db.delete(link).where(eq(link.channelId, channelId));

@@ -91,3 +91,21 @@ export const customerIdsOfEmail = (db: Database, canonical: string) =>
 /** True when an order (cart or not) belongs to the customer. */
 export const customerInUse = (customerId: number): SQL =>
   sql`EXISTS (SELECT 1 FROM orders WHERE customer_id = ${customerId})`;
+
+/** The ids of the customer `id` (a subquery: what its shop account is read through). */
+export const customerIdsOfId = (db: Database, id: number) => db.select({ id: customers.id }).from(customers).where(eq(customers.id, id));
+
+/** An SQL scalar of the id of the customer with the canonical email (an `Idempotency-Key`'s replay). */
+export const customerIdOfEmail = (canonical: string): SQL => sql`(SELECT id FROM customers WHERE email_canonical = ${canonical})`;
+
+/**
+ * The shop account of the new customer with the canonical email, when `create`
+ * (looked up by its unique email, so it runs in the same batch as the
+ * customer's insert).
+ */
+export const insertShopUserOfEmail = (db: Database, account: { email: string; canonical: string; passwordHash: string | null; enabled: boolean; create: boolean }) =>
+  db.insert(shopUsers).select(
+    sql`SELECT NULL, c.id, ${account.email}, ${account.canonical}, ${account.passwordHash}, ${account.enabled ? 1 : 0},
+              strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+            FROM customers c WHERE c.email_canonical = ${account.canonical} AND ${account.create ? 1 : 0} = 1`,
+  );

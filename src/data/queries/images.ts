@@ -59,8 +59,8 @@ export function imagesOf(db: Database, kind: ImageOwner, ids: SQLWrapper | reado
     .orderBy(asc(owner), asc(table.position), asc(table.id));
 }
 
-/** The statements of `plan` for the owner whose id `ownerId` selects (deletes first, then changes, then inserts). */
-export function imageWrites(db: Database, kind: ImageOwner, ownerId: SQL, plan: ImagePlan): Statement[] {
+/** The statements of `plan` for the owner whose id is `ownerId` or what it selects (deletes first, then changes, then inserts). */
+export function imageWrites(db: Database, kind: ImageOwner, ownerId: SQL | number, plan: ImagePlan): Statement[] {
   const { table } = tables[kind];
   const statements: Statement[] = chunks(plan.deletes, 1).map((ids) => db.delete(table).where(inArray(table.id, ids)));
   for (const change of plan.updates) {

@@ -2,11 +2,11 @@
  * Product association types and their translations: the reads of a page or
  * of one type (through an id subquery, in the same batch) and the writes.
  */
-import { and, asc, eq, getTableColumns, inArray, sql, type SQLWrapper } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "../db";
 import { insertSelectValues, type Statement } from "../batch";
 import { inJson } from "../conditions";
-import { locales, productAssociationTypes, productAssociationTypeTranslations } from "../schema";
+import { locales, productAssociations, productAssociationTypes, productAssociationTypeTranslations } from "../schema";
 import { idOfCode, rowByCode } from "./table-reads";
 
 export const associationTypeColumns = getTableColumns(productAssociationTypes);
@@ -50,3 +50,7 @@ export const deleteAssociationTypeTranslations = (db: Database, typeId: number, 
   db
     .delete(productAssociationTypeTranslations)
     .where(and(eq(productAssociationTypeTranslations.typeId, typeId), inJson(productAssociationTypeTranslations.locale, localeCodes)));
+
+/** True when a product association uses the type `typeId`. */
+export const associationTypeInUse = (typeId: number): SQL =>
+  sql`EXISTS (SELECT 1 FROM ${productAssociations} WHERE ${productAssociations.typeId} = ${typeId})`;

@@ -7,7 +7,8 @@
  * created in the same batch use INSERT ... SELECT joined on the parent's
  * unique code.
  */
-import { asc, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, asc, eq, exists, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { QueryBuilder } from "drizzle-orm/sqlite-core";
 import { chunks, deleteByIds, idsByCodeQueries, idsOfCodes, insertSelectValues, type NamedResults, type Statement } from "../batch";
 import { groupBy, unique } from "../collections";
 import type { Database } from "../db";
@@ -249,3 +250,11 @@ export const closeOptionGap = (db: Database, position: number) =>
     .update(productOptions)
     .set({ position: sql`${productOptions.position} - 1` })
     .where(sql`${productOptions.position} > ${position}`);
+
+/** The options with a translation that `names` selects (a list's filter by any translation's name). */
+export const optionsOfTranslations = (names: SQL): SQL =>
+  exists(new QueryBuilder().select({ id: productOptionTranslations.id }).from(productOptionTranslations).where(and(eq(productOptionTranslations.optionId, productOptions.id), names)));
+
+/** The id and position of the option with `code`: none or one. */
+export const optionPositionByCode = (db: Database, code: string) =>
+  db.select({ id: productOptions.id, position: productOptions.position }).from(productOptions).where(eq(productOptions.code, code)).limit(1);

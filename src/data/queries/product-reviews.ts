@@ -6,6 +6,7 @@
  */
 import { and, asc, eq, getTableColumns, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "../db";
+import type { ListCounter } from "../list-page";
 import { customers, productReviews, products, shopUsers } from "../schema";
 
 export const REVIEW_STATUSES = ["new", "accepted", "rejected"] as const;
@@ -90,3 +91,13 @@ export function insertReview(
     sql`SELECT NULL, ${input.productId}, c.id, ${input.title}, ${input.rating}, ${input.comment}, 'new', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), strftime('%Y-%m-%dT%H:%M:%fZ', 'now') FROM customers AS c WHERE c.email_canonical = ${input.emailCanonical}`,
   );
 }
+
+/** A product's reviews as a nested list: their rows, and the counter row of their unfiltered total (kept by triggers). */
+export const reviewListScope = (db: Database, productCode: string): { where: SQL; counter: ListCounter } => ({
+  where: reviewsOfProductCode(db, productCode),
+  counter: { scope: "product_reviews", owner: sql`(SELECT id FROM products WHERE code = ${productCode})` },
+});
+
+/** A review's move from status `from` to `to`, guarded by `from`: a concurrent transition wins, this one changes nothing. */
+export const transitionReview = (db: Database, id: number, from: ReviewStatus, to: ReviewStatus, updatedAt: string) =>
+  db.update(productReviews).set({ status: to, updatedAt }).where(and(eq(productReviews.id, id), eq(productReviews.status, from)));

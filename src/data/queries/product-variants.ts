@@ -902,3 +902,20 @@ export function variantUpdateQueries(db: Database, update: VariantUpdate) {
   };
   return { queries, outcome };
 }
+
+/** An SQL scalar of the id of the variant with `code` (the one a create's batch inserts). */
+export const variantIdOfCode = (code: string): SQL => sql`(SELECT id FROM product_variants WHERE code = ${code})`;
+
+/** The position after the product's last variant's (0 for its first), computed in the write's batch. */
+export const nextVariantPosition = (productId: number): SQL =>
+  sql`(SELECT COALESCE(MAX(p.position) + 1, 0) FROM product_variants p WHERE p.product_id = ${productId})`;
+
+/** A guard that always holds (a create's child writes: nothing to compare). */
+export const noGuard = (): SQL => sql`1`;
+
+/** Deletes the variant `id`; with `version`, only that version of it (the one whose tag an `If-Match` matched). Returns the deleted ids. */
+export const deleteVariant = (db: Database, id: number, version: number | undefined) =>
+  db
+    .delete(productVariants)
+    .where(and(eq(productVariants.id, id), version !== undefined ? eq(productVariants.version, version) : undefined))
+    .returning({ id: productVariants.id });

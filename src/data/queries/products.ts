@@ -236,3 +236,6 @@ export function replaceProductChannels(db: Database, productId: number, channelI
     ),
   ];
 }
+
+/** The products of the translations that `names` selects (a list's filter by translated name). */
+export const productsOfTranslations = (names: SQL): SQL => sql`${products.id} IN (SELECT ${productTranslations.productId} FROM ${productTranslations} WHERE ${names})`;

@@ -5,6 +5,7 @@
  */
 import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db";
+import type { ListCounter } from "../list-page";
 import { promotionCoupons, promotions } from "../schema";
 import { rowByCode } from "./table-reads";
 
@@ -51,3 +52,9 @@ export const couponInUse = (couponId: number): SQL => sql`EXISTS (SELECT 1 FROM 
 export const promotionCouponsInUse = (promotionId: number): SQL => sql`EXISTS (
       SELECT 1 FROM orders o JOIN promotion_coupons pc ON pc.id = o.promotion_coupon_id WHERE pc.promotion_id = ${promotionId}
     )`;
+
+/** A promotion's coupons as a nested list: their rows, and the counter row of their unfiltered total (kept by triggers). */
+export const couponListScope = (promotionCode: string): { where: SQL; counter: ListCounter } => ({
+  where: eq(promotionCoupons.promotionId, promotionIdOf(promotionCode)),
+  counter: { scope: "promotion_coupons", owner: promotionIdOf(promotionCode) },
+});

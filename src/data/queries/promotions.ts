@@ -2,7 +2,7 @@
  * Promotions: batched reads (a page of promotions with channel codes, rules
  * and actions) and the write statements of create/update.
  */
-import { asc, eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
+import { asc, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "../db";
 import { linkedChannels, type ChannelDetailRow } from "./channels";
 import { channels, countries, customerGroups, products, promotionActions, promotionChannels, promotionRules, promotions, taxons } from "../schema";
@@ -184,3 +184,10 @@ export function replacePromotionActions(
     ),
   ];
 }
+
+/** The promotions (all columns), for a list page to filter, order and limit. */
+export const promotionRows = (db: Database) => db.select().from(promotions).$dynamic();
+
+/** The promotions that are coupon based (`true`), or not (`false`); none for `undefined` (a value that is neither). */
+export const promotionsCouponBased = (couponBased: boolean | undefined): SQL =>
+  couponBased === undefined ? sql`0` : eq(promotions.couponBased, couponBased);

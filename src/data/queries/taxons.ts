@@ -414,3 +414,20 @@ export const setProductTaxonPositions = (db: Database, positions: readonly (read
       position: sql`(SELECT json_extract(j.value, '$[1]') FROM json_each(${JSON.stringify(positions)}) j WHERE json_extract(j.value, '$[0]') = ${productTaxons.id})`,
     })
     .where(inArray(productTaxons.id, positions.map(([id]) => id)));
+
+/** The taxons of the translations that `names` selects (a list's filter by translated name). */
+export const taxonsOfTranslations = (names: SQL): SQL => sql`${taxons.id} IN (SELECT ${taxonTranslations.taxonId} FROM ${taxonTranslations} WHERE ${names})`;
+
+/** Sets the main taxon of the product with `productCode`. */
+export const setMainTaxon = (db: Database, productCode: string, mainTaxonId: number | null) =>
+  db.update(products).set({ mainTaxonId }).where(sql`${products.code} = ${productCode}`);
+
+/** What a product's detailed representation shows of its taxons, read through the products' `ids`. */
+export function productTaxonReads(db: Database, ids: SQLWrapper) {
+  const shown = sql`(SELECT ${products.mainTaxonId} FROM ${products} WHERE ${inArray(products.id, ids)} UNION ALL SELECT ${productTaxons.taxonId} FROM ${productTaxons} WHERE ${inArray(productTaxons.productId, ids)})`;
+  return {
+    main: db.select({ id: products.id, mainTaxonId: products.mainTaxonId }).from(products).where(inArray(products.id, ids)),
+    links: productTaxonsOfProducts(db, ids),
+    tree: taxonTreeReads(db, db.select({ id: taxons.id }).from(taxons).where(inArray(taxons.id, shown))),
+  };
+}

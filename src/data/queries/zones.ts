@@ -77,3 +77,6 @@ export const insertZoneMembers = (db: Database, code: string, members: readonly 
   db
     .insert(zoneMembers)
     .select(sql`SELECT z.id, j.value FROM zones z, json_each(${JSON.stringify(members)}) j WHERE z.code = ${code} ORDER BY j.key`);
+
+/** Deletes the members of the zone `zoneId` (before its new members are inserted). */
+export const deleteZoneMembers = (db: Database, zoneId: number) => db.delete(zoneMembers).where(inArray(zoneMembers.zoneId, [zoneId]));

@@ -22,7 +22,7 @@ import type { SQL } from "drizzle-orm";
 import type { AppEnv } from "../context";
 import { errorResponse, HttpError } from "../errors";
 import { namedBatch } from "../../data/batch";
-import type { Claim, D1Meter, MeteredD1, Preparer } from "../../data/metered-d1";
+import type { Claim, D1Meter, MeteredD1 } from "../../data/metered-d1";
 import {
   idempotencyForgetQuery,
   idempotencyLookupQuery,
@@ -31,6 +31,7 @@ import {
   isKeyTaken,
   type KeyedRequest,
   type StoredOutcome,
+  rawStatement,
 } from "../../data/idempotency";
 import {
   IDEMPOTENCY_KEY,
@@ -68,10 +69,7 @@ class Call implements KeyedCall {
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** A drizzle query as a statement of the raw D1 connection (the claim's statements ride below drizzle). */
-const prepared = (d1: Preparer, query: { toSQL(): { sql: string; params: unknown[] } }) => {
-  const built = query.toSQL();
-  return d1.prepare(built.sql).bind(...built.params);
-};
+const prepared = rawStatement;
 
 /** The `code` of a create's body: what names the new resource when the handler locates nothing else. */
 const bodyCode = (body: unknown): string | null =>

@@ -10,11 +10,11 @@ import { MSG } from "../../../domain/messages";
 import { notFound } from "../../errors";
 import { idParams } from "../../ids";
 import { cursorAfter, envelope, pageRequest, withCursor, type Sorting } from "../../pagination";
-import { desc, eq, sql } from "drizzle-orm";
-import { pageQueries } from "../../../data/list-page";
+import { pageQueries, sortOrder } from "../../../data/list-page";
 import { readPage } from "../../list-page";
 import { firstBatch } from "../../first-batch";
-import { cartViewOfOrder, cartViewQueries, cartViewsFrom } from "../../../data/carts/cart-views";
+import { cartViewOfOrder, cartViewQueries, cartViewsFrom, unplacedCarts } from "../../../data/carts/cart-views";
+import { lastInsertedId } from "../../../data/idempotency";
 import { cartCreateInputsFrom, cartCreateQueries, insertCart } from "../../../data/carts/cart-create";
 import { orders } from "../../../data/schema";
 import { serializeViewedCart, viewedCartJson } from "./serializer";
@@ -112,7 +112,7 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
     const request = withCursor(pageRequest(url, ["paginate", "limit"]), url, CART_SORTING);
     const db = c.get("db");
     // Total from the `carts` counter; ids on `orders_state_created` (see data/list-page.ts).
-    const page = pageQueries(db, orders, eq(orders.state, "cart"), [desc(orders.createdAt), desc(orders.id)], request, {
+    const page = pageQueries(db, orders, unplacedCarts(), sortOrder(orders.createdAt, orders.id, "desc"), request, {
       counter: { scope: "carts" },
       keyset: request.cursor === undefined ? undefined : { key: orders.createdAt, direction: "desc", nullable: false, after: request.cursor ?? undefined },
     });
@@ -145,7 +145,7 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
     }
     form.assertValid();
     // A keyed create's record names the new cart (the batch's one insert), which a replay re-renders.
-    c.get("idempotency")?.locate(sql`last_insert_rowid()`);
+    c.get("idempotency")?.locate(lastInsertedId());
     const record = await insertCart(db, inputs, form.values.localeCode ?? "");
     // Committed: the cart's expiry period starts, in its object (no D1 round trip).
     await c.get("carts").armExpiry(c, record.cart.id);

@@ -17,23 +17,23 @@
  * The menu taxon's representation is read in the same batch (a few indexed
  * reads bounded by what it shows; none without a menu taxon).
  */
-import { and, count, eq, ne } from "drizzle-orm";
 import type { FormResult } from "../../form";
 import type { NamedResults } from "../../../data/batch";
 import { MSG } from "../../../domain/messages";
 import type { Database } from "../../../data/db";
-import { channelCountries, channelCurrencies, channelLocales, channels, countries, currencies, locales, zones } from "../../../data/schema";
+import { channelCountries, channelCurrencies, channelLocales, channels } from "../../../data/schema";
 import { mustExist, unique } from "../../../data/collections";
-import { inJson } from "../../../data/conditions";
 import { namedListSpec } from "../../list-page";
 import {
   channelByCode,
   channelInUse,
+  channelListRows,
   channelReads,
+  channelReferenceReads,
   insertChannelCountries,
   insertChannelCurrencies,
   insertChannelLocales,
-  taxonIdsByCode,
+  unlinkChannel,
 } from "../../../data/queries/channels";
 import { taxonGraph, represent } from "../taxons/serializer";
 import { treeRows } from "../../../data/queries/taxons";
@@ -43,6 +43,7 @@ import { resourceRoutes } from "../shared/resource";
 import { CHANNEL_MESSAGES, createForm, DEFAULTS, SHOP_BILLING_DATA, updateForm, type ShopBillingField } from "./form";
 import { serializeChannelListItem, serializeOwnChannel } from "./serializer";
 import { ChannelPage, OwnChannel } from "./schemas";
+import { insertRow, updateById } from "../../../data/queries/table-writes";
 
 /** HasEnabledEntity: a channel saved disabled needs another enabled channel. */
 function checkSomeChannelEnabled(result: { fail: (field: "enabled", message: string) => void }, enabled: boolean, othersEnabled: number) {
@@ -61,21 +62,14 @@ function referenceReads(db: Database, code: string, values: Values) {
   const localeCodes = unique([...(values.defaultLocale ? [values.defaultLocale] : []), ...(values.locales ?? [])]);
   const billingCountry = values.shopBillingData?.countryCode;
   const countryCodes = unique([...(values.countries ?? []), ...(typeof billingCountry === "string" && billingCountry !== "" ? [billingCountry] : [])]);
-  return {
-    othersEnabled: db
-      .select({ n: count() })
-      .from(channels)
-      .where(and(eq(channels.enabled, true), ne(channels.code, code))),
-    currencies: db.select({ id: currencies.id, code: currencies.code }).from(currencies).where(inJson(currencies.code, currencyCodes)),
-    locales: db.select({ id: locales.id, code: locales.code }).from(locales).where(inJson(locales.code, localeCodes)),
-    zone: db.select({ id: zones.id }).from(zones).where(eq(zones.code, values.defaultTaxZone ?? "")),
-    // CountryChoiceType and CountryCodeChoiceType offer the enabled countries.
-    countries: db
-      .select({ id: countries.id, code: countries.code })
-      .from(countries)
-      .where(and(eq(countries.enabled, true), inJson(countries.code, countryCodes))),
-    menuTaxon: taxonIdsByCode(db, values.menuTaxon ?? ""),
-  };
+  // CountryChoiceType and CountryCodeChoiceType offer the enabled countries.
+  return channelReferenceReads(db, code, {
+    currencies: currencyCodes,
+    locales: localeCodes,
+    defaultTaxZone: values.defaultTaxZone ?? "",
+    countries: countryCodes,
+    menuTaxon: values.menuTaxon ?? "",
+  });
 }
 
 /** Checks references against what was read; returns the ids to write. */
@@ -202,7 +196,7 @@ export const channelRoutes = resourceRoutes({
   list: {
     // Sylius' grid: `nameAndDescription` (by the name), `code`, `themeName`, `enabled`.
     spec: namedListSpec(channels, { nameAndDescription: channels.name, themeName: channels.themeName, enabled: channels.enabled }),
-    select: (db) => db.select({ id: channels.id, code: channels.code }).from(channels).$dynamic(),
+    select: channelListRows,
     items: (rows) => rows.map(serializeChannelListItem),
   },
   one: { reads: channelReads, item: representChannel },
@@ -224,7 +218,7 @@ export const channelRoutes = resourceRoutes({
       const defaultLocaleId = mustExist(refs.defaultLocaleId, "The default locale's id");
       const baseCurrencyId = mustExist(refs.baseCurrencyId, "The base currency's id");
       return {
-        channel: db.insert(channels).values({
+        channel: insertRow(db, channels, {
           code,
           name: result.required("name"),
           description: values.description ?? null,
@@ -267,36 +261,33 @@ export const channelRoutes = resourceRoutes({
       const defaultLocaleId = refs.defaultLocaleId ?? channel.defaultLocaleId;
       const baseCurrencyId = refs.baseCurrencyId ?? channel.baseCurrencyId;
       return [
-        db
-          .update(channels)
-          .set({
-            name: values.name ?? channel.name,
-            description: values.description === undefined ? channel.description : values.description,
-            enabled: values.enabled ?? channel.enabled,
-            hostname: values.hostname === undefined ? channel.hostname : values.hostname,
-            color: values.color === undefined ? channel.color : values.color,
-            baseCurrencyId,
-            defaultLocaleId,
-            defaultTaxZoneId: refs.defaultTaxZoneId === undefined ? channel.defaultTaxZoneId : refs.defaultTaxZoneId,
-            taxCalculationStrategy: values.taxCalculationStrategy ?? channel.taxCalculationStrategy,
-            themeName: values.themeName === undefined ? channel.themeName : values.themeName,
-            contactEmail: values.contactEmail === undefined ? channel.contactEmail : values.contactEmail,
-            skippingShippingStepAllowed: values.skippingShippingStepAllowed ?? channel.skippingShippingStepAllowed,
-            skippingPaymentStepAllowed: values.skippingPaymentStepAllowed ?? channel.skippingPaymentStepAllowed,
-            accountVerificationRequired: values.accountVerificationRequired ?? channel.accountVerificationRequired,
-            ...(refs.billing === undefined ? {} : billingColumns(refs.billing)),
-            menuTaxonId: refs.menuTaxonId === undefined ? channel.menuTaxonId : refs.menuTaxonId,
-            updatedAt: nowIso(),
-          })
-          .where(eq(channels.id, id)),
+        updateById(db, channels, id, {
+          name: values.name ?? channel.name,
+          description: values.description === undefined ? channel.description : values.description,
+          enabled: values.enabled ?? channel.enabled,
+          hostname: values.hostname === undefined ? channel.hostname : values.hostname,
+          color: values.color === undefined ? channel.color : values.color,
+          baseCurrencyId,
+          defaultLocaleId,
+          defaultTaxZoneId: refs.defaultTaxZoneId === undefined ? channel.defaultTaxZoneId : refs.defaultTaxZoneId,
+          taxCalculationStrategy: values.taxCalculationStrategy ?? channel.taxCalculationStrategy,
+          themeName: values.themeName === undefined ? channel.themeName : values.themeName,
+          contactEmail: values.contactEmail === undefined ? channel.contactEmail : values.contactEmail,
+          skippingShippingStepAllowed: values.skippingShippingStepAllowed ?? channel.skippingShippingStepAllowed,
+          skippingPaymentStepAllowed: values.skippingPaymentStepAllowed ?? channel.skippingPaymentStepAllowed,
+          accountVerificationRequired: values.accountVerificationRequired ?? channel.accountVerificationRequired,
+          ...(refs.billing === undefined ? {} : billingColumns(refs.billing)),
+          menuTaxonId: refs.menuTaxonId === undefined ? channel.menuTaxonId : refs.menuTaxonId,
+          updatedAt: nowIso(),
+        }),
         // A sent list replaces the old one; the default locale / base currency always stays in.
-        ...(refs.localeIds !== undefined ? [db.delete(channelLocales).where(eq(channelLocales.channelId, id))] : []),
+        ...(refs.localeIds !== undefined ? [unlinkChannel(db, channelLocales, id)] : []),
         insertChannelLocales(db, channel.code, unique([defaultLocaleId, ...(refs.localeIds ?? [])])),
-        ...(refs.currencyIds !== undefined ? [db.delete(channelCurrencies).where(eq(channelCurrencies.channelId, id))] : []),
+        ...(refs.currencyIds !== undefined ? [unlinkChannel(db, channelCurrencies, id)] : []),
         insertChannelCurrencies(db, channel.code, unique([baseCurrencyId, ...(refs.currencyIds ?? [])])),
         // A sent list of countries replaces the old one.
         ...(refs.countryIds !== undefined
-          ? [db.delete(channelCountries).where(eq(channelCountries.channelId, id)), insertChannelCountries(db, channel.code, refs.countryIds)]
+          ? [unlinkChannel(db, channelCountries, id), insertChannelCountries(db, channel.code, refs.countryIds)]
           : []),
       ];
     },

@@ -12,7 +12,6 @@
  * list counter: a few hundred rows at most, counted by their list.
  * Cost: GET one/list 1 D1 round trip; create/update/delete 2.
  */
-import { eq } from "drizzle-orm";
 import type { Database } from "../../../data/db";
 import { countries } from "../../../data/schema";
 import { COUNTRY_CODES } from "../../../data/queries/zones";
@@ -25,6 +24,7 @@ import {
   provincesWithCodes,
   replaceProvinces,
 } from "../../../data/queries/countries";
+import { idOfCode } from "../../../data/queries/table-reads";
 import { nowIso } from "../../serializers/timestamps";
 import { resourceRoutes, withParts } from "../shared/resource";
 import { resourceNames } from "../shared/names";
@@ -33,13 +33,14 @@ import { COUNTRY_MESSAGES, createForm, parseProvinces, sentProvinceCodes, update
 import { serializeCountry, serializeCountryListItem } from "./serializer";
 import { Country, CountryPage } from "./schemas";
 import { textFilter } from "../../list-page";
+import { insertRow, listRows, updateById } from "../../../data/queries/table-writes";
 
 /** An officially assigned ISO 3166-1 alpha-2 code (Sylius' code field is Symfony's CountryType, a choice of those). */
 const ISO_CODE = new RegExp(`^(?:${[...COUNTRY_CODES].join("|")})$`);
 
 const CODE_NOTE = "A sent `code` is validated, then ignored: the code of a country cannot change.";
 
-const idsOfCode = (db: Database, code: string) => db.select({ id: countries.id }).from(countries).where(eq(countries.code, code));
+const idsOfCode = (db: Database, code: string) => idOfCode(db, countries, code);
 
 const withProvinces = withParts(
   countryByCode,
@@ -68,7 +69,7 @@ export const countryRoutes = resourceRoutes({
       defaultSorting: { field: "createdAt", direction: "asc" },
       filters: { code: textFilter(countries.code) },
     },
-    select: (db) => db.select(countryColumns).from(countries).$dynamic(),
+    select: (db) => listRows(db, countries, countryColumns),
     items: (rows) => rows.map(serializeCountryListItem),
   },
   one: withProvinces.one,
@@ -79,7 +80,7 @@ export const countryRoutes = resourceRoutes({
     check: (result, { taken }) => parseProvinces(result, result.values.provinces, new Set(taken.map((p) => p.code))),
     writes: (db, code, list, { values }) => ({
       // `enabled` is a checkbox (CoreBundle's CountryTypeExtension): not sent is unchecked.
-      row: db.insert(countries).values({ code, enabled: values.enabled ?? false }),
+      row: insertRow(db, countries, { code, enabled: values.enabled ?? false }),
       provinces: list.length > 0 ? replaceProvinces(db, code, list) : undefined,
     }),
   },
@@ -98,10 +99,7 @@ export const countryRoutes = resourceRoutes({
       return list;
     },
     writes: (db, row, list, { values }) => [
-      db
-        .update(countries)
-        .set({ enabled: values.enabled ?? row.enabled, updatedAt: nowIso() })
-        .where(eq(countries.id, row.id)),
+      updateById(db, countries, row.id, { enabled: values.enabled ?? row.enabled, updatedAt: nowIso() }),
       ...(list ? replaceProvinces(db, row.code, list) : []),
     ],
   },

@@ -5,8 +5,8 @@
  * The blank message is CurrencyBundle's validators.en.yml (`Please choose
  * currency code.`).
  */
-import { sql } from "drizzle-orm";
 import { currencies } from "../../../data/schema";
+import { currencyInUse } from "../../../data/queries/code-only";
 import { codeOnlyRoutes, CurrencyPage, CurrencyResource, serializeCurrency } from "../shared/code-only";
 
 export const currencyRoutes = codeOnlyRoutes({
@@ -16,9 +16,5 @@ export const currencyRoutes = codeOnlyRoutes({
   messages: { blank: "Please choose currency code.", unique: "Currency code must be unique." },
   code: { shape: /^[A-Z]{3}$/, description: "An ISO 4217 currency code: `USD`.", example: "GBP" },
   views: { serialize: serializeCurrency, item: CurrencyResource, page: CurrencyPage },
-  inUse: (row) => sql`(
-      EXISTS (SELECT 1 FROM channel_currencies WHERE currency_id = ${row.id})
-      OR EXISTS (SELECT 1 FROM channels WHERE base_currency_id = ${row.id})
-      OR EXISTS (SELECT 1 FROM orders WHERE currency_code = ${row.code})
-    )`,
+  inUse: currencyInUse,
 });

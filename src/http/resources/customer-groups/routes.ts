@@ -9,7 +9,6 @@
  * Cost: GET one/list 1 D1 round trip; create/update/delete 2. Deleting a
  * group leaves its customers in none.
  */
-import { eq } from "drizzle-orm";
 import { customerGroups } from "../../../data/schema";
 import { customerGroupByCode, customerGroupColumns } from "../../../data/queries/customer-groups";
 import { resourceRoutes } from "../shared/resource";
@@ -18,6 +17,7 @@ import { createForm, CUSTOMER_GROUP_MESSAGES, updateForm } from "./form";
 import { serializeCustomerGroup } from "./serializer";
 import { CustomerGroup, CustomerGroupPage } from "./schemas";
 import { textFilter } from "../../list-page";
+import { insertRow, listRows, updateById } from "../../../data/queries/table-writes";
 
 export const customerGroupRoutes = resourceRoutes({
   noun: "Customer group",
@@ -39,7 +39,7 @@ export const customerGroupRoutes = resourceRoutes({
       defaultSorting: { field: "name", direction: "asc" },
       filters: { code: textFilter(customerGroups.code), name: textFilter(customerGroups.name) },
     },
-    select: (db) => db.select(customerGroupColumns).from(customerGroups).$dynamic(),
+    select: (db) => listRows(db, customerGroups, customerGroupColumns),
     items: (rows) => rows.map(serializeCustomerGroup),
   },
   one: {
@@ -50,13 +50,13 @@ export const customerGroupRoutes = resourceRoutes({
     form: createForm,
     unique: CUSTOMER_GROUP_MESSAGES.unique,
     check: () => undefined,
-    writes: (db, code, _plan, result) => ({ group: db.insert(customerGroups).values({ code, name: result.required("name") }) }),
+    writes: (db, code, _plan, result) => ({ group: insertRow(db, customerGroups, { code, name: result.required("name") }) }),
   },
   update: {
     form: updateForm,
     // A PUT without a body is the form submitted empty: the name is blank.
     emptyPut: { name: CUSTOMER_GROUP_MESSAGES.nameBlank },
     check: () => undefined,
-    writes: (db, row, _plan, { values }) => (values.name === undefined ? [] : [db.update(customerGroups).set({ name: values.name }).where(eq(customerGroups.id, row.id))]),
+    writes: (db, row, _plan, { values }) => (values.name === undefined ? [] : [updateById(db, customerGroups, row.id, { name: values.name })]),
   },
 });

@@ -17,7 +17,6 @@
  * `phoneNumber` (text; null or "" for none) and `subscribedToNewsletter` (a
  * checkbox) are stored and, as in Sylius' serializer, not shown.
  */
-import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { parseId } from "../../ids";
 import { defineForm, rethrowUniqueViolation } from "../../form";
@@ -25,7 +24,6 @@ import { requiredString } from "../../fields";
 import { MSG } from "../../../domain/messages";
 import { hashSecret } from "../../auth/crypto";
 import { customers, shopUsers } from "../../../data/schema";
-import type { Database } from "../../../data/db";
 import { groupBy, mustExist } from "../../../data/collections";
 import { SEARCH_SCOPES, substring, type ListSpec } from "../../list-page";
 import { resourceRoutes } from "../shared/resource";
@@ -35,9 +33,12 @@ import {
   customerById,
   customerGroupIdByCode,
   customerColumns,
+  customerIdOfEmail,
   customerIdsOfEmail,
+  customerIdsOfId,
   customerInUse,
   emailTakenBy,
+  insertShopUserOfEmail,
   usersOfCustomers,
   GENDERS,
   type CustomerRow,
@@ -47,6 +48,7 @@ import { serializeCustomer, serializeCustomerListItem } from "./serializer";
 import { nowIso } from "../../serializers/timestamps";
 import { documentForm } from "../../openapi/form-docs";
 import { Customer, CustomerPage } from "./schemas";
+import { insertRow, listRows, updateById } from "../../../data/queries/table-writes";
 
 /** CustomerBundle's and UserBundle's validators.en.yml. */
 export const CUSTOMER_MESSAGES = {
@@ -279,7 +281,7 @@ const LIST: ListSpec<"email" | "firstName" | "lastName" | "createdAt" | "updated
 };
 
 /** The ids of the customer of a URL's id: what its shop account is read through. */
-const idsOf = (db: Database, id: number) => db.select({ id: customers.id }).from(customers).where(eq(customers.id, id));
+const idsOf = customerIdsOfId;
 
 export const customerRoutes = resourceRoutes({
   noun: "Customer",
@@ -291,7 +293,7 @@ export const customerRoutes = resourceRoutes({
   inUse: (row) => customerInUse(row.id),
   list: {
     spec: LIST,
-    select: (db) => db.select(customerColumns).from(customers).$dynamic(),
+    select: (db) => listRows(db, customers, customerColumns),
     parts: (db, ids) => ({ users: usersOfCustomers(db, ids) }),
     items: (rows, { users }) => representation(rows, users, serializeCustomerListItem),
   },
@@ -317,9 +319,9 @@ export const customerRoutes = resourceRoutes({
       return { email, canonical: canonicalEmail(values.email ?? ""), account, passwordHash, groupId: groups?.[0]?.id ?? null };
     },
     // A keyed create's record names the new customer, which a replay re-renders.
-    locate: (_result, { canonical }) => sql`(SELECT id FROM customers WHERE email_canonical = ${canonical})`,
+    locate: (_result, { canonical }) => customerIdOfEmail(canonical),
     writes: (db, _code, { email, canonical, account, passwordHash, groupId }, { values }) => ({
-      customer: db.insert(customers).values({
+      customer: insertRow(db, customers, {
         email,
         emailCanonical: canonical,
         firstName: values.firstName ?? null,
@@ -331,11 +333,7 @@ export const customerRoutes = resourceRoutes({
         groupId,
       }),
       // Shop account (when asked for): the new customer's id is looked up by its unique email.
-      account: db.insert(shopUsers).select(
-        sql`SELECT NULL, c.id, ${email}, ${canonical}, ${passwordHash}, ${account?.enabled ? 1 : 0},
-              strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-            FROM customers c WHERE c.email_canonical = ${canonical} AND ${account ? 1 : 0} = 1`,
-      ),
+      account: insertShopUserOfEmail(db, { email, canonical, passwordHash, enabled: account?.enabled === true, create: account !== undefined }),
     }),
     back: (db, { canonical }) => ({ rows: customerByEmail(db, canonical), users: usersOfCustomers(db, customerIdsOfEmail(db, canonical)) }),
     rethrow: (error, result) => rethrowUniqueViolation(error, result, "email", EMAIL_TAKEN),
@@ -365,37 +363,31 @@ export const customerRoutes = resourceRoutes({
       const emailCanonical = values.email === undefined ? canonicalEmail(customer.email) : canonicalEmail(values.email);
       const now = nowIso();
       return [
-        db
-          .update(customers)
-          .set({
-            email: emailValue,
-            emailCanonical,
-            firstName: values.firstName === undefined ? customer.firstName : values.firstName,
-            lastName: values.lastName === undefined ? customer.lastName : values.lastName,
-            birthday: values.birthday === undefined ? customer.birthday : values.birthday,
-            gender: values.gender ?? customer.gender,
-            ...(values.phoneNumber !== undefined ? { phoneNumber: values.phoneNumber } : {}),
-            ...(values.subscribedToNewsletter !== undefined ? { subscribedToNewsletter: values.subscribedToNewsletter } : {}),
-            ...(values.group !== undefined ? { groupId } : {}),
-            updatedAt: now,
-          })
-          .where(eq(customers.id, customer.id)),
+        updateById(db, customers, customer.id, {
+          email: emailValue,
+          emailCanonical,
+          firstName: values.firstName === undefined ? customer.firstName : values.firstName,
+          lastName: values.lastName === undefined ? customer.lastName : values.lastName,
+          birthday: values.birthday === undefined ? customer.birthday : values.birthday,
+          gender: values.gender ?? customer.gender,
+          ...(values.phoneNumber !== undefined ? { phoneNumber: values.phoneNumber } : {}),
+          ...(values.subscribedToNewsletter !== undefined ? { subscribedToNewsletter: values.subscribedToNewsletter } : {}),
+          ...(values.group !== undefined ? { groupId } : {}),
+          updatedAt: now,
+        }),
         ...(account
           ? [
-              db
-                .update(shopUsers)
-                .set({
-                  username: emailValue,
-                  usernameCanonical: emailCanonical,
-                  enabled: sentUser?.enabled ?? account.enabled,
-                  ...(passwordHash ? { passwordHash } : {}),
-                  updatedAt: now,
-                })
-                .where(eq(shopUsers.id, account.id)),
+              updateById(db, shopUsers, account.id, {
+                username: emailValue,
+                usernameCanonical: emailCanonical,
+                enabled: sentUser?.enabled ?? account.enabled,
+                ...(passwordHash ? { passwordHash } : {}),
+                updatedAt: now,
+              }),
             ]
           : sentUser
             ? [
-                db.insert(shopUsers).values({
+                insertRow(db, shopUsers, {
                   customerId: customer.id,
                   username: emailValue,
                   usernameCanonical: emailCanonical,

@@ -11,7 +11,6 @@
  * them); sortable `createdAt`; total from `list_counts`.
  * Cost: GET one/list 1 D1 round trip; create/update/delete 2.
  */
-import { eq } from "drizzle-orm";
 import { isUniqueViolation } from "../../../data/constraints";
 import { exchangeRates } from "../../../data/schema";
 import { currenciesWithCodes, exchangeRateOfPair, selectExchangeRates } from "../../../data/queries/exchange-rates";
@@ -20,6 +19,7 @@ import { resourceRoutes } from "../shared/resource";
 import { checkCurrencies, createForm, EXCHANGE_RATE_MESSAGES, sentCode, sentCurrencies, updateForm } from "./form";
 import { serializeExchangeRate } from "./serializer";
 import { ExchangeRate, ExchangeRatePage } from "./schemas";
+import { insertRow, updateById } from "../../../data/queries/table-writes";
 
 /** The two currency codes of `EUR-GBP` (codes hold no dash: ISO 4217); undefined when the pair is malformed. */
 const splitPair = (pair: string): [string, string] | undefined => {
@@ -79,7 +79,7 @@ export const exchangeRateRoutes = resourceRoutes({
       return { ids, source, target };
     },
     writes: (db, _code, { ids }, result) => ({
-      insert: db.insert(exchangeRates).values({ sourceCurrencyId: ids.source, targetCurrencyId: ids.target, ratio: result.required("ratio") }),
+      insert: insertRow(db, exchangeRates, { sourceCurrencyId: ids.source, targetCurrencyId: ids.target, ratio: result.required("ratio") }),
     }),
     back: (db, { source, target }) => ({ rate: exchangeRateOfPair(db, source, target) }),
     // A concurrent create took the pair after the checks read it free.
@@ -95,6 +95,6 @@ export const exchangeRateRoutes = resourceRoutes({
     // PUT submits the whole form: a ratio not sent is blank (PATCH keeps it).
     putRequires: { ratio: EXCHANGE_RATE_MESSAGES.ratioBlank },
     check: () => undefined,
-    writes: (db, row, _plan, { values }) => [db.update(exchangeRates).set({ ratio: values.ratio ?? row.ratio, updatedAt: nowIso() }).where(eq(exchangeRates.id, row.id))],
+    writes: (db, row, _plan, { values }) => [updateById(db, exchangeRates, row.id, { ratio: values.ratio ?? row.ratio, updatedAt: nowIso() })],
   },
 });

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../context";
 import { describeRoute } from "../../openapi/describe";
 import { COMMON_HEADERS, json, ref, serviceOperation } from "../../openapi/refs";
+import { pingDatabase } from "../../../data/db";
 // Registers the answers' schemas as components.
 import "./schemas";
 
@@ -20,7 +21,7 @@ const docs = describeRoute({
 
 export const healthRoutes = new Hono<AppEnv>().get("/", docs, async (c) => {
   try {
-    await c.get("d1").asD1().prepare("SELECT 1").first();
+    await pingDatabase(c.get("d1").asD1());
     return c.json({ status: "ok" });
   } catch (error) {
     console.error(JSON.stringify({ level: "error", requestId: c.get("requestId"), health: String(error) }));

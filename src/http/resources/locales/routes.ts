@@ -5,8 +5,8 @@
  * The blank message is LocaleBundle's validators.en.yml (`Please choose
  * locale code.`).
  */
-import { sql } from "drizzle-orm";
 import { locales } from "../../../data/schema";
+import { localeInUse } from "../../../data/queries/code-only";
 import { codeOnlyRoutes, LocalePage, LocaleResource, serializeLocale, serializeLocaleListItem } from "../shared/code-only";
 
 export const localeRoutes = codeOnlyRoutes({
@@ -18,14 +18,5 @@ export const localeRoutes = codeOnlyRoutes({
   // Sylius' grid shows the locale's name (derived from its code) and sorts it by the code.
   nameSortsByCode: true,
   views: { serialize: serializeLocale, serializeListItem: serializeLocaleListItem, item: LocaleResource, page: LocalePage },
-  inUse: (row) => sql`(
-      EXISTS (SELECT 1 FROM channel_locales WHERE locale_id = ${row.id})
-      OR EXISTS (SELECT 1 FROM channels WHERE default_locale_id = ${row.id})
-      OR EXISTS (SELECT 1 FROM product_translations WHERE locale = ${row.code})
-      OR EXISTS (SELECT 1 FROM product_variant_translations WHERE locale = ${row.code})
-      OR EXISTS (SELECT 1 FROM product_option_translations WHERE locale = ${row.code})
-      OR EXISTS (SELECT 1 FROM product_option_value_translations WHERE locale = ${row.code})
-      OR EXISTS (SELECT 1 FROM shipping_method_translations WHERE locale = ${row.code})
-      OR EXISTS (SELECT 1 FROM orders WHERE locale_code = ${row.code})
-    )`,
+  inUse: localeInUse,
 });

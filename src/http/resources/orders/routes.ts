@@ -8,9 +8,8 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../context";
 import { idParams } from "../../ids";
 import { carriedQuery, cursorAfter, envelope, pageRequest, sortingFrom, withCursor, type Sorting } from "../../pagination";
-import { asc, desc } from "drizzle-orm";
 import { readPage } from "../../list-page";
-import { pageQueries } from "../../../data/list-page";
+import { pageQueries, sortOrder } from "../../../data/list-page";
 import { orderViewQueries, orderViewsFrom, placedOrders, placedOrderSortable } from "../../../data/orders/order-views";
 import type { VariantView } from "../../../data/queries/product-variants";
 import { orders } from "../../../data/schema";
@@ -107,9 +106,8 @@ export const orderRoutes = new Hono<AppEnv>({ strict: false })
     const sorting = sortingFrom(url, Object.keys(placedOrderSortable) as (keyof typeof placedOrderSortable)[], ORDER_SORTING);
     const request = withCursor(pageRequest(url), url, sorting);
     const key = placedOrderSortable[sorting.field];
-    const direction = sorting.direction === "asc" ? asc : desc;
     const db = c.get("db");
-    const page = pageQueries(db, orders, placedOrders, [direction(key), direction(orders.id)], request, {
+    const page = pageQueries(db, orders, placedOrders, sortOrder(key, orders.id, sorting.direction), request, {
       counter: { scope: "orders" },
       // Every placed order has a number and a completion time (given by the update that takes it out of `cart`).
       keyset: request.cursor === undefined ? undefined : { key, direction: sorting.direction, nullable: !key.notNull, after: request.cursor ?? undefined },

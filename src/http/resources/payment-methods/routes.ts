@@ -11,12 +11,12 @@
  * PUT: sent collections replace (translations, channels);
  * PATCH: the same, except that sent translations are merged by locale.
  */
-import { eq } from "drizzle-orm";
 import { MSG } from "../../../domain/messages";
 import type { Database } from "../../../data/db";
-import { channels, locales, paymentMethods, paymentMethodTranslations } from "../../../data/schema";
+import { paymentMethods, paymentMethodTranslations } from "../../../data/schema";
 import { unique } from "../../../data/collections";
-import { inJson } from "../../../data/conditions";
+import { localeCodesIn } from "../../../data/queries/locales";
+import { channelsWithCodes } from "../../../data/queries/channels";
 import { nextPaymentMethodPosition, paymentMethodByCode, paymentMethodColumns, paymentMethodIdsOfCode, paymentMethodInUse, paymentMethodParts } from "../../../data/queries/payment-methods";
 import type { PaymentMethodParts, PaymentMethodRow } from "../../../data/queries/payment-methods";
 import { insertMethodChannels, methodCollectionWrites, PAYMENT_METHOD_TABLES, upsertMethodTranslations } from "../../../data/queries/method-collections";
@@ -28,6 +28,7 @@ import { createForm, PAYMENT_METHOD_MESSAGES, updateForm } from "./form";
 import { serializePaymentMethod } from "./serializer";
 import { PaymentMethod, PaymentMethodPage } from "./schemas";
 import { textFilter, translatedName } from "../../list-page";
+import { insertRow, listRows, updateById } from "../../../data/queries/table-writes";
 
 type Values = FormResult<typeof updateForm.shape>["values"];
 type Field = (typeof updateForm.fields)[number];
@@ -40,8 +41,8 @@ function representation(rows: PaymentMethodRow[], parts: PaymentMethodParts) {
 /** The reads of a write: the sent locales and channels by code. */
 function writeReads(db: Database, values: Values) {
   return {
-    locales: db.select({ code: locales.code }).from(locales).where(inJson(locales.code, Object.keys(values.translations ?? {}))),
-    channels: db.select({ id: channels.id, code: channels.code }).from(channels).where(inJson(channels.code, values.channels ?? [])),
+    locales: localeCodesIn(db, Object.keys(values.translations ?? {})),
+    channels: channelsWithCodes(db, values.channels ?? []),
   };
 }
 
@@ -91,7 +92,7 @@ export const paymentMethodRoutes = resourceRoutes({
     putNote: "A sent `code` is ignored. Sent translations and channels replace the old ones.",
   },
   inUse: (method) => paymentMethodInUse(method.id),
-  list: { spec: LIST, select: (db: Database) => db.select(paymentMethodColumns).from(paymentMethods).$dynamic(), ...READS.list },
+  list: { spec: LIST, select: (db: Database) => listRows(db, paymentMethods, paymentMethodColumns), ...READS.list },
   one: READS.one,
   create: {
     form: createForm,
@@ -105,7 +106,7 @@ export const paymentMethodRoutes = resourceRoutes({
       return checkReferences((field, message) => result.fail(field, message), values, found);
     },
     writes: (db, code, channelIds, result) => ({
-      method: db.insert(paymentMethods).values({
+      method: insertRow(db, paymentMethods, {
         code,
         position: result.values.position ?? boundedNext(nextPaymentMethodPosition),
         enabled: result.values.enabled ?? true,
@@ -128,10 +129,7 @@ export const paymentMethodRoutes = resourceRoutes({
       return checkReferences((field, message) => result.fail(field, message), values, found);
     },
     writes: (db, method, channelIds, { values }, { merge }) => [
-      db
-        .update(paymentMethods)
-        .set({ position: values.position ?? method.position, enabled: values.enabled ?? method.enabled, updatedAt: nowIso() })
-        .where(eq(paymentMethods.id, method.id)),
+      updateById(db, paymentMethods, method.id, { position: values.position ?? method.position, enabled: values.enabled ?? method.enabled, updatedAt: nowIso() }),
       ...methodCollectionWrites(db, PAYMENT_METHOD_TABLES, method, {
         translations: values.translations && translationList(values.translations),
         merge,

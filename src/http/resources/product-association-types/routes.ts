@@ -12,9 +12,9 @@
  * PUT replaces them, so an existing translation it leaves out fails as
  * blank (Sylius' form clears what is missing); a PATCH merges by locale.
  */
-import { eq, sql, type SQLWrapper } from "drizzle-orm";
+import type { SQLWrapper } from "drizzle-orm";
 import type { Database } from "../../../data/db";
-import { productAssociations, productAssociationTypes } from "../../../data/schema";
+import { productAssociationTypes } from "../../../data/schema";
 import {
   allLocaleCodes,
   associationTypeByCode,
@@ -25,6 +25,7 @@ import {
   upsertAssociationTypeTranslations,
   type AssociationTypeRow,
   type AssociationTypeTranslationRow,
+  associationTypeInUse,
 } from "../../../data/queries/product-association-types";
 import { resourceRoutes } from "../shared/resource";
 import { resourceNames } from "../shared/names";
@@ -36,6 +37,7 @@ import { ASSOCIATION_TYPE_MESSAGES, createForm, NAME_LENGTH, updateForm } from "
 import { serializeAssociationType, serializeAssociationTypeListItem } from "./serializer";
 import { ProductAssociationType, ProductAssociationTypePage } from "./schemas";
 import { textFilter } from "../../list-page";
+import { insertRow, listRows, updateById } from "../../../data/queries/table-writes";
 
 type TranslationsResult = TranslationsForm & { shape(field: "translations", tree: FormChild): void };
 
@@ -74,14 +76,14 @@ export const productAssociationTypeRoutes = resourceRoutes({
       "A sent `code` is validated, then ignored. Sent translations replace the old ones: an existing translation left out fails as blank (Sylius' translations form clears what is missing), so a PUT without a body fails every existing translation's name.",
     patchNote: "Sent translations are merged by locale; the others are kept.",
   },
-  inUse: (row) => sql`EXISTS (SELECT 1 FROM ${productAssociations} WHERE ${productAssociations.typeId} = ${row.id})`,
+  inUse: (row) => associationTypeInUse(row.id),
   list: {
     spec: {
       sortable: { code: productAssociationTypes.code, createdAt: productAssociationTypes.createdAt, updatedAt: productAssociationTypes.updatedAt },
       defaultSorting: { field: "createdAt", direction: "asc" },
       filters: { code: textFilter(productAssociationTypes.code) },
     },
-    select: (db) => db.select(associationTypeColumns).from(productAssociationTypes).$dynamic(),
+    select: (db) => listRows(db, productAssociationTypes, associationTypeColumns),
     parts,
     items: (rows, found) => represent(rows, found.translations, serializeAssociationTypeListItem),
   },
@@ -95,7 +97,7 @@ export const productAssociationTypeRoutes = resourceRoutes({
     reads: (db) => ({ locales: allLocaleCodes(db) }),
     check: (result, found) => checkTranslations(result, result.values.translations, found.locales.map((l) => l.code), []),
     writes: (db, code, names) => ({
-      type: db.insert(productAssociationTypes).values({ code }),
+      type: insertRow(db, productAssociationTypes, { code }),
       translations: upsertAssociationTypeTranslations(db, code, names),
     }),
   },
@@ -113,7 +115,7 @@ export const productAssociationTypeRoutes = resourceRoutes({
       return { names, dropped: merge ? [] : current.filter((locale) => !names.has(locale)) };
     },
     writes: (db, row, { names, dropped }) => [
-      db.update(productAssociationTypes).set({ updatedAt: nowIso() }).where(eq(productAssociationTypes.id, row.id)),
+      updateById(db, productAssociationTypes, row.id, { updatedAt: nowIso() }),
       ...(dropped.length > 0 ? [deleteAssociationTypeTranslations(db, row.id, dropped)] : []),
       ...upsertAssociationTypeTranslations(db, row.code, names),
     ],

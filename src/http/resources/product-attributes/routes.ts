@@ -12,11 +12,10 @@
  * kept, as Sylius' translations form does); fields not sent keep their values.
  */
 import { Hono } from "hono";
-import { eq } from "drizzle-orm";
 import type { AppEnv } from "../../context";
 import type { Database } from "../../../data/db";
-import { locales, productAttributes } from "../../../data/schema";
-import { inJson } from "../../../data/conditions";
+import { productAttributes } from "../../../data/schema";
+import { localeCodesIn } from "../../../data/queries/locales";
 import {
   insertedAttributePosition,
   maxAttributePosition,
@@ -41,6 +40,7 @@ import { ATTRIBUTE_MESSAGES, checkAttribute, createForm, sentLocales, updateForm
 import { serializeProductAttribute, serializeProductAttributeListItem } from "./serializer";
 import { ProductAttribute, ProductAttributePage } from "./schemas";
 import { textFilter } from "../../list-page";
+import { insertRow, listRows, updateById } from "../../../data/queries/table-writes";
 
 const represent =
   <T>(serialize: (row: ProductAttributeRow, translations: ProductAttributeParts["translations"]) => T) =>
@@ -52,7 +52,7 @@ const ONE_READS = withParts(productAttributeByCode, productAttributeIdsOfCode, p
 
 /** The sent locales that exist. */
 const knownLocales = (db: Database, body: unknown) => ({
-  locales: db.select({ code: locales.code }).from(locales).where(inJson(locales.code, sentLocales(body))),
+  locales: localeCodesIn(db, sentLocales(body)),
 });
 
 const configurationText = (configuration: object | undefined) => (configuration === undefined ? undefined : JSON.stringify(configuration));
@@ -83,7 +83,7 @@ const routes = resourceRoutes({
       defaultSorting: { field: "createdAt", direction: "asc" },
       filters: { code: textFilter(productAttributes.code) },
     },
-    select: (db: Database) => db.select(productAttributeColumns).from(productAttributes).$dynamic(),
+    select: (db: Database) => listRows(db, productAttributes, productAttributeColumns),
     ...LIST_READS.list,
   },
   one: ONE_READS.one,
@@ -102,7 +102,7 @@ const routes = resourceRoutes({
     writes: (db, code, plan, result, { variant }) => {
       const position = result.values.position;
       return {
-        attribute: db.insert(productAttributes).values({
+        attribute: insertRow(db, productAttributes, {
           code,
           type: variant,
           configuration: configurationText(plan.configuration) ?? "[]",
@@ -126,14 +126,11 @@ const routes = resourceRoutes({
     },
     writes: (db, attribute, plan) => [
       ...moveAttributeStatements(db, attribute.id, attribute.position, plan.position),
-      db
-        .update(productAttributes)
-        .set({
-          position: plan.position,
-          configuration: configurationText(plan.configuration) ?? attribute.configuration,
-          updatedAt: nowIso(),
-        })
-        .where(eq(productAttributes.id, attribute.id)),
+      updateById(db, productAttributes, attribute.id, {
+        position: plan.position,
+        configuration: configurationText(plan.configuration) ?? attribute.configuration,
+        updatedAt: nowIso(),
+      }),
       ...upsertAttributeTranslations(db, attribute.code, plan.names),
     ],
   },

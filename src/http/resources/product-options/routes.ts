@@ -6,9 +6,7 @@
  * read batch that also carries the auth check, then one atomic write batch;
  * a create's write batch ends with the SELECTs of the response).
  */
-import { and, eq, exists } from "drizzle-orm";
 import { z } from "zod";
-import { QueryBuilder } from "drizzle-orm/sqlite-core";
 import { defineForm, isPlainObject, boundedNext, type FormResult } from "../../form";
 import { resourceRoutes } from "../shared/resource";
 import { CODE_PATTERN, integer, MAX_INT, requiredString } from "../../fields";
@@ -45,12 +43,15 @@ import {
   upsertOptionTranslations,
   upsertValueTranslations,
   type OptionValueInput,
+  optionPositionByCode,
+  optionsOfTranslations,
 } from "../../../data/queries/product-options";
 import { serializeProductOption } from "./serializer";
 import { nowIso } from "../../serializers/timestamps";
 import { CODE_DESCRIPTION, documentForm, EMPTY_PUT_NOTE, type InputShape } from "../../openapi/form-docs";
 import { ProductOption, ProductOptionPage } from "./schemas";
 import { checkNameTranslations, checkText, nameTranslationsTree, reported } from "../shared/fields";
+import { updateById, deleteById } from "../../../data/queries/table-writes";
 
 /** Sylius 1.8's texts (ProductBundle's validators.en.yml), and this service's conflicts. */
 export const OPTION_MESSAGES = {
@@ -277,8 +278,7 @@ const LIST: ListSpec<"position" | "code" | "name" | "createdAt" | "updatedAt", "
     // Any translation's name.
     name: {
       ...textFilter(productOptionTranslations.name, containsText),
-      ownerOf: (names) =>
-        exists(new QueryBuilder().select({ id: productOptionTranslations.id }).from(productOptionTranslations).where(and(eq(productOptionTranslations.optionId, productOptions.id), names))),
+      ownerOf: optionsOfTranslations,
     },
   },
 };
@@ -286,8 +286,7 @@ const LIST: ListSpec<"position" | "code" | "name" | "createdAt" | "updatedAt", "
 export const productOptionRoutes = resourceRoutes({
   noun: "Product option",
   table: productOptions,
-  byCode: (db, code) =>
-    db.select({ id: productOptions.id, position: productOptions.position }).from(productOptions).where(eq(productOptions.code, code)).limit(1),
+  byCode: optionPositionByCode,
   docs: {
     path: "product-options",
     tag: "Product options",
@@ -302,7 +301,7 @@ export const productOptionRoutes = resourceRoutes({
   // A variant using one of its values, or a product it is assigned to.
   inUseReads: (db, code) => ({ assigned: optionAssignedQuery(db, code), usedValues: usedValueIdsQuery(db, code) }),
   // The options after it close the gap (Sylius' sortable positions).
-  deletes: (db, option) => [db.delete(productOptions).where(eq(productOptions.id, option.id)), closeOptionGap(db, option.position)],
+  deletes: (db, option) => [deleteById(db, productOptions, option.id), closeOptionGap(db, option.position)],
   list: {
     spec: LIST,
     // The page's options are read by their ids, with their translations and values.
@@ -382,7 +381,7 @@ export const productOptionRoutes = resourceRoutes({
         statements.push(...moveOptionStatements(db, option.id, option.position, to));
         changes.position = to;
       }
-      statements.push(db.update(productOptions).set(changes).where(eq(productOptions.id, option.id)));
+      statements.push(updateById(db, productOptions, option.id, changes));
 
       const sentTranslations = input.translations;
       if (sentTranslations) {

@@ -13,7 +13,6 @@
  * (reads, then the writes with what the response shows).
  */
 import { Hono, type Context } from "hono";
-import { and, eq, sql } from "drizzle-orm";
 import type { AppEnv } from "../../context";
 import { badRequest, notFound } from "../../errors";
 import { namedBatch, type NamedResults } from "../../../data/batch";
@@ -29,7 +28,8 @@ import {
   productIdOfCode,
   reviewColumns,
   reviewOfProduct,
-  reviewsOfProductCode,
+  reviewListScope,
+  transitionReview,
   reviewsOfProducts,
   type ReviewRow,
 } from "../../../data/queries/product-reviews";
@@ -42,6 +42,7 @@ import { serializeReview } from "./review";
 import { serializeProductReview } from "./serializer";
 import { ProductReview, ProductReviewPage } from "./schemas";
 import { textFilter } from "../../list-page";
+import { listRows, updateById } from "../../../data/queries/table-writes";
 
 const transitionDocs = (transition: ReviewTransition): OperationMeta[] =>
   (["post", "put", "patch"] as const).map((method) => ({
@@ -99,10 +100,7 @@ function transitionRoute(transition: ReviewTransition) {
       db,
       { back: reviewOfProduct(db, productCode, review.id), subject: subjectReads(db, productCode) },
       // Guarded by the state read: a concurrent transition wins, this one changes nothing.
-      db
-        .update(productReviews)
-        .set({ status: applied.state, updatedAt: nowIso() })
-        .where(and(eq(productReviews.id, review.id), eq(productReviews.status, review.status))),
+      transitionReview(db, review.id, review.status, applied.state, nowIso()),
     );
     const [now] = read.back;
     if (!now) throw notFound(reviewMissing(String(review.id)));
@@ -132,12 +130,9 @@ const routes: Hono<AppEnv> = resourceRoutes({
       filters: { title: textFilter(productReviews.title, containsText) },
       numbersOnly: true,
     },
-    select: (db) => db.select(reviewColumns).from(productReviews).$dynamic(),
+    select: (db) => listRows(db, productReviews, reviewColumns),
     // Without criteria the total is the product's counter row (kept by the database's triggers), not a count of its reviews.
-    scope: (db, productCode) => ({
-      where: reviewsOfProductCode(db, productCode),
-      counter: { scope: "product_reviews", owner: sql`(SELECT id FROM products WHERE code = ${productCode})` },
-    }),
+    scope: reviewListScope,
     oneBatch: true,
     items: (rows) => rows.map(serializeReview),
   },
@@ -173,7 +168,7 @@ const routes: Hono<AppEnv> = resourceRoutes({
   update: {
     form: updateForm,
     check: (result, _found, _row, { merge }) => checkReview(result, !merge),
-    writes: (db, review, fields) => [db.update(productReviews).set({ ...fields, updatedAt: nowIso() }).where(eq(productReviews.id, review.id))],
+    writes: (db, review, fields) => [updateById(db, productReviews, review.id, { ...fields, updatedAt: nowIso() })],
   },
 });
 

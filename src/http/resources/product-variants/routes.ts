@@ -35,7 +35,6 @@
  * write batch ending with the SELECTs of the response), PUT/PATCH 2, DELETE 2.
  */
 import { Hono, type Context } from "hono";
-import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AppEnv } from "../../context";
 import { boundedNext, defineForm, validateForm, type Failable, type FormResult, rethrowOutOfRange, rethrowUniqueViolation } from "../../form";
@@ -46,7 +45,7 @@ import { conflict } from "../../errors";
 import { carriedQuery, criteriaFrom, cursorAfter, envelope, pageRequest, sortingFrom, withCursor } from "../../pagination";
 import { DEEP_OFFSET } from "../../../data/list-page";
 import { isForeignKeyViolation } from "../../../data/constraints";
-import { productVariants, products } from "../../../data/schema";
+import { productVariants } from "../../../data/schema";
 import { namedBatch, type NamedResults } from "../../../data/batch";
 import { shopLocaleCodes } from "../../../data/queries/product-options";
 import type { Database } from "../../../data/db";
@@ -69,7 +68,12 @@ import {
   type VariantRow,
   type VariantSortField,
   type VariantViewRows,
+  deleteVariant,
+  nextVariantPosition,
+  noGuard,
+  variantIdOfCode,
 } from "../../../data/queries/product-variants";
+import { productIdByCode } from "../../../data/queries/products";
 import { serializeProductVariant, variantDefaultJson } from "./serializer";
 import { JsonSplicer } from "../../serializers/json-splice";
 import { keepBody, keptBody, listPlan } from "./list-cache";
@@ -84,6 +88,7 @@ import { nowIso } from "../../serializers/timestamps";
 import { crudDocs, describeRoute, listSpec } from "../../openapi/describe";
 import { CATEGORY_DESCRIPTION, CODE_DESCRIPTION, documentForm } from "../../openapi/form-docs";
 import { ProductVariantDetailed, ProductVariantPage } from "./schemas";
+import { insertRow } from "../../../data/queries/table-writes";
 
 // ------------------------------------------------------------------ forms
 
@@ -478,7 +483,7 @@ export const productVariantRoutes = new Hono<AppEnv>({ strict: false })
     const productCode = c.req.param("productCode") ?? "";
     const code = c.req.param("code");
     const read = await namedBatch(db, {
-      product: db.select({ id: products.id }).from(products).where(eq(products.code, productCode)),
+      product: productIdByCode(db, productCode),
       variant: variantViewQueries(db, variantIdsByCode(productCode, code)),
     });
     if (!read.product[0]) throw productMissing(productCode);
@@ -501,8 +506,8 @@ export const productVariantRoutes = new Hono<AppEnv>({ strict: false })
     const values = result.values;
     // A valid create form has its code (the field is required).
     const code = values.code ?? "";
-    const newId = sql`(SELECT id FROM product_variants WHERE code = ${code})`;
-    const insert = db.insert(productVariants).values({
+    const newId = variantIdOfCode(code);
+    const insert = insertRow(db, productVariants, {
       productId: product.id,
       tracked: false,
       onHand: 0,
@@ -511,9 +516,9 @@ export const productVariantRoutes = new Hono<AppEnv>({ strict: false })
       // First variant of the product: 0; otherwise after the last one (computed in the same transaction).
       position:
         values.position ??
-        boundedNext(sql`(SELECT COALESCE(MAX(p.position) + 1, 0) FROM product_variants p WHERE p.product_id = ${product.id})`),
+        boundedNext(nextVariantPosition(product.id)),
     });
-    const writes = [insert, ...createChildWrites(c, { variantId: newId, guard: sql`1` }, values, checked)];
+    const writes = [insert, ...createChildWrites(c, { variantId: newId, guard: noGuard() }, values, checked)];
     const batch = { writes, created: variantViewQueries(db, variantIdsOf(newId)) };
     let results: NamedResults<typeof batch>;
     try {
@@ -546,10 +551,7 @@ export const productVariantRoutes = new Hono<AppEnv>({ strict: false })
     const conditional = refs.current !== undefined;
     let deleted: { id: number }[];
     try {
-      deleted = await db
-        .delete(productVariants)
-        .where(and(eq(productVariants.id, variant.id), conditional ? eq(productVariants.version, variant.version) : undefined))
-        .returning({ id: productVariants.id });
+      deleted = await deleteVariant(db, variant.id, conditional ? variant.version : undefined);
     } catch (error) {
       // An order item added since the read batch.
       if (isForeignKeyViolation(error)) throw conflict(IN_USE);

@@ -8,7 +8,6 @@
  * a create's write batch ends with the SELECTs of the response).
  */
 import { Hono } from "hono";
-import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AppEnv } from "../../context";
 import { defineForm, isEmptyBody, validateForm, type FormResult, rethrowUniqueViolation } from "../../form";
@@ -18,7 +17,7 @@ import { CODE_PATTERN, optionalBoolean, requiredString } from "../../fields";
 import { MSG } from "../../../domain/messages";
 import { conflict } from "../../errors";
 import { isForeignKeyViolation } from "../../../data/constraints";
-import { channels, productAssociationTypes, productOptions, products, productTranslations } from "../../../data/schema";
+import { channels, productAssociationTypes, productOptions, products } from "../../../data/schema";
 import { unique } from "../../../data/collections";
 import { associationReads, associationRecords, replaceAssociations, type AssociationInput } from "../../../data/queries/product-associations";
 import type { Database } from "../../../data/db";
@@ -41,6 +40,7 @@ import {
   upsertProductTranslations,
   type ProductTranslationInput,
   type ProductTranslationRow,
+  productsOfTranslations,
 } from "../../../data/queries/products";
 import { reviewsOfProducts } from "../../../data/queries/product-reviews";
 import { serializeProduct, serializeProductListItem } from "./serializer";
@@ -57,6 +57,7 @@ import { DEFAULT_LOCALE } from "../../../domain/product-attributes";
 import { imagesOf, imageWrites, takeRemovals } from "../../../data/queries/images";
 import { checkImages, IMAGES_SHAPE, imagesField } from "../images/form";
 import { removeImageFiles, stageImages } from "../images/staging";
+import { updateById, deleteById } from "../../../data/queries/table-writes";
 
 /** Sylius 1.8's texts (ProductBundle's validators.en.yml), and this service's conflicts. */
 export const PRODUCT_MESSAGES = {
@@ -309,7 +310,7 @@ const LIST: ListSpec<"code" | "name" | "createdAt" | "updatedAt", "code" | "name
   defaultSorting: { field: "code", direction: "asc" },
   filters: {
     code: substring(SEARCH_SCOPES.productCode, containsText),
-    name: substring(SEARCH_SCOPES.productName, containsText, (names) => sql`${products.id} IN (SELECT ${productTranslations.productId} FROM ${productTranslations} WHERE ${names})`),
+    name: substring(SEARCH_SCOPES.productName, containsText, productsOfTranslations),
   },
 };
 
@@ -446,7 +447,7 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
 
     const changes: Partial<typeof products.$inferInsert> = { updatedAt: nowIso() };
     if (values.enabled !== undefined) changes.enabled = values.enabled;
-    const statements: Statement[] = [db.update(products).set(changes).where(eq(products.id, product.id))];
+    const statements: Statement[] = [updateById(db, products, product.id, changes)];
     if (translations) {
       if (!merge) {
         const dropped = product.translations.filter((t) => !translations.has(t.locale)).map((t) => t.id);
@@ -459,7 +460,7 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     statements.push(...taxonWrites(db, product.code, taxonPlan, true));
     if (attributeValues) statements.push(...replaceAttributeValues(db, product.code, attributeValues));
     if (ids.associations) statements.push(...replaceAssociations(db, product.code, ids.associations));
-    if (imagePlan) statements.push(...imageWrites(db, "product", sql`${product.id}`, imagePlan));
+    if (imagePlan) statements.push(...imageWrites(db, "product", product.id, imagePlan));
 
     // The files of dropped or replaced images, queued by the statements above (nothing when no image changed).
     const { removed } = await namedBatch(db, { statements, removed: imagePlan ? takeRemovals(db) : undefined });
@@ -476,7 +477,7 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     let removed: { path: string }[];
     try {
       // The product's images go with it (cascade); their files after the batch commits.
-      ({ removed } = await namedBatch(db, { product: db.delete(products).where(eq(products.id, product.id)), removed: takeRemovals(db) }));
+      ({ removed } = await namedBatch(db, { product: deleteById(db, products, product.id), removed: takeRemovals(db) }));
     } catch (error) {
       if (isForeignKeyViolation(error)) throw conflict(PRODUCT_MESSAGES.inUse);
       throw error;

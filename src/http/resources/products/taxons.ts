@@ -6,13 +6,11 @@
  * position}]`, Detailed only, each taxon as the taxon resource shows it).
  */
 import { z } from "zod";
-import { inArray, sql, type SQLWrapper } from "drizzle-orm";
 import { MSG } from "../../../domain/messages";
 import type { Database } from "../../../data/db";
 import { unique } from "../../../data/collections";
 import type { NamedResults, Statement } from "../../../data/batch";
-import { products, productTaxons as productTaxonTable, taxons } from "../../../data/schema";
-import { productTaxonsOfProducts, replaceProductTaxons, taxonsWithCodes, taxonTreeReads, treeRows } from "../../../data/queries/taxons";
+import { productTaxonReads, replaceProductTaxons, setMainTaxon, taxonsWithCodes, treeRows } from "../../../data/queries/taxons";
 import { reported } from "../shared/fields";
 import { represent, taxonGraph } from "../taxons/serializer";
 import type { InputShape } from "../../openapi/form-docs";
@@ -72,20 +70,13 @@ export function checkTaxons(
 /** The statements that set the product's main taxon and taxons (sent ones only; `replace`: an update). */
 export function taxonWrites(db: Database, code: string, plan: ReturnType<typeof checkTaxons>, replace: boolean): Statement[] {
   return [
-    ...(plan.mainTaxonId !== undefined ? [db.update(products).set({ mainTaxonId: plan.mainTaxonId }).where(sql`${products.code} = ${code}`)] : []),
+    ...(plan.mainTaxonId !== undefined ? [setMainTaxon(db, code, plan.mainTaxonId)] : []),
     ...(plan.taxonIds !== undefined ? replaceProductTaxons(db, code, plan.taxonIds, replace) : []),
   ];
 }
 
-/** What a product's detailed representation shows of its taxons, read through the products' `ids`. */
-export function productTaxonReads(db: Database, ids: SQLWrapper) {
-  const shown = sql`(SELECT ${products.mainTaxonId} FROM ${products} WHERE ${inArray(products.id, ids)} UNION ALL SELECT ${productTaxonTable.taxonId} FROM ${productTaxonTable} WHERE ${inArray(productTaxonTable.productId, ids)})`;
-  return {
-    main: db.select({ id: products.id, mainTaxonId: products.mainTaxonId }).from(products).where(inArray(products.id, ids)),
-    links: productTaxonsOfProducts(db, ids),
-    tree: taxonTreeReads(db, db.select({ id: taxons.id }).from(taxons).where(inArray(taxons.id, shown))),
-  };
-}
+/** What a product's detailed representation shows of its taxons (read through the products' ids). */
+export { productTaxonReads };
 
 export type ProductTaxonParts = NamedResults<ReturnType<typeof productTaxonReads>>;
 

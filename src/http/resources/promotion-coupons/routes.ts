@@ -11,7 +11,6 @@
  * `createdAt`, `updatedAt`; `criteria[code]`.
  * Cost: GET one/list 1 D1 round trip; create/update/delete 2.
  */
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { defineForm } from "../../form";
 import { CODE_PATTERN, integer, MAX_INT, nullableDateTime } from "../../fields";
@@ -23,7 +22,7 @@ import {
   couponOfPromotion,
   couponPromotionByCode,
   promotionCouponColumns,
-  promotionIdOf,
+  couponListScope,
 } from "../../../data/queries/promotion-coupons";
 import { nowIso } from "../../serializers/timestamps";
 import { serializePromotionCoupon, serializePromotionCouponListItem } from "./serializer";
@@ -31,6 +30,7 @@ import { documentForm, IGNORED_CODE } from "../../openapi/form-docs";
 import { resourceRoutes } from "../shared/resource";
 import { PromotionCoupon, PromotionCouponPage } from "./schemas";
 import { textFilter } from "../../list-page";
+import { insertRow, listRows, updateById } from "../../../data/queries/table-writes";
 
 /** Sylius PromotionBundle's validation messages (validators.en.yml, PromotionCoupon.xml). */
 export const COUPON_MESSAGES = {
@@ -139,12 +139,9 @@ export const promotionCouponRoutes = resourceRoutes({
       filters: { code: textFilter(promotionCoupons.code) },
       numbersOnly: true,
     },
-    select: (db) => db.select(promotionCouponColumns).from(promotionCoupons).$dynamic(),
+    select: (db) => listRows(db, promotionCoupons, promotionCouponColumns),
     // Without criteria the total is the promotion's counter row (kept by the database's triggers), not a count of its coupons.
-    scope: (_db, promotionCode) => ({
-      where: eq(promotionCoupons.promotionId, promotionIdOf(promotionCode)),
-      counter: { scope: "promotion_coupons", owner: promotionIdOf(promotionCode) },
-    }),
+    scope: (_db, promotionCode) => couponListScope(promotionCode),
     oneBatch: true,
     items: (rows, _parts, promotionCode) => rows.map((row) => serializePromotionCouponListItem(row, promotionCode)),
   },
@@ -162,7 +159,7 @@ export const promotionCouponRoutes = resourceRoutes({
       return promotion.id;
     },
     writes: (db, code, promotionId, { values }) => ({
-      inserted: db.insert(promotionCoupons).values({
+      inserted: insertRow(db, promotionCoupons, {
         promotionId,
         code,
         usageLimit: values.usageLimit ?? null,
@@ -175,15 +172,12 @@ export const promotionCouponRoutes = resourceRoutes({
     form: updateForm,
     check: () => undefined,
     writes: (db, coupon, _plan, { values }) => [
-      db
-        .update(promotionCoupons)
-        .set({
-          usageLimit: values.usageLimit === undefined ? coupon.usageLimit : values.usageLimit,
-          perCustomerUsageLimit: values.perCustomerUsageLimit === undefined ? coupon.perCustomerUsageLimit : values.perCustomerUsageLimit,
-          expiresAt: values.expiresAt === undefined ? coupon.expiresAt : values.expiresAt,
-          updatedAt: nowIso(),
-        })
-        .where(eq(promotionCoupons.id, coupon.id)),
+      updateById(db, promotionCoupons, coupon.id, {
+        usageLimit: values.usageLimit === undefined ? coupon.usageLimit : values.usageLimit,
+        perCustomerUsageLimit: values.perCustomerUsageLimit === undefined ? coupon.perCustomerUsageLimit : values.perCustomerUsageLimit,
+        expiresAt: values.expiresAt === undefined ? coupon.expiresAt : values.expiresAt,
+        updatedAt: nowIso(),
+      }),
     ],
   },
   inUse: (coupon) => couponInUse(coupon.id),

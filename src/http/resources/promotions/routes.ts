@@ -6,7 +6,6 @@
  * read batch that also carries the auth check, then one atomic write batch;
  * a create's write batch ends with the SELECTs of the response).
  */
-import { eq, sql } from "drizzle-orm";
 import type { Failable } from "../../form";
 import { promotions } from "../../../data/schema";
 import type { Database } from "../../../data/db";
@@ -24,6 +23,8 @@ import {
   replacePromotionChannels,
   replacePromotionRules,
   type PromotionFields,
+  promotionRows,
+  promotionsCouponBased,
 } from "../../../data/queries/promotions";
 import {
   actionChannelCodes,
@@ -46,6 +47,7 @@ import { EMPTY_PUT_NOTE } from "../../openapi/form-docs";
 import { Promotion, PromotionPage } from "./schemas";
 import { createForm, DATE_TIME_CHILDREN, PROMOTION_MESSAGES, updateForm } from "./form";
 import { textFilter } from "../../list-page";
+import { updateById } from "../../../data/queries/table-writes";
 
 type PromotionResult = Failable<"code" | "endsAt" | "channels" | "rules" | "actions">;
 
@@ -161,10 +163,10 @@ export const promotionRoutes = resourceRoutes({
         name: textFilter(promotions.name, containsText),
         // Sylius' grid: `search`, a string filter of code and name; `couponBased`, a boolean filter.
         search: [textFilter(promotions.code, containsText), textFilter(promotions.name, containsText)],
-        couponBased: (value) => (value === "true" || value === "1" ? eq(promotions.couponBased, true) : value === "false" || value === "0" ? eq(promotions.couponBased, false) : sql`0`),
+        couponBased: (value) => promotionsCouponBased(value === "true" || value === "1" ? true : value === "false" || value === "0" ? false : undefined),
       },
     },
-    select: (db: Database) => db.select().from(promotions).$dynamic(),
+    select: (db: Database) => promotionRows(db),
     parts: promotionParts,
     items: (rows, parts) => promotionRecords(rows, parts).map(serializePromotionListItem),
   },
@@ -222,7 +224,7 @@ export const promotionRoutes = resourceRoutes({
         if (value !== undefined) Object.assign(changes, { [key]: value });
       }
       return [
-        db.update(promotions).set(changes).where(eq(promotions.id, promotion.id)),
+        updateById(db, promotions, promotion.id, changes),
         ...(channelIds ? replacePromotionChannels(db, promotion.id, channelIds) : []),
         ...(values.rules ? replacePromotionRules(db, promotion.id, values.rules) : []),
         ...(values.actions ? replacePromotionActions(db, promotion.id, values.actions) : []),

@@ -9,7 +9,7 @@
  * Cost: GET one/list 1 D1 round trip; create/update/delete 2.
  * Their representation: ./category-views.ts.
  */
-import { eq, type SQL } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import { z } from "zod";
 import { defineForm } from "../../form";
 import { CODE_PATTERN, optionalString, requiredString } from "../../fields";
@@ -19,6 +19,7 @@ import { CODE_DESCRIPTION, documentForm, EMPTY_PUT_NOTE, IGNORED_CODE } from "..
 import { namedListSpec } from "../../list-page";
 import { oneRow, resourceRoutes } from "./resource";
 import { resourceNames } from "./names";
+import { insertRow, listRows, updateById } from "../../../data/queries/table-writes";
 
 const categoryCode = (messages: { codeBlank: string; codePattern: string }) =>
   requiredString(messages.codeBlank).refine((s) => CODE_PATTERN.test(s), { error: messages.codePattern });
@@ -66,7 +67,7 @@ export function categoryRoutes(kind: CategoryKind) {
     list: {
       // Sylius' tax category grid sorts `nameAndDescription` by the name.
       spec: namedListSpec(table, { nameAndDescription: table.name }),
-      select: (db) => db.select(categoryColumns(table)).from(table).$dynamic(),
+      select: (db) => listRows(db, table, categoryColumns(table)),
       items: (rows) => rows.map((row) => views.serialize(row, "listItem")),
     },
     one: oneRow((db, code) => categoryByCode(db, table, code), (row) => views.serialize(row, "full")),
@@ -75,7 +76,7 @@ export function categoryRoutes(kind: CategoryKind) {
       unique: kind.messages.unique,
       check: () => undefined,
       writes: (db, code, _plan, { values }) => ({
-        row: db.insert(table).values({ code, name: values.name ?? "", description: values.description ?? null }),
+        row: insertRow(db, table, { code, name: values.name ?? "", description: values.description ?? null }),
       }),
     },
     update: {
@@ -83,14 +84,11 @@ export function categoryRoutes(kind: CategoryKind) {
       emptyPut: { name: kind.messages.nameBlank },
       check: () => undefined,
       writes: (db, row, _plan, { values }) => [
-        db
-          .update(table)
-          .set({
-            name: values.name ?? row.name,
-            description: values.description === undefined ? row.description : values.description,
-            updatedAt: nowIso(),
-          })
-          .where(eq(table.id, row.id)),
+        updateById(db, table, row.id, {
+          name: values.name ?? row.name,
+          description: values.description === undefined ? row.description : values.description,
+          updatedAt: nowIso(),
+        }),
       ],
     },
   });

@@ -14,7 +14,7 @@
  * - locale `Default` (lists): id, code, self link (`serializeLocaleListItem`);
  * - locale `Detailed` (one locale): id, code, createdAt, updatedAt, self link.
  */
-import { eq, type SQL } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import { z } from "zod";
 import { defineForm } from "../../form";
 import { CODE_PATTERN, requiredString } from "../../fields";
@@ -22,7 +22,7 @@ import { MSG } from "../../../domain/messages";
 import { containsText } from "../../../data/conditions";
 import type { Database } from "../../../data/db";
 import type { currencies, locales } from "../../../data/schema";
-import type { CodeRow } from "../../../data/queries/code-only";
+import { codeColumns, codeRowByCode, type CodeRow } from "../../../data/queries/code-only";
 import { atom, nowIso } from "../../serializers/timestamps";
 import { enc, href } from "../../serializers/links";
 import { CODE_DESCRIPTION, documentForm, EMPTY_PUT_NOTE } from "../../openapi/form-docs";
@@ -32,6 +32,7 @@ import { oneRow, resourceRoutes } from "./resource";
 import { textFilter } from "../../list-page";
 import { resourceNames } from "./names";
 import { codeListItem } from "./schema-parts";
+import { insertRow, listRows, updateById } from "../../../data/queries/table-writes";
 
 const bareRow = (path: string, row: CodeRow) => ({ id: row.id, code: row.code, _links: { self: href(`/${path}/${enc(row.code)}`) } });
 
@@ -112,8 +113,8 @@ export function codeOnlyRoutes(kind: CodeOnlyKind) {
   const { table, views } = kind;
   const names = resourceNames(kind.noun, kind.plural);
   const forms = codeOnlyForms(kind.messages.blank, { component: names.idPrefix, code: kind.code.description, example: kind.code.example });
-  const columns = { id: table.id, code: table.code, createdAt: table.createdAt, updatedAt: table.updatedAt };
-  const byCode = (db: Database, code: string) => db.select(columns).from(table).where(eq(table.code, code)).limit(1);
+  const columns = codeColumns(table);
+  const byCode = (db: Database, code: string) => codeRowByCode(db, table, code);
   return resourceRoutes({
     noun: kind.noun,
     table,
@@ -128,7 +129,7 @@ export function codeOnlyRoutes(kind: CodeOnlyKind) {
         defaultSorting: { field: "createdAt", direction: "asc" },
         filters: { code: textFilter(table.code, containsText) },
       },
-      select: (db) => db.select(columns).from(table).$dynamic(),
+      select: (db) => listRows(db, table, columns),
       items: (rows) => rows.map(views.serializeListItem ?? views.serialize),
     },
     one: oneRow(byCode, views.serialize),
@@ -136,14 +137,14 @@ export function codeOnlyRoutes(kind: CodeOnlyKind) {
       form: forms.create,
       unique: kind.messages.unique,
       check: () => undefined,
-      writes: (db, code) => ({ row: db.insert(table).values({ code }) }),
+      writes: (db, code) => ({ row: insertRow(db, table, { code }) }),
     },
     update: {
       form: forms.update,
       emptyPut: { code: kind.messages.blank },
       check: () => undefined,
       // Nothing but the code, which never changes: an update only touches updatedAt.
-      writes: (db, row) => [db.update(table).set({ updatedAt: nowIso() }).where(eq(table.id, row.id))],
+      writes: (db, row) => [updateById(db, table, row.id, { updatedAt: nowIso() })],
     },
   });
 }

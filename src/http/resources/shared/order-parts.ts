@@ -7,7 +7,7 @@
  * `cursor` walks the list along its sorting.
  */
 import { Hono } from "hono";
-import { asc, desc, sql, type SQL } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
 import type { AppEnv } from "../../context";
@@ -17,7 +17,7 @@ import { idParams } from "../../ids";
 import { readPage } from "../../list-page";
 import { carriedQuery, cursorAfter, envelope, pageRequest, sortingFrom, withCursor, type Sorting } from "../../pagination";
 import type { NamedQueries, NamedResults } from "../../../data/batch";
-import { pageQueries } from "../../../data/list-page";
+import { oneIdList, pageQueries, sortOrder } from "../../../data/list-page";
 import type { payments, shipments } from "../../../data/schema";
 import { describeRoute } from "../../openapi/describe";
 import { fixedOrderList } from "./order-docs";
@@ -54,9 +54,8 @@ export function orderPartRoutes<R extends NamedQueries, View>(shape: OrderPartSh
         const sorting = sortingFrom(url, Object.keys(shape.sortable), CREATED_DESC);
         const request = withCursor(pageRequest(url), url, sorting);
         const key = shape.sortable[sorting.field] ?? table.createdAt;
-        const direction = sorting.direction === "asc" ? asc : desc;
         const db = c.var.db;
-        const page = pageQueries(db, table, shape.placed, [direction(key), direction(table.id)], request, {
+        const page = pageQueries(db, table, shape.placed, sortOrder(key, table.id, sorting.direction), request, {
           counter: { scope: plural },
           keyset: request.cursor === undefined ? undefined : { key, direction: sorting.direction, nullable: !key.notNull, after: request.cursor ?? undefined },
         });
@@ -82,7 +81,7 @@ export function orderPartRoutes<R extends NamedQueries, View>(shape: OrderPartSh
       idParams({ id: noun }),
       async (c) => {
         const { id } = c.req.valid("param");
-        const read = await firstBatch(c, shape.reads(c.var.db, sql`(${id})`, true));
+        const read = await firstBatch(c, shape.reads(c.var.db, oneIdList(id), true));
         const view = shape.views(read)[0];
         if (!view) throw notFound(`${noun} with id ${id} does not exist.`);
         return c.json(shape.serialize(view, true));

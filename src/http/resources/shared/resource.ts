@@ -22,7 +22,7 @@
  * - DELETE while referenced (`inUse`): 409 `Cannot delete, the <noun> is in use.`
  */
 import { Hono, type Context } from "hono";
-import { eq, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { SQL, SQLWrapper } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteSelect, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { z } from "zod";
 import type { AppEnv } from "../../context";
@@ -39,6 +39,7 @@ import { deleteUnlessInUse, namedBatch, type NamedQueries, type NamedResults, ty
 import type { Database } from "../../../data/db";
 import { shopLocaleCodes } from "../../../data/queries/product-options";
 import { crudDocs, describeRoute, listSpecOf, type CrudSpec, type OperationMeta } from "../../openapi/describe";
+import { deleteById } from "../../../data/queries/table-writes";
 
 type ResourceTable = SQLiteTable & { id: SQLiteColumn };
 type FormShape = Record<string, z.ZodType>;
@@ -106,7 +107,7 @@ export interface ResourceShape<Row extends { id: number }, CS extends FormShape,
   docs: Omit<CrudSpec, "create" | "update" | "list" | "deleteConflict" | "noun" | "nested"> & { path: string };
   list: {
     spec: ListSpec<string, string>;
-    /** `db.select(columns).from(table).$dynamic()`: the page's rows (without it, `parts` read them, `items` get none). */
+    /** `listRows(db, table, columns)`: the page's rows (without it, `parts` read them, `items` get none). */
     select?: (db: Database) => Q;
     /** The parent's rows of the table and their counter row (with a parent). */
     scope?: (db: Database, parentCode: string) => ListScope;
@@ -389,7 +390,7 @@ export function resourceRoutes<Row extends { id: number }, CS extends FormShape,
     if (shape.inUse) await deleteUnlessInUse(db, table, row.id, shape.inUse(row), inUse);
     else {
       try {
-        await namedBatch(db, { deletes: shape.deletes?.(db, row) ?? [db.delete(table).where(eq(table.id, row.id))] });
+        await namedBatch(db, { deletes: shape.deletes?.(db, row) ?? [deleteById(db, table, row.id)] });
       } catch (error) {
         // A reference made since the reads above.
         if (shape.inUseReads && isForeignKeyViolation(error)) throw conflict(inUse);

@@ -17,13 +17,13 @@
  * ./rules.ts) are checked per entry; a method is offered to a cart only when
  * all its rules hold (src/domain/pricing/shipping-rules.ts).
  */
-import { eq } from "drizzle-orm";
 import { boundedNext, type FormResult } from "../../form";
 import { MSG } from "../../../domain/messages";
 import type { Database } from "../../../data/db";
-import { channels, locales, shippingCategories, shippingMethods, shippingMethodTranslations, taxCategories } from "../../../data/schema";
+import { shippingCategories, shippingMethods, shippingMethodTranslations, taxCategories } from "../../../data/schema";
 import { mustExist, mustGet, unique } from "../../../data/collections";
-import { inJson } from "../../../data/conditions";
+import { localeCodesIn } from "../../../data/queries/locales";
+import { channelsWithCodes } from "../../../data/queries/channels";
 import { categoryByCode } from "../../../data/queries/categories";
 import { zoneByCode } from "../../../data/queries/zones";
 import {
@@ -46,6 +46,7 @@ import { serializeShippingMethod } from "./serializer";
 import { checkRules, ruleChannelCodes, type RulesResult } from "./rules";
 import { ShippingMethod, ShippingMethodPage } from "./schemas";
 import { textFilter, translatedName } from "../../list-page";
+import { insertRow, listRows, updateById } from "../../../data/queries/table-writes";
 
 type Values = FormResult<typeof updateForm.shape>["values"];
 type Field = (typeof updateForm.fields)[number];
@@ -105,9 +106,9 @@ function representation(rows: ShippingMethodRow[], parts: ShippingMethodParts) {
 function writeReads(db: Database, values: Values) {
   const channelCodes = unique([...(values.channels ?? []), ...Object.keys(values.configuration ?? {}), ...ruleChannelCodes(values.rules)]);
   return {
-    locales: db.select({ code: locales.code }).from(locales).where(inJson(locales.code, Object.keys(values.translations ?? {}))),
+    locales: localeCodesIn(db, Object.keys(values.translations ?? {})),
     zone: zoneByCode(db, values.zone ?? ""),
-    channels: db.select({ id: channels.id, code: channels.code }).from(channels).where(inJson(channels.code, channelCodes)),
+    channels: channelsWithCodes(db, channelCodes),
     category: categoryByCode(db, shippingCategories, values.category ?? ""),
     taxCategory: categoryByCode(db, taxCategories, values.taxCategory ?? ""),
   };
@@ -186,7 +187,7 @@ export const shippingMethodRoutes = resourceRoutes({
       defaultSorting: { field: "position", direction: "asc" },
       filters: { code: textFilter(shippingMethods.code) },
     },
-    select: (db: Database) => db.select(shippingMethodColumns).from(shippingMethods).$dynamic(),
+    select: (db: Database) => listRows(db, shippingMethods, shippingMethodColumns),
     ...READS.list,
   },
   one: READS.one,
@@ -200,7 +201,7 @@ export const shippingMethodRoutes = resourceRoutes({
       // A required field, found or the form failed.
       const zoneId = mustExist(refs.zoneId, "The zone's id");
       return {
-        method: db.insert(shippingMethods).values({
+        method: insertRow(db, shippingMethods, {
           code,
           position: result.values.position ?? boundedNext(nextShippingMethodPosition),
           enabled: result.values.enabled ?? true,
@@ -225,22 +226,19 @@ export const shippingMethodRoutes = resourceRoutes({
     check: (result, found, method) =>
       checkWrite(result, found, { currentChannels: found.currentChannels.map((ch) => ch.code), currentConfiguration: method.configuration }),
     writes: (db, method, { translations, rules, refs }, { values }, { merge }) => [
-      db
-        .update(shippingMethods)
-        .set({
-          position: values.position ?? method.position,
-          enabled: values.enabled ?? method.enabled,
-          zoneId: refs.zoneId ?? method.zoneId,
-          calculator: values.calculator ?? method.calculator,
-          configuration: refs.configuration,
-          categoryId: refs.categoryId === undefined ? method.categoryId : refs.categoryId,
-          categoryRequirement: values.categoryRequirement ?? method.categoryRequirement,
-          taxCategoryId: refs.taxCategoryId === undefined ? method.taxCategoryId : refs.taxCategoryId,
-          // Sent rules replace the method's (PUT and PATCH alike, as its other collections).
-          rules: rules ?? method.rules,
-          updatedAt: nowIso(),
-        })
-        .where(eq(shippingMethods.id, method.id)),
+      updateById(db, shippingMethods, method.id, {
+        position: values.position ?? method.position,
+        enabled: values.enabled ?? method.enabled,
+        zoneId: refs.zoneId ?? method.zoneId,
+        calculator: values.calculator ?? method.calculator,
+        configuration: refs.configuration,
+        categoryId: refs.categoryId === undefined ? method.categoryId : refs.categoryId,
+        categoryRequirement: values.categoryRequirement ?? method.categoryRequirement,
+        taxCategoryId: refs.taxCategoryId === undefined ? method.taxCategoryId : refs.taxCategoryId,
+        // Sent rules replace the method's (PUT and PATCH alike, as its other collections).
+        rules: rules ?? method.rules,
+        updatedAt: nowIso(),
+      }),
       // PUT replaces the translations (an empty map removes them all), PATCH merges by locale.
       ...methodCollectionWrites(db, SHIPPING_METHOD_TABLES, method, { translations, merge, channelIds: refs.channelIds }),
     ],

@@ -7,7 +7,6 @@
  * `criteria[code|name]`.
  * Cost: GET one/list 1 D1 round trip; create/update/delete 2.
  */
-import { eq } from "drizzle-orm";
 import { MSG } from "../../../domain/messages";
 import type { Database } from "../../../data/db";
 import { taxCategories, taxRates } from "../../../data/schema";
@@ -21,6 +20,7 @@ import { oneRow, resourceRoutes } from "../shared/resource";
 import { createForm, TAX_RATE_MESSAGES, updateForm } from "./form";
 import { serializeTaxRate } from "./serializer";
 import { TaxRate, TaxRatePage } from "./schemas";
+import { insertRow, listRows, updateById } from "../../../data/queries/table-writes";
 
 /** The category and zone a write names, by code. */
 const references = (db: Database, values: { category?: string; zone?: string }) => ({
@@ -48,7 +48,7 @@ export const taxRateRoutes = resourceRoutes({
   docs: { path: "tax-rates", tag: "Tax rates", plural: "tax rates", idPrefix: "TaxRate", item: TaxRate, page: TaxRatePage, putNote: EMPTY_PUT_NOTE },
   list: {
     spec: namedListSpec(taxRates, { amount: taxRates.amount }),
-    select: (db) => db.select(taxRateColumns).from(taxRates).$dynamic(),
+    select: (db) => listRows(db, taxRates, taxRateColumns),
     items: (rows) => rows.map(serializeTaxRate),
   },
   one: oneRow(taxRateByCode, serializeTaxRate),
@@ -61,7 +61,7 @@ export const taxRateRoutes = resourceRoutes({
       // Both are required fields and were found, or the form failed.
       if (refs.categoryId === undefined || refs.zoneId === undefined) throw new Error("A valid tax rate form has a category and a zone.");
       return {
-        rate: db.insert(taxRates).values({
+        rate: insertRow(db, taxRates, {
           code,
           name: result.required("name"),
           amount: result.required("amount"),
@@ -85,18 +85,15 @@ export const taxRateRoutes = resourceRoutes({
     },
     check: (result, found) => checkReferences(result, result.values, found),
     writes: (db, rate, refs, { values }) => [
-      db
-        .update(taxRates)
-        .set({
-          name: values.name ?? rate.name,
-          amount: values.amount ?? rate.amount,
-          includedInPrice: values.includedInPrice ?? rate.includedInPrice,
-          calculator: values.calculator ?? rate.calculator,
-          categoryId: refs.categoryId ?? rate.categoryId,
-          zoneId: refs.zoneId ?? rate.zoneId,
-          updatedAt: nowIso(),
-        })
-        .where(eq(taxRates.id, rate.id)),
+      updateById(db, taxRates, rate.id, {
+        name: values.name ?? rate.name,
+        amount: values.amount ?? rate.amount,
+        includedInPrice: values.includedInPrice ?? rate.includedInPrice,
+        calculator: values.calculator ?? rate.calculator,
+        categoryId: refs.categoryId ?? rate.categoryId,
+        zoneId: refs.zoneId ?? rate.zoneId,
+        updatedAt: nowIso(),
+      }),
     ],
   },
 });

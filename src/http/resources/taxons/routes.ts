@@ -21,7 +21,6 @@
  * fields not sent keep their values.
  */
 import { Hono } from "hono";
-import { eq, sql } from "drizzle-orm";
 import type { AppEnv } from "../../context";
 import { badRequest, notFound } from "../../errors";
 import { firstBatch } from "../../first-batch";
@@ -31,7 +30,7 @@ import { containsText } from "../../../data/conditions";
 import { SEARCH_SCOPES, substring } from "../../list-page";
 import { namedBatch } from "../../../data/batch";
 import type { Database } from "../../../data/db";
-import { taxons, taxonTranslations } from "../../../data/schema";
+import { taxons } from "../../../data/schema";
 import {
   deleteTaxon,
   insertTaxon,
@@ -48,7 +47,9 @@ import {
   treeRows,
   type TaxonRow,
   type TaxonTranslationInput,
+  taxonsOfTranslations,
 } from "../../../data/queries/taxons";
+import { idOfCode } from "../../../data/queries/table-reads";
 import { nowIso } from "../../serializers/timestamps";
 import { describeRoute } from "../../openapi/describe";
 import { resourceRoutes } from "../shared/resource";
@@ -60,8 +61,9 @@ import { imagesByOwner } from "../images/serializer";
 import { stageImages } from "../images/staging";
 
 /** A subquery of the id of the taxon `code`. */
-const taxonIdByCode = (db: Database, code: string) => db.select({ id: taxons.id }).from(taxons).where(eq(taxons.code, code));
+const taxonIdByCode = (db: Database, code: string) => idOfCode(db, taxons, code);
 import { Taxon, TaxonPage } from "./schemas";
+import { listRows, unchanged, updateById } from "../../../data/queries/table-writes";
 
 const MOVE_CONFLICT = "The taxon tree changed meanwhile, try again.";
 
@@ -108,10 +110,10 @@ const resource = resourceRoutes({
       defaultSorting: { field: "id", direction: "asc" },
       filters: {
         code: substring(SEARCH_SCOPES.taxonCode),
-        name: substring(SEARCH_SCOPES.taxonName, containsText, (names) => sql`${taxons.id} IN (SELECT ${taxonTranslations.taxonId} FROM ${taxonTranslations} WHERE ${names})`),
+        name: substring(SEARCH_SCOPES.taxonName, containsText, taxonsOfTranslations),
       },
     },
-    select: (db) => db.select(taxonColumns).from(taxons).$dynamic(),
+    select: (db) => listRows(db, taxons, taxonColumns),
     parts: (db, ids) => ({ ...taxonListParts(db, ids), images: imagesOf(db, "taxon", ids) }),
     items: (rows, { related, translations, images }) => {
       const graph = taxonGraph([...related, ...rows], translations, imagesByOwner(images));
@@ -154,13 +156,10 @@ const resource = resourceRoutes({
       return { translations, move: moves ? { to: newParent } : undefined, images: checkImages(result, result.values.images, images ?? []) };
     },
     writes: (db, row, plan, { values }, { merge }) => [
-      db
-        .update(taxons)
-        .set({ enabled: values.enabled ?? sql`${taxons.enabled}`, updatedAt: nowIso() })
-        .where(eq(taxons.id, row.id)),
+      updateById(db, taxons, row.id, { enabled: values.enabled ?? unchanged(taxons.enabled), updatedAt: nowIso() }),
       ...(plan.translations ? taxonTranslationWrites(db, row, plan.translations, merge) : []),
       ...(plan.move ? moveTaxon(db, row, plan.move.to) : []),
-      ...(plan.images ? imageWrites(db, "taxon", sql`${row.id}`, plan.images) : []),
+      ...(plan.images ? imageWrites(db, "taxon", row.id, plan.images) : []),
     ],
     conflict: { column: MOVE_CONFLICT_COLUMN, message: MOVE_CONFLICT },
   },

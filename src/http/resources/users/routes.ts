@@ -13,7 +13,6 @@
  * tokens are deleted in the batch that deletes it. As in Sylius, the caller
  * cannot delete its own user (422).
  */
-import { eq, sql } from "drizzle-orm";
 import { parseId } from "../../ids";
 import { apiError } from "../../errors";
 import { hashSecret } from "../../auth/crypto";
@@ -23,6 +22,7 @@ import {
   adminUserById,
   adminUserByUsername,
   adminUserColumns,
+  adminUserIdOfUsername,
   adminUsersTaking,
   canonical,
   deleteTokensOf,
@@ -32,6 +32,7 @@ import { resourceRoutes } from "../shared/resource";
 import { createForm, updateForm, USER_MESSAGES } from "./form";
 import { serializeAdminUser, serializeAdminUserListItem } from "./serializer";
 import { AdminUser, AdminUserPage } from "./schemas";
+import { insertRow, listRows, updateById, deleteById } from "../../../data/queries/table-writes";
 
 const CANNOT_DELETE_SELF = "Cannot remove currently logged in user.";
 
@@ -100,7 +101,7 @@ export const adminUserRoutes = resourceRoutes({
       },
       defaultSorting: { field: "id", direction: "asc" },
     },
-    select: (db) => db.select(adminUserColumns).from(adminUsers).$dynamic(),
+    select: (db) => listRows(db, adminUsers, adminUserColumns),
     oneBatch: true,
     items: (rows) => rows.map(serializeAdminUserListItem),
   },
@@ -122,11 +123,11 @@ export const adminUserRoutes = resourceRoutes({
       return { username, usernameCanonical: canonical(username), passwordHash: await hashSecret(result.required("plainPassword")) };
     },
     // A keyed create's record names the new user, which a replay re-renders.
-    locate: (_result, { usernameCanonical }) => sql`(SELECT id FROM admin_users WHERE username_canonical = ${usernameCanonical})`,
+    locate: (_result, { usernameCanonical }) => adminUserIdOfUsername(usernameCanonical),
     writes: (db, _code, { username, usernameCanonical, passwordHash }, result) => {
       const email = result.required("email").trim();
       return {
-        user: db.insert(adminUsers).values({
+        user: insertRow(db, adminUsers, {
           username,
           usernameCanonical,
           passwordHash,
@@ -162,27 +163,24 @@ export const adminUserRoutes = resourceRoutes({
       const { usernameCanonical } = canonicals(values);
       const email = values.email?.trim();
       return [
-        db
-          .update(adminUsers)
-          .set({
-            username: values.username ?? row.username,
-            usernameCanonical: usernameCanonical ?? row.usernameCanonical,
-            email: email ?? row.email,
-            emailCanonical: email === undefined ? row.emailCanonical : canonical(email),
-            enabled: values.enabled ?? row.enabled,
-            firstName: values.firstName === undefined ? row.firstName : values.firstName,
-            lastName: values.lastName === undefined ? row.lastName : values.lastName,
-            localeCode: values.localeCode ?? row.localeCode,
-            ...(passwordHash === undefined ? {} : { passwordHash }),
-            updatedAt: nowIso(),
-          })
-          .where(eq(adminUsers.id, row.id)),
+        updateById(db, adminUsers, row.id, {
+          username: values.username ?? row.username,
+          usernameCanonical: usernameCanonical ?? row.usernameCanonical,
+          email: email ?? row.email,
+          emailCanonical: email === undefined ? row.emailCanonical : canonical(email),
+          enabled: values.enabled ?? row.enabled,
+          firstName: values.firstName === undefined ? row.firstName : values.firstName,
+          lastName: values.lastName === undefined ? row.lastName : values.lastName,
+          localeCode: values.localeCode ?? row.localeCode,
+          ...(passwordHash === undefined ? {} : { passwordHash }),
+          updatedAt: nowIso(),
+        }),
       ];
     },
     rethrow: rethrowTaken,
   },
   // The user's tokens go in the same atomic batch: none outlives it.
-  deletes: (db, row) => [...deleteTokensOf(db, row.id), db.delete(adminUsers).where(eq(adminUsers.id, row.id))],
+  deletes: (db, row) => [...deleteTokensOf(db, row.id), deleteById(db, adminUsers, row.id)],
   guardDelete: {
     refuse: (row, c) => {
       if (c.var.auth?.userId === row.id) throw apiError(422, CANNOT_DELETE_SELF);

@@ -16,16 +16,16 @@
  * Cost: GET one/list 1 D1 round trip; create/update/delete 2 (read batch, write batch).
  */
 import { Hono } from "hono";
-import { eq, inArray } from "drizzle-orm";
 import type { AppEnv } from "../../context";
 import { isPlainObject } from "../../form";
 import type { Database } from "../../../data/db";
-import { zoneMembers, zones } from "../../../data/schema";
+import { zones } from "../../../data/schema";
 import { namedListSpec } from "../../list-page";
 import {
   insertZoneMembers,
   isZoneType,
   membersOfZones,
+  deleteZoneMembers,
   zoneByCode,
   zoneColumns,
   zoneInUse,
@@ -34,6 +34,7 @@ import {
   type ZoneRow,
   type ZoneType,
 } from "../../../data/queries/zones";
+import { idOfCode } from "../../../data/queries/table-reads";
 import { provincesWithCodes } from "../../../data/queries/countries";
 import { serializeZone, serializeZoneListItem, type ZoneMemberRow } from "./serializer";
 import { nowIso } from "../../serializers/timestamps";
@@ -43,8 +44,9 @@ import { createForm, parseMembers, sentMemberCodes, updateForm, ZONE_MESSAGES } 
 import { Zone, ZonePage } from "./schemas";
 import { withOwnParts } from "../shared/own-parts";
 import { createPathPerType } from "../shared/typed-create";
+import { insertRow, listRows, updateById } from "../../../data/queries/table-writes";
 
-const idsOfCode = (db: Database, code: string) => db.select({ id: zones.id }).from(zones).where(eq(zones.code, code));
+const idsOfCode = (db: Database, code: string) => idOfCode(db, zones, code);
 
 function representation(rows: ZoneRow[], memberRows: (ZoneMemberRow & { zoneId: number })[]) {
   return withOwnParts(rows, memberRows, (m) => m.zoneId, serializeZone);
@@ -67,7 +69,7 @@ const routes = resourceRoutes({
   inUse: (zone) => zoneInUse(zone.id),
   list: {
     spec: namedListSpec(zones),
-    select: (db) => db.select(zoneColumns).from(zones).$dynamic(),
+    select: (db) => listRows(db, zones, zoneColumns),
     items: (rows) => rows.map(serializeZoneListItem),
   },
   one: {
@@ -84,7 +86,7 @@ const routes = resourceRoutes({
     }),
     check: (result, found, { body, variant }) => parseMembers(result, sentMembers(body), variant, result.values.code ?? "", existingMembers(variant, found)),
     writes: (db, code, memberCodes, result, { variant }) => ({
-      zone: db.insert(zones).values({ code, name: result.required("name"), type: variant, scope: result.required("scope") }),
+      zone: insertRow(db, zones, { code, name: result.required("name"), type: variant, scope: result.required("scope") }),
       zoneMembers: insertZoneMembers(db, code, memberCodes),
     }),
   },
@@ -103,11 +105,8 @@ const routes = resourceRoutes({
       return replaceMembers ? parseMembers(result, sent, type, zone.code, existingMembers(type, found)) : undefined;
     },
     writes: (db, zone, memberCodes, { values }) => [
-      db
-        .update(zones)
-        .set({ name: values.name ?? zone.name, scope: values.scope ?? zone.scope, updatedAt: nowIso() })
-        .where(eq(zones.id, zone.id)),
-      ...(memberCodes ? [db.delete(zoneMembers).where(inArray(zoneMembers.zoneId, [zone.id])), insertZoneMembers(db, zone.code, memberCodes)] : []),
+      updateById(db, zones, zone.id, { name: values.name ?? zone.name, scope: values.scope ?? zone.scope, updatedAt: nowIso() }),
+      ...(memberCodes ? [deleteZoneMembers(db, zone.id), insertZoneMembers(db, zone.code, memberCodes)] : []),
     ],
   },
 });

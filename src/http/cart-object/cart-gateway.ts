@@ -94,8 +94,10 @@ export class CartGateway {
     // Read once: Hono's `c.var` copies every variable of the request on each access.
     const vars = c.var;
     const keyed = vars.idempotency;
+    const delegated = vars.d1.delegateGuard();
     const caller: Caller = {
-      tokenHash: vars.d1.delegateGuard()?.tokenHash ?? null,
+      tokenHash: delegated?.tokenHash ?? null,
+      scope: delegated?.scope ?? null,
       requestId: vars.requestId,
       log: vars.logRequests,
       ifMatch: preconditions.ifMatch ?? null,

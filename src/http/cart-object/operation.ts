@@ -18,6 +18,7 @@ import {
   type KeyScope,
   type StoredOutcome,
 } from "../../data/idempotency";
+import type { Scope } from "../../domain/scopes";
 import { tokenGuard } from "../auth/token-guard";
 import { HttpError } from "../errors";
 import { firstBatch } from "../first-batch";
@@ -28,6 +29,8 @@ import type { ChangeErrors } from "./cart-change";
 export interface Caller {
   /** The token check the worker delegated to this object's first batch; null when the worker already ran it. */
   tokenHash: string | null;
+  /** The scope the operation needs, which that token check holds the token to (null: none). */
+  scope?: Scope | null;
   /** The request's id, carried by this object's log lines to tie them to the worker's access log line. */
   requestId: string;
   /** Whether the request is logged: the object then writes a line for its part of it. */
@@ -163,7 +166,7 @@ export class OperationRun {
     const now = nowSeconds();
     if (caller?.tokenHash) {
       this.d1.setGuard(
-        tokenGuard(caller.tokenHash, now, (principal) => {
+        tokenGuard(caller.tokenHash, caller.scope ?? null, now, (principal) => {
           this.principal = principal;
         }),
       );

@@ -54,6 +54,7 @@ export const countryRoutes = resourceRoutes({
   byCode: countryByCode,
   codeShape: ISO_CODE,
   docs: {
+    area: "config",
     ...resourceNames("Country", "countries"),
     item: Country,
     page: CountryPage,

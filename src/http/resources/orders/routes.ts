@@ -45,6 +45,7 @@ const transitionDoc = (op: { operationId: string; summary: string; description: 
   describeRoute({
     method: "put",
     tag,
+    scope: "orders:write",
     operationId: op.operationId,
     summary: op.summary,
     description: op.description,
@@ -58,6 +59,7 @@ const docs = {
   list: describeRoute(
     fixedOrderList({
       tag,
+      scope: "orders:read",
       description: "Orders whose state is not `cart`, by `number` descending unless sorted (Sylius' order grid's fields; `date` is the checkout's completion).",
       page: OrderPage,
       order: "number desc",
@@ -68,6 +70,7 @@ const docs = {
   get: describeRoute(
     taggedGet({
       tag,
+      scope: "orders:read",
       operationId: "getOrder",
       summary: "Get an order",
       description:

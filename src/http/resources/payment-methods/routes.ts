@@ -82,6 +82,7 @@ export const paymentMethodRoutes = resourceRoutes({
   table: paymentMethods,
   byCode: paymentMethodByCode,
   docs: {
+    area: "config",
     path: "payment-methods",
     tag: "Payment methods",
     plural: "payment methods",

@@ -67,6 +67,7 @@ export const productAssociationTypeRoutes = resourceRoutes({
   table: productAssociationTypes,
   byCode: associationTypeByCode,
   docs: {
+    area: "catalog",
     ...resourceNames("Product association type", "product association types"),
     item: ProductAssociationType,
     page: ProductAssociationTypePage,

@@ -289,6 +289,7 @@ export const productOptionRoutes = resourceRoutes({
   byCode: (db, code) =>
     db.select({ id: productOptions.id, position: productOptions.position }).from(productOptions).where(eq(productOptions.code, code)).limit(1),
   docs: {
+    area: "catalog",
     path: "product-options",
     tag: "Product options",
     plural: "product options",

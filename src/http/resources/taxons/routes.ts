@@ -94,6 +94,7 @@ const resource = resourceRoutes({
   table: taxons,
   byCode: taxonByCode,
   docs: {
+    area: "catalog",
     path: "taxons",
     tag: "Taxons",
     plural: "taxons",
@@ -191,6 +192,7 @@ export const taxonRoutes = new Hono<AppEnv>({ strict: false })
     "/:code/products",
     describeRoute({
       tag: "Taxons",
+      scope: "catalog:write",
       operationId: "updateTaxonProductPositions",
       summary: "Set the positions of products in a taxon",
       description:

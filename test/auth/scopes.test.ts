@@ -53,6 +53,45 @@ describe("ScopesTest", () => {
     expect(SCOPES.filter((scope) => !used.has(scope))).toEqual(["events:read", "webhooks:manage"]);
   });
 
+  it("says 403 alike whether the resource exists or not", async () => {
+    const reader = tokens.get("catalog:read")!;
+    expect((await api("GET", `/api/v1/products/${values.productCode}`, undefined, { token: reader })).status).toBe(200);
+    const existing = await api("DELETE", `/api/v1/products/${values.productCode}`, undefined, { token: reader });
+    const missing = await api("DELETE", "/api/v1/products/NO_SUCH_PRODUCT", undefined, { token: reader });
+    expect(existing.status).toBe(403);
+    expect(missing.status).toBe(403);
+    expect(missing.body).toEqual(existing.body);
+    expect(existing.body).toEqual({ code: 403, message: 'Access denied: this operation needs the scope "catalog:write", which the access token does not hold.' });
+  });
+
+  it("narrows a client's live tokens at once, and widens them back only to what they were granted", async () => {
+    const other = await env.DB.prepare("INSERT INTO oauth_clients (public_id, secret_hash, allowed_grant_types) VALUES ('scopes_narrowed', 'x', '[]') RETURNING id").first<{ id: number }>();
+    const full = await insertScopedToken(other!.id, null);
+    const catalogOnly = await insertScopedToken(other!.id, "catalog:read");
+    expect((await api("GET", "/api/v1/carts/", undefined, { token: full })).status).toBe(200);
+    await setClientScopes(other!.id, "catalog:read orders:read");
+    expect((await api("GET", "/api/v1/carts/", undefined, { token: full })).status).toBe(403);
+    expect((await api("GET", "/api/v1/orders/", undefined, { token: full })).status).toBe(200);
+    expect((await api("GET", "/api/v1/products/", undefined, { token: full })).status).toBe(200);
+    await setClientScopes(other!.id, "orders:read");
+    expect((await api("GET", "/api/v1/products/", undefined, { token: catalogOnly })).status).toBe(403);
+    await setClientScopes(other!.id, null);
+    expect((await api("GET", "/api/v1/products/", undefined, { token: catalogOnly })).status).toBe(200);
+    expect((await api("GET", "/api/v1/orders/", undefined, { token: catalogOnly })).status).toBe(403);
+  });
+
+  it("refuses a carts:read token's item change in the cart object, which writes nothing", async () => {
+    // A cart of its own: the walks below keep the shared one as it is until they change it.
+    const cartId = await newCart(fixture);
+    const before = await tableContents();
+    const res = await api("POST", `/api/v1/carts/${cartId}/items/`, { variant: values.variantCode, quantity: 1 }, { token: tokens.get("carts:read")! });
+    expect(res.status).toBe(403);
+    expect(res.headers.get("WWW-Authenticate")).toBe('Bearer realm="Service", error="insufficient_scope", scope="carts:write"');
+    expect(await tableContents()).toEqual(before);
+    const allowed = await api("POST", `/api/v1/carts/${cartId}/items/`, { variant: values.variantCode, quantity: 1 }, { token: tokens.get("carts:write")! });
+    expect(allowed.status).toBe(201);
+  });
+
   it(
     "answers 403 naming the scope to a token of each other scope, on every operation, and changes nothing",
     async () => {
@@ -98,41 +137,4 @@ describe("ScopesTest", () => {
     expect(refused).toEqual([]);
   }, 60_000);
 
-  it("says 403 alike whether the resource exists or not", async () => {
-    const reader = tokens.get("catalog:read")!;
-    const existing = await api("DELETE", `/api/v1/products/${values.productCode}`, undefined, { token: reader });
-    const missing = await api("DELETE", "/api/v1/products/NO_SUCH_PRODUCT", undefined, { token: reader });
-    expect(existing.status).toBe(403);
-    expect(missing.status).toBe(403);
-    expect(missing.body).toEqual(existing.body);
-    expect(existing.body).toEqual({ code: 403, message: 'Access denied: this operation needs the scope "catalog:write", which the access token does not hold.' });
-  });
-
-  it("narrows a client's live tokens at once, and widens them back only to what they were granted", async () => {
-    const other = await env.DB.prepare("INSERT INTO oauth_clients (public_id, secret_hash, allowed_grant_types) VALUES ('scopes_narrowed', 'x', '[]') RETURNING id").first<{ id: number }>();
-    const full = await insertScopedToken(other!.id, null);
-    const catalogOnly = await insertScopedToken(other!.id, "catalog:read");
-    expect((await api("GET", "/api/v1/carts/", undefined, { token: full })).status).toBe(200);
-    await setClientScopes(other!.id, "catalog:read orders:read");
-    expect((await api("GET", "/api/v1/carts/", undefined, { token: full })).status).toBe(403);
-    expect((await api("GET", "/api/v1/orders/", undefined, { token: full })).status).toBe(200);
-    expect((await api("GET", "/api/v1/products/", undefined, { token: full })).status).toBe(200);
-    await setClientScopes(other!.id, "orders:read");
-    expect((await api("GET", "/api/v1/products/", undefined, { token: catalogOnly })).status).toBe(403);
-    await setClientScopes(other!.id, null);
-    expect((await api("GET", "/api/v1/products/", undefined, { token: catalogOnly })).status).toBe(200);
-    expect((await api("GET", "/api/v1/orders/", undefined, { token: catalogOnly })).status).toBe(403);
-  });
-
-  it("refuses a carts:read token's item change in the cart object, which writes nothing", async () => {
-    // A cart of its own: the walk above may have deleted the shared one.
-    const cartId = await newCart(fixture);
-    const before = await tableContents();
-    const res = await api("POST", `/api/v1/carts/${cartId}/items/`, { variant: values.variantCode, quantity: 1 }, { token: tokens.get("carts:read")! });
-    expect(res.status).toBe(403);
-    expect(res.headers.get("WWW-Authenticate")).toBe('Bearer realm="Service", error="insufficient_scope", scope="carts:write"');
-    expect(await tableContents()).toEqual(before);
-    const allowed = await api("POST", `/api/v1/carts/${cartId}/items/`, { variant: values.variantCode, quantity: 1 }, { token: tokens.get("carts:write")! });
-    expect(allowed.status).toBe(201);
-  });
 });

@@ -35,6 +35,9 @@ export class HttpError extends Error {
   ) {
     super(typeof body === "object" && body && "message" in body ? String(body.message) : `HTTP ${status}`);
   }
+
+  /** A refused token's client (public id), for the access log only: never part of the answer. */
+  client?: string;
 }
 
 /** The error as the response it stands for: its JSON body, status and headers. */

@@ -128,11 +128,15 @@ describe("the access log of a refusal", () => {
     await api("DELETE", "/api/v1/products/ANY", undefined, { token, headers: { "X-Request-Id": "scope-403" } });
     await api("GET", "/api/v1/products/", undefined, { token: "unknown-token", headers: { "X-Request-Id": "scope-401" } });
     await api("GET", "/api/v1/products/", undefined, { token, headers: { "X-Request-Id": "scope-200" } });
+    // Refused by the cart object, which checks the token in its own first batch.
+    const inObject = await api("POST", "/api/v1/carts/987123/items/", { variant: "ANY", quantity: 1 }, { token, headers: { "X-Request-Id": "scope-object" } });
+    expect(inObject.status).toBe(403);
     const lines = log.mock.calls.map((args) => JSON.parse(String(args[0])) as Record<string, unknown>);
     const line = (id: string) => lines.find((entry) => entry.requestId === id);
     expect(line("scope-403")).toMatchObject({ status: 403, route: "/api/v1/products/:code", clientId: client.publicId, scopeNeeded: "catalog:write" });
     expect(line("scope-401")).toMatchObject({ status: 401, route: "/api/v1/products", clientId: null, scopeNeeded: "catalog:read" });
     expect(line("scope-200")).not.toHaveProperty("clientId");
+    expect(line("scope-object")).toMatchObject({ status: 403, route: "/api/v1/carts/:cartId/items", clientId: client.publicId, scopeNeeded: "carts:write" });
     const text = log.mock.calls.map((args) => String(args[0])).join("\n");
     for (const secret of [token, "unknown-token", user.username, client.secret]) expect(text).not.toContain(secret);
   });

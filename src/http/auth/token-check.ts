@@ -12,7 +12,7 @@
  */
 import type { Scope } from "../../domain/scopes";
 import { inScopeSql } from "../../data/auth/token-live";
-import { authError } from "../errors";
+import { authError, type HttpError } from "../errors";
 
 /** The token check, shared with the cart Durable Object: `?1` the token's hash, `?2` the scope needed (NULL: none). */
 export const TOKEN_CHECK_SQL =
@@ -49,8 +49,10 @@ export function verifyTokenCheck(result: D1Result, nowSeconds: number, scope: Sc
   const row = (result.results as TokenRow[])[0];
   if (!row) throw authError.invalid();
   onClient?.(row.client);
-  if (row.user_id !== null && row.user_enabled !== 1) throw authError.invalid();
-  if (row.expires_at <= nowSeconds) throw authError.expired();
-  if (scope !== null && row.in_scope !== 1) throw authError.insufficientScope(scope);
+  // The refusal names the client for the access log (the cart object hands it back with its reply).
+  const refused = (error: HttpError) => Object.assign(error, { client: row.client });
+  if (row.user_id !== null && row.user_enabled !== 1) throw refused(authError.invalid());
+  if (row.expires_at <= nowSeconds) throw refused(authError.expired());
+  if (scope !== null && row.in_scope !== 1) throw refused(authError.insufficientScope(scope));
   return { clientId: row.client_id, userId: row.user_id };
 }

@@ -32,6 +32,7 @@ export interface RequestCost {
     readonly idempotency: KeyedCall | null;
   };
   set(key: "durableObjectMs" | "cartObjectCalls", value: number): void;
+  set(key: "authClient", value: string | null): void;
 }
 
 /** Where cart objects are created, and the latency model's delay of a call to one (development only). */
@@ -112,6 +113,7 @@ export class CartGateway {
     vars.meter.add(reply.metrics);
     vars.meter.reached(reply.bookmark);
     if (reply.outcome === "refused") {
+      if (reply.client) c.set("authClient", reply.client);
       // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- The object's refusals are the HttpErrors it caught (their statuses are error statuses).
       throw new HttpError(reply.status as ContentfulStatusCode, reply.body, reply.headers ?? {});
     }

@@ -77,6 +77,8 @@ export interface Refused extends ReplyCost {
   status: number;
   body: { code: number; message: string } | Record<string, unknown>;
   headers?: Record<string, string>;
+  /** A refused token's client (public id), for the worker's access log; not part of the answer. */
+  client?: string;
 }
 
 /** An item change's form failed on what only data can tell: the errors, for the worker to merge with its own. */
@@ -112,7 +114,7 @@ export function errorReply(error: unknown, meter: D1Meter, caller: Caller | null
   if (error instanceof HttpError) {
     // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- an HttpError body is a JSON object (a non-null object, checked just before)
     const body = typeof error.body === "object" && error.body !== null ? (error.body as Record<string, unknown>) : { code: error.status, message: error.message };
-    return { outcome: "refused", status: error.status, body, headers: error.headers, ...cost };
+    return { outcome: "refused", status: error.status, body, headers: error.headers, ...(error.client ? { client: error.client } : {}), ...cost };
   }
   const stack = error instanceof Error ? error.stack : undefined;
   console.error(JSON.stringify({ level: "error", where, requestId: caller?.requestId ?? null, error: String(error), stack }));

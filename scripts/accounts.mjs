@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { hashSecret, randomToken, sha256Hex } from "./lib/credentials.mjs";
+import { parseScopeList, SCOPES } from "./lib/scopes.mjs";
 import { sqlString, targetFlags, wrangler } from "./lib/wrangler.mjs";
 
 const GRANTS = ["password", "refresh_token", "client_credentials"];
@@ -31,13 +32,14 @@ const TARGET_HELP = `Target (any command):
 
 export const COMMANDS = {
   "create-user": {
-    usage: "create-user --username EMAIL --password PASSWORD [--email EMAIL] [--disabled]",
+    usage: "create-user --username EMAIL --password PASSWORD [--email EMAIL] [--disabled] [--no-api-access]",
     summary: "Create an admin user (who gets tokens with the password grant).",
     details: `  --username EMAIL     the login (compared case-insensitively); must be new
   --password PASSWORD  at least ${MIN_PASSWORD_LENGTH} characters; stored as a salted PBKDF2-SHA256 hash
   --email EMAIL        the user's e-mail (compared case-insensitively); must be new; default: the
                        username, which must then be an e-mail address
-  --disabled           create the user disabled (enable it later with enable-user)`,
+  --disabled           create the user disabled (enable it later with enable-user)
+  --no-api-access      create the user without API access (no token; grant-api-access later)`,
   },
   "set-email": {
     usage: "set-email --username NAME --email EMAIL",
@@ -46,19 +48,41 @@ export const COMMANDS = {
   --email EMAIL    an e-mail address no other user has`,
   },
   "create-client": {
-    usage: "create-client --id PUBLIC_ID --secret SECRET [--grants LIST]",
+    usage: 'create-client --id PUBLIC_ID --secret SECRET [--grants LIST] [--scopes "LIST"]',
     summary: "Create an OAuth2 API client.",
     details: `  --id PUBLIC_ID   the client_id; must be new
   --secret SECRET  the client_secret; stored as a salted PBKDF2-SHA256 hash
-  --grants LIST    comma-separated, among ${GRANTS.join(", ")} (default: all)`,
+  --grants LIST    comma-separated, among ${GRANTS.join(", ")} (default: all)
+  --scopes LIST    the scopes its tokens may hold, separated by spaces or commas, among
+                   ${SCOPES.join(" ")}
+                   (default: none configured, which is full access, every scope)`,
+  },
+  "set-scopes": {
+    usage: 'set-scopes --client PUBLIC_ID (--scopes "LIST" | --all)',
+    summary: "Set the scopes a client's tokens may hold: its live tokens change at once.",
+    details: `  --client PUBLIC_ID  an existing client
+  --scopes LIST       separated by spaces or commas, among ${SCOPES.join(" ")}
+  --all               no scopes configured: full access, every scope (those to come included)`,
   },
   "create-token": {
-    usage: "create-token --client PUBLIC_ID [--username EMAIL] [--ttl SECONDS] [--token VALUE]",
+    usage: 'create-token --client PUBLIC_ID [--username EMAIL] [--ttl SECONDS] [--token VALUE] [--scopes "LIST"]',
     summary: "Issue a long-lived access token (printed once) for automation.",
     details: `  --client PUBLIC_ID  the client the token belongs to (must exist)
-  --username EMAIL    act as this admin user (must exist); without it, a client token
+  --username EMAIL    act as this admin user (must exist and have API access); without it, a client token
   --ttl SECONDS       lifetime, default 3600
-  --token VALUE       use this value instead of 256 random bits`,
+  --token VALUE       use this value instead of 256 random bits
+  --scopes LIST       the token's scopes, separated by spaces or commas: some of its client's
+                      (default: all of its client's)`,
+  },
+  "grant-api-access": {
+    usage: "grant-api-access --username EMAIL",
+    summary: "Give an admin user API access (Sylius' ROLE_API_ACCESS): it may get tokens.",
+    details: "  --username EMAIL  an existing admin user",
+  },
+  "revoke-api-access": {
+    usage: "revoke-api-access --username EMAIL",
+    summary: "Take API access away from an admin user: no new token, and its tokens stop working at once.",
+    details: "  --username EMAIL  an existing admin user",
   },
   "disable-user": {
     usage: "disable-user --username EMAIL",
@@ -134,6 +158,13 @@ export function accountSql(command, o) {
     }
     return username;
   };
+  /** --scopes as stored: known scopes only, at least one. */
+  const scopeList = (value) => {
+    const { names, unknown, stored } = parseScopeList(value);
+    if (unknown.length) throw new UsageError(`Unknown scope(s): ${unknown.join(", ")}. Known: ${SCOPES.join(" ")}.`);
+    if (names.length === 0) throw new UsageError("--scopes must name at least one scope (without --scopes: full access).");
+    return stored;
+  };
   const sentEmail = (value) => {
     const email = value.trim();
     if (!isEmailAddress(email)) throw new UsageError(`--email must be an e-mail address ("${value}").`);
@@ -148,9 +179,12 @@ export function accountSql(command, o) {
       }
       const email = o.email === undefined ? defaultEmail(username) : sentEmail(o.email);
       return {
-        sql: `INSERT INTO admin_users (username, username_canonical, password_hash, enabled, email, email_canonical) VALUES (${sqlString(username)}, ${sqlString(canonical(username))}, ${sqlString(hashSecret(password))}, ${o.disabled ? 0 : 1}, ${sqlString(email)}, ${sqlString(canonical(email))});`,
+        // API access by the column's default unless --no-api-access.
+        sql: o["no-api-access"]
+          ? `INSERT INTO admin_users (username, username_canonical, password_hash, enabled, email, email_canonical, api_access) VALUES (${sqlString(username)}, ${sqlString(canonical(username))}, ${sqlString(hashSecret(password))}, ${o.disabled ? 0 : 1}, ${sqlString(email)}, ${sqlString(canonical(email))}, 0);`
+          : `INSERT INTO admin_users (username, username_canonical, password_hash, enabled, email, email_canonical) VALUES (${sqlString(username)}, ${sqlString(canonical(username))}, ${sqlString(hashSecret(password))}, ${o.disabled ? 0 : 1}, ${sqlString(email)}, ${sqlString(canonical(email))});`,
         duplicate: takenBy(username, email),
-        message: () => `Created admin user ${username} <${email}>${o.disabled ? " (disabled)" : ""}.`,
+        message: () => `Created admin user ${username} <${email}>${o.disabled ? " (disabled)" : ""}${o["no-api-access"] ? " without API access" : ""}.`,
       };
     }
     case "set-email": {
@@ -172,10 +206,36 @@ export function accountSql(command, o) {
       const unknown = grants.filter((g) => !GRANTS.includes(g));
       if (unknown.length) throw new UsageError(`Unknown grant type(s): ${unknown.join(", ")}. Known: ${GRANTS.join(", ")}.`);
       if (grants.length === 0) throw new UsageError("--grants must name at least one grant type.");
+      const scopes = o.scopes === undefined ? null : scopeList(o.scopes);
       return {
-        sql: `INSERT INTO oauth_clients (public_id, secret_hash, allowed_grant_types) VALUES (${sqlString(id)}, ${sqlString(hashSecret(secret))}, ${sqlString(JSON.stringify(grants))});`,
+        sql: `INSERT INTO oauth_clients (public_id, secret_hash, allowed_grant_types, scopes) VALUES (${sqlString(id)}, ${sqlString(hashSecret(secret))}, ${sqlString(JSON.stringify(grants))}, ${scopes === null ? "NULL" : sqlString(scopes)});`,
         duplicate: `A client "${id}" already exists.`,
-        message: () => `Created client ${id} (grants: ${grants.join(", ")}).`,
+        message: () => `Created client ${id} (grants: ${grants.join(", ")}; scopes: ${scopes ?? "all"}).`,
+      };
+    }
+    case "set-scopes": {
+      const client = need("client");
+      if (o.all && o.scopes !== undefined) throw new UsageError("set-scopes takes --scopes or --all, not both.");
+      if (!o.all && o.scopes === undefined) throw new UsageError("set-scopes needs --scopes LIST or --all (see `npm run accounts -- set-scopes --help`).");
+      const scopes = o.all ? null : scopeList(o.scopes);
+      return {
+        sql: `UPDATE oauth_clients SET scopes = ${scopes === null ? "NULL" : sqlString(scopes)} WHERE public_id = ${sqlString(client)} RETURNING id;`,
+        message: ([updated]) => {
+          if (updated.length === 0) throw noClient(client);
+          return `Set the scopes of client ${client} to ${scopes ?? "all (none configured)"}; its live tokens hold at most these now.`;
+        },
+      };
+    }
+    case "grant-api-access":
+    case "revoke-api-access": {
+      const username = need("username");
+      const grant = command === "grant-api-access";
+      return {
+        sql: `UPDATE admin_users SET api_access = ${grant ? 1 : 0} WHERE username_canonical = ${sqlString(canonical(username))} RETURNING id;`,
+        message: ([updated]) => {
+          if (updated.length === 0) throw noUser(username);
+          return grant ? `Granted API access to ${username}.` : `Revoked the API access of ${username}: no new token, and its tokens stop working now.`;
+        },
       };
     }
     case "create-token": {
@@ -186,18 +246,25 @@ export function accountSql(command, o) {
       if (!Number.isInteger(ttl) || ttl < 1) throw new UsageError("--ttl must be a positive whole number of seconds.");
       const expiresAt = Math.floor(Date.now() / 1000) + ttl;
       const user = o.username === undefined ? "NULL" : `(SELECT id FROM admin_users WHERE username_canonical = ${sqlString(canonical(o.username))})`;
-      const userCheck = o.username === undefined ? "" : ` AND ${user} IS NOT NULL`;
+      const userCheck = o.username === undefined ? "" : ` AND ${user} IS NOT NULL AND (SELECT api_access FROM admin_users WHERE username_canonical = ${sqlString(canonical(o.username))}) = 1`;
+      // Some of the client's scopes (a client without scopes configured has them all); without --scopes, the client's.
+      const scopes = o.scopes === undefined ? null : scopeList(o.scopes);
+      const withinClient = scopes === null ? "" : scopes.split(" ").map((scope) => ` AND (scopes IS NULL OR instr(' ' || scopes || ' ', ${sqlString(` ${scope} `)}) > 0)`).join("");
       return {
         sql: [
-          clientExists(client),
-          o.username === undefined ? "SELECT 1;" : userExists(o.username),
-          `INSERT INTO oauth_access_tokens (token_hash, client_id, user_id, expires_at) SELECT ${sqlString(sha256Hex(token))}, id, ${user}, ${expiresAt} FROM oauth_clients WHERE public_id = ${sqlString(client)}${userCheck};`,
+          `SELECT id, scopes FROM oauth_clients WHERE public_id = ${sqlString(client)};`,
+          o.username === undefined ? "SELECT 1 AS api_access;" : `SELECT id, api_access FROM admin_users WHERE username_canonical = ${sqlString(canonical(o.username))};`,
+          `INSERT INTO oauth_access_tokens (token_hash, client_id, user_id, expires_at, scopes) SELECT ${sqlString(sha256Hex(token))}, id, ${user}, ${expiresAt}, ${scopes === null ? "scopes" : sqlString(scopes)} FROM oauth_clients WHERE public_id = ${sqlString(client)}${userCheck}${withinClient} RETURNING scopes;`,
         ].join("\n"),
         duplicate: "That token value is already in use.",
-        message: ([clients, users]) => {
+        message: ([clients, users, inserted]) => {
           if (clients.length === 0) throw noClient(client);
           if (users.length === 0) throw noUser(o.username);
-          return `Access token (shown once, valid ${ttl} s): ${token}`;
+          if (users[0].api_access !== 1) throw new AccountError(`The admin user "${o.username}" has no API access (grant-api-access gives it).`);
+          if (inserted.length === 0) {
+            throw new AccountError(`The client "${client}" may not hold every scope asked for: it holds ${clients[0].scopes ?? "all"}.`);
+          }
+          return `Access token (shown once, valid ${ttl} s; scopes: ${inserted[0].scopes ?? "all"}): ${token}`;
         },
       };
     }
@@ -252,6 +319,9 @@ const OPTIONS = {
   client: { type: "string" },
   ttl: { type: "string" },
   token: { type: "string" },
+  scopes: { type: "string" },
+  all: { type: "boolean" },
+  "no-api-access": { type: "boolean" },
   help: { type: "boolean", short: "h" },
 };
 

@@ -289,7 +289,7 @@ export class CartObject extends DurableObject<Env> {
     for (const next of this.waiting) {
       if (followers.length + 1 >= MAX_GROUP || next.seq !== seq + 1 || next.cartId !== leader.cartId) break;
       const nextToken = next.caller?.tokenHash ?? null;
-      if (nextToken !== null && nextToken !== token) break;
+      if (nextToken !== null && (nextToken !== token || (next.caller?.scope ?? null) !== (leader.caller?.scope ?? null))) break;
       followers.push(next);
       seq = next.seq;
     }
@@ -507,6 +507,7 @@ export class CartObject extends DurableObject<Env> {
       coupon: heldCoupon(checkout.row),
       // A follower's token (the leader's, see followersOf) is checked even when the leader's own check ran already.
       tokenHash: checks || group.some((f) => f.caller?.tokenHash) ? (caller?.tokenHash ?? null) : null,
+      scope: caller?.scope ?? null,
       nowSeconds: nowSeconds(),
     };
     let written;
@@ -615,7 +616,7 @@ export class CartObject extends DurableObject<Env> {
         ...changeReads(db, cartId, addCode ?? "", held, heldContext?.version ?? ""),
         // The added variant as the response shows it (the variant list's loader).
         addedView: addCode !== null ? addedVariantView.bind(db, { code: addCode }) : undefined,
-        reserved: reserve ? reserveIdsQuery(db, reserve, caller?.tokenHash ?? undefined) : undefined,
+        reserved: reserve ? reserveIdsQuery(db, reserve, caller?.tokenHash ?? undefined, caller?.scope ?? null) : undefined,
         // What the cart's tag is made of, to compare If-Match with (only then: it reads every item's variant view).
         tagged: typeof caller?.ifMatch === "string" ? cartTagQueries(db, cartId) : undefined,
         ...promotionFactQueries(db, cartId, addCode, modes),

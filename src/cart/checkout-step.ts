@@ -130,7 +130,7 @@ function readQueries(db: Database, host: CartHost, cartId: number, caller: Calle
     countries: step?.kind === "address" ? countryCatalogQuery(db) : undefined,
     provinces: step?.kind === "address" && extra.length ? provincesOfCountriesQuery(db, extra) : undefined,
     coupon: step?.kind === "coupon" && typeof step.code === "string" && step.code !== "" ? couponByCodeQuery(db, cartId, step.code) : undefined,
-    reserved: reserve ? reserveIdsQuery(db, reserve, caller?.tokenHash ?? undefined) : undefined,
+    reserved: reserve ? reserveIdsQuery(db, reserve, caller?.tokenHash ?? undefined, caller?.scope ?? null) : undefined,
     tagged: typeof caller?.ifMatch === "string" ? cartTagQueries(db, cartId) : undefined,
     // The promotions' facts, each read only when the channel's promotions use it.
     ...promotionFactQueries(db, cartId, null, IF_USED_MODES),

@@ -18,6 +18,7 @@ import {
   type KeyScope,
   type StoredOutcome,
 } from "../data/idempotency";
+import type { Scope } from "../domain/scopes";
 import { tokenGuard } from "../http/auth/token-guard";
 import { checkIfMatch } from "../domain/conditional";
 import { HttpError } from "../http/errors";
@@ -30,6 +31,8 @@ import { CartRefusal, refuse, type Refusal } from "./refusal";
 export interface Caller {
   /** The token check the worker delegated to this object's first batch; null when the worker already ran it. */
   tokenHash: string | null;
+  /** The scope the operation needs, which that token check holds the token to (null: none). */
+  scope?: Scope | null;
   /** The request's id, carried by this object's log lines to tie them to the worker's access log line. */
   requestId: string;
   /** Whether the request is logged: the object then writes a line for its part of it. */
@@ -76,6 +79,8 @@ export interface Refused extends ReplyCost {
   status: number;
   body: { code: number; message: string } | Record<string, unknown>;
   headers?: Record<string, string>;
+  /** A refused token's client (public id), for the worker's access log; not part of the answer. */
+  client?: string;
 }
 
 /** The operation refused (a typed outcome, which the gateway renders): see refusal.ts. */
@@ -126,7 +131,7 @@ export function errorReply(error: unknown, meter: D1Meter, caller: Caller | null
   if (error instanceof HttpError) {
     // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- an HttpError body is a JSON object (a non-null object, checked just before)
     const body = typeof error.body === "object" && error.body !== null ? (error.body as Record<string, unknown>) : { code: error.status, message: error.message };
-    return { outcome: "refused", status: error.status, body, headers: error.headers, ...cost };
+    return { outcome: "refused", status: error.status, body, headers: error.headers, ...(error.client ? { client: error.client } : {}), ...cost };
   }
   const stack = error instanceof Error ? error.stack : undefined;
   console.error(JSON.stringify({ level: "error", where, requestId: caller?.requestId ?? null, error: String(error), stack }));
@@ -180,7 +185,7 @@ export class OperationRun {
     const now = nowSeconds();
     if (caller?.tokenHash) {
       this.d1.setGuard(
-        tokenGuard(caller.tokenHash, now, (principal) => {
+        tokenGuard(caller.tokenHash, caller.scope ?? null, now, (principal) => {
           this.principal = principal;
         }),
       );

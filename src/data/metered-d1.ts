@@ -24,6 +24,7 @@
  * back with the change it guards.
  */
 
+import type { Scope } from "../domain/scopes";
 import { isBookmark, laterBookmark, type SessionStart } from "./d1-session";
 import { withLiteralLimits } from "./literal-limits";
 
@@ -93,7 +94,13 @@ export interface Guard {
   /** Throws when the guard's result does not allow the request. */
   verify: (result: D1Result) => void;
   /** What another component needs to run this check itself (see `delegateGuard`). */
-  delegable?: { tokenHash: string };
+  delegable?: Delegable;
+}
+
+/** What a component needs to run a request's token check itself: the token's hash and the scope the operation needs (null: none). */
+export interface Delegable {
+  tokenHash: string;
+  scope: Scope | null;
 }
 
 /** The checks taken for one batch (see `takeChecks`): their queries, in the order they run. */
@@ -321,7 +328,7 @@ export class MeteredD1 {
    * first D1 batch (the cart Durable Object): returns what it needs, or null
    * when the guard was already verified.
    */
-  delegateGuard(): { tokenHash: string } | null {
+  delegateGuard(): Delegable | null {
     if (!this.guard?.delegable) return null;
     return this.takeGuard()?.delegable ?? null;
   }

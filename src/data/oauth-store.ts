@@ -9,6 +9,8 @@ export type AdminUserRow = typeof adminUsers.$inferSelect;
 export type RefreshTokenRow = typeof oauthRefreshTokens.$inferSelect;
 
 export interface IssuedTokenHashes {
+  /** The scopes granted, as stored (src/domain/scopes.ts; null: all of the client's). */
+  scopes: string | null;
   accessHash: string;
   accessExpiresAt: number;
   refreshHash?: string;
@@ -48,11 +50,11 @@ export class OAuthStore {
   async issue(clientId: number, userId: number | null, tokens: IssuedTokenHashes): Promise<void> {
     const access = this.db
       .insert(oauthAccessTokens)
-      .values({ tokenHash: tokens.accessHash, clientId, userId, expiresAt: tokens.accessExpiresAt });
+      .values({ tokenHash: tokens.accessHash, clientId, userId, expiresAt: tokens.accessExpiresAt, scopes: tokens.scopes });
     if (tokens.refreshHash && tokens.refreshExpiresAt) {
       const refresh = this.db
         .insert(oauthRefreshTokens)
-        .values({ tokenHash: tokens.refreshHash, clientId, userId, expiresAt: tokens.refreshExpiresAt });
+        .values({ tokenHash: tokens.refreshHash, clientId, userId, expiresAt: tokens.refreshExpiresAt, scopes: tokens.scopes });
       await namedBatch(this.db, { access, refresh });
     } else {
       await access.run();
@@ -68,6 +70,7 @@ export class OAuthStore {
   async rotate(oldRefreshHash: string, clientId: number, tokens: Required<IssuedTokenHashes>): Promise<boolean> {
     // drizzle's insert().select() wants every column of the table, in table
     // order (raw `sql` statements with parameters cannot be batched by drizzle).
+    // The new tokens hold the scopes granted now (the old token's, or fewer).
     const copyOf = (hash: string, expiresAt: number) =>
       this.db
         .select({
@@ -77,6 +80,7 @@ export class OAuthStore {
           userId: oauthRefreshTokens.userId,
           expiresAt: sql<number>`${expiresAt}`.as("expires_at"),
           createdAt: sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`.as("created_at"),
+          scopes: sql<string | null>`${tokens.scopes}`.as("scopes"),
         })
         .from(oauthRefreshTokens)
         .where(and(eq(oauthRefreshTokens.tokenHash, oldRefreshHash), eq(oauthRefreshTokens.clientId, clientId)));

@@ -129,6 +129,12 @@ export const adminUsers = sqliteTable("admin_users", {
   passwordHash: text("password_hash").notNull(),
   enabled: bool("enabled").notNull().default(true),
   /**
+   * Sylius' `ROLE_API_ACCESS`: only a user who has it gets a token (password grant), and its
+   * tokens work only while it has it. Granted by default (and to every user that existed before
+   * it); `npm run accounts -- revoke-api-access` takes it away.
+   */
+  apiAccess: bool("api_access").notNull().default(true),
+  /**
    * Sylius' AdminUser fields, managed over `/api/v1/users/`. Every user has an e-mail (the form
    * and the accounts CLI require one), but for an account the CLI made before it took one whose
    * username is not an address (see the migration admin_user_emails).
@@ -149,6 +155,12 @@ export const oauthClients = sqliteTable("oauth_clients", {
   allowedGrantTypes: text("allowed_grant_types", { mode: "json" })
     .$type<string[]>()
     .notNull(),
+  /**
+   * The scopes this client's tokens may hold, space-separated in the order of
+   * src/domain/scopes.ts; NULL: none configured, every scope (full access).
+   * A token's effective scopes are its own within these, read at each check.
+   */
+  scopes: text("scopes"),
   createdAt: createdAt(),
 });
 
@@ -161,6 +173,8 @@ const tokenColumns = () => ({
   /** Unix epoch seconds. */
   expiresAt: integer("expires_at").notNull(),
   createdAt: createdAt(),
+  /** The scopes granted, space-separated (src/domain/scopes.ts); NULL: all of its client's. */
+  scopes: text("scopes"),
 });
 
 // By user: a deleted user's tokens are deleted with it.

@@ -34,6 +34,7 @@ export interface RequestCost {
     readonly idempotency: KeyedCall | null;
   };
   set(key: "durableObjectMs" | "cartObjectCalls", value: number): void;
+  set(key: "authClient", value: string | null): void;
 }
 
 /** Where cart objects are created, and the latency model's delay of a call to one (development only). */
@@ -114,8 +115,10 @@ export class CartGateway {
     // Read once: Hono's `c.var` copies every variable of the request on each access.
     const vars = c.var;
     const keyed = vars.idempotency;
+    const delegated = vars.d1.delegateGuard();
     const caller: Caller = {
-      tokenHash: vars.d1.delegateGuard()?.tokenHash ?? null,
+      tokenHash: delegated?.tokenHash ?? null,
+      scope: delegated?.scope ?? null,
       requestId: vars.requestId,
       log: vars.logRequests,
       ifMatch: preconditions.ifMatch ?? null,
@@ -131,6 +134,7 @@ export class CartGateway {
     vars.meter.reached(reply.bookmark);
     if (reply.outcome === "rejected") throw refusalError(reply.refusal);
     if (reply.outcome === "refused") {
+      if (reply.client) c.set("authClient", reply.client);
       // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- The object's refusals are the HttpErrors it caught (their statuses are error statuses).
       throw new HttpError(reply.status as ContentfulStatusCode, reply.body, reply.headers ?? {});
     }

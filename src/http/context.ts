@@ -1,3 +1,4 @@
+import type { Scope } from "../domain/scopes";
 import type { Database } from "../data/db";
 import type { D1Meter, MeteredD1 } from "../data/metered-d1";
 import type { ViewRefills } from "../data/queries/product-variants";
@@ -26,6 +27,10 @@ export interface AppVariables {
   tokenHash: string;
   /** The request's `Idempotency-Key` handle, null when it sent none (or is not a write). */
   idempotency: KeyedCall | null;
+  /** The OAuth scope the routed operation needs (null: none, or no operation matched); set by the bearer check. */
+  scopeNeeded: Scope | null;
+  /** The public id of the client of the request's token, once the token check found it (the access log of a refusal). */
+  authClient: string | null;
   /** The authenticated principal, once verified. */
   auth: { clientId: number; userId: number | null } | null;
   /** The counters of sign-in attempts (rate-limiting bindings), for the token endpoint. */

@@ -35,6 +35,9 @@ export class HttpError extends Error {
   ) {
     super(typeof body === "object" && body && "message" in body ? String(body.message) : `HTTP ${status}`);
   }
+
+  /** A refused token's client (public id), for the access log only: never part of the answer. */
+  client?: string;
 }
 
 /** The error as the response it stands for: its JSON body, status and headers. */
@@ -82,10 +85,21 @@ export const authError = {
       { error: "invalid_grant", error_description: "The access token provided has expired." },
       { "WWW-Authenticate": 'Bearer realm="Service", error="invalid_grant", error_description="The access token provided has expired."' },
     ),
+  /**
+   * A valid token without the scope the operation needs (RFC 6750 §3.1):
+   * the contract's `{code, message}` naming it. Said before the resource is
+   * looked up, so it never tells whether the resource exists.
+   */
+  insufficientScope: (scope: string) =>
+    new HttpError(
+      403,
+      { code: 403, message: `Access denied: this operation needs the scope "${scope}", which the access token does not hold.` },
+      { "WWW-Authenticate": `Bearer realm="Service", error="insufficient_scope", scope="${scope}"` },
+    ),
 };
 
 /** RFC 6749 §5.2 token endpoint errors. */
 export const oauthError = (
-  error: "invalid_request" | "invalid_grant" | "unsupported_grant_type" | "invalid_client" | "unauthorized_client",
+  error: "invalid_request" | "invalid_grant" | "unsupported_grant_type" | "invalid_client" | "unauthorized_client" | "invalid_scope",
   description: string,
 ) => new HttpError(error === "invalid_client" ? 401 : 400, { error, error_description: description });

@@ -9,7 +9,18 @@ const build = (command: string | undefined, options: Record<string, string | boo
 describe("accounts CLI", () => {
   it("has help for the tool and for every command", () => {
     const names = Object.keys(COMMANDS);
-    expect(names).toEqual(["create-user", "set-email", "create-client", "create-token", "disable-user", "enable-user", "revoke-tokens"]);
+    expect(names).toEqual([
+      "create-user",
+      "set-email",
+      "create-client",
+      "set-scopes",
+      "create-token",
+      "grant-api-access",
+      "revoke-api-access",
+      "disable-user",
+      "enable-user",
+      "revoke-tokens",
+    ]);
     for (const name of names) {
       expect(generalHelp()).toContain(name);
       expect(commandHelp(name)).toContain(`npm run accounts -- ${name}`);

@@ -8,15 +8,15 @@
  * The public routes (the root page, /health, /media, the OpenAPI document
  * and its page, the token endpoint) are the only exceptions.
  */
-import { env, runInDurableObject, SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../src/http/app";
-import { CartGateway } from "../../src/http/cart-gateway";
 import { sha256Hex } from "../../src/http/auth/crypto";
 import { addItem, cartFixture, newCart } from "../fixtures/carts";
 import { uniqueCode } from "../fixtures/http";
 import { png } from "../fixtures/images";
 import { insertToken, insertUser, testClientId } from "../fixtures/tokens";
+import { bucketListing, objectState, tableContents } from "./unchanged";
 
 const PUBLIC = [/^\/$/, /^\/health$/, /^\/media\//, /^\/api\/v1\/docs$/, /^\/api\/v1\/openapi\.json$/, /^\/api\/oauth\/v2\/token$/];
 const METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE"]);
@@ -56,31 +56,6 @@ async function refusedCallers(): Promise<Callers> {
       disabled: `Bearer ${disabled}`,
     },
   };
-}
-
-/** Every D1 table's rows, as one text per table (the tables the platform keeps to itself aside). */
-async function tableContents(): Promise<Record<string, string>> {
-  const { results } = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\' ORDER BY name").all<{ name: string }>();
-  const contents: Record<string, string> = {};
-  const reads = await env.DB.batch(results.map(({ name }) => env.DB.prepare(`SELECT * FROM "${name}"`)));
-  results.forEach(({ name }, index) => {
-    // Sorted here: some tables have no rowid to order by.
-    const rows = reads[index]!.results.map((row) => JSON.stringify(row)).sort();
-    contents[name] = `${rows.length} rows: ${rows.join("\n")}`;
-  });
-  return contents;
-}
-
-async function bucketListing(): Promise<string[]> {
-  return (await env.IMAGES.list()).objects.map((object) => object.key).sort();
-}
-
-const gateway = new CartGateway(env.CARTS);
-async function objectState(cartId: number): Promise<{ alarm: number | null; keys: string[] }> {
-  return runInDurableObject(gateway.stub(cartId), async (_instance, state) => ({
-    alarm: await state.storage.getAlarm(),
-    keys: [...(await state.storage.list()).keys()],
-  }));
 }
 
 let cartId = 0;

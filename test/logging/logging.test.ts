@@ -214,7 +214,8 @@ describe("what the log never holds", () => {
     const written = log.mock.calls.map((args) => String(args[0]));
     // Seven requests, seven lines, each with only the access log's fields.
     expect(written).toHaveLength(7);
-    for (const line of lines()) expect(Object.keys(line).sort()).toEqual(FIELDS);
+    // A refusal's line also names the token's client and the scope needed (never the token or the user).
+    for (const line of lines()) expect(Object.keys(line).sort()).toEqual(line.status === 401 ? [...FIELDS, "clientId", "scopeNeeded"].sort() : FIELDS);
     expect(lines().filter((line) => line.route === "/api/oauth/v2/token").map((line) => line.status)).toEqual([200, 200, 200, 200]);
     const text = written.join("\n");
     for (const secret of [...issued, TEST_TOKEN, TEST_CLIENT.secret, TEST_USER.password, TEST_USER.username, address]) {

@@ -1,6 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { sha256Hex } from "../../src/http/auth/crypto";
+import { SCOPES } from "../../src/domain/scopes";
 import { TEST_CLIENT, TEST_USER } from "../fixtures/accounts";
 import { api } from "../fixtures/http";
 import { insertClient, insertToken, insertUser, testClientId, tokenForm, tokenJson, tokenQuery, type TokenCall } from "../fixtures/tokens";
@@ -8,11 +9,14 @@ import { insertClient, insertToken, insertUser, testClientId, tokenForm, tokenJs
 const client = { client_id: TEST_CLIENT.id, client_secret: TEST_CLIENT.secret };
 const passwordGrant = { grant_type: "password", ...client, username: TEST_USER.username, password: TEST_USER.password };
 
+// A client with no scopes configured: its tokens hold every scope, which the answer lists (Sylius answers `null`).
+const ALL_SCOPES = SCOPES.join(" ");
+
 const withRefresh = {
   access_token: expect.any(String),
   expires_in: 3600,
   token_type: "bearer",
-  scope: null,
+  scope: ALL_SCOPES,
   refresh_token: expect.any(String),
 };
 
@@ -22,7 +26,7 @@ function expectGranted(res: TokenCall, refresh = true) {
     expect(res.body).toEqual(withRefresh);
     expect(Object.keys(res.body)).toEqual(["access_token", "expires_in", "token_type", "scope", "refresh_token"]);
   } else {
-    expect(res.body).toEqual({ access_token: expect.any(String), expires_in: 3600, token_type: "bearer", scope: null });
+    expect(res.body).toEqual({ access_token: expect.any(String), expires_in: 3600, token_type: "bearer", scope: ALL_SCOPES });
     expect(res.body).not.toHaveProperty("refresh_token");
   }
   expect(res.headers.get("Cache-Control")).toBe("no-store");

@@ -523,11 +523,11 @@ export function pricingSetupFrom(rows: PricingContextRows): PricingSetup | null 
  * every existing id of the three tables, so rows inserted any other way
  * (a restore, a manual fix) can never collide with it.
  */
-export function reserveIdsQuery(db: Database, count: number, tokenHash?: string) {
+export function reserveIdsQuery(db: Database, count: number, tokenHash?: string, scope: string | null = null) {
   // With a token, the reservation only happens for a caller the token lets
-  // in: a request that fails authentication (a disabled user's included)
-  // writes nothing.
-  const live = tokenHash ? tokenLive(tokenHash, sql`unixepoch()`) : undefined;
+  // in for the operation's scope: a request that fails authentication (a
+  // disabled user's included) or lacks the scope writes nothing.
+  const live = tokenHash ? tokenLive(tokenHash, sql`unixepoch()`, scope) : undefined;
   return db
     .update(rowIdSequences)
     .set({

@@ -76,6 +76,8 @@ export interface ChangeBasis {
   coupon: HeldCoupon | null;
   /** The caller's token to check (null: the worker checked it). */
   tokenHash: string | null;
+  /** The scope the change needs, which that token must hold (null: none). */
+  scope: string | null;
   nowSeconds: number;
 }
 
@@ -101,7 +103,8 @@ const couponHeld = (coupon: Placeholder): SQL => sql`(${coupon} IS NULL OR EXIST
     AND (c.usage_limit IS NULL OR c.used < c.usage_limit) = json_extract(${coupon}, '$.usable')))`;
 
 /** The token (null: none to check: the worker checked it) lets its caller in. */
-const tokenChecked = (tokenHash: Placeholder, nowSeconds: Placeholder): SQL => sql`(${tokenHash} IS NULL OR ${tokenLive(tokenHash, nowSeconds)})`;
+const tokenChecked = (tokenHash: Placeholder, nowSeconds: Placeholder, scope: Placeholder): SQL =>
+  sql`(${tokenHash} IS NULL OR ${tokenLive(tokenHash, nowSeconds, scope)})`;
 
 const fieldsEqual = (fields: readonly (keyof VariantInfo)[]): SQL =>
   sql.join(
@@ -121,7 +124,7 @@ const fieldsEqual = (fields: readonly (keyof VariantInfo)[]): SQL =>
  * check can pass unevaluated; a cart left empty has no variant to check
  * (`stock_ok` NULL).
  */
-const guard = prepared(["cartId", "version", "contextVersion", "held", "ids", "count", "channelCode", "locale", "coupon", "tokenHash", "now"], (db, v) => {
+const guard = prepared(["cartId", "version", "contextVersion", "held", "ids", "count", "channelCode", "locale", "coupon", "tokenHash", "scope", "now"], (db, v) => {
   const now = heldVariantsSelect(db, v.ids, v.channelCode, v.locale).as("now");
   const need = sql.raw(`json_extract(h.value, '$.need')`);
   const stockOk = sql`CASE WHEN ${need} IS NULL OR now."tracked" = 0 OR ${need} <= now."on_hand" - now."on_hold" THEN 1 ELSE 0 END`;
@@ -132,7 +135,7 @@ const guard = prepared(["cartId", "version", "contextVersion", "held", "ids", "c
     sql`g.matched = ${v.count}`,
     sql`g.stock_ok IS NOT 0`,
     couponHeld(v.coupon),
-    tokenChecked(v.tokenHash, v.now),
+    tokenChecked(v.tokenHash, v.now, v.scope),
   ];
   return db
     .select({ ok: sql<string>`json(CASE WHEN ${sql.join(conditions, sql` AND `)} THEN '1' ELSE 'guard' END)`.as("ok") })
@@ -156,6 +159,7 @@ export function changeGuardStatement(db: Database, basis: ChangeBasis) {
     locale: basis.localeCode,
     coupon: basis.coupon && JSON.stringify({ ...basis.coupon, usable: underUsageLimit(basis.coupon) ? 1 : 0 }),
     tokenHash: basis.tokenHash,
+    scope: basis.scope,
     now: basis.nowSeconds,
   });
 }

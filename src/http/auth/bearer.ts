@@ -8,10 +8,17 @@
  * the handler does, the check runs before any write, before any row is
  * handed back, and before the response leaves (below, for a handler that
  * touched no D1).
+ *
+ * The check also holds the token to the scope the routed operation declares
+ * (its `describeRoute()` metadata): a token outside it is refused with a 403
+ * by the same statement, so the scope costs nothing more and is refused
+ * before anything about the resource is answered or changed.
  */
 import { createMiddleware } from "hono/factory";
+import { matchedRoutes } from "hono/route";
 import { IsolateMemory } from "../../data/isolate-cache";
 import type { AppEnv } from "../context";
+import { operationScope } from "../openapi/describe";
 import { authError, errorResponse, HttpError } from "../errors";
 import { sha256Hex } from "./crypto";
 import { tokenGuard } from "./token-guard";
@@ -41,13 +48,27 @@ async function tokenHashOf(token: string): Promise<string> {
 export const bearerAuth = createMiddleware<AppEnv>(async (c, next) => {
   const header = c.req.header("Authorization");
   const match = header ? BEARER.exec(header) : null;
-  if (!match?.[1]) throw authError.missing();
+  if (!match?.[1]) {
+    // For the access log of the refusal: which operation it was.
+    c.set("scopeNeeded", operationScope(matchedRoutes(c), c.req.method));
+    throw authError.missing();
+  }
   const tokenHash = await tokenHashOf(match[1]);
   const now = Math.floor(Date.now() / 1000);
+  const scope = operationScope(matchedRoutes(c), c.req.method);
   c.set("auth", null);
   c.set("tokenHash", tokenHash);
+  c.set("scopeNeeded", scope);
 
-  c.get("d1").setGuard(tokenGuard(tokenHash, now, (principal) => c.set("auth", principal)));
+  c.get("d1").setGuard(
+    tokenGuard(
+      tokenHash,
+      scope,
+      now,
+      (principal) => c.set("auth", principal),
+      (client) => c.set("authClient", client),
+    ),
+  );
 
   await next();
 

@@ -3,14 +3,25 @@
  * that the request's first batch carries (src/http/first-batch.ts), whether
  * the worker runs it or the cart object it was handed to.
  */
+import type { Scope } from "../../domain/scopes";
 import type { Guard } from "../../data/metered-d1";
-import { TOKEN_CHECK_SQL, verifyTokenCheck, type Principal } from "./token-check";
+import { TOKEN_CHECK_SQL, tokenCheckParams, verifyTokenCheck, type Principal } from "./token-check";
 
-/** The guard of a request whose access token hashes to `tokenHash`; `onPass` gets the principal. */
-export function tokenGuard(tokenHash: string, nowSeconds: number, onPass: (principal: Principal) => void): Guard {
+/**
+ * The guard of a request whose access token hashes to `tokenHash`, for an
+ * operation that needs `scope` (null: none); `onPass` gets the principal,
+ * `onClient` the token's client (public id) whenever the token is known.
+ */
+export function tokenGuard(
+  tokenHash: string,
+  scope: Scope | null,
+  nowSeconds: number,
+  onPass: (principal: Principal) => void,
+  onClient?: (client: string) => void,
+): Guard {
   return {
-    query: { sql: TOKEN_CHECK_SQL, params: [tokenHash] },
-    verify: (result) => onPass(verifyTokenCheck(result, nowSeconds)),
-    delegable: { tokenHash },
+    query: { sql: TOKEN_CHECK_SQL, params: tokenCheckParams(tokenHash, scope) },
+    verify: (result) => onPass(verifyTokenCheck(result, nowSeconds, scope, onClient)),
+    delegable: { tokenHash, scope },
   };
 }

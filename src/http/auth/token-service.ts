@@ -1,7 +1,14 @@
 /**
  * The OAuth2 token endpoint's grants (RFC 6749): password, refresh_token
  * (rotating) and client_credentials, with FOSOAuthServerBundle's wording.
+ *
+ * Scopes (RFC 6749 §3.3): a request may ask for fewer than it may hold
+ * (`scope`, space-separated): its client's scopes, or for a refresh the
+ * refreshed token's. A scope outside those, or no scope at all, is
+ * `invalid_scope`; without `scope` the token gets all it may hold. The
+ * answer's `scope` lists what the token holds (within its client's).
  */
+import { parseScopes, scopeText, storedScopes, type Scope } from "../../domain/scopes";
 import { HttpError, oauthError } from "../errors";
 import type { OAuthStore } from "../../data/oauth-store";
 import { burnVerification, randomToken, sha256Hex, verifySecret } from "./crypto";
@@ -16,7 +23,8 @@ export interface TokenResponse {
   access_token: string;
   expires_in: number;
   token_type: "bearer";
-  scope: null;
+  /** The scopes the token holds, space-separated. */
+  scope: string;
   refresh_token?: string;
 }
 
@@ -99,24 +107,27 @@ export async function grantToken(store: OAuthStore, params: Params, source: Atte
         throw oauthError("invalid_grant", "Invalid username and password combination");
       }
       const passwordOk = await verifySecret(params.password, user.passwordHash);
-      if (!passwordOk || !user.enabled) throw oauthError("invalid_grant", "Invalid username and password combination");
-      return issue(store, client.id, user.id, true);
+      // Without API access (Sylius' ROLE_API_ACCESS) no token, and the same answer as a wrong password.
+      if (!passwordOk || !user.enabled || !user.apiAccess) throw oauthError("invalid_grant", "Invalid username and password combination");
+      return issue(store, client.id, user.id, true, granted(params.scope, client.scopes, client.scopes));
     }
     case "client_credentials":
-      return issue(store, client.id, null, false);
+      return issue(store, client.id, null, false, granted(params.scope, client.scopes, client.scopes));
     case "refresh_token": {
       if (!refreshToken) throw oauthError("invalid_request", 'No "refresh_token" parameter found');
       const row = loaded.refreshToken;
       if (!row || row.clientId !== client.id) throw oauthError("invalid_grant", "Invalid refresh token");
       if (row.expiresAt <= now()) throw oauthError("invalid_grant", "Refresh token has expired");
       // A disabled (or deleted) user's tokens stop working, refresh tokens included.
-      if (row.userId !== null && (!loaded.user || loaded.user.id !== row.userId || !loaded.user.enabled)) {
+      if (row.userId !== null && (!loaded.user || loaded.user.id !== row.userId || !loaded.user.enabled || !loaded.user.apiAccess)) {
         throw oauthError("invalid_grant", "Invalid refresh token");
       }
-      const tokens = await newTokens(true);
+      // The refreshed token's scopes (within its client's current ones), or fewer: never more.
+      const scopes = granted(params.scope, row.scopes, client.scopes);
+      const tokens = await newTokens(true, scopes);
       const { accessHash, accessExpiresAt, refreshHash, refreshExpiresAt } = tokens.hashes;
       if (refreshHash === undefined || refreshExpiresAt === undefined) throw new Error("newTokens(true) made no refresh token.");
-      const rotated = await store.rotate(row.tokenHash, client.id, { accessHash, accessExpiresAt, refreshHash, refreshExpiresAt });
+      const rotated = await store.rotate(row.tokenHash, client.id, { scopes: scopes.stored, accessHash, accessExpiresAt, refreshHash, refreshExpiresAt });
       if (!rotated) throw oauthError("invalid_grant", "Invalid refresh token");
       return tokens.response;
     }
@@ -174,7 +185,33 @@ export function addressKey(address: string): string {
     .join(":")}::/64`;
 }
 
-async function newTokens(withRefresh: boolean) {
+/** What a grant gives: the scopes to store on the tokens (null: all of the client's) and the ones the answer lists. */
+interface Granted {
+  stored: string | null;
+  holds: readonly Scope[];
+}
+
+/**
+ * The scopes a grant gives. `held`: what the token may hold as stored (the
+ * client's for a new token, the refreshed token's for a refresh; null: all);
+ * `client`: the client's current scopes (null: none configured, all).
+ * Without `requested` the token gets `held`; with it, those scopes, each of
+ * which must be known and within `held` and `client`.
+ */
+function granted(requested: string | undefined, held: string | null, client: string | null): Granted {
+  const clientScopes = new Set(storedScopes(client));
+  const within = (scopes: readonly Scope[]) => scopes.filter((scope) => clientScopes.has(scope));
+  if (requested === undefined || requested.trim() === "") return { stored: held, holds: within(storedScopes(held)) };
+  const parsed = parseScopes(requested);
+  if (!parsed.ok) throw oauthError("invalid_scope", `An unsupported scope was requested: ${parsed.unknown.map((name) => `"${name}"`).join(", ")}.`);
+  const allowed = new Set(within(storedScopes(held)));
+  const refused = parsed.scopes.filter((scope) => !allowed.has(scope));
+  if (refused.length > 0) throw oauthError("invalid_scope", `The requested scope exceeds what may be granted here: ${refused.map((s) => `"${s}"`).join(", ")}.`);
+  const stored = scopeText(parsed.scopes);
+  return { stored, holds: storedScopes(stored) };
+}
+
+async function newTokens(withRefresh: boolean, scopes: Granted) {
   const access = randomToken();
   const refresh = withRefresh ? randomToken() : undefined;
   const issuedAt = now();
@@ -183,10 +220,11 @@ async function newTokens(withRefresh: boolean) {
       access_token: access,
       expires_in: ACCESS_TOKEN_TTL,
       token_type: "bearer",
-      scope: null,
+      scope: scopeText(scopes.holds),
       ...(refresh ? { refresh_token: refresh } : {}),
     } satisfies TokenResponse,
     hashes: {
+      scopes: scopes.stored,
       accessHash: await sha256Hex(access),
       accessExpiresAt: issuedAt + ACCESS_TOKEN_TTL,
       refreshHash: refresh ? await sha256Hex(refresh) : undefined,
@@ -195,8 +233,8 @@ async function newTokens(withRefresh: boolean) {
   };
 }
 
-async function issue(store: OAuthStore, clientId: number, userId: number | null, withRefresh: boolean) {
-  const tokens = await newTokens(withRefresh);
+async function issue(store: OAuthStore, clientId: number, userId: number | null, withRefresh: boolean, scopes: Granted) {
+  const tokens = await newTokens(withRefresh, scopes);
   await store.issue(clientId, userId, tokens.hashes);
   return tokens.response;
 }

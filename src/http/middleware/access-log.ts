@@ -16,6 +16,13 @@ export interface AccessLine {
   cartObjectCalls: number;
   /** Present (true) when the answer replayed an earlier request's outcome (`Idempotency-Key`); never the key or the record. */
   replayed?: true;
+  /**
+   * On a refusal (401, 403): the public id of the token's client (null when
+   * the token is unknown or was not sent). Never the token, never the user.
+   */
+  clientId?: string | null;
+  /** On a refusal (401, 403): the scope the routed operation needs (null: none, e.g. no route matched). */
+  scopeNeeded?: string | null;
   /** The Cloudflare data centre that served the request; null where there is none (local runs). */
   colo: string | null;
 }
@@ -66,6 +73,7 @@ function accessLine(c: Context<AppEnv>, durationMs: number): AccessLine {
     d1RoundTrips: c.get("meter").roundTrips,
     cartObjectCalls: c.get("cartObjectCalls"),
     ...(c.get("idempotency")?.replayed ? { replayed: true as const } : {}),
+    ...(c.res.status === 401 || c.res.status === 403 ? { clientId: c.get("authClient") ?? null, scopeNeeded: c.get("scopeNeeded") ?? null } : {}),
     colo: coloOf(c.req.raw),
   };
 }

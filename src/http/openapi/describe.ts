@@ -10,6 +10,9 @@
  * reports.
  */
 import type { MiddlewareHandler } from "hono";
+import type { RouterRoute } from "hono/types";
+import type { Access, Scope } from "../../domain/scopes";
+import { readScope, writeScope } from "../../domain/scopes";
 import type { ListSpec as HandlerListSpec } from "../list-page";
 import type { z } from "zod";
 import type { AppEnv } from "../context";
@@ -37,6 +40,12 @@ export interface OperationMeta {
   tag: string;
   operationId: string;
   summary: string;
+  /**
+   * The OAuth scope a token needs for this operation (src/domain/scopes.ts):
+   * checked with the token, before the resource is looked up (a 403
+   * otherwise), and the operation's security requirement in the document.
+   */
+  scope: Scope;
   description?: string;
   /** Request body: the form the handler validates the body with (documented with `documentForm`). */
   form?: AnyForm;
@@ -78,10 +87,28 @@ export function routeMetaOf(handler: unknown): readonly RouteMeta[] | undefined 
 
 export const isRaw = (meta: RouteMeta): meta is RawOperationMeta => "operation" in meta;
 
+/**
+ * The scope the operation a request was routed to needs, from the
+ * `describeRoute()` metadata among its matched routes (`matchedRoutes(c)`);
+ * null when none matched (a 404 or 405) or the operation is not an API one.
+ */
+export function operationScope(routes: readonly RouterRoute[], requestMethod: string): Scope | null {
+  const method = (requestMethod === "HEAD" ? "GET" : requestMethod).toLowerCase();
+  for (const route of routes) {
+    const metas = routeMetaOf(route.handler);
+    if (!metas) continue;
+    const meta = metas.find((m) => (m.method ?? route.method.toLowerCase()) === method);
+    if (meta && !isRaw(meta)) return meta.scope;
+  }
+  return null;
+}
+
 // ------------------------------------------------------------------ CRUD
 
 export interface CrudSpec {
   tag: string;
+  /** The area whose scopes the operations need (`<area>:read` to list and get, `<area>:write` for the rest), or the one scope they all need. */
+  area: Access;
   /** Nested collections (variants under their product) also answer 404 on list and create. */
   nested?: boolean;
   noun: string;
@@ -113,9 +140,11 @@ function clearedNote(form: AnyForm): string | undefined {
 
 export function crudDocs(spec: CrudSpec) {
   const base = { tag: spec.tag };
+  const read = { ...base, scope: readScope(spec.area) };
+  const write = { ...base, scope: writeScope(spec.area) };
   const ifMatch = spec.conditional ? { conditional: { precondition: "If-Match" as const } } : {};
   const update = (method: "put" | "patch", operationId: string, summary: string, note: string | undefined): OperationMeta => ({
-    ...base,
+    ...write,
     method,
     operationId,
     summary,
@@ -127,7 +156,7 @@ export function crudDocs(spec: CrudSpec) {
   });
   return {
     list: {
-      ...base,
+      ...read,
       operationId: `list${spec.idPrefix}s`,
       summary: `List ${spec.plural}`,
       success: { status: 200, description: `A page of ${spec.plural}.`, schema: spec.page },
@@ -135,7 +164,7 @@ export function crudDocs(spec: CrudSpec) {
       errors: spec.nested ? [404] : [],
     } satisfies OperationMeta,
     create: {
-      ...base,
+      ...write,
       operationId: `create${spec.idPrefix}`,
       summary: `Create a ${spec.noun}`,
       form: spec.create,
@@ -144,7 +173,7 @@ export function crudDocs(spec: CrudSpec) {
       ...(spec.conditional ? { conditional: { etag: true } } : {}),
     } satisfies OperationMeta,
     get: {
-      ...base,
+      ...read,
       operationId: `get${spec.idPrefix}`,
       summary: `Get a ${spec.noun}`,
       success: { status: 200, description: `The ${spec.noun}.`, schema: spec.item },
@@ -154,7 +183,7 @@ export function crudDocs(spec: CrudSpec) {
     put: update("put", `replace${spec.idPrefix}`, `Update a ${spec.noun}`, [spec.putNote, clearedNote(spec.update)].filter(Boolean).join(" ")),
     patch: update("patch", `update${spec.idPrefix}`, `Partially update a ${spec.noun}`, spec.patchNote ?? "Fields not sent keep their values."),
     delete: {
-      ...base,
+      ...write,
       operationId: `delete${spec.idPrefix}`,
       summary: `Delete a ${spec.noun}`,
       description: spec.deleteConflict ? `409 while the ${spec.noun} is still referenced.` : undefined,

@@ -27,6 +27,7 @@ import {
   TOO_MANY_REQUESTS,
 } from "./refs";
 import { TOKEN_PATH } from "./paths";
+import { SCOPE_DESCRIPTIONS } from "../../domain/scopes";
 import { MAX_JSON_DEPTH } from "../middleware/json-body";
 import { MAX_IN_VALUES, SCAN_BUDGET, TEXT_FILTER_TYPES } from "../../data/list-page";
 import { IsolateMemory, IsolateValue } from "../../data/isolate-cache";
@@ -394,6 +395,7 @@ function operationObject(path: string, method: Method, op: OperationMeta): Json 
     }
   }
   responses["401"] = responseRef("Unauthorized");
+  responses["403"] = responseRef("Forbidden");
   responses["500"] = responseRef("InternalError");
 
   const parameters = [
@@ -409,6 +411,8 @@ function operationObject(path: string, method: Method, op: OperationMeta): Json 
     summary: op.summary,
     description: op.description ?? `${op.summary}.`,
     ...(parameters.length ? { parameters } : {}),
+    // The scope the token must hold (checked with the token: 403 without it).
+    security: [{ oauth2: [op.scope] }, { bearer: [] }],
   };
   if (op.form) {
     const form = op.form;
@@ -438,7 +442,9 @@ const DESCRIPTION = `A back office of a commerce platform, compatible with the S
 
 **Consistency.** A request's database work runs in one D1 session. Without \`X-D1-Bookmark\` it starts on the primary database, so it sees every write made before it. With a bookmark from an earlier response's \`X-D1-Bookmark\`, the nearest read replica that has every write up to that bookmark answers: a client reads its own writes, from anywhere. With \`first-unconstrained\` the nearest replica answers, however far behind. Writes always start on the primary. Every \`/api/v1\` response of a request that reached the database carries its latest bookmark (cart changes included) in \`X-D1-Bookmark\`; a malformed one is a 400.
 
-**Authentication.** Every \`/api/v1\` operation needs \`Authorization: Bearer <access token>\`. Get a token from \`POST ${TOKEN_PATH}\` — here: **Authorize** → \`oauth2 (OAuth2, password)\`, enter the user's username and password and the API client's id and secret, and choose *Client credentials location: Request body*. Or paste an existing access token into \`bearer\`. Local demo data (\`npm start\`) has the client \`demo_client\` / \`secret_demo_client\`, the user \`api@example.com\` / \`sylius-api\` and the access token \`SampleToken\`; they exist nowhere else.`;
+**Authentication.** Every \`/api/v1\` operation needs \`Authorization: Bearer <access token>\`. Get a token from \`POST ${TOKEN_PATH}\` — here: **Authorize** → \`oauth2 (OAuth2, password)\`, enter the user's username and password and the API client's id and secret, and choose *Client credentials location: Request body*. Or paste an existing access token into \`bearer\`. Local demo data (\`npm start\`) has the client \`demo_client\` / \`secret_demo_client\`, the user \`api@example.com\` / \`sylius-api\` and the access token \`SampleToken\`; they exist nowhere else.
+
+**Scopes.** Each operation needs one scope (its security requirement): \`catalog:read\`, \`catalog:write\`, \`carts:read\`, \`carts:write\`, \`orders:read\`, \`orders:write\`, \`customers:read\`, \`customers:write\`, \`config:read\`, \`config:write\` or \`users:manage\` (\`events:read\` and \`webhooks:manage\` exist for operations to come). A token holds what its token request asked for (\`scope\`), within its client's scopes as they are now; a client with no scopes configured (as every client made before scopes existed) holds them all. Without the scope an operation answers \`403\` before anything else about the resource, and changes nothing.`;
 
 /** The document of a route table (the app's, by default). */
 export function buildDocument(routes: readonly RouteEntry[]): Json {
@@ -473,6 +479,12 @@ export function buildDocument(routes: readonly RouteEntry[]): Json {
           description: "Missing, unknown, revoked or expired access token.",
           headers: { ...API_HEADERS, "WWW-Authenticate": headerRef("WWW-Authenticate") },
           content: json(ref("BearerError")),
+        },
+        Forbidden: {
+          description:
+            "The access token is valid but does not hold the scope the operation needs (its security requirement): `WWW-Authenticate: Bearer error=\"insufficient_scope\", scope=\"...\"`, and the message names the scope. Said before the resource is looked up (it does not tell whether the resource exists); nothing was changed.",
+          headers: { ...API_HEADERS, "WWW-Authenticate": headerRef("WWW-Authenticate") },
+          content: json(ref("Error")),
         },
         NotFound: error("Unknown resource (any id or code in the path), or unknown route."),
         PageNotFound: error(`\`Page Not Found\`: ${PAGE_NOT_FOUND_CAUSE}.`),
@@ -527,12 +539,13 @@ export function buildDocument(routes: readonly RouteEntry[]): Json {
         oauth2: {
           type: "oauth2",
           description:
-            "OAuth2 password grant at the token endpoint. The client's id and secret go in the request body (`client_id`, `client_secret`). The endpoint also grants `client_credentials` (see its operation).",
+            "OAuth2 at the token endpoint: the password or the client_credentials grant. The client's id and secret go in the request body (`client_id`, `client_secret`). A token holds the scopes asked for (`scope`), at most its client's; each operation names the scope it needs.",
           flows: {
-            password: { tokenUrl: TOKEN_PATH, refreshUrl: TOKEN_PATH, scopes: {} },
+            password: { tokenUrl: TOKEN_PATH, refreshUrl: TOKEN_PATH, scopes: SCOPE_DESCRIPTIONS },
+            clientCredentials: { tokenUrl: TOKEN_PATH, refreshUrl: TOKEN_PATH, scopes: SCOPE_DESCRIPTIONS },
           },
         },
-        bearer: { type: "http", scheme: "bearer", description: "An access token from the token endpoint." },
+        bearer: { type: "http", scheme: "bearer", description: "An access token from the token endpoint; it must hold the scope of the operation's oauth2 requirement." },
       },
     },
   };

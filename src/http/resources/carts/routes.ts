@@ -40,6 +40,7 @@ const IF_MATCH = { precondition: "If-Match" } as const;
 const changeItem = (method: "put" | "patch", operationId: string): OperationMeta => ({
   method,
   tag,
+  scope: "carts:write",
   operationId,
   summary: "Change an item's quantity",
   description: 'The body is exactly `{"quantity": n}`. The cart is recalculated.',
@@ -52,10 +53,11 @@ const changeItem = (method: "put" | "patch", operationId: string): OperationMeta
 /** The operations' documentation (see describeRoute). */
 const docs = {
   list: describeRoute(
-    fixedOrderList({ tag, description: "Only orders in state `cart`, newest first.", page: CartPage, order: "createdAt desc", paginate: true }),
+    fixedOrderList({ tag, scope: "carts:read", description: "Only orders in state `cart`, newest first.", page: CartPage, order: "createdAt desc", paginate: true }),
   ),
   create: describeRoute({
     tag,
+    scope: "carts:write",
     operationId: "createCart",
     summary: "Create a cart",
     description:
@@ -68,6 +70,7 @@ const docs = {
   get: describeRoute(
     taggedGet({
       tag,
+      scope: "carts:read",
       operationId: "getCart",
       summary: "Get a cart",
       description:
@@ -78,6 +81,7 @@ const docs = {
   ),
   delete: describeRoute({
     tag,
+    scope: "carts:write",
     operationId: "deleteCart",
     summary: "Delete a cart",
     description: "Its items, units and adjustments go with it.",
@@ -86,6 +90,7 @@ const docs = {
   }),
   addItem: describeRoute({
     tag,
+    scope: "carts:write",
     operationId: "addCartItem",
     summary: "Add an item to a cart",
     description:
@@ -98,6 +103,7 @@ const docs = {
   changeItem: describeRoute(changeItem("put", "changeCartItem"), changeItem("patch", "patchCartItem")),
   removeItem: describeRoute({
     tag,
+    scope: "carts:write",
     operationId: "removeCartItem",
     summary: "Remove an item from a cart",
     success: { status: 204, description: "Removed." },

@@ -191,7 +191,7 @@ export const channelRoutes = resourceRoutes({
   noun: "Channel",
   table: channels,
   byCode: channelByCode,
-  docs: { path: "channels", tag: "Channels", plural: "channels", idPrefix: "Channel", item: OwnChannel, page: ChannelPage, putNote: EMPTY_PUT_NOTE },
+  docs: { path: "channels", tag: "Channels", area: "config", plural: "channels", idPrefix: "Channel", item: OwnChannel, page: ChannelPage, putNote: EMPTY_PUT_NOTE },
   inUse: (channel) => channelInUse(channel.id, channel.code),
   list: {
     // Sylius' grid: `nameAndDescription` (by the name), `code`, `themeName`, `enabled`.

@@ -43,6 +43,7 @@ const step = (
 ): OperationMeta => ({
   method,
   tag,
+  scope: "carts:write",
   operationId: operation.operationId,
   summary: operation.summary,
   description: operation.description,
@@ -65,6 +66,7 @@ const selectPayment = (method: "put" | "patch", operationId: string): OperationM
 const coupon = (method: "put" | "patch", operationId: string): OperationMeta => ({
   method,
   tag: "Carts",
+  scope: "carts:write",
   operationId,
   summary: "Apply or remove a promotion coupon",
   description:
@@ -88,6 +90,7 @@ const docs = {
   ),
   shippingMethods: describeRoute({
     tag,
+    scope: "carts:read",
     operationId: "checkoutShippingMethods",
     summary: "Shipping methods of the cart's shipments",
     description: "One entry per shipment; methods by position with their price for it. 400 unless `select_shipping` is allowed.",
@@ -106,6 +109,7 @@ const docs = {
   ),
   paymentMethods: describeRoute({
     tag,
+    scope: "carts:read",
     operationId: "checkoutPaymentMethods",
     summary: "Payment methods of the cart's payments",
     description: "One entry per payment; the channel's enabled methods by position. 400 unless `select_payment` is allowed.",

@@ -13,6 +13,7 @@ import { CheckoutSummary } from "../orders/schemas";
 
 const docs = describeRoute({
   tag: "Checkouts",
+  scope: "carts:read",
   operationId: "getCheckoutSummary",
   summary: "Get the checkout summary of an order",
   description: "Any order (a cart in checkout, or placed). With a strong `ETag`; `If-None-Match` answers 304 when it still matches.",

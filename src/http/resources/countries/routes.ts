@@ -55,6 +55,7 @@ export const countryRoutes = resourceRoutes({
   byCode: countryByCode,
   codeShape: ISO_CODE,
   docs: {
+    area: "config",
     ...resourceNames("Country", "countries"),
     item: Country,
     page: CountryPage,

@@ -11,6 +11,7 @@ import { codeOnlyRoutes, CurrencyPage, CurrencyResource, serializeCurrency } fro
 
 export const currencyRoutes = codeOnlyRoutes({
   noun: "Currency",
+  area: "config",
   plural: "currencies",
   table: currencies,
   messages: { blank: "Please choose currency code.", unique: "Currency code must be unique." },

@@ -24,6 +24,7 @@ export const customerGroupRoutes = resourceRoutes({
   table: customerGroups,
   byCode: customerGroupByCode,
   docs: {
+    area: "customers",
     path: "customer-groups",
     tag: "Customer groups",
     plural: "customer groups",

@@ -289,7 +289,7 @@ export const customerRoutes = resourceRoutes({
   // Anything but digits names no customer (404).
   identifier: { param: "id", parse: (text) => parseId(text) ?? undefined, missing: (id) => `Customer with id "${id}" does not exist.` },
   byCode: customerById,
-  docs: { path: "customers", tag: "Customers", plural: "customers", idPrefix: "Customer", item: Customer, page: CustomerPage },
+  docs: { path: "customers", tag: "Customers", area: "customers", plural: "customers", idPrefix: "Customer", item: Customer, page: CustomerPage },
   inUse: (row) => customerInUse(row.id),
   list: {
     spec: LIST,

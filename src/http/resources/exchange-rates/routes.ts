@@ -37,6 +37,7 @@ export const exchangeRateRoutes = resourceRoutes({
   },
   byCode: (db, [first, second]) => exchangeRateOfPair(db, first, second),
   docs: {
+    area: "config",
     path: "exchange-rates",
     tag: "Exchange rates",
     plural: "exchange rates",

@@ -11,6 +11,7 @@ import { codeOnlyRoutes, LocalePage, LocaleResource, serializeLocale, serializeL
 
 export const localeRoutes = codeOnlyRoutes({
   noun: "Locale",
+  area: "config",
   plural: "locales",
   table: locales,
   messages: { blank: "Please choose locale code.", unique: "Locale code must be unique." },

@@ -18,7 +18,7 @@ const tokenResponses = () => ({
     headers: { ...TOKEN_HEADERS, "Cache-Control": { schema: { type: "string", const: "no-store" } } },
     content: json(ref("TokenResponse")),
   },
-  "400": { description: "invalid_request, invalid_grant, unsupported_grant_type or unauthorized_client.", headers: TOKEN_HEADERS, content: json(ref("TokenError")) },
+  "400": { description: "invalid_request, invalid_grant, unsupported_grant_type, unauthorized_client or invalid_scope (a scope unknown or beyond the client's or the refreshed token's).", headers: TOKEN_HEADERS, content: json(ref("TokenError")) },
   "401": { description: "invalid_client: unknown client or wrong secret.", headers: TOKEN_HEADERS, content: json(ref("TokenError")) },
   "429": responseRef("TooManyRequests"),
   "500": responseRef("InternalError"),

@@ -10,7 +10,10 @@ export const TokenResponse = component(
     access_token: z.string(),
     expires_in: int().meta({ examples: [3600] }),
     token_type: z.literal("bearer"),
-    scope: z.null(),
+    scope: z.string().meta({
+      description: "The scopes the token holds, space-separated (all of them for a client with no scopes configured).",
+      examples: ["catalog:read carts:read carts:write"],
+    }),
     refresh_token: z.string().optional().meta({ description: "Omitted for client_credentials." }),
   }),
   "Tokens issued by the token endpoint (RFC 6749 §5.1).",
@@ -19,7 +22,7 @@ export const TokenResponse = component(
 export const TokenError = component(
   "TokenError",
   z.object({
-    error: z.enum(["invalid_request", "invalid_grant", "unsupported_grant_type", "invalid_client", "unauthorized_client"]),
+    error: z.enum(["invalid_request", "invalid_grant", "unsupported_grant_type", "invalid_client", "unauthorized_client", "invalid_scope"]),
     error_description: z.string(),
   }),
   "A token endpoint error (RFC 6749 §5.2).",
@@ -35,6 +38,14 @@ export const TokenRequest = component(
     username: z.string().optional().meta({ description: "grant_type=password.", examples: ["api@example.com"] }),
     password: z.string().optional().meta({ description: "grant_type=password.", examples: ["sylius-api"] }),
     refresh_token: z.string().optional().meta({ description: "grant_type=refresh_token (rotates)." }),
+    scope: z
+      .string()
+      .optional()
+      .meta({
+        description:
+          "The scopes asked for, space-separated: at most the client's (for `refresh_token`, the refreshed token's). Without it, all of them. Unknown or not allowed: `invalid_scope`.",
+        examples: ["catalog:read"],
+      }),
   }),
   "Token request parameters (JSON, form-encoded body or query string).",
 );

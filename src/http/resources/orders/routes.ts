@@ -44,6 +44,7 @@ const transitionDoc = (op: { operationId: string; summary: string; description: 
   describeRoute({
     method: "put",
     tag,
+    scope: "orders:write",
     operationId: op.operationId,
     summary: op.summary,
     description: op.description,
@@ -57,6 +58,7 @@ const docs = {
   list: describeRoute(
     fixedOrderList({
       tag,
+      scope: "orders:read",
       description: "Orders whose state is not `cart`, by `number` descending unless sorted (Sylius' order grid's fields; `date` is the checkout's completion).",
       page: OrderPage,
       order: "number desc",
@@ -67,6 +69,7 @@ const docs = {
   get: describeRoute(
     taggedGet({
       tag,
+      scope: "orders:read",
       operationId: "getOrder",
       summary: "Get an order",
       description:

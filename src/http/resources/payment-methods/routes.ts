@@ -83,6 +83,7 @@ export const paymentMethodRoutes = resourceRoutes({
   table: paymentMethods,
   byCode: paymentMethodByCode,
   docs: {
+    area: "config",
     path: "payment-methods",
     tag: "Payment methods",
     plural: "payment methods",

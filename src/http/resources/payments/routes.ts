@@ -15,6 +15,7 @@ export const paymentRoutes = orderPartRoutes({
   idOf: (view) => view.row.id,
   serialize: (view, detailed) => serializeOrderPayment(view, detailed ? "detailed" : "list"),
   docs: {
+    scope: "orders:read",
     listDescription: "Payments not in state `cart`, newest first; each payment's method reduced to id, code, position, translations and its link.",
     item: Payment,
     page: PaymentPage,

@@ -69,6 +69,7 @@ export const productAssociationTypeRoutes = resourceRoutes({
   table: productAssociationTypes,
   byCode: associationTypeByCode,
   docs: {
+    area: "catalog",
     ...resourceNames("Product association type", "product association types"),
     item: ProductAssociationType,
     page: ProductAssociationTypePage,

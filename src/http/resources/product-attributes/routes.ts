@@ -62,6 +62,7 @@ const routes = resourceRoutes({
   table: productAttributes,
   byCode: productAttributeByCode,
   docs: {
+    area: "catalog",
     path: "product-attributes",
     tag: "Product attributes",
     plural: "product attributes",

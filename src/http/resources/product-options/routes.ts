@@ -288,6 +288,7 @@ export const productOptionRoutes = resourceRoutes({
   table: productOptions,
   byCode: optionPositionByCode,
   docs: {
+    area: "catalog",
     path: "product-options",
     tag: "Product options",
     plural: "product options",

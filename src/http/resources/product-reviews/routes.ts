@@ -48,6 +48,7 @@ const transitionDocs = (transition: ReviewTransition): OperationMeta[] =>
   (["post", "put", "patch"] as const).map((method) => ({
     method,
     tag: "Product reviews",
+    scope: "catalog:write",
     operationId: `${transition}ProductReview${method === "post" ? "" : method === "put" ? "Put" : "Patch"}`,
     summary: `${transition === "accept" ? "Accept" : "Reject"} a product review`,
     description: `Transition \`${transition}\` of the \`sylius_product_review\` state machine: \`new\` → \`${transition === "accept" ? "accepted" : "rejected"}\`. 400 when the review is not \`new\`. The product's averageRating counts accepted reviews only.`,
@@ -115,6 +116,7 @@ const routes: Hono<AppEnv> = resourceRoutes({
   identifier: { param: "id", parse: idOf, missing: reviewMissing },
   byCode: (db, id, productCode) => reviewOfProduct(db, productCode, id),
   docs: {
+    area: "catalog",
     path: "products/{productCode}/reviews",
     tag: "Product reviews",
     plural: "product reviews",

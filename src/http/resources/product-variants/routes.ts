@@ -416,6 +416,7 @@ async function update(c: Context<AppEnv>, mode: "put" | "patch") {
 
 const docs = crudDocs({
   tag: "Product variants",
+  area: "catalog",
   nested: true,
   noun: "product variant",
   plural: "product variants",

@@ -316,6 +316,7 @@ const LIST: ListSpec<"code" | "name" | "createdAt" | "updatedAt", "code" | "name
 
 const docs = crudDocs({
   tag: "Products",
+  area: "catalog",
   noun: "product",
   plural: "products",
   idPrefix: "Product",

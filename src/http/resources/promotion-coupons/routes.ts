@@ -123,6 +123,7 @@ export const promotionCouponRoutes = resourceRoutes({
   },
   byCode: (db, code, promotionCode) => couponOfPromotion(db, promotionCode, code),
   docs: {
+    area: "config",
     path: "promotions/{promotionCode}/coupons",
     tag: "Promotion coupons",
     plural: "promotion coupons",

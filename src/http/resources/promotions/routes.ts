@@ -135,6 +135,7 @@ export const promotionRoutes = resourceRoutes({
   table: promotions,
   byCode: promotionByCode,
   docs: {
+    area: "config",
     path: "promotions",
     tag: "Promotions",
     plural: "promotions",

@@ -22,6 +22,7 @@ const base = { tag: "Countries" } as const;
 const docs = {
   get: {
     ...base,
+    scope: "config:read",
     operationId: "getProvince",
     summary: "Get a province of a country",
     success: { status: 200, description: "The province.", schema: Province },
@@ -29,6 +30,7 @@ const docs = {
   } satisfies OperationMeta,
   delete: {
     ...base,
+    scope: "config:write",
     operationId: "deleteProvince",
     summary: "Delete a province of a country",
     description: "409 while a province zone has it as a member.",

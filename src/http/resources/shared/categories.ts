@@ -9,6 +9,7 @@
  * Cost: GET one/list 1 D1 round trip; create/update/delete 2.
  * Their representation: ./category-views.ts.
  */
+import type { Access } from "../../../domain/scopes";
 import type { SQL } from "drizzle-orm";
 import { z } from "zod";
 import { defineForm } from "../../form";
@@ -40,6 +41,8 @@ function categoryForms(kind: CategoryKind, component: string) {
 }
 
 interface CategoryKind {
+  /** The area whose scopes its operations need (src/domain/scopes.ts). */
+  area: Access;
   /** `Tax category`; with `plural`, the resource's path, tag and ids (./names.ts). */
   noun: string;
   plural: string;
@@ -62,7 +65,7 @@ export function categoryRoutes(kind: CategoryKind) {
     noun: kind.noun,
     table,
     byCode: (db, code) => categoryByCode(db, table, code),
-    docs: { ...names, item: views.item, page: views.page, putNote: EMPTY_PUT_NOTE },
+    docs: { ...names, area: kind.area, item: views.item, page: views.page, putNote: EMPTY_PUT_NOTE },
     inUse: (row) => kind.inUse(row.id),
     list: {
       // Sylius' tax category grid sorts `nameAndDescription` by the name.

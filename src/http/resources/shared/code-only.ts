@@ -14,6 +14,7 @@
  * - locale `Default` (lists): id, code, self link (`serializeLocaleListItem`);
  * - locale `Detailed` (one locale): id, code, createdAt, updatedAt, self link.
  */
+import type { Access } from "../../../domain/scopes";
 import type { SQL } from "drizzle-orm";
 import { z } from "zod";
 import { defineForm } from "../../form";
@@ -94,6 +95,8 @@ const CODE_ONLY_PUT = `The code of a locale or currency cannot change: a sent \`
 const CODE_ONLY_PATCH = "The code of a locale or currency cannot change: a sent `code` is validated, then ignored.";
 
 interface CodeOnlyKind {
+  /** The area whose scopes its operations need (src/domain/scopes.ts). */
+  area: Access;
   /** `Currency`; with `plural`, the resource's path, tag and ids (./names.ts). */
   noun: string;
   plural: string;
@@ -120,7 +123,7 @@ export function codeOnlyRoutes(kind: CodeOnlyKind) {
     table,
     byCode,
     codeShape: kind.code.shape,
-    docs: { ...names, item: views.item, page: views.page, putNote: CODE_ONLY_PUT, patchNote: CODE_ONLY_PATCH },
+    docs: { ...names, area: kind.area, item: views.item, page: views.page, putNote: CODE_ONLY_PUT, patchNote: CODE_ONLY_PATCH },
     inUse: kind.inUse,
     list: {
       spec: {

@@ -1,15 +1,17 @@
 /** Documentation that carts, orders, payments and shipments share. */
 import type { z } from "zod";
+import type { Scope } from "../../../domain/scopes";
 import type { OperationMeta } from "../../openapi/describe";
 
 /**
  * A list in one default order (`sorting`: the other fields it sorts by, if any), no `criteria`; its tag (`Carts`)
  * names the operation (`listCarts`) and its items.
  */
-export const fixedOrderList = (list: { tag: string; description: string; page: z.ZodType; order: string; paginate?: boolean; sorting?: string[] }): OperationMeta => {
+export const fixedOrderList = (list: { tag: string; scope: Scope; description: string; page: z.ZodType; order: string; paginate?: boolean; sorting?: string[] }): OperationMeta => {
   const plural = list.tag.toLowerCase();
   return {
     tag: list.tag,
+    scope: list.scope,
     operationId: `list${list.tag}`,
     summary: `List ${plural}`,
     description: list.description,
@@ -20,8 +22,9 @@ export const fixedOrderList = (list: { tag: string; description: string; page: z
 };
 
 /** A GET of one by id with a strong `ETag` (`If-None-Match` answers 304 when it still matches); 404 when there is none. */
-export const taggedGet = (get: { tag: string; operationId: string; summary: string; description: string; item: z.ZodType; itemDescription: string }): OperationMeta => ({
+export const taggedGet = (get: { tag: string; scope: Scope; operationId: string; summary: string; description: string; item: z.ZodType; itemDescription: string }): OperationMeta => ({
   tag: get.tag,
+  scope: get.scope,
   operationId: get.operationId,
   summary: get.summary,
   description: get.description,

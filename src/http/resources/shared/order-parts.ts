@@ -6,6 +6,7 @@
  * page two (`readPage`); `sorting` takes the grid's fields (`sortable`), and
  * `cursor` walks the list along its sorting.
  */
+import type { Scope } from "../../../domain/scopes";
 import { Hono } from "hono";
 import type { SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
@@ -35,7 +36,8 @@ export interface OrderPartShape<R extends NamedQueries, View> {
   views: (found: NamedResults<R>) => View[];
   idOf: (view: View) => number;
   serialize: (view: View, detailed: boolean) => unknown;
-  docs: { listDescription: string; item: z.ZodType; page: z.ZodType };
+  /** `scope`: what reading them needs (src/domain/scopes.ts). */
+  docs: { listDescription: string; item: z.ZodType; page: z.ZodType; scope: Scope };
 }
 
 /** The lists' default order. */
@@ -48,7 +50,7 @@ export function orderPartRoutes<R extends NamedQueries, View>(shape: OrderPartSh
   return new Hono<AppEnv>({ strict: false })
     .get(
       "/",
-      describeRoute(fixedOrderList({ tag, description: shape.docs.listDescription, page: shape.docs.page, order: "createdAt desc", sorting: Object.keys(shape.sortable) })),
+      describeRoute(fixedOrderList({ tag, scope: shape.docs.scope, description: shape.docs.listDescription, page: shape.docs.page, order: "createdAt desc", sorting: Object.keys(shape.sortable) })),
       async (c) => {
         const url = new URL(c.req.url);
         const sorting = sortingFrom(url, Object.keys(shape.sortable), CREATED_DESC);
@@ -73,6 +75,7 @@ export function orderPartRoutes<R extends NamedQueries, View>(shape: OrderPartSh
       "/:id",
       describeRoute({
         tag,
+        scope: shape.docs.scope,
         operationId: `get${noun}`,
         summary: `Get a ${noun.toLowerCase()}`,
         success: { status: 200, description: `The ${noun.toLowerCase()}.`, schema: shape.docs.item },

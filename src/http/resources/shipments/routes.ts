@@ -14,5 +14,5 @@ export const shipmentRoutes = orderPartRoutes({
   views: (found) => found.shipments,
   idOf: (row) => row.id,
   serialize: (row) => serializeOrderShipment(row),
-  docs: { listDescription: "Shipments not in state `cart`, newest first.", item: Shipment, page: ShipmentPage },
+  docs: { scope: "orders:read", listDescription: "Shipments not in state `cart`, newest first.", item: Shipment, page: ShipmentPage },
 });

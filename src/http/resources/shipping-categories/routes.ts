@@ -24,6 +24,7 @@ export const SHIPPING_CATEGORY_MESSAGES = {
 
 export const shippingCategoryRoutes = categoryRoutes({
   noun: "Shipping category",
+  area: "config",
   plural: "shipping categories",
   table: shippingCategories,
   messages: SHIPPING_CATEGORY_MESSAGES,

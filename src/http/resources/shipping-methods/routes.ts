@@ -171,7 +171,7 @@ export const shippingMethodRoutes = resourceRoutes({
   noun: "Shipping method",
   table: shippingMethods,
   byCode: shippingMethodByCode,
-  docs: { path: "shipping-methods", tag: "Shipping methods", plural: "shipping methods", idPrefix: "ShippingMethod", item: ShippingMethod, page: ShippingMethodPage },
+  docs: { path: "shipping-methods", tag: "Shipping methods", area: "config", plural: "shipping methods", idPrefix: "ShippingMethod", item: ShippingMethod, page: ShippingMethodPage },
   list: {
     spec: {
       sortable: {

@@ -22,6 +22,7 @@ export const TAX_CATEGORY_MESSAGES = {
 
 export const taxCategoryRoutes = categoryRoutes({
   noun: "Tax category",
+  area: "config",
   plural: "tax categories",
   table: taxCategories,
   messages: TAX_CATEGORY_MESSAGES,

@@ -45,7 +45,7 @@ export const taxRateRoutes = resourceRoutes({
   noun: "Tax rate",
   table: taxRates,
   byCode: taxRateByCode,
-  docs: { path: "tax-rates", tag: "Tax rates", plural: "tax rates", idPrefix: "TaxRate", item: TaxRate, page: TaxRatePage, putNote: EMPTY_PUT_NOTE },
+  docs: { path: "tax-rates", tag: "Tax rates", area: "config", plural: "tax rates", idPrefix: "TaxRate", item: TaxRate, page: TaxRatePage, putNote: EMPTY_PUT_NOTE },
   list: {
     spec: namedListSpec(taxRates, { amount: taxRates.amount }),
     select: (db) => listRows(db, taxRates, taxRateColumns),

@@ -96,6 +96,7 @@ const resource = resourceRoutes({
   table: taxons,
   byCode: taxonByCode,
   docs: {
+    area: "catalog",
     path: "taxons",
     tag: "Taxons",
     plural: "taxons",
@@ -190,6 +191,7 @@ export const taxonRoutes = new Hono<AppEnv>({ strict: false })
     "/:code/products",
     describeRoute({
       tag: "Taxons",
+      scope: "catalog:write",
       operationId: "updateTaxonProductPositions",
       summary: "Set the positions of products in a taxon",
       description:

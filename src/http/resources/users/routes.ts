@@ -79,6 +79,7 @@ export const adminUserRoutes = resourceRoutes({
   identifier: { param: "id", parse: (text) => parseId(text) ?? undefined, missing: (id) => `Admin user with id "${id}" does not exist.` },
   byCode: adminUserById,
   docs: {
+    area: "users:manage",
     path: "users",
     tag: "Admin users",
     plural: "admin users",

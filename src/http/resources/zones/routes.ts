@@ -65,7 +65,7 @@ const routes = resourceRoutes({
   noun: "Zone",
   table: zones,
   byCode: zoneByCode,
-  docs: { path: "zones", tag: "Zones", plural: "zones", idPrefix: "Zone", item: Zone, page: ZonePage, putNote: EMPTY_PUT_NOTE },
+  docs: { path: "zones", tag: "Zones", area: "config", plural: "zones", idPrefix: "Zone", item: Zone, page: ZonePage, putNote: EMPTY_PUT_NOTE },
   inUse: (zone) => zoneInUse(zone.id),
   list: {
     spec: namedListSpec(zones),

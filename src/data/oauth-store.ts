@@ -71,21 +71,22 @@ export class OAuthStore {
     // drizzle's insert().select() wants every column of the table, in table
     // order (raw `sql` statements with parameters cannot be batched by drizzle).
     // The new tokens hold the scopes granted now (the old token's, or fewer).
-    const copyOf = (hash: string, expiresAt: number) =>
-      this.db
-        .select({
-          id: sql<number>`NULL`.as("id"),
-          tokenHash: sql<string>`${hash}`.as("token_hash"),
-          clientId: oauthRefreshTokens.clientId,
-          userId: oauthRefreshTokens.userId,
-          expiresAt: sql<number>`${expiresAt}`.as("expires_at"),
-          createdAt: sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`.as("created_at"),
-          scopes: sql<string | null>`${tokens.scopes}`.as("scopes"),
-        })
-        .from(oauthRefreshTokens)
-        .where(and(eq(oauthRefreshTokens.tokenHash, oldRefreshHash), eq(oauthRefreshTokens.clientId, clientId)));
-    const insertAccess = this.db.insert(oauthAccessTokens).select(copyOf(tokens.accessHash, tokens.accessExpiresAt));
-    const insertRefresh = this.db.insert(oauthRefreshTokens).select(copyOf(tokens.refreshHash, tokens.refreshExpiresAt));
+    const copied = (hash: string, expiresAt: number) => ({
+      id: sql<number>`NULL`.as("id"),
+      tokenHash: sql<string>`${hash}`.as("token_hash"),
+      clientId: oauthRefreshTokens.clientId,
+      userId: oauthRefreshTokens.userId,
+      expiresAt: sql<number>`${expiresAt}`.as("expires_at"),
+      createdAt: sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`.as("created_at"),
+      scopes: sql<string | null>`${tokens.scopes}`.as("scopes"),
+    });
+    const oldToken = and(eq(oauthRefreshTokens.tokenHash, oldRefreshHash), eq(oauthRefreshTokens.clientId, clientId));
+    // The access token's copy of its client's scopes is written by its insert trigger (src/data/triggers/token-scopes.ts).
+    const accessRow = { ...copied(tokens.accessHash, tokens.accessExpiresAt), clientScopes: sql<string | null>`NULL`.as("client_scopes") };
+    const insertAccess = this.db.insert(oauthAccessTokens).select(this.db.select(accessRow).from(oauthRefreshTokens).where(oldToken));
+    const insertRefresh = this.db
+      .insert(oauthRefreshTokens)
+      .select(this.db.select(copied(tokens.refreshHash, tokens.refreshExpiresAt)).from(oauthRefreshTokens).where(oldToken));
     const deleteOld = this.db
       .delete(oauthRefreshTokens)
       .where(eq(oauthRefreshTokens.tokenHash, oldRefreshHash))

@@ -178,7 +178,19 @@ const tokenColumns = () => ({
 });
 
 // By user: a deleted user's tokens are deleted with it.
-export const oauthAccessTokens = sqliteTable("oauth_access_tokens", tokenColumns(), (t) => [index("oauth_access_tokens_user").on(t.userId)]);
+export const oauthAccessTokens = sqliteTable(
+  "oauth_access_tokens",
+  {
+    ...tokenColumns(),
+    /**
+     * A copy of its client's `scopes`, kept by declared triggers
+     * (src/data/triggers/token-scopes.ts): the token check reads it instead
+     * of the client's row, one row less on every request.
+     */
+    clientScopes: text("client_scopes"),
+  },
+  (t) => [index("oauth_access_tokens_user").on(t.userId), index("oauth_access_tokens_client").on(t.clientId)],
+);
 export const oauthRefreshTokens = sqliteTable("oauth_refresh_tokens", tokenColumns(), (t) => [index("oauth_refresh_tokens_user").on(t.userId)]);
 
 // ----------------------------------------------------------- localisation

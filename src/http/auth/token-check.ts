@@ -16,15 +16,19 @@ import { authError, type HttpError } from "../errors";
 
 /** The token check, shared with the cart Durable Object: `?1` the token's hash, `?2` the scope needed (NULL: none). */
 export const TOKEN_CHECK_SQL =
-  "SELECT c.public_id AS client, t.client_id, t.user_id, t.expires_at, (u.enabled = 1 AND u.api_access = 1) AS user_enabled, " +
-  `${inScopeSql("?2")} AS in_scope ` +
-  "FROM oauth_access_tokens t JOIN oauth_clients c ON c.id = t.client_id LEFT JOIN admin_users u ON u.id = t.user_id WHERE t.token_hash = ?1";
+  "SELECT t.client_id, t.user_id, t.expires_at, (u.enabled = 1 AND u.api_access = 1) AS user_enabled, " +
+  `${inScopeSql("?2")} AS in_scope, ` +
+  // The client's public id only for a refusal's log line: a CASE reads its row only then (no row on a pass).
+  `CASE WHEN NOT (${inScopeSql("?2")}) OR t.expires_at <= unixepoch() OR (t.user_id IS NOT NULL AND (u.enabled IS NOT 1 OR u.api_access IS NOT 1)) ` +
+  "THEN (SELECT c.public_id FROM oauth_clients c WHERE c.id = t.client_id) END AS client " +
+  "FROM oauth_access_tokens t LEFT JOIN admin_users u ON u.id = t.user_id WHERE t.token_hash = ?1";
 
 /** The check's parameters, in the order of TOKEN_CHECK_SQL's. */
 export const tokenCheckParams = (tokenHash: string, scope: Scope | null): [string, Scope | null] => [tokenHash, scope];
 
 interface TokenRow {
-  client: string;
+  /** Only when the check refuses the token (see the CASE above). */
+  client: string | null;
   client_id: number;
   user_id: number | null;
   expires_at: number;
@@ -41,16 +45,17 @@ export interface Principal {
  * Reads the token check's result (the request's guard, see token-guard.ts,
  * run in the request's or the cart object's first batch); throws the 401
  * when it does not authenticate, the 403 when the token lacks `scope`.
- * `onClient` learns the token's client (its public id) once the token is
- * known, for the access log of a refusal.
+ * `onClient` learns the token's client (its public id) when the token is
+ * refused, for the access log of the refusal.
  */
 export function verifyTokenCheck(result: D1Result, nowSeconds: number, scope: Scope | null, onClient?: (client: string) => void): Principal {
   // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- The raw D1 rows of the token SELECT above, whose columns are TokenRow's.
   const row = (result.results as TokenRow[])[0];
   if (!row) throw authError.invalid();
-  onClient?.(row.client);
+  const client = row.client;
+  if (client !== null) onClient?.(client);
   // The refusal names the client for the access log (the cart object hands it back with its reply).
-  const refused = (error: HttpError) => Object.assign(error, { client: row.client });
+  const refused = (error: HttpError) => (client === null ? error : Object.assign(error, { client }));
   if (row.user_id !== null && row.user_enabled !== 1) throw refused(authError.invalid());
   if (row.expires_at <= nowSeconds) throw refused(authError.expired());
   if (scope !== null && row.in_scope !== 1) throw refused(authError.insufficientScope(scope));

@@ -10,7 +10,7 @@ import { TOKEN_CHECK_SQL, tokenCheckParams, verifyTokenCheck, type Principal } f
 /**
  * The guard of a request whose access token hashes to `tokenHash`, for an
  * operation that needs `scope` (null: none); `onPass` gets the principal,
- * `onClient` the token's client (public id) whenever the token is known.
+ * `onClient` the token's client (public id) when the check refuses a known token.
  */
 export function tokenGuard(
   tokenHash: string,

@@ -5,7 +5,8 @@
  * (`OperationRun`). Each operation reads in one batch (the caller's token
  * check and its key's lookup ahead of its own reads), decides, then writes
  * in one guarded batch that carries its key's record; a refusal or a
- * failure becomes a reply (`errorReply`).
+ * failure becomes a reply (`errorReply`). The pipeline written once over
+ * these ends is runner.ts (`runOperation`).
  */
 import { namedBatch, type NamedEntry, type NamedQueries, type NamedResults, type Query } from "../data/batch";
 import { createDatabase, type Database } from "../data/db";

@@ -46,7 +46,8 @@ import { done, errorReply, formRefused, isRefusal, nowSeconds, OperationRun, rep
 import { createDatabase, type Database } from "../data/db";
 import { D1Meter, MeteredD1 } from "../data/metered-d1";
 import { delayedD1, parseLatency, type Latency } from "../data/simulated-latency";
-import { cartToDeleteQuery, deleteCartStatements } from "../data/carts/cart-delete";
+import { addressIdsOf, deleteCartOperation } from "./delete-cart";
+import { runOperation } from "./runner";
 import { variantViewsFrom, ViewRefills } from "../data/queries/product-variants";
 import { serializeCartItem } from "../http/resources/carts/serializer";
 
@@ -311,19 +312,7 @@ export class CartObject extends DurableObject<Env> {
   }
 
   deleteCart(cartId: number, caller: Caller | null): Promise<CartReply> {
-    return this.logged(caller, cartId, "deleteCart", () =>
-      this.operate(caller, async (run) => {
-        const { db } = run;
-        const found = await run.read({ cart: cartToDeleteQuery(db, cartId) });
-        const replayed = run.replay();
-        if (replayed) return done(replayedStatus(replayed.status), null, run.meter, true);
-        if (!found.cart.length) throw refuse.notFound(`Cart with id ${cartId} does not exist.`);
-        const addressIds = addressIdsOf(found.cart[0]);
-        await run.write({ status: 204, resource: null }, deleteCartStatements(db, cartId, addressIds));
-        await this.retire();
-        return done(204, null, run.meter);
-      }),
-    );
+    return this.logged(caller, cartId, "deleteCart", () => this.operate(caller, (run) => runOperation(run, deleteCartOperation(cartId, () => this.retire()))));
   }
 
   /**
@@ -976,10 +965,6 @@ export class CartObject extends DurableObject<Env> {
 
 /** A checkout step's answer as the object's reply. */
 const answered = <B>(run: OperationRun, answer: StepAnswer<B>): CartReply<B> => done(answer.status, answer.body, run.meter, answer.replayed);
-
-/** The ids of a cart's addresses (set by the checkout's addressing). */
-const addressIdsOf = (cart: { shippingAddressId: number | null; billingAddressId: number | null } | undefined): number[] =>
-  cart ? [cart.shippingAddressId, cart.billingAddressId].filter((id): id is number => id !== null) : [];
 
 /**
  * The cart's current tag for `If-Match`, from the rows of the change's first

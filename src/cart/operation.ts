@@ -5,9 +5,10 @@
  * (`OperationRun`). Each operation reads in one batch (the caller's token
  * check and its key's lookup ahead of its own reads), decides, then writes
  * in one guarded batch that carries its key's record; a refusal or a
- * failure becomes a reply (`errorReply`).
+ * failure becomes a reply (`errorReply`). The pipeline written once over
+ * these ends is runner.ts (`runOperation`).
  */
-import { namedBatch, type NamedEntry, type NamedQueries, type NamedResults } from "../data/batch";
+import { namedBatch, type NamedEntry, type NamedQueries, type NamedResults, type Query } from "../data/batch";
 import { createDatabase, type Database } from "../data/db";
 import { D1Meter, MeteredD1, type Checks } from "../data/metered-d1";
 import {
@@ -246,15 +247,22 @@ export class OperationRun {
   /**
    * The guarded write: `statements` in one atomic batch, the key's record
    * (with `outcome`) first, so a key recorded meanwhile fails the batch
-   * before anything is written (a 422).
+   * before anything is written (a 422), and the operation's `events` last
+   * (runner.ts: the one place event rows join the batch; an empty list adds
+   * no statement).
    */
-  write<T extends NamedEntry>(outcome: { status: number; resource: string | null }, statements: T): Promise<NamedResults<{ record: ReturnType<typeof idempotencyRecordQueries> | undefined; written: T }>> {
+  write<T extends NamedEntry>(
+    outcome: { status: number; resource: string | null },
+    statements: T,
+    events: readonly Query[] = [],
+  ): Promise<NamedResults<{ record: ReturnType<typeof idempotencyRecordQueries> | undefined; written: T; events: readonly Query[] }>> {
     const keyed = this.caller?.idempotency;
     const db = this.db;
     return writeKeyed(() =>
       namedBatch(db, {
         record: keyed ? idempotencyRecordQueries(db, keyed.request, scopeOf(keyed, this.principal), outcome, nowSeconds()) : undefined,
         written: statements,
+        events,
       }),
     );
   }

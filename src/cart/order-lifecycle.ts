@@ -14,46 +14,48 @@
  * edit): the step answers 409 and changes nothing.
  */
 import { CartRefusal, refuse } from "./refusal";
-import { done, replayedStatus, type CartReply, type OperationRun } from "./operation";
+import type { Caller, CartReply, OperationRun } from "./operation";
+import { runOperation, type CartOperation } from "./runner";
 import { isGuardFailure, lifecycleWriteQueries, orderSnapshotQueries, snapshotFrom } from "../data/orders/lifecycle-store";
 import { oneOrder } from "../data/carts/cart-store";
 import { orderViewQueries, orderViewsFrom } from "../data/orders/order-views";
+import type { Database } from "../data/db";
 import { orderEtag } from "../http/resources/orders/etag";
-import { planOrderStep, type LineNotFound, type OrderStep, type TransitionRefused } from "../domain/orders";
+import { planOrderStep, type LineNotFound, type OrderPlan, type OrderSnapshot, type OrderStep, type TransitionRefused } from "../domain/orders";
 
 export type { OrderStep };
 
 /** The 409 of a stock row that changed under the plan (an admin edit between the read and the write). */
 export const STOCK_CHANGED = "The stock of a variant of this order changed meanwhile; nothing was changed, try again.";
 
-/** Runs a lifecycle step in `run` (the pipeline's ends: first batch, replay, guarded write); a refusal throws. */
-export async function runOrderStep(run: OperationRun, orderId: number, step: OrderStep): Promise<CartReply> {
-  const { db, caller } = run;
-  // Read: the order's snapshot, and what its tag is made of only when there is an If-Match to compare it with.
-  const read = await run.read({
-    snapshot: orderSnapshotQueries(db, orderId),
-    tagged: typeof caller?.ifMatch === "string" ? orderViewQueries(db, oneOrder(orderId)) : undefined,
-  });
-  const snapshot = snapshotFrom(read.snapshot);
-  if (!snapshot) throw refuse.notFound(`Order with id ${orderId} does not exist.`);
-  const replayed = run.replay();
-  if (replayed) return done(replayedStatus(replayed.status), null, run.meter, true);
-  if (read.tagged) {
-    const view = orderViewsFrom(read.tagged);
-    const record = view.records[0];
-    run.checkIfMatch(record ? await orderEtag(record, view.variants, "detailed") : null);
-  }
+/** The order's rows a step reads: its snapshot, and what its tag is made of only when there is an If-Match to compare it with. */
+const stepReads = (orderId: number) => (db: Database, caller: Caller | null) => ({
+  snapshot: orderSnapshotQueries(db, orderId),
+  tagged: typeof caller?.ifMatch === "string" ? orderViewQueries(db, oneOrder(orderId)) : undefined,
+});
 
-  // Decide.
-  const planned = planOrderStep(snapshot, step);
-  if (!planned.ok) throw refusalError(planned.refusal);
-  const result = planned.plan;
-  const now = new Date().toISOString();
-
-  // Guarded write.
-  try {
-    await run.write(
-      { status: 204, resource: null },
+/** A lifecycle step as an operation of the runner: the order's snapshot read, the domain's plan, its guarded UPDATEs. */
+export function orderStepOperation(orderId: number, step: OrderStep): CartOperation<ReturnType<ReturnType<typeof stepReads>>, OrderSnapshot, { snapshot: OrderSnapshot; plan: OrderPlan; now: string }, ReturnType<typeof lifecycleWriteQueries>> {
+  return {
+    reads: stepReads(orderId),
+    subject: (rows) => {
+      const snapshot = snapshotFrom(rows.snapshot);
+      if (!snapshot) throw refuse.notFound(`Order with id ${orderId} does not exist.`);
+      return snapshot;
+    },
+    tag: async (rows) => {
+      if (!rows.tagged) return undefined;
+      const view = orderViewsFrom(rows.tagged);
+      const record = view.records[0];
+      return record ? await orderEtag(record, view.variants, "detailed") : null;
+    },
+    decide: (snapshot) => {
+      const planned = planOrderStep(snapshot, step);
+      if (!planned.ok) throw refusalError(planned.refusal);
+      return { snapshot, plan: planned.plan, now: new Date().toISOString() };
+    },
+    kept: () => ({ status: 204, resource: null }),
+    statements: (db, { snapshot, plan: result, now }) =>
       lifecycleWriteQueries(db, {
         orderId,
         from: { state: snapshot.state, paymentState: snapshot.paymentState, shippingState: snapshot.shippingState },
@@ -66,12 +68,16 @@ export async function runOrderStep(run: OperationRun, orderId: number, step: Ord
         couponUsage: result.couponUsage,
         now,
       }),
-    );
-  } catch (error) {
-    if (isGuardFailure(error)) throw refuse.conflict(STOCK_CHANGED);
-    throw error;
-  }
-  return done(204, null, run.meter);
+    events: () => [],
+    // The object is the order's only writer: only a variant's stock can have changed under the plan.
+    guardFailed: (error) => (isGuardFailure(error) ? refuse.conflict(STOCK_CHANGED) : undefined),
+    answer: () => ({ status: 204, body: null }),
+  };
+}
+
+/** Runs a lifecycle step in `run`; a refusal throws. */
+export function runOrderStep(run: OperationRun, orderId: number, step: OrderStep): Promise<CartReply> {
+  return runOperation(run, orderStepOperation(orderId, step));
 }
 
 function refusalError(refusal: TransitionRefused | LineNotFound): CartRefusal {

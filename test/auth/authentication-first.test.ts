@@ -14,7 +14,7 @@ import { createApp } from "../../src/http/app";
 import { sha256Hex } from "../../src/http/auth/crypto";
 import { addItem, cartFixture, newCart } from "../fixtures/carts";
 import { uniqueCode } from "../fixtures/http";
-import { png } from "../fixtures/images";
+import { probeBody } from "./probe-body";
 import { insertToken, insertUser, testClientId } from "../fixtures/tokens";
 import { bucketListing, objectState, tableContents } from "./unchanged";
 
@@ -90,17 +90,8 @@ function concrete(path: string): string {
 function request(method: string, path: string, authorization: string | null): Promise<Response> {
   const headers: Record<string, string> = { Accept: "application/json" };
   if (authorization !== null) headers.Authorization = authorization;
-  let body: BodyInit | undefined;
-  if (takesUploads(method, path)) {
-    const form = new FormData();
-    form.append("code", uniqueCode("UPLOAD"));
-    form.append("images[0][type]", "main");
-    form.append("images[0][file]", new File([png()], "probe.png", { type: "image/png" }));
-    body = form;
-  } else if (method !== "GET" && method !== "DELETE") {
-    headers["Content-Type"] = "application/json";
-    body = JSON.stringify({ code: uniqueCode("PROBE"), variant: variantCode, quantity: 2, name: "Probe", enabled: true });
-  }
+  const { body, contentType } = probeBody(method, takesUploads(method, path), variantCode);
+  if (contentType) headers["Content-Type"] = contentType;
   return SELF.fetch(`https://example.com${concrete(path)}`, { method, headers, body });
 }
 

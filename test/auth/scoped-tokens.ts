@@ -8,7 +8,7 @@ import { createApp } from "../../src/http/app";
 import { sha256Hex } from "../../src/http/auth/crypto";
 import { openApiDocument } from "../../src/http/openapi/document";
 import { uniqueCode } from "../fixtures/http";
-import { png } from "../fixtures/images";
+import { probeBody } from "./probe-body";
 
 export interface ScopedOperation {
   method: string;
@@ -82,16 +82,7 @@ const takesUploads = (method: string, path: string): boolean => method !== "GET"
 export function callOperation(operation: { method: string; path: string }, values: PathValues, token: string): Promise<Response> {
   const { method, path } = operation;
   const headers: Record<string, string> = { Accept: "application/json", Authorization: `Bearer ${token}` };
-  let body: BodyInit | undefined;
-  if (takesUploads(method, path)) {
-    const form = new FormData();
-    form.append("code", uniqueCode("UPLOAD"));
-    form.append("images[0][type]", "main");
-    form.append("images[0][file]", new File([png()], "probe.png", { type: "image/png" }));
-    body = form;
-  } else if (method !== "GET" && method !== "DELETE") {
-    headers["Content-Type"] = "application/json";
-    body = JSON.stringify({ code: uniqueCode("PROBE"), variant: values.variantCode, quantity: 2, name: "Probe", enabled: true });
-  }
+  const { body, contentType } = probeBody(method, takesUploads(method, path), values.variantCode);
+  if (contentType) headers["Content-Type"] = contentType;
   return SELF.fetch(`https://example.com${concretePath(path, values)}`, { method, headers, body });
 }

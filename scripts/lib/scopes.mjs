@@ -1,21 +1,9 @@
-// The API's OAuth scopes, for the accounts script (plain Node, no TypeScript):
-// the same list, in the same order, as src/domain/scopes.ts, which
-// test/auth/accounts-cli.node.test.ts holds it to.
-export const SCOPES = [
-  "catalog:read",
-  "catalog:write",
-  "carts:read",
-  "carts:write",
-  "orders:read",
-  "orders:write",
-  "customers:read",
-  "customers:write",
-  "config:read",
-  "config:write",
-  "users:manage",
-  "events:read",
-  "webhooks:manage",
-];
+// The API's OAuth scopes for the accounts script: the list of
+// src/domain/scopes.ts itself (Node 22 runs its TypeScript by stripping the
+// types), so the script cannot drift from what the service checks.
+import { SCOPES } from "../../src/domain/scopes.ts";
+
+export { SCOPES };
 
 /**
  * A list of scopes as given on the command line (separated by spaces or

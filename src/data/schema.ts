@@ -1101,3 +1101,36 @@ export const searchGramCounts = sqliteTable(
 export const searchGramPositions = sqliteTable("search_gram_positions", {
   i: integer("i").primaryKey(),
 });
+
+/**
+ * The outbox: one row per event (src/domain/events/event.ts), written in the
+ * same batch as the change it records, so that no change commits without its
+ * events and no event without its change. The feed (GET /api/v1/events/)
+ * reads it and webhooks send it.
+ *
+ * `id` without AUTOINCREMENT (which reads `sqlite_sequence` on every insert):
+ * a new row takes the largest id + 1, so ids grow with commits; the retention
+ * prune never deletes the newest row, so ids never restart. `sequence` NULL
+ * means the row's own id. The actor is copied (the client's public id, the
+ * user's name) so that the audit trail outlives them. Indexes serve the feed's
+ * filters as seeks in id order: by type, by resource.
+ */
+export const events = sqliteTable(
+  "events",
+  {
+    id: integer("id").primaryKey(),
+    type: text("type").notNull(),
+    occurredAt: text("occurred_at")
+      .notNull()
+      .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+    resourceHref: text("resource_href").notNull(),
+    resourceId: integer("resource_id"),
+    resourceCode: text("resource_code"),
+    sequence: integer("sequence"),
+    actorClient: text("actor_client"),
+    actorUser: text("actor_user"),
+    actorSystem: text("actor_system"),
+    data: text("data").notNull(),
+  },
+  (t) => [index("events_type").on(t.type, t.id), index("events_resource").on(t.resourceHref, t.id)],
+);

@@ -30,9 +30,13 @@ function rowOf(event: NewEvent): typeof events.$inferInsert {
   };
 }
 
-/** The statements writing `list` to the outbox, in order (none for none): the last of the operation's write batch. */
+/**
+ * The statements writing `list` to the outbox, in order (none for none): the
+ * last of the operation's write batch. Each returns its rows' ids, so that
+ * whoever ran the batch knows which events it committed (webhook delivery).
+ */
 export function eventInserts(db: Database, list: readonly NewEvent[]): Query[] {
-  return chunks(list, PARAMS_PER_EVENT).map((part) => db.insert(events).values(part.map(rowOf)));
+  return chunks(list, PARAMS_PER_EVENT).map((part) => db.insert(events).values(part.map(rowOf)).returning({ eventId: events.id }));
 }
 
 /** A stored time (`2026-11-29T12:00:00.123Z`) with its numeric offset (`2026-11-29T12:00:00.123+00:00`). */

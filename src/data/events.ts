@@ -6,25 +6,34 @@
  */
 import type { Database } from "./db";
 import { chunks, type Query } from "./batch";
-import { events } from "./schema";
+import { sql } from "drizzle-orm";
+import type { SQLiteInsertValue } from "drizzle-orm/sqlite-core";
+import { adminUsers, events, oauthClients } from "./schema";
 import { eventId, serializedData, type EventActor, type EventBody, type EventResourceRef, type NewEvent } from "../domain/events/event";
 import type { EventType } from "../domain/events/types";
 
 export type EventRow = typeof events.$inferSelect;
 
 /** The columns one event binds (the multi-row insert's chunking). */
-const PARAMS_PER_EVENT = 9;
+const PARAMS_PER_EVENT = 10;
 
-function rowOf(event: NewEvent): typeof events.$inferInsert {
+/**
+ * The actor's names are copied from their rows by the insert itself (a
+ * primary-key read each, in the same statement): the operation holds only
+ * the principal's ids, and the audit trail must outlive the client or user.
+ */
+function rowOf(event: NewEvent): SQLiteInsertValue<typeof events> {
   const actor = event.actor;
+  const byPrincipal = "clientId" in actor;
   return {
     type: event.type,
     resourceHref: event.resource.href,
     resourceId: "id" in event.resource ? event.resource.id : null,
     resourceCode: "code" in event.resource ? event.resource.code : null,
     sequence: event.sequence,
-    actorClient: "client" in actor ? actor.client : null,
-    actorUser: "client" in actor ? actor.user : null,
+    actorClient: byPrincipal ? sql`(SELECT ${oauthClients.publicId} FROM ${oauthClients} WHERE ${oauthClients.id} = ${actor.clientId})` : null,
+    actorUser:
+      byPrincipal && actor.userId !== null ? sql`(SELECT ${adminUsers.username} FROM ${adminUsers} WHERE ${adminUsers.id} = ${actor.userId})` : null,
     actorSystem: "system" in actor ? actor.system : null,
     data: serializedData(event.data),
   };

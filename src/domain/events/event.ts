@@ -24,13 +24,20 @@ export type EventActor = { client: string; user: string | null } | { system: "ex
 /** Where a consumer reads the resource: its URL, and its id or code. */
 export type EventResourceRef = { href: string; id: number } | { href: string; code: string };
 
+/**
+ * Who made a change, as an operation knows it: the authenticated principal's
+ * row ids (the outbox insert copies the client's public id and the user's
+ * name from their rows), or a task of the service.
+ */
+export type ChangeActor = { clientId: number; userId: number | null } | { system: "expiry" | "cron" };
+
 /** The event as an operation declares it (before the outbox gives it an id and a time). */
 export interface NewEvent {
   type: EventType;
   resource: EventResourceRef;
   /** The resource's version after the change; null: the event's own row id. */
   sequence: number | null;
-  actor: EventActor;
+  actor: ChangeActor;
   data: Record<string, unknown>;
 }
 

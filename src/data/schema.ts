@@ -1134,3 +1134,26 @@ export const events = sqliteTable(
   },
   (t) => [index("events_type").on(t.type, t.id), index("events_resource").on(t.resourceHref, t.id)],
 );
+
+/**
+ * Webhook endpoints: where events are sent (docs/api/webhooks.md). `eventTypes`
+ * is a JSON list of types or patterns (`order.*`, `*`). The signing secret is
+ * stored sealed (src/domain/webhooks/secret-box.ts); after a rotation the
+ * previous one keeps signing until `previousSecretUntil` (epoch seconds).
+ * `failingSince` (epoch seconds) is the first failure of the current run of
+ * failures (NULL after a success): three days of it disable the endpoint, and
+ * `disabledReason` says why it was disabled by the service (`gone`, `failing`).
+ */
+export const webhookEndpoints = sqliteTable("webhook_endpoints", {
+  id: id(),
+  url: text("url").notNull(),
+  eventTypes: text("event_types").notNull(),
+  enabled: bool("enabled").notNull().default(true),
+  description: text("description"),
+  secret: text("secret").notNull(),
+  previousSecret: text("previous_secret"),
+  previousSecretUntil: integer("previous_secret_until"),
+  failingSince: integer("failing_since"),
+  disabledReason: text("disabled_reason"),
+  ...timestamps(),
+});

@@ -903,12 +903,16 @@ export class CartObject extends DurableObject<Env> {
 
   /** A checkout write (addressing, selections, coupon, completion), serialized with the cart's changes. */
   checkoutStep(cartId: number, caller: Caller | null, step: CheckoutStep): Promise<CartReply> {
-    return this.logged(caller, cartId, `checkout:${step.kind}`, () => this.operate(caller, (run) => runCheckoutStep(run, cartId, step, this.checkoutHolding(cartId, run.db))));
+    return this.logged(caller, cartId, `checkout:${step.kind}`, () =>
+      this.operate(caller, (run) => runCheckoutStep(run, cartId, step, this.checkoutHolding(cartId, run.db))),
+    );
   }
 
   /** The methods a checkout step may choose from (GET select-shipping / select-payment). */
   checkoutMethods(cartId: number, caller: Caller | null, what: CheckoutRead): Promise<CartReply<CheckoutMethods>> {
-    return this.logged(caller, cartId, `checkout:${what}`, () => this.operate(caller, (run) => runCheckoutMethods(run, cartId, what, this.checkoutHolding(cartId, run.db))));
+    return this.logged(caller, cartId, `checkout:${what}`, () =>
+      this.operate(caller, (run) => runCheckoutMethods(run, cartId, what, this.checkoutHolding(cartId, run.db))),
+    );
   }
 
   /** What a checkout operation gets of this object, as it is when the operation's turn comes. */

@@ -66,7 +66,8 @@ import { promotionFactQueries, promotionFactsFrom, type FactModes } from "../dat
 import { changeGuardStatement, type ChangeBasis, type HeldCoupon } from "../data/carts/change-guard";
 import type { PromotionFacts } from "../domain/pricing";
 import { changeFacts, factModes } from "./promotion-facts";
-import { readCheckoutMethods, runCheckoutStep, type CartHost, type CheckoutMethods, type CheckoutRead, type CheckoutStep, type StepAnswer } from "./checkout-step";
+import { runCheckoutMethods, runCheckoutStep, type CheckoutHolding, type CheckoutMethods, type CheckoutRead, type CheckoutStep } from "./checkout-step";
+import type { IdPool } from "./id-pool";
 import { runOrderStep, type OrderStep } from "./order-lifecycle";
 
 type Operation =
@@ -903,34 +904,42 @@ export class CartObject extends DurableObject<Env> {
   /** A checkout write (addressing, selections, coupon, completion), serialized with the cart's changes. */
   checkoutStep(cartId: number, caller: Caller | null, step: CheckoutStep): Promise<CartReply> {
     return this.logged(caller, cartId, `checkout:${step.kind}`, () =>
-      this.operate(caller, async (run) => answered(run, await runCheckoutStep(this.checkoutHost(), run, cartId, step))),
+      this.operate(caller, (run) => runCheckoutStep(run, cartId, step, this.checkoutHolding(cartId, run.db))),
     );
   }
 
   /** The methods a checkout step may choose from (GET select-shipping / select-payment). */
   checkoutMethods(cartId: number, caller: Caller | null, what: CheckoutRead): Promise<CartReply<CheckoutMethods>> {
     return this.logged(caller, cartId, `checkout:${what}`, () =>
-      this.operate(caller, async (run) => answered(run, await readCheckoutMethods(this.checkoutHost(), run, cartId, what))),
+      this.operate(caller, (run) => runCheckoutMethods(run, cartId, what, this.checkoutHolding(cartId, run.db))),
     );
   }
 
-  private checkoutHost(): CartHost {
+  /** What a checkout operation gets of this object, as it is when the operation's turn comes. */
+  private checkoutHolding(cartId: number, db: Database): CheckoutHolding {
     return {
-      cached: (cartId) => (this.cart !== null && this.cart.id === cartId ? this.cart : null),
+      held: this.cart !== null && this.cart.id === cartId ? this.cart : null,
+      ids: this.idPool(db),
       // A step's own writes move the version more than once: the next change reads the cart again.
-      keep: (cart) => {
+      hold: (cart) => {
         this.hold(cart);
       },
-      reserveCount: (wanted) => (this.idsLeft() < wanted ? Math.max(ID_BLOCK, wanted * 2) : 0),
-      reserved: (rows, count) => {
-        this.ids = reservedRange(rows, count);
-      },
-      withIds: (db, work) => this.withIds(db, work),
-      armAfterChange: (cartId) => this.armAfterChange(cartId),
+      restartExpiry: () => this.armAfterChange(cartId),
       placed: async () => {
         this.forget();
         await this.stopExpiry();
       },
+    };
+  }
+
+  /** This object's reserved ids as an operation takes them (`db`: the operation's, for a reservation it runs short of). */
+  private idPool(db: Database): IdPool {
+    return {
+      toReserve: (wanted) => (this.idsLeft() < wanted ? Math.max(ID_BLOCK, wanted * 2) : 0),
+      reserved: (rows, count) => {
+        this.ids = reservedRange(rows, count);
+      },
+      withIds: (work) => this.withIds(db, work),
     };
   }
 
@@ -961,10 +970,6 @@ export class CartObject extends DurableObject<Env> {
     );
   }
 }
-
-
-/** A checkout step's answer as the object's reply. */
-const answered = <B>(run: OperationRun, answer: StepAnswer<B>): CartReply<B> => done(answer.status, answer.body, run.meter, answer.replayed);
 
 /**
  * The cart's current tag for `If-Match`, from the rows of the change's first

@@ -10,11 +10,12 @@
  * 2. `subject`: what the reads found (a refusal here, e.g. the order's 404,
  *    comes before any replay);
  * 3. the replay of a kept answer (`Idempotency-Key`);
- * 4. `If-Match` against the operation's tag;
- * 5. the decision;
+ * 4. `If-Match` against the operation's tag, after the refusals that come
+ *    before it (`beforeIfMatch`: the coupon's missing cart);
+ * 5. the decision (async: it may take ids from the object's pool);
  * 6. the guarded write: the key's record first, the operation's statements,
  *    then its events, in one atomic batch; a guard failure becomes the
- *    operation's refusal (`guardFailed`);
+ *    operation's refusal (`guardFailed`, which may read what it names);
  * 7. what the object does once it committed (`committed`), and the answer.
  *
  * Events: `events` is the one place an operation's event rows go; they are
@@ -51,18 +52,20 @@ export interface CartOperation<R extends NamedQueries, S, P, W extends NamedEntr
   subject(rows: NamedResults<R>): S;
   /** The answer to replay for a kept outcome (default: its status, no body). */
   replay?(kept: StoredOutcome, subject: S): Answer<B>;
+  /** The refusals that come after a replay and before `If-Match` (a step the found resource cannot take at all). */
+  beforeIfMatch?(subject: S): void;
   /** The resource's current tag for `If-Match` (null: none; undefined: nothing to compare). */
   tag?(rows: NamedResults<R>, subject: S): Promise<string | null | undefined>;
-  /** The decision (pure): the plan to write, or a thrown refusal. */
-  decide(subject: S, rows: NamedResults<R>): P;
+  /** The decision (the domain's pure rules; async when it takes ids): the plan to write, or a thrown refusal. */
+  decide(subject: S, rows: NamedResults<R>): P | Promise<P>;
   /** The outcome kept for the caller's key. */
   kept(plan: P): KeptOutcome;
   /** The plan's statements. */
   statements(db: Database, plan: P): W;
   /** The plan's event rows, written in the same batch after its statements (none yet). */
   events(db: Database, plan: P): readonly Query[];
-  /** A failed write whose guard found the rows changed: the refusal to throw instead (undefined: not one). */
-  guardFailed?(error: unknown): Error | undefined;
+  /** A failed write whose guard found the rows changed: the refusal to throw instead (undefined: not one); it may read (`db`) what the refusal names. */
+  guardFailed?(error: unknown, plan: P, db: Database): Error | undefined | Promise<Error | undefined>;
   /** What the object does once the write committed. */
   committed?(plan: P): Promise<void>;
   /** The answer. */
@@ -80,19 +83,39 @@ export async function runOperation<R extends NamedQueries, S, P, W extends Named
     // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- an operation without `replay` answers no body (B is null)
     return done(replayed?.status ?? replayedStatus(kept.status), (replayed ? replayed.body : null) as B, meter, true);
   }
+  operation.beforeIfMatch?.(subject);
   if (operation.tag) {
     const tag = await operation.tag(rows, subject);
     if (tag !== undefined) run.checkIfMatch(tag);
   }
-  const plan = operation.decide(subject, rows);
+  const plan = await operation.decide(subject, rows);
   let written;
   try {
     written = await run.write(operation.kept(plan), operation.statements(db, plan), operation.events(db, plan));
   } catch (error) {
-    const refusal = operation.guardFailed?.(error);
+    const refusal = await operation.guardFailed?.(error, plan, db);
     throw refusal ?? error;
   }
   await operation.committed?.(plan);
   const answer = operation.answer(plan, written.written);
   return done(answer.status, answer.body, meter);
+}
+
+/**
+ * A read of the cart object that writes nothing (the methods a checkout step
+ * may choose from): its reads in the first batch after the caller's checks,
+ * and its answer from what they found, or a thrown refusal.
+ */
+export interface CartQuery<R extends NamedQueries, B> {
+  reads(db: Database, caller: Caller | null): R;
+  /** The reads include a write that checks the token itself (an id reservation): the checks ride the same batch. */
+  writesGuarded?: boolean;
+  answer(rows: NamedResults<R>): Answer<B>;
+}
+
+/** Runs `query` in `run`: one batch, then its answer; a refusal thrown. */
+export async function runQuery<R extends NamedQueries, B>(run: OperationRun, query: CartQuery<R, B>): Promise<CartReply<B>> {
+  const rows = await run.read(query.reads(run.db, run.caller), { writesGuarded: query.writesGuarded ?? false });
+  const answer = query.answer(rows);
+  return done(answer.status, answer.body, run.meter);
 }

@@ -13,21 +13,14 @@ import { carriedQuery, CURSOR_PARAM, DEFAULT_LIMIT, MAX_LIMIT } from "../../pagi
 import { describeRoute } from "../../openapi/describe";
 import { eventBodyOf } from "../../../data/events";
 import { FEED_WINDOW, feedQueries, type FeedFilter } from "../../../data/queries/events";
-import { eventId, rowIdOf, type EventBody } from "../../../domain/events/event";
+import { eventId, rowIdOf } from "../../../domain/events/event";
 import { EVENT_TYPES, selectTypes } from "../../../domain/events/types";
-import { EventPage } from "./schemas";
+import { EventPage, type EventPageBody } from "./schemas";
 
 const PATH = "/api/v1/events/";
 
 /** The longest `resource` accepted (an href of the API is far shorter). */
 const MAX_HREF_LENGTH = 2048;
-
-/** The feed's page as served. */
-export interface EventPageBody {
-  limit: number;
-  _links: { self: { href: string }; next?: { href: string } };
-  _embedded: { items: EventBody[] };
-}
 
 /** `cursor`: absent or empty, the start; else an event's id (its `id`, or `_links.next`'s). */
 function cursorOf(url: URL): number {

@@ -8,7 +8,6 @@ import { component, int, Link, timestamp } from "../../openapi/common";
 import type { Conforms, Expect } from "../../openapi/conformance";
 import { EVENT_DATA_MAX_BYTES, type EventBody } from "../../../domain/events/event";
 import { EVENT_TYPES } from "../../../domain/events/types";
-import type { EventPageBody } from "./routes";
 
 const href = () => z.string().meta({ description: "Where the resource is read (relative to the API's origin).", examples: ["/api/v1/orders/42"] });
 
@@ -49,6 +48,13 @@ export const EventPage = component(
   }),
   "A page of the event feed, oldest first. No `page`, `pages` or `total`: the feed is walked by `cursor`.",
 );
+
+/** The feed's page as served. */
+export interface EventPageBody {
+  limit: number;
+  _links: { self: { href: string }; next?: { href: string } };
+  _embedded: { items: EventBody[] };
+}
 
 type _Event = Expect<Conforms<EventBody, typeof Event>>;
 type _EventPage = Expect<Conforms<EventPageBody, typeof EventPage>>;

@@ -87,7 +87,7 @@ export function feedQueries(db: Database, filter: FeedFilter) {
 /** Events examined per prune statement (the oldest, by primary key). */
 export const PRUNE_BATCH = 500;
 /** Prune statements per scheduled run, at most: a run's work is bounded whatever the backlog. */
-export const PRUNE_ROUNDS = 10;
+export const PRUNE_ROUNDS = 20;
 
 /**
  * Deletes, among the PRUNE_BATCH oldest events, those that occurred before

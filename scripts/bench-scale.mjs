@@ -4,9 +4,10 @@
 // through the API (one item), then N carts and N placed orders copied from it
 // with SQL (orders, items, units, unit JSON, adjustments, payments,
 // shipments: the rows the cart object and the checkout write), a check that
-// copies read back through the API as the template does, and the measures:
-// page 1 and the last page of each list, a cursor page, one cart read and one
-// cart change. Each request runs RUNS times after a warm-up; rows read and
+// copies read back through the API as the template does, N events in the
+// outbox, and the measures: page 1 and the last page of each list, a cursor
+// page, the event feed (mid-walk, by types, an order's audit trail), one cart
+// read and one cart change. Each request runs RUNS times after a warm-up; rows read and
 // round trips come from the service's Server-Timing (the medians), times are
 // client-side p50/p90. At the largest N, a cart change's p50 alone and while
 // another client pages through the orders. Prints Markdown.
@@ -56,8 +57,32 @@ INSERT INTO shop_users (customer_id, username, username_canonical, enabled)
   SELECT id, email, email_canonical, 1 FROM customers WHERE email_canonical LIKE 'bench%' AND id % 10 = 0;
 `;
 
+/**
+ * SQL that writes `n` events to the outbox in one statement (a recursive
+ * CTE): lifecycles of 13 events (cart, checkout, placement, stock, payment,
+ * shipment), each order's on its own href, stock events on 50 variants.
+ * Times one second apart, the newest now (none older than the retention).
+ */
+const LIFECYCLE = ["cart.created", "cart.updated", "cart.updated", "cart.updated", "cart.updated", "order.placed", "inventory.changed", "inventory.changed", "payment.complete", "inventory.changed", "inventory.changed", "shipment.ship", "order.fulfilled"];
+const eventsSql = (n) => `
+WITH RECURSIVE seq(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM seq WHERE i < ${n - 1}),
+  e(i, k, type) AS (SELECT i, i % ${LIFECYCLE.length}, CASE i % ${LIFECYCLE.length} ${LIFECYCLE.map((type, k) => `WHEN ${k} THEN '${type}'`).join(" ")} END FROM seq)
+INSERT INTO events (type, occurred_at, resource_href, resource_id, resource_code, sequence, actor_client, actor_user, data)
+SELECT type, strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (${n} - i) || ' seconds'),
+  CASE WHEN type = 'inventory.changed' THEN printf('/api/v1/products/BENCH/variants/BENCH_%07d', (i / ${LIFECYCLE.length}) % 50) ELSE printf('/api/v1/orders/%d', 1000000 + i / ${LIFECYCLE.length}) END,
+  CASE WHEN type = 'inventory.changed' THEN NULL ELSE 1000000 + i / ${LIFECYCLE.length} END,
+  CASE WHEN type = 'inventory.changed' THEN printf('BENCH_%07d', (i / ${LIFECYCLE.length}) % 50) END,
+  k + 1, 'bench_client', 'admin@example.com',
+  CASE WHEN type = 'inventory.changed' THEN printf('{"code":"BENCH_%07d","onHand":%d,"onHold":%d}', (i / ${LIFECYCLE.length}) % 50, 1000 - i % 97, i % 13)
+       ELSE printf('{"id":%d,"number":"B%08d","state":"new","paymentState":"paid","shippingState":"ready","total":5190,"currencyCode":"USD","customer":{"email":"bench%07d@example.com"}}', 1000000 + i / ${LIFECYCLE.length}, i / ${LIFECYCLE.length}, i / ${LIFECYCLE.length}) END
+FROM e;
+`;
+
+/** The feed's cursor of the event of row id `id` (20 digits, zero-padded). */
+const eventCursor = (id) => String(id).padStart(20, "0");
+
 let base = "";
-/** Bytes of D1 storage (tables and indexes) per copied cart or order, by N. */
+/** Bytes of D1 storage (tables and indexes) per copied cart or order, and per event, by N. */
 const storage = [];
 
 async function call(method, pathname, body, at = base) {
@@ -268,6 +293,14 @@ async function runSize(n, report) {
     });
     const perCopy = (bytes() - before) / (2 * n);
     lap(`${2 * n} carts and orders`);
+    // N events in the outbox (the feed's scenario), one statement.
+    const eventsBefore = bytes();
+    const firstEvent = withDatabase(dir, (db) => {
+      db.exec(`BEGIN; ${eventsSql(n)} COMMIT;`);
+      return db.all("SELECT min(id) AS id FROM events")[0].id;
+    });
+    const perEvent = (bytes() - eventsBefore) / n;
+    lap(`${n} events`);
     const loadSeconds = (performance.now() - loadStarted) / 1000;
     worker = await startWorker(dir);
     try {
@@ -286,7 +319,7 @@ async function runSize(n, report) {
         if (total !== expected) throw new Error(`${list}: total ${total}, expected ${expected}`);
       }
       console.error(`N=${n}: loaded in ${loadSeconds.toFixed(1)} s (${phases.join(", ")}); copies read back as the template; totals ${JSON.stringify(totals)}`);
-      storage.push({ n, perCopy, loadSeconds });
+      storage.push({ n, perCopy, perEvent, loadSeconds });
 
       const lists = {
         carts: "/api/v1/carts/",
@@ -316,6 +349,19 @@ async function runSize(n, report) {
       const [after] = (await call("GET", `/api/v1/orders/?limit=1&page=${half + 1}`)).body._embedded.items;
       if ((await call("GET", page)).body._embedded.items[0]?.id !== after.id) throw new Error("The mid-walk cursor page does not continue the list.");
       report.push({ n, ...(await measure("orders, cursor page (mid-walk)", () => call("GET", page))) });
+      // The event feed (docs/api/events.md): pages of 10, mid-walk and filtered; an order's audit trail (its 9 events).
+      const midEvent = eventCursor(firstEvent + Math.floor(n / 2));
+      const feedPage = `/api/v1/events/?cursor=${midEvent}&limit=10`;
+      const feedRead = (await call("GET", feedPage)).body;
+      if (feedRead._embedded.items[0]?.id !== eventCursor(firstEvent + Math.floor(n / 2) + 1) || !feedRead._links.next) throw new Error("The mid-walk feed page does not continue the feed.");
+      report.push({ n, ...(await measure("events feed, cursor page (mid-walk)", () => call("GET", feedPage))) });
+      report.push({ n, ...(await measure("events feed, types=order.*,inventory.changed (4 seeks)", () => call("GET", "/api/v1/events/?cursor=&types=order.*,inventory.changed&limit=10"))) });
+      const trail = `/api/v1/events/?resource=${encodeURIComponent("/api/v1/orders/1000001")}&limit=10`;
+      // An order's own events (the stock's are its variants').
+      const orderEvents = LIFECYCLE.filter((type) => type !== "inventory.changed").length;
+      if ((await call("GET", trail)).body._embedded.items.length !== orderEvents) throw new Error("The order's audit trail does not read back.");
+      report.push({ n, ...(await measure("events feed, one order's audit trail", () => call("GET", trail))) });
+      report.push({ n, ...(await measure("events feed, one order's audit trail by types", () => call("GET", `${trail}&types=order.*`))) });
       report.push({ n, ...(await measure("one cart read", () => call("GET", `/api/v1/carts/${cart.id}`))) });
       const item = template.items[0].id;
       report.push({ n, ...(await measure("one cart change (quantity)", (i) => call("PATCH", `/api/v1/carts/${cart.id}/items/${item}`, { quantity: 2 + (i & 1) }))) });
@@ -449,8 +495,10 @@ async function main() {
     const b = report.find((x) => x.n === large && x.label.replace(/\(p\. \d+\)/, "") === label);
     if (a && b) print(`- ${label.trim()}: rows ×${(b.rowsRead / Math.max(1, a.rowsRead)).toFixed(2)}, p50 ×${(b.p50 / a.p50).toFixed(2)}`);
   }
-  for (const { n, perCopy, loadSeconds } of storage) {
-    print(`- N = ${n.toLocaleString("en-US")}: ${Math.round(perCopy)} bytes of D1 (rows and index entries) per cart or order of one item; loaded in ${loadSeconds.toFixed(0)} s`);
+  for (const { n, perCopy, perEvent, loadSeconds } of storage) {
+    print(
+      `- N = ${n.toLocaleString("en-US")}: ${Math.round(perCopy)} bytes of D1 (rows and index entries) per cart or order of one item, ${Math.round(perEvent)} per event; loaded in ${loadSeconds.toFixed(0)} s`,
+    );
   }
   const slowest = Math.max(...report.map((r) => r.max));
   print(`- slowest single request of the run: ${slowest.toFixed(0)} ms`);

@@ -15,6 +15,8 @@ import { cartTtlSeconds } from "./cart/cart-ttl";
 import { sweepExpiredKeys } from "./data/idempotency";
 import { delayedD1, parseLatency } from "./data/simulated-latency";
 import { drainImageRemovals } from "./http/resources/images/staging";
+import { pruneEvents } from "./data/queries/events";
+import { eventsRetentionDays } from "./domain/events/retention";
 
 export { CartObject } from "./cart/cart-object";
 
@@ -57,7 +59,8 @@ const app = createApp(provideServices);
 export default {
   fetch: (request, env, ctx) => app.fetch(request, env, ctx),
   // The Cron Trigger (wrangler.toml [triggers]): expires the carts that no alarm covers, and removes
-  // expired idempotency keys and image files left behind (its D1 session starts on the primary: what it finds stale is really stale).
+  // expired idempotency keys, image files left behind and events older than EVENTS_RETENTION_DAYS
+  // (its D1 session starts on the primary: what it finds stale is really stale).
   scheduled: async (_controller, env) => {
     const services = {
       db: createDatabase(new MeteredD1(env.DB, new D1Meter())),
@@ -67,12 +70,15 @@ export default {
     };
     // Independent work: one failing does not keep the other from running to its end.
     // Image files whose removal failed after their rows went (docs/api/images.md) are retried here.
-    const [carts, keys, images] = await Promise.allSettled([
+    // The events prune is bounded per run (src/data/queries/events.ts), however often the cron runs.
+    const [carts, keys, images, pruned] = await Promise.allSettled([
       sweepExpiredCarts(services, Date.now()),
       sweepExpiredKeys(services.db, Date.now()),
       drainImageRemovals(services.db, env.IMAGES),
+      pruneEvents(services.db, Date.now(), eventsRetentionDays(env.EVENTS_RETENTION_DAYS)),
     ]);
     if (keys.status === "fulfilled" && services.log) console.log(JSON.stringify({ level: "info", where: "idempotency-sweep", removed: keys.value }));
-    for (const run of [carts, keys, images]) if (run.status === "rejected") throw run.reason;
+    if (pruned.status === "fulfilled" && services.log) console.log(JSON.stringify({ level: "info", where: "events-prune", removed: pruned.value }));
+    for (const run of [carts, keys, images, pruned]) if (run.status === "rejected") throw run.reason;
   },
 } satisfies ExportedHandler<Env>;

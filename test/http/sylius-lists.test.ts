@@ -12,11 +12,11 @@ import { createVariant, insertProduct, variantsPath } from "../fixtures/catalog"
 
 type Operation = { parameters?: { name: string }[]; responses: Record<string, unknown> };
 
-/** The lists the document declares (GET operations that read `limit`). */
+/** The paginated lists the document declares (GET operations that read `page`: the event feed, walked by cursor only, is not one). */
 async function declaredLists(): Promise<string[]> {
   const document = await servedDocument();
   return Object.entries(document.paths as Record<string, { get?: Operation }>)
-    .filter(([, item]) => item.get?.parameters?.some((p) => p.name === "limit"))
+    .filter(([, item]) => item.get?.parameters?.some((p) => p.name === "page"))
     .map(([path]) => path);
 }
 

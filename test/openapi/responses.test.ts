@@ -821,6 +821,12 @@ describe("every documented operation answers as documented", () => {
     expect(operations).toBeGreaterThan(80);
   });
 
+  it("the event feed (a page, a filter, a refused type)", async () => {
+    expect((await call("GET", "/api/v1/events/")).status).toBe(200);
+    expect((await call("GET", "/api/v1/events/", { query: "cursor=&types=order.*&limit=2" })).status).toBe(200);
+    expect((await call("GET", "/api/v1/events/", { query: "types=nope" })).status).toBe(400);
+  });
+
   it("left no documented operation or error status out", async () => {
     const document = await servedDocument();
     const missing: string[] = [];

@@ -24,6 +24,7 @@ import { addItem, newCart } from "../fixtures/carts";
 import { address, checkoutFixture, step, type CheckoutFixture } from "../fixtures/checkout";
 import { api } from "../fixtures/http";
 import { SCAN_BUDGET } from "../../src/data/list-page";
+import { pruneEvents } from "../../src/data/queries/events";
 
 interface Recorded {
   sql: string;
@@ -125,9 +126,10 @@ interface PlanRow {
 /**
  * Rows a statement makes itself, not tables: an order's addresses and the zones they reached (the
  * `addr`, the recursive `matched` and `mz` of the checkout's zones query), as many as the zones holding them;
- * the one aggregate row of a change's guard (`g`: its held variants matched, change-guard.ts).
+ * the one aggregate row of a change's guard (`g`: its held variants matched, change-guard.ts); the event
+ * feed's cursor, one constant row (`feed_after`, src/data/queries/events.ts).
  */
-const DERIVED: ReadonlySet<string> = new Set(["addr", "matched", "mz", "g"]);
+const DERIVED: ReadonlySet<string> = new Set(["addr", "matched", "mz", "g", "feed_after"]);
 
 /**
  * What is wrong with the plan of `statement` (nothing: []). `listTable` is the
@@ -263,6 +265,8 @@ const CHECKED = new Map([
   ["/api/v1/product-association-types/", "product_association_types"],
   ["/api/v1/products/{productCode}/reviews/", "product_reviews"],
   ["/api/v1/users/", "admin_users"],
+  // The feed: no sorting, no page numbers (`page` is ignored), walked by cursor; its filters are planned below.
+  ["/api/v1/events/", "events"],
 ]);
 
 /** Sorts whose key no index can hold (a variant's name is its translation in the default locale): documented in docs/performance/scale.md. */
@@ -441,6 +445,52 @@ describe("query plans", () => {
     const warm = await recorded("GET", path);
     expect(warm.statements.some((s) => /^insert into "variant_views"/i.test(s.sql))).toBe(false);
     await expectIndexed("GET variant, warm", warm.statements);
+  });
+
+  it("plans the event feed's filters as seeks bounded by the page, and the prune by primary key", async () => {
+    const seeded = [
+      "WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < 300)",
+      "INSERT INTO events (type, resource_href, resource_id, actor_system, data)",
+      "SELECT CASE i % 3 WHEN 0 THEN 'order.placed' WHEN 1 THEN 'product.updated' ELSE 'inventory.changed' END, '/api/v1/orders/' || (i % 7), i % 7, 'cron', '{}' FROM k",
+    ].join(" ");
+    await env.DB.prepare(seeded).run();
+    const byType = "SEARCH events USING COVERING INDEX events_type (type=? AND id>?)";
+    const byResource = /^SEARCH events USING (COVERING )?INDEX events_resource \(resource_href=\? AND id>\?\)$/;
+    const cases: [string, (details: string[]) => void][] = [
+      ["", (d) => expect(d).toContain("SEARCH events USING INTEGER PRIMARY KEY (rowid>?)")],
+      ["types=order.placed", (d) => expect(d.filter((x) => x === byType)).toHaveLength(1)],
+      // Several types (a pattern and a type): one seek each, merged.
+      ["types=order.*,inventory.changed", (d) => expect(d.filter((x) => x === byType)).toHaveLength(4)],
+      ["resource=%2Fapi%2Fv1%2Forders%2F3", (d) => expect(d.some((x) => byResource.test(x))).toBe(true)],
+      // Both: a window of the resource's events (its index), the types kept among them, and the window's end.
+      ["resource=%2Fapi%2Fv1%2Forders%2F3&types=order.placed", (d) => expect(d.some((x) => byResource.test(x))).toBe(true)],
+    ];
+    for (const [filter, expectPlan] of cases) {
+      for (const cursor of ["", "cursor=", "cursor=00000000000000000150"]) {
+        const url = `/api/v1/events/?${[filter, cursor, "limit=5"].filter(Boolean).join("&")}`;
+        const read = await recorded("GET", url);
+        expect(read.status, url).toBe(200);
+        await expectIndexed(`GET ${url}`, read.statements, "events");
+        const reads = [...new Map(read.statements.filter((s) => /"events"/.test(s.sql) && /^\s*select/i.test(s.sql)).map((s) => [s.sql, s])).values()];
+        expect(reads.length, url).toBeGreaterThan(0);
+        const details: string[] = [];
+        for (const statement of reads) {
+          const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${statement.sql}`).bind(...statement.params).all<PlanRow>();
+          details.push(...results.map((r) => r.detail));
+        }
+        expectPlan(details);
+        // Never a walk of the whole table, nor a sort of its rows.
+        expect(details.filter((x) => /^SCAN events\b/.test(x) || /TEMP B-TREE/.test(x)), url).toEqual([]);
+      }
+    }
+    // The prune reads the oldest events by primary key (and the newest id by it too).
+    const log: Recorded[] = [];
+    await pruneEvents(createDatabase(new MeteredD1(recording(env.DB, log), new D1Meter())), Date.now(), 90);
+    await expectIndexed("events prune", log, "events");
+    const prune = log.find((s) => /^delete from "events"/i.test(s.sql));
+    expect(prune).toBeDefined();
+    const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${prune!.sql}`).bind(...prune!.params).all<PlanRow>();
+    expect(results.map((r) => r.detail).filter((x) => /^SCAN events\b/.test(x))).toEqual([]);
   });
 
   it("plans a cart read on indexes", async () => {

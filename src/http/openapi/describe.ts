@@ -51,6 +51,12 @@ export interface OperationMeta {
   form?: AnyForm;
   success: { status: 200 | 201 | 204; description: string; schema?: z.ZodType };
   list?: ListSpec;
+  /**
+   * Query parameters of an operation that is not a Sylius list (the event
+   * feed): OpenAPI parameter objects, documented as given; a bad value is a
+   * 400 (`BadQuery`).
+   */
+  query?: readonly Json[];
   /** Error statuses besides 401 and 500 (which every authenticated operation can answer). */
   errors: ErrorStatus[];
   /**

@@ -73,6 +73,7 @@ export const TAGS: { name: string; description: string }[] = [
   { name: "Currencies", description: "Currencies." },
   { name: "Exchange rates", description: "Exchange rates between two currencies." },
   { name: "Admin users", description: "The back office's own accounts, which the token endpoint signs in." },
+  { name: "Events", description: "Every committed change, as a feed walked by cursor; filtered by resource, that resource's audit trail." },
   { name: "Images", description: "The files of product and taxon images (uploaded with `multipart/form-data` through their owners' forms)." },
   { name: "Service", description: "Health check and this documentation." },
 ];
@@ -97,7 +98,8 @@ interface Operation {
 /**
  * The described operations of a route table. A path is a collection (and
  * gets its trailing slash, as Sylius writes collections) when the table has
- * routes below it that start with a parameter (`/zones` → `/zones/:code`).
+ * routes below it that start with a parameter (`/zones` → `/zones/:code`),
+ * or when it is a list (`/events/`, which has no item route).
  */
 export function describedOperations(routes: readonly RouteEntry[]): Operation[] {
   const paths = routes.map((route) => route.path);
@@ -111,7 +113,8 @@ export function describedOperations(routes: readonly RouteEntry[]): Operation[] 
     const candidates = metas.filter((meta) => meta.method === undefined || meta.method === method);
     const meta = candidates.find((candidate) => candidate.method === method) ?? candidates[0];
     if (!meta) throw new Error(`${route.method} ${route.path}: describeRoute() has nothing for this method`);
-    const collection = paths.some((other) => other.startsWith(`${route.path}/:`));
+    // A list is a collection too, with no item route below it (the event feed).
+    const collection = paths.some((other) => other.startsWith(`${route.path}/:`)) || (!isRaw(meta) && (meta.list !== undefined || meta.query !== undefined));
     const path = route.path.replace(/:(\w+)/g, "{$1}") + (collection ? "/" : "");
     const key = `${method} ${path}`;
     if (seen.has(key)) throw new Error(`duplicate operation ${method.toUpperCase()} ${path}`);
@@ -371,7 +374,7 @@ function operationObject(path: string, method: Method, op: OperationMeta): Json 
   const takesBody = method === "post" || method === "put" || method === "patch";
   const errors = new Set<ErrorStatus>(op.form || takesBody ? [...op.errors, 413] : op.errors);
   if (conditional.precondition === "If-Match") errors.add(412);
-  if (errors.has(400) && !op.form && !op.list && !writes) throw new Error(`${op.operationId}: 400 without a form or a list`);
+  if (errors.has(400) && !op.form && !op.list && !op.query && !writes) throw new Error(`${op.operationId}: 400 without a form or a list`);
   // Every operation may answer a malformed `X-D1-Bookmark` (400); a list an unknown sorting field or direction;
   // a write a malformed `Idempotency-Key` (400), a key still in use (409) or reused with another request (422).
   errors.add(400);
@@ -386,7 +389,7 @@ function operationObject(path: string, method: Method, op: OperationMeta): Json 
         content: json({ anyOf: [ref(formErrorsComponent(formDocs(op.form).component, op.form)), ref("Error")] }),
       };
     } else if (status === 400) {
-      const badRequest = takesBody ? "BadBody" : writes ? "BadIdempotencyKey" : op.list && op.list.sorting.length > 0 ? "BadQuery" : "BadBookmark";
+      const badRequest = takesBody ? "BadBody" : writes ? "BadIdempotencyKey" : (op.list && op.list.sorting.length > 0) || op.query ? "BadQuery" : "BadBookmark";
       responses["400"] = responseRef(badRequest);
     } else if (status === 404 && op.list) {
       responses["404"] = responseRef(op.errors.includes(404) ? "NestedListNotFound" : "PageNotFound");
@@ -401,6 +404,7 @@ function operationObject(path: string, method: Method, op: OperationMeta): Json 
   const parameters = [
     ...pathParameters(path),
     ...(op.list ? listParameters(op.list) : []),
+    ...(op.query ?? []),
     ...(conditional.precondition ? [PRECONDITION_PARAMETERS[conditional.precondition]] : []),
     ...(writes ? [IDEMPOTENCY_KEY_PARAMETER] : []),
     parameterRef("X-D1-Bookmark"),
@@ -444,7 +448,7 @@ const DESCRIPTION = `A back office of a commerce platform, compatible with the S
 
 **Authentication.** Every \`/api/v1\` operation needs \`Authorization: Bearer <access token>\`. Get a token from \`POST ${TOKEN_PATH}\` — here: **Authorize** → \`oauth2 (OAuth2, password)\`, enter the user's username and password and the API client's id and secret, and choose *Client credentials location: Request body*. Or paste an existing access token into \`bearer\`. Local demo data (\`npm start\`) has the client \`demo_client\` / \`secret_demo_client\`, the user \`api@example.com\` / \`sylius-api\` and the access token \`SampleToken\`; they exist nowhere else.
 
-**Scopes.** Each operation needs one scope (its security requirement): \`catalog:read\`, \`catalog:write\`, \`carts:read\`, \`carts:write\`, \`orders:read\`, \`orders:write\`, \`customers:read\`, \`customers:write\`, \`config:read\`, \`config:write\` or \`users:manage\` (\`events:read\` and \`webhooks:manage\` exist for operations to come). A token holds what its token request asked for (\`scope\`), within its client's scopes as they are now; a client with no scopes configured (as every client made before scopes existed) holds them all. Without the scope an operation answers \`403\` before anything else about the resource, and changes nothing.`;
+**Scopes.** Each operation needs one scope (its security requirement): \`catalog:read\`, \`catalog:write\`, \`carts:read\`, \`carts:write\`, \`orders:read\`, \`orders:write\`, \`customers:read\`, \`customers:write\`, \`config:read\`, \`config:write\`, \`users:manage\`, \`events:read\` (the event feed) or \`webhooks:manage\` (which exists for operations to come). A token holds what its token request asked for (\`scope\`), within its client's scopes as they are now; a client with no scopes configured (as every client made before scopes existed) holds them all. Without the scope an operation answers \`403\` before anything else about the resource, and changes nothing.`;
 
 /** The document of a route table (the app's, by default). */
 export function buildDocument(routes: readonly RouteEntry[]): Json {
@@ -504,7 +508,7 @@ export function buildDocument(routes: readonly RouteEntry[]): Json {
         },
         PreconditionFailed: error("Precondition failed: `If-Match` matches no current `ETag` (the resource changed since that tag was read). Nothing was changed."),
         BadQuery: error(
-          `An unknown sorting field or direction (the message names it and lists the sortable fields), an unknown \`criteria[field][type]\` or too many \`in\` values (the message names them), a malformed \`cursor\`, or ${MALFORMED_BOOKMARK}.`,
+          `An unknown sorting field or direction (the message names it and lists the sortable fields), an unknown \`criteria[field][type]\` or too many \`in\` values (the message names them), a malformed \`cursor\`, an unknown event type or a bad \`limit\` of the event feed (the message names them), or ${MALFORMED_BOOKMARK}.`,
         ),
         BadBookmark: error(`Refused before any work: ${MALFORMED_BOOKMARK}. The message names the header.`),
         InternalError: error("Unexpected failure (`Internal server error.`), logged with the request id."),

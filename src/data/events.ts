@@ -1,18 +1,34 @@
 /**
  * The outbox's statements and rows (table `events`, src/data/schema.ts).
  * An operation declares its events (`NewEvent`, src/domain/events/event.ts);
- * `eventInserts` makes them statements for the operation's write batch, and
- * `eventBodyOf` renders a stored row as the feed serves it and webhooks send it.
+ * `eventInserts` makes them statements for the operation's write batch. A
+ * stored row (`EventRow`, a `StoredEvent`) is rendered by `eventBody`
+ * (src/domain/events/event.ts) as the feed serves it and webhooks send it.
  */
 import type { Database } from "./db";
 import { chunks, type Query } from "./batch";
 import { sql } from "drizzle-orm";
 import type { SQLiteInsertValue } from "drizzle-orm/sqlite-core";
 import { adminUsers, events, oauthClients } from "./schema";
-import { eventId, serializedData, type EventActor, type EventBody, type EventResourceRef, type NewEvent } from "../domain/events/event";
-import type { EventType } from "../domain/events/types";
+import type { NewEvent } from "../domain/events/event";
 
 export type EventRow = typeof events.$inferSelect;
+
+/** An event's `data`, serialized, is at most this many bytes (UTF-8): the outbox row's bound. */
+export const EVENT_DATA_MAX_BYTES = 8192;
+
+/**
+ * `data` serialized within EVENT_DATA_MAX_BYTES: a payload that would exceed
+ * it keeps only the resource's id and code and says it was cut (`truncated`),
+ * so that a consumer knows to read `resource.href`.
+ */
+export function serializedData(data: Record<string, unknown>): string {
+  const text = JSON.stringify(data);
+  if (new TextEncoder().encode(text).length <= EVENT_DATA_MAX_BYTES) return text;
+  const kept: Record<string, unknown> = { truncated: true };
+  for (const key of ["id", "code"]) if (key in data) kept[key] = data[key];
+  return JSON.stringify(kept);
+}
 
 /** The columns one event binds (the multi-row insert's chunking). */
 const PARAMS_PER_EVENT = 10;
@@ -46,35 +62,4 @@ function rowOf(event: NewEvent): SQLiteInsertValue<typeof events> {
  */
 export function eventInserts(db: Database, list: readonly NewEvent[]): Query[] {
   return chunks(list, PARAMS_PER_EVENT).map((part) => db.insert(events).values(part.map(rowOf)).returning({ eventId: events.id }));
-}
-
-/** A stored time (`2026-11-29T12:00:00.123Z`) with its numeric offset (`2026-11-29T12:00:00.123+00:00`). */
-const withOffset = (stored: string): string => (stored.endsWith("Z") ? `${stored.slice(0, -1)}+00:00` : stored);
-
-function actorOf(row: EventRow): EventActor {
-  if (row.actorSystem === "expiry" || row.actorSystem === "cron") return { system: row.actorSystem };
-  return { client: row.actorClient ?? "", user: row.actorUser };
-}
-
-function resourceOf(row: EventRow): EventResourceRef {
-  return row.resourceCode !== null ? { href: row.resourceHref, code: row.resourceCode } : { href: row.resourceHref, id: row.resourceId ?? 0 };
-}
-
-function dataOf(row: EventRow): Record<string, unknown> {
-  const parsed: unknown = JSON.parse(row.data);
-  return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? Object.fromEntries(Object.entries(parsed)) : {};
-}
-
-/** A stored event as served and sent. */
-export function eventBodyOf(row: EventRow): EventBody {
-  return {
-    id: eventId(row.id),
-    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- Only eventInserts writes the column, from an EventType.
-    type: row.type as EventType,
-    timestamp: withOffset(row.occurredAt),
-    sequence: row.sequence ?? row.id,
-    resource: resourceOf(row),
-    actor: actorOf(row),
-    data: dataOf(row),
-  };
 }

@@ -14,7 +14,7 @@
  * - `actor`: the OAuth client and admin user that made the change, or the
  *   system task;
  * - `data`: a thin payload from what the operation already held (no extra
- *   read), at most EVENT_DATA_MAX_BYTES.
+ *   read), at most 8 KB once serialized (src/data/events.ts).
  */
 import type { EventType } from "./types";
 
@@ -52,9 +52,6 @@ export interface EventBody {
   data: Record<string, unknown>;
 }
 
-/** An event's `data`, serialized, is at most this many bytes (UTF-8). */
-export const EVENT_DATA_MAX_BYTES = 8192;
-
 const ID_DIGITS = 20;
 
 /** The event id for an outbox row id: zero-padded, so that string order is commit order. */
@@ -67,15 +64,48 @@ export function rowIdOf(eventIdText: string): number | null {
   return Number.isSafeInteger(value) ? value : null;
 }
 
-/**
- * `data` serialized within EVENT_DATA_MAX_BYTES: a payload that would exceed
- * it keeps only the resource's id and code and says it was cut (`truncated`),
- * so that a consumer knows to read `resource.href`.
- */
-export function serializedData(data: Record<string, unknown>): string {
-  const text = JSON.stringify(data);
-  if (new TextEncoder().encode(text).length <= EVENT_DATA_MAX_BYTES) return text;
-  const kept: Record<string, unknown> = { truncated: true };
-  for (const key of ["id", "code"]) if (key in data) kept[key] = data[key];
-  return JSON.stringify(kept);
+/** An outbox row as stored (the data layer's `EventRow` is one). */
+export interface StoredEvent {
+  id: number;
+  type: string;
+  occurredAt: string;
+  resourceHref: string;
+  resourceId: number | null;
+  resourceCode: string | null;
+  sequence: number | null;
+  actorClient: string | null;
+  actorUser: string | null;
+  actorSystem: string | null;
+  data: string;
+}
+
+/** A stored time (`2026-11-29T12:00:00.123Z`) with its numeric offset (`2026-11-29T12:00:00.123+00:00`). */
+const withOffset = (stored: string): string => (stored.endsWith("Z") ? `${stored.slice(0, -1)}+00:00` : stored);
+
+function actorOf(row: StoredEvent): EventActor {
+  if (row.actorSystem === "expiry" || row.actorSystem === "cron") return { system: row.actorSystem };
+  return { client: row.actorClient ?? "", user: row.actorUser };
+}
+
+function resourceOf(row: StoredEvent): EventResourceRef {
+  return row.resourceCode !== null ? { href: row.resourceHref, code: row.resourceCode } : { href: row.resourceHref, id: row.resourceId ?? 0 };
+}
+
+function dataOf(row: StoredEvent): Record<string, unknown> {
+  const parsed: unknown = JSON.parse(row.data);
+  return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? Object.fromEntries(Object.entries(parsed)) : {};
+}
+
+/** A stored event as served and sent. */
+export function eventBody(row: StoredEvent): EventBody {
+  return {
+    id: eventId(row.id),
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- Only the outbox insert writes the column, from an EventType.
+    type: row.type as EventType,
+    timestamp: withOffset(row.occurredAt),
+    sequence: row.sequence ?? row.id,
+    resource: resourceOf(row),
+    actor: actorOf(row),
+    data: dataOf(row),
+  };
 }

@@ -11,9 +11,8 @@ import { badRequest } from "../../errors";
 import { firstBatch } from "../../first-batch";
 import { carriedQuery, CURSOR_PARAM, DEFAULT_LIMIT, MAX_LIMIT } from "../../pagination";
 import { describeRoute } from "../../openapi/describe";
-import { eventBodyOf } from "../../../data/events";
 import { FEED_WINDOW, feedQueries, type FeedFilter } from "../../../data/queries/events";
-import { eventId, rowIdOf } from "../../../domain/events/event";
+import { eventBody, eventId, rowIdOf } from "../../../domain/events/event";
 import { EVENT_TYPES, selectTypes } from "../../../domain/events/types";
 import { EventPage, type EventPageBody } from "./schemas";
 
@@ -124,7 +123,7 @@ export const eventRoutes = new Hono<AppEnv>({ strict: false }).get("/", docs.lis
   const body: EventPageBody = {
     limit: filter.limit,
     _links: { self: href(sent === null ? null : sent.trim()), ...(next === null ? {} : { next: href(eventId(next)) }) },
-    _embedded: { items: rows.map(eventBodyOf) },
+    _embedded: { items: rows.map(eventBody) },
   };
   return c.json(body);
 });

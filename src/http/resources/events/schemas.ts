@@ -6,7 +6,8 @@
 import { z } from "zod";
 import { component, int, Link, timestamp } from "../../openapi/common";
 import type { Conforms, Expect } from "../../openapi/conformance";
-import { EVENT_DATA_MAX_BYTES, type EventBody } from "../../../domain/events/event";
+import type { EventBody } from "../../../domain/events/event";
+import { EVENT_DATA_MAX_BYTES } from "../../../data/events";
 import { EVENT_TYPES } from "../../../domain/events/types";
 
 const href = () => z.string().meta({ description: "Where the resource is read (relative to the API's origin).", examples: ["/api/v1/orders/42"] });

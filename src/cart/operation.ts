@@ -26,7 +26,7 @@ import { HttpError } from "../http/errors";
 import { firstBatch } from "../http/first-batch";
 import { judge, keyReused } from "../http/idempotency/keys";
 import type { ChangeErrors } from "../domain/cart/cart-change";
-import { CartRefusal, refuse, type Refusal } from "./refusal";
+import { CartRefusal, ItemFormRefusal, refuse, type Refusal } from "./refusal";
 
 /** The request a call belongs to, as the cart gateway passes it. */
 export interface Caller {
@@ -118,15 +118,17 @@ export function formRefused(formErrors: ChangeErrors, meter: D1Meter): FormRefus
 }
 
 /** Whether `error` is a refusal (the operation's, or an HTTP one of the pipeline's checks), not a failure. */
-export const isRefusal = (error: unknown): boolean => error instanceof CartRefusal || error instanceof HttpError;
+export const isRefusal = (error: unknown): boolean => error instanceof CartRefusal || error instanceof ItemFormRefusal || error instanceof HttpError;
 
 /**
- * A refusal as a reply: the operation's own as a typed outcome; the
+ * A refusal as a reply: the operation's own as a typed outcome (an item
+ * form's errors as the `form` outcome); the
  * pipeline's checks still made in http (the token's 401, a key's 409 or
  * 422) as the HTTP error they threw. Anything else is logged and answered
  * as a 500.
  */
-export function errorReply(error: unknown, meter: D1Meter, caller: Caller | null, where = "CartObject"): Refused | Rejected {
+export function errorReply(error: unknown, meter: D1Meter, caller: Caller | null, where = "CartObject"): Refused | Rejected | FormRefused {
+  if (error instanceof ItemFormRefusal) return formRefused(error.errors, meter);
   const cost = { metrics: metricsOf(meter), bookmark: meter.bookmark };
   if (error instanceof CartRefusal) return { outcome: "rejected", refusal: error.refusal, ...cost };
   if (error instanceof HttpError) {

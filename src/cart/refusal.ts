@@ -3,6 +3,7 @@
  * and why, never an HTTP reply. The HTTP gateway (src/http/cart-gateway.ts)
  * alone renders them, in the contract's shapes.
  */
+import type { ChangeErrors } from "../domain/cart/cart-change";
 
 /** Why an operation changed nothing. */
 export type Refusal =
@@ -33,10 +34,22 @@ export class CartRefusal extends Error {
   }
 }
 
+/**
+ * An item change's form fails on what only data can tell (the variant, a
+ * blocked cart): its errors, which the worker merges with its own form's
+ * (the object answers them as the `form` outcome).
+ */
+export class ItemFormRefusal extends Error {
+  constructor(readonly errors: ChangeErrors) {
+    super("item-form");
+  }
+}
+
 export const refuse = {
   notFound: (message: string) => new CartRefusal({ kind: "not-found", message }),
   badRequest: (message: string) => new CartRefusal({ kind: "bad-request", message }),
   conflict: (message: string) => new CartRefusal({ kind: "conflict", message }),
   preconditionFailed: () => new CartRefusal({ kind: "precondition-failed" }),
   form: (children: Record<string, unknown>, errors: string[] = []) => new CartRefusal({ kind: "form-errors", children, errors }),
+  itemForm: (errors: ChangeErrors) => new ItemFormRefusal(errors),
 };

@@ -16,6 +16,8 @@ import type { Principal } from "./auth/token-check";
 import type { KeyedCall } from "./idempotency/keys";
 import type { CartObject, ExpiryOutcome } from "../cart/cart-object";
 import type { Caller, CartReply, Done, FormRefused } from "../cart/operation";
+import type { AddedItem } from "../cart/item-change";
+import { serializeCartItem } from "./resources/carts/serializer";
 
 /**
  * What the gateway uses of a request's context. Structural (a Hono
@@ -73,6 +75,12 @@ export function refusalError(refusal: Refusal): HttpError {
       return new HttpError(REFUSAL_STATUS[refusal.kind], { code: 400, message: "Validation Failed", errors: errors.length ? { errors, children } : { children } });
     }
   }
+}
+
+/** An item the cart object added, as the response shows it (its variant as the variant list shows it). */
+export function addedItemJson(added: AddedItem) {
+  const views = new Map(added.variant ? [[added.variant.row.id, added.variant]] : []);
+  return serializeCartItem(added, added.cartId, views);
 }
 
 export class CartGateway {

@@ -31,7 +31,6 @@ import { REFUSAL_STATUS, refuse } from "./refusal";
 import { reservedRange, reserveIdsQuery, type PricingSetup } from "../data/carts/cart-store";
 import { expireCartQueries, expiredAddressesQuery } from "../data/carts/cart-expiry";
 import { namedBatch } from "../data/batch";
-import { keyInFlight } from "../http/idempotency/keys";
 import { done, errorReply, isRefusal, OperationRun, type Caller, type CartReply } from "./operation";
 import { createDatabase, type Database } from "../data/db";
 import { D1Meter, MeteredD1 } from "../data/metered-d1";
@@ -184,7 +183,7 @@ export class CartObject extends DurableObject<Env> {
     const keyed = caller?.idempotency;
     if (!keyed) return run();
     const id = `${keyed.tokenHash}\n${keyed.request.key}`;
-    if (this.keysInFlight.has(id)) return errorReply(keyInFlight(), new D1Meter(), caller);
+    if (this.keysInFlight.has(id)) return errorReply(refuse.keyInFlight(), new D1Meter(), caller);
     this.keysInFlight.add(id);
     try {
       return await run();

@@ -13,7 +13,7 @@ import { preconditionFailed } from "./conditional";
 import { REFUSAL_STATUS, type Refusal } from "../cart/refusal";
 import { acrossDistance } from "../data/simulated-latency";
 import type { Principal } from "./auth/token-check";
-import type { KeyedCall } from "./idempotency/keys";
+import { keyInFlight, keyReused, type KeyedCall } from "./idempotency/keys";
 import type { CartObject, ExpiryOutcome } from "../cart/cart-object";
 import type { Caller, CartReply, Done, FormRefused } from "../cart/operation";
 import type { AddedItem } from "../cart/item-change";
@@ -70,6 +70,10 @@ export function refusalError(refusal: Refusal): HttpError {
       return conflict(refusal.message);
     case "precondition-failed":
       return preconditionFailed();
+    case "key-reused":
+      return keyReused();
+    case "key-in-flight":
+      return keyInFlight();
     case "form-errors": {
       const { children, errors } = refusal;
       return new HttpError(REFUSAL_STATUS[refusal.kind], { code: 400, message: "Validation Failed", errors: errors.length ? { errors, children } : { children } });

@@ -23,8 +23,7 @@ const CART_TO_HTTP_STILL_ALLOWED = [
   "^src/http/errors\\.ts$",
   "^src/http/first-batch\\.ts$",
   "^src/http/auth/token-guard\\.ts$",
-  "^src/http/idempotency/keys\\.ts$",
-  "^src/http/resources/carts/(etag|serializer)\\.ts$",
+  "^src/http/resources/carts/etag\\.ts$",
   "^src/http/resources/orders/etag\\.ts$",
 ];
 

@@ -7,73 +7,59 @@
  *   `version`: each change reads the version in its first batch (a write by
  *   anyone else makes it read the cart again) and its write applies only at
  *   that version, so the copy is never used stale (change-reads.ts).
- * - A warm change (the object holds the cart, its checkout row, its
- *   variants' data and the channel's context; no key, no `If-Match`) is
- *   one D1 round trip: computed from memory and written in one
- *   atomic batch whose first statement fails it unless everything it was
- *   computed from is still current (change-guard.ts); when it fails, nothing
- *   was written and the change goes on as any other. Any other change is
- *   two round trips: one batch of reads
- *   (the caller's token check, the versions, current catalogue data and
- *   pricing context, the cart itself when cold, and an id reservation when
- *   the id block runs low), then one atomic batch with exactly the rows that
- *   changed. The reply leaves after commit. Only when another writer changed
- *   the cart does a change take one round trip more (it runs again on the
- *   cart read anew).
+ * - Runs its operations on the runner (runner.ts). An item change
+ *   (item-change.ts) is `warmItemChange` when the object holds the cart, its
+ *   checkout row, its variants' data and the channel's context (no key, no
+ *   `If-Match`): one D1 round trip, no reads, computed from memory and
+ *   written in one atomic batch whose guard fails it unless everything it
+ *   was computed from is still current (change-guard.ts), together with the
+ *   changes queued right behind it (group commit, `followersOf`); when it
+ *   declines, nothing was written and the change goes on as
+ *   `coldItemChange`: two round trips, one batch of reads (the caller's
+ *   token check, the versions, current catalogue data and pricing context,
+ *   the cart itself when cold, and an id reservation when the id block runs
+ *   low), then one atomic batch with exactly the rows that changed. The
+ *   reply leaves after commit. Only when another writer changed the cart
+ *   does a change take one round trip more (it runs again on the cart read
+ *   anew).
  * - Expires the cart: its alarm is set when the cart is created and moved on
  *   by every committed change; when it rings, a cart still unchanged for the
  *   `CART_TTL` period is deleted as `DELETE /api/v1/carts/{id}` deletes it.
  */
 import { DurableObject } from "cloudflare:workers";
 import { REFUSAL_STATUS, refuse } from "./refusal";
-import { MSG } from "../domain/messages";
-import {
-  cartStateFrom,
-  pricingSetupFrom,
-  reserveIdsQuery,
-  reservedRange,
-  type PricingSetup,
-} from "../data/carts/cart-store";
-import { addedVariantView, changeContextOf, changeReads, type HeldCart } from "../data/carts/change-reads";
-import { cartWriteStatements } from "../data/carts/cart-writer";
-import { cartTagPartsFrom, cartTagQueries, type CartTagRows } from "../data/carts/cart-etag";
-import { cartEtag } from "../http/resources/carts/etag";
+import { reservedRange, reserveIdsQuery, type PricingSetup } from "../data/carts/cart-store";
 import { expireCartQueries, expiredAddressesQuery } from "../data/carts/cart-expiry";
 import { namedBatch } from "../data/batch";
-import type { StoredOutcome } from "../data/idempotency";
-import { keyInFlight } from "../http/idempotency/keys";
-import { done, errorReply, formRefused, isRefusal, nowSeconds, OperationRun, replayedStatus, type Caller, type CartReply } from "./operation";
+import { done, errorReply, isRefusal, OperationRun, type Caller, type CartReply } from "./operation";
 import { createDatabase, type Database } from "../data/db";
 import { D1Meter, MeteredD1 } from "../data/metered-d1";
 import { delayedD1, parseLatency, type Latency } from "../data/simulated-latency";
 import { addressIdsOf, deleteCartOperation } from "./delete-cart";
 import { runOperation } from "./runner";
-import { variantViewsFrom, ViewRefills } from "../data/queries/product-variants";
-import { serializeCartItem } from "../http/resources/carts/serializer";
-
-/** An added item as the response shows it. */
-export type CartItemBody = ReturnType<typeof serializeCartItem>;
-import { cartBlocked, IdsExhausted, planAdd, planChange, planRemove, repriceCart, type ChangeContext, type ChangeErrors, type IdSource, type PlanResult } from "../domain/cart/cart-change";
-import type { CartState, VariantInfo } from "../domain/cart/state";
+import { IdsExhausted, type IdSource } from "../domain/cart/cart-change";
+import type { CartState } from "../domain/cart/state";
 import { cartTtlSeconds, expiryCutoff } from "./cart-ttl";
-import { cartLineStatements, checkoutRowAfter, type CartLines, type InsertedLines } from "../data/checkout/checkout-writer";
-import type { CheckoutRow } from "../data/checkout/checkout-store";
-import { isGuardFailure } from "../data/orders/lifecycle-store";
-import { cartLinesOf, checkoutSetup, zonesOf, type CountryZone } from "../domain/cart/checkout-processing";
-import { contextOf, forBilling, heldCopy, type ContextRows } from "./pricing-context-cache";
-import { keepVariants, latestRead, newestVariants } from "./variant-info-cache";
-import { promotionFactQueries, promotionFactsFrom, type FactModes } from "../data/carts/promotion-facts";
-import { changeGuardStatement, type ChangeBasis, type HeldCoupon } from "../data/carts/change-guard";
-import type { PromotionFacts } from "../domain/pricing";
-import { changeFacts, factModes } from "./promotion-facts";
 import { runCheckoutMethods, runCheckoutStep, type CheckoutHolding, type CheckoutMethods, type CheckoutRead, type CheckoutStep } from "./checkout-step";
 import type { IdPool } from "./id-pool";
+import {
+  CartChanged,
+  CHANGED_MEANWHILE,
+  coldItemChange,
+  ID_BLOCK,
+  noOwnReads,
+  WarmDeclined,
+  warmItemChange,
+  type AddedItem,
+  type HeldCheckout,
+  type HeldVariants,
+  type ItemChange,
+  type ItemHost,
+  type QueuedChange,
+} from "./item-change";
 import { runOrderStep, type OrderStep } from "./order-lifecycle";
 
-type Operation =
-  | { kind: "add"; variantCode: string | null; quantity: number | null }
-  | { kind: "change"; itemId: number; quantity: number | null }
-  | { kind: "remove"; itemId: number };
+export type { AddedItem };
 
 /**
  * What asking the object to expire its cart did: deleted it, kept it (changed
@@ -82,119 +68,14 @@ type Operation =
  */
 export type ExpiryOutcome = "expired" | "kept" | "gone";
 
-/** Ids reserved per round trip when the block runs low (more when a change needs more). */
-const ID_BLOCK = 10_000;
-
 /** The storage key of the cart id, which `alarm()` (called without arguments) needs. */
 const CART_ID_KEY = "cartId";
 
 /** The earliest a kept cart's alarm may ring again: never a tight loop of alarms, whatever the stored times say. */
 const MIN_REARM_MS = 60_000;
 
-/**
- * The cart was changed by another writer since the copy this object holds
- * (its version is not the copy's): the change runs again on the cart as
- * read anew (see `operate`).
- */
-class CartChanged extends Error {}
-const CHANGED_MEANWHILE = "The cart was changed by another request meanwhile; retry the request.";
-
-/** The cart's checkout row and its addresses' zones, as of the held cart's version. */
-interface HeldCheckout {
-  row: CheckoutRow;
-  zones: CountryZone[];
-  /**
-   * The pricing context's version the zones were read at: zone members are
-   * part of the context, whose copy the isolate's objects share, so another
-   * cart's object may have moved the copy past the zones this object holds.
-   */
-  zonesAt: string;
-}
-
-/**
- * The data of a cart's variants as its object holds them: the cart version
- * they go with, and `seq`, the isolate's latest read they are as new as
- * (variant-info-cache.ts: a later read by another object is taken instead).
- */
-interface HeldVariants {
-  version: number;
-  byId: ReadonlyMap<number, VariantInfo>;
-  seq: number;
-}
-
-/** What a change is computed from: read by its first batch, or held (a change without reads). */
-interface ChangeInputs {
-  cart: CartState;
-  variants: VariantInfo[];
-  context: ContextRows;
-  checkout: HeldCheckout | null;
-  facts: PromotionFacts;
-}
-
-/** A change decided and repriced, to be written. */
-interface ComputedChange {
-  after: CartState;
-  itemId: number;
-  checkoutRow: CheckoutRow | undefined;
-  lines: CartLines | null;
-}
-
-/**
- * A quantity change or removal waiting in the object's queue, which the
- * change queued right before it may write in its own batch (group commit:
- * see `followersOf`). `reply` is set once a group wrote it.
- */
-interface QueuedChange {
-  /** Its place in the order of every call of the object's queue (`serialize`). */
-  seq: number;
-  cartId: number;
-  op: Extract<Operation, { kind: "change" | "remove" }>;
-  caller: Caller | null;
-  reply: CartReply<null> | null;
-}
-
 /** Changes written by one batch at most: the queue's head and those right behind it. */
 const MAX_GROUP = 32;
-
-/**
- * Whether a change needs no reads of its own (no key to look up and record,
- * no `If-Match` to compare with the tag's rows): it may then be written
- * without reading first, and in another change's batch.
- */
-const noOwnReads = (caller: Caller | null): boolean => !caller?.idempotency && typeof caller?.ifMatch !== "string";
-
-/** The variants of `cart` that `op` leaves in it, from `byId` (null when one is not there). */
-function variantsAfter(cart: CartState, op: Operation, byId: ReadonlyMap<number, VariantInfo>): VariantInfo[] | null {
-  const variants = cart.items.filter((item) => op.kind !== "remove" || item.id !== op.itemId).map((item) => byId.get(item.variantId));
-  return variants.every((v): v is VariantInfo => v !== undefined) ? variants : null;
-}
-
-/** The stock a change checks: the item's variant and the quantity it must have available, when the quantity grows (planChange). */
-function stockNeededBy(cart: CartState, op: Operation): { variantId: number; quantity: number } | null {
-  if (op.kind !== "change" || op.quantity === null) return null;
-  const item = cart.items.find((i) => i.id === op.itemId);
-  return item && op.quantity > item.quantity ? { variantId: item.variantId, quantity: op.quantity } : null;
-}
-
-/** The checkout row's coupon as the change prices with it (null: none). */
-function heldCoupon(row: CheckoutRow): HeldCoupon | null {
-  if (row.couponId === null) return null;
-  return {
-    id: row.couponId,
-    code: row.couponCode,
-    promotionId: row.couponPromotionId,
-    usageLimit: row.couponUsageLimit,
-    // Counted as checkoutSetup counts it.
-    used: row.couponUsed ?? 0,
-    expiresAt: row.couponExpiresAt,
-  };
-}
-
-/** The checkout row has an address: its zones (a function of the context's zone members) take part in pricing. */
-const addressed = (row: CheckoutRow): boolean => row.shippingAddressId !== null || row.billingAddressId !== null;
-
-/** Whether the channel's promotions read facts (read in the first batch: a change then reads first). */
-const factsRead = (modes: FactModes): boolean => modes.productTaxons !== 0 || modes.customerGroup !== 0 || modes.placedOrders !== 0;
 
 export class CartObject extends DurableObject<Env> {
   private cart: CartState | null = null;
@@ -246,15 +127,15 @@ export class CartObject extends DurableObject<Env> {
     return result;
   }
 
-  addItem(cartId: number, caller: Caller | null, variantCode: string | null, quantity: number | null): Promise<CartReply<CartItemBody | null>> {
+  addItem(cartId: number, caller: Caller | null, variantCode: string | null, quantity: number | null): Promise<CartReply<AddedItem | null>> {
     return this.logged(caller, cartId, "addItem", () => this.operate(caller, (run) => this.applyChange(run, cartId, { kind: "add", variantCode, quantity })));
   }
 
-  changeItem(cartId: number, caller: Caller | null, itemId: number, quantity: number | null): Promise<CartReply<CartItemBody | null>> {
+  changeItem(cartId: number, caller: Caller | null, itemId: number, quantity: number | null): Promise<CartReply<AddedItem | null>> {
     return this.logged(caller, cartId, "changeItem", () => this.operateQueued(caller, cartId, { kind: "change", itemId, quantity }));
   }
 
-  removeItem(cartId: number, caller: Caller | null, itemId: number): Promise<CartReply<CartItemBody | null>> {
+  removeItem(cartId: number, caller: Caller | null, itemId: number): Promise<CartReply<AddedItem | null>> {
     return this.logged(caller, cartId, "removeItem", () => this.operateQueued(caller, cartId, { kind: "remove", itemId }));
   }
 
@@ -266,7 +147,7 @@ export class CartObject extends DurableObject<Env> {
    * all), and they answer at their turn with what that batch wrote. A change
    * a group did not take runs on its own, as before.
    */
-  private operateQueued(caller: Caller | null, cartId: number, op: QueuedChange["op"]): Promise<CartReply<CartItemBody | null>> {
+  private operateQueued(caller: Caller | null, cartId: number, op: QueuedChange["op"]): Promise<CartReply<AddedItem | null>> {
     if (!noOwnReads(caller)) return this.operate(caller, (run) => this.applyChange(run, cartId, op));
     // `serialize` (called by `operate` below, synchronously) counts this call as the next arrival.
     const entry: QueuedChange = { seq: this.arrivals + 1, cartId, op, caller, reply: null };
@@ -303,7 +184,7 @@ export class CartObject extends DurableObject<Env> {
     const keyed = caller?.idempotency;
     if (!keyed) return run();
     const id = `${keyed.tokenHash}\n${keyed.request.key}`;
-    if (this.keysInFlight.has(id)) return errorReply(keyInFlight(), new D1Meter(), caller);
+    if (this.keysInFlight.has(id)) return errorReply(refuse.keyInFlight(), new D1Meter(), caller);
     this.keysInFlight.add(id);
     try {
       return await run();
@@ -361,24 +242,6 @@ export class CartObject extends DurableObject<Env> {
   /** Drops the copy of the cart: the next operation reads it. */
   private forget(): void {
     this.hold(null);
-  }
-
-  /** What this object holds of cart `cartId` for a change's reads (null: nothing usable). */
-  private heldFor(cartId: number, op: Operation): HeldCart | null {
-    const cart = this.cart;
-    if (!cart || cart.id !== cartId || this.cartVersion === null) return null;
-    const row = this.checkout?.row;
-    return {
-      version: this.cartVersion,
-      channelCode: cart.channelCode,
-      localeCode: cart.localeCode,
-      // A removed item's variant plays no part in the repricing.
-      variantIds: cart.items.filter((item) => op.kind !== "remove" || item.id !== op.itemId).map((item) => item.variantId),
-      checkoutHeld: row !== undefined,
-      couponId: row?.couponId ?? null,
-      addressed: row !== undefined && addressed(row),
-      zonesAt: this.checkout?.zonesAt ?? "",
-    };
   }
 
   /**
@@ -445,263 +308,75 @@ export class CartObject extends DurableObject<Env> {
   }
 
   /**
-   * An item change. Warm (the object holds the cart, its variants' data and
-   * the channel's context): one round trip, a write guarded by everything it
-   * was computed from (`writeWithoutReading`). Otherwise, or when that guard
-   * finds something moved: read (the caller's checks first), decide,
-   * reprice, guarded write. `followers`: changes queued behind it that the
-   * warm batch may write too (`followersOf`).
+   * An item change on the runner (item-change.ts): warm (`warmItemChange`:
+   * no reads, one round trip, a write guarded by everything it was computed
+   * from, with the `followers` queued behind it, see `followersOf`) when the
+   * object holds enough and the caller needs no reads of its own; otherwise,
+   * or when the warm form declines (nothing written, the caller's checks
+   * handed back), in the same run, `coldItemChange`: reads first, then the
+   * guarded write.
    */
-  private async applyChange(run: OperationRun, cartId: number, op: Operation, followers: readonly QueuedChange[] = []): Promise<CartReply<CartItemBody | null>> {
-    const written = await this.writeWithoutReading(run, cartId, op, followers);
-    return written ?? this.readThenWrite(run, cartId, op);
+  private async applyChange(run: OperationRun, cartId: number, change: ItemChange, followers: readonly QueuedChange[] = []): Promise<CartReply<AddedItem | null>> {
+    const host = this.itemHost();
+    if (change.kind !== "add" && noOwnReads(run.caller)) {
+      const warm = warmItemChange(host, cartId, change, run.caller, followers);
+      try {
+        const reply = await runOperation(run, warm.operation);
+        this.answerGroup(warm.written(), reply.bookmark);
+        return reply;
+      } catch (error) {
+        if (!(error instanceof WarmDeclined)) throw error;
+      }
+    }
+    return runOperation(run, coldItemChange(host, cartId, change, run.caller));
   }
 
-  /**
-   * A change or a removal computed from what the object holds, written in one
-   * batch whose first statement checks that all of it is still current
-   * (change-guard.ts: the cart's version, the context's version, each
-   * variant's data, the coupon, the caller's token). Null when the object does not hold
-   * enough to try (a cold object, an add, a keyed or conditional request,
-   * promotion facts, ids running low), when the held data refuse the
-   * change (data read anew decide that), or when the guard failed: nothing
-   * was written, and the caller's checks are handed back for the read.
-   *
-   * `followers` (queued right behind it, see `followersOf`) are computed in
-   * turn, each from the cart the one before left, as far as each is accepted
-   * from the held data; the batch writes the cart as the last of them leaves
-   * it, guarded as one change (every variant the first one priced, the
-   * stock of each variant whose quantity grows), and each follower
-   * written gets its reply: a 204 with the batch's bookmark and no round trip
-   * of its own.
-   */
-  private async writeWithoutReading(run: OperationRun, cartId: number, op: Operation, followers: readonly QueuedChange[] = []): Promise<CartReply<null> | null> {
-    const { db, caller, meter } = run;
-    const held = this.heldInputs(cartId, op, caller);
-    if (!held) return null;
-    const { inputs, version, contextVersion, byId, seq } = held;
-    const { cart, checkout } = inputs;
-    const now = new Date().toISOString();
-    const steps = this.withHeldIds((ids) => ({ result: this.computeSteps(inputs, op, followers, byId, ids, now) }));
-    if (!steps?.result) return null;
-    const { computed, stockNeeded, written: group } = steps.result;
-    const checks = run.takeChecks();
-    const basis: ChangeBasis = {
-      cartId,
-      version,
-      contextVersion,
-      channelCode: cart.channelCode,
-      localeCode: cart.localeCode,
-      variants: inputs.variants,
-      stockNeeded,
-      coupon: heldCoupon(checkout.row),
-      // A follower's token (the leader's, see followersOf) is checked even when the leader's own check ran already.
-      tokenHash: checks || group.some((f) => f.caller?.tokenHash) ? (caller?.tokenHash ?? null) : null,
-      scope: caller?.scope ?? null,
-      nowSeconds: nowSeconds(),
-    };
-    let written;
-    try {
-      written = await run.write({ status: 204, resource: null }, { guard: changeGuardStatement(db, basis), ...this.changeStatements(db, cart, version, computed, now) });
-    } catch (error) {
-      if (!isGuardFailure(error)) throw error;
-      run.restoreChecks(checks);
-      return null;
-    }
-    this.ids.next = steps.idsNext;
-    await this.committed(cartId, computed, version, checkout, { byId, seq }, written.written.lines);
+  /** The followers a warm batch wrote: each answers a 204 with the batch's bookmark, no round trip of its own. */
+  private answerGroup(group: readonly QueuedChange[], bookmark: string | null): void {
     for (const follower of group) {
       const shared = new D1Meter();
-      shared.reached(meter.bookmark);
+      shared.reached(bookmark);
       follower.reply = done(204, null, shared);
     }
     this.waiting = this.waiting.filter((queued) => !group.includes(queued));
-    return done(204, null, meter);
   }
 
-  /**
-   * `op` computed from the held inputs, then each follower in turn from the
-   * cart the one before left, up to the first the held data do not accept
-   * (a refusal, an unknown item) or whose checkout row the write has yet to
-   * make (a shipment or payment inserted). The last cart, to be written over
-   * the held one (its checkout lines from the held row), the quantity each
-   * variant whose quantity grows needs available (the highest of the steps),
-   * and the followers it includes; null when `op` itself is not accepted.
-   */
-  private computeSteps(
-    inputs: ChangeInputs,
-    op: Operation,
-    followers: readonly QueuedChange[],
-    byId: ReadonlyMap<number, VariantInfo>,
-    ids: IdSource,
-    now: string,
-  ): { computed: ComputedChange; stockNeeded: Map<number, number>; written: QueuedChange[] } | null {
-    const first = this.compute(inputs, op, ids, now);
-    if (!("after" in first)) return null;
-    let last = first;
-    let checkout = inputs.checkout;
-    const stockNeeded = new Map<number, number>();
-    const need = (needed: { variantId: number; quantity: number } | null) => {
-      if (needed) stockNeeded.set(needed.variantId, Math.max(needed.quantity, stockNeeded.get(needed.variantId) ?? 0));
-    };
-    need(stockNeededBy(inputs.cart, op));
-    const written: QueuedChange[] = [];
-    for (const follower of followers) {
-      if (checkout && last.lines) {
-        const row = checkoutRowAfter(checkout.row, last.lines, {}, last.after.total);
-        if (!row) break;
-        checkout = { ...checkout, row };
-      }
-      const variants = variantsAfter(last.after, follower.op, byId);
-      if (!variants) break;
-      const next = this.compute({ ...inputs, cart: last.after, variants, checkout }, follower.op, ids, now);
-      if (!("after" in next)) break;
-      need(stockNeededBy(last.after, follower.op));
-      last = next;
-      written.push(follower);
-    }
-    // The batch writes from the held cart and checkout row: its lines' statements compare with that row.
-    return { computed: { ...last, checkoutRow: first.checkoutRow }, stockNeeded, written };
-  }
-
-  /**
-   * What the object holds to make `op` without reading first (the cart at a
-   * known version with its checkout row, its variants' data, the channel's
-   * context), or null when it holds too little or the change needs a read
-   * anyway (an add, a key, `If-Match`, promotion facts).
-   */
-  private heldInputs(cartId: number, op: Operation, caller: Caller | null) {
-    const { cart, cartVersion: version, checkout, heldVariants: variants } = this;
-    if (op.kind === "add" || !cart || cart.id !== cartId || version === null || !checkout || variants?.version !== version) return null;
-    if (!noOwnReads(caller)) return null;
-    const context = heldCopy(cart);
-    if (!context || factsRead(factModes(context))) return null;
-    // Zones read under another context than the copy's (see HeldCheckout) are read again first.
-    if (addressed(checkout.row) && checkout.zonesAt !== context.version) return null;
-    // Each variant as last read in the isolate, when another cart's object read it after this one.
-    const seq = latestRead();
-    const byId = newestVariants(cart, variants.byId, variants.seq);
-    const needed = variantsAfter(cart, op, byId);
-    if (!needed) return null;
-    const inputs: ChangeInputs & { checkout: HeldCheckout } = { cart, variants: needed, context, checkout, facts: promotionFactsFrom({}) };
-    return { inputs, version, contextVersion: context.version, byId, seq };
-  }
-
-  /** The change as a read-first round trip, then the guarded write. */
-  private async readThenWrite(run: OperationRun, cartId: number, op: Operation): Promise<CartReply<CartItemBody | null>> {
-    const { db, caller, meter } = run;
-    const held = this.heldFor(cartId, op);
-    const wantedIds = op.kind === "add" || op.kind === "change" ? (op.quantity ?? 0) * 4 + 64 : 16;
-    const reserve = this.idsLeft() < wantedIds ? Math.max(ID_BLOCK, wantedIds * 2) : 0;
-    const addCode = op.kind === "add" ? op.variantCode : null;
-    // The channel's context as last read (in this isolate): its queries read nothing while its stamp is current.
-    const heldContext = heldCopy(this.cart !== null && this.cart.id === cartId ? this.cart : null);
-    // Promotion facts (customer group, placed orders, products' taxons): only those the channel's promotions read.
-    const modes = factModes(heldContext);
-
-    // One round trip: everything the change needs, after the caller's checks (the id reservation checks the token itself).
-    const read = await run.read(
-      {
-        // The stamp, the context, the variants, and what the object does not hold of the cart (change-reads.ts).
-        ...changeReads(db, cartId, addCode ?? "", held, heldContext?.version ?? ""),
-        // The added variant as the response shows it (the variant list's loader).
-        addedView: addCode !== null ? addedVariantView.bind(db, { code: addCode }) : undefined,
-        reserved: reserve ? reserveIdsQuery(db, reserve, caller?.tokenHash ?? undefined, caller?.scope ?? null) : undefined,
-        // What the cart's tag is made of, to compare If-Match with (only then: it reads every item's variant view).
-        tagged: typeof caller?.ifMatch === "string" ? cartTagQueries(db, cartId) : undefined,
-        ...promotionFactQueries(db, cartId, addCode, modes),
-      },
-      { writesGuarded: true },
-    );
-    if (read.reserved) this.ids = reservedRange(read.reserved, reserve);
-    const stamp = read.stamp[0];
-    const loaded = read.cart ? cartStateFrom(read.cart) : held ? this.cart : null;
-    if (!stamp || stamp.state !== "cart" || !loaded || loaded.id !== cartId) {
-      this.forget();
-      throw refuse.notFound(`Cart with id ${cartId} does not exist.`);
-    }
-    if (held && stamp.cartVersion !== held.version) {
-      // Written by someone else since: read it again (see operate).
-      this.forget();
-      throw new CartChanged();
-    }
-    const cart = loaded;
-    const version = stamp.cartVersion;
-    // Views this read built (none stored for the variant's version) are stored by the change's write batch.
-    const refills = new ViewRefills();
-    const addedViews = read.addedView ? variantViewsFrom(read.addedView, refills) : [];
-    const replayed = run.replay();
-    if (replayed) return replayOf(replayed, cart, addedViews, meter);
-    if (read.tagged) {
-      const tag = await tagFor(cart, op, read.tagged, refills);
-      if (tag !== undefined) run.checkIfMatch(tag);
-    }
-    const variants = read.variants;
-    const channelContext = contextOf(heldContext, stamp, changeContextOf(read));
-    const checkout = this.checkoutOf(read, stamp.version);
-    const facts = await changeFacts(db, read, modes, channelContext, cartId, addCode);
-    const now = new Date().toISOString();
-
-    // The cart as read is held from here, whatever the change decides, with its variants' data as read.
-    this.hold(cart, version, checkout);
-    this.heldVariants = { version, byId: new Map(variants.map((v) => [v.id, v])), seq: keepVariants(cart, variants) };
-    const computed = await this.withIds(db, (ids) => this.compute({ cart, variants, context: channelContext, checkout, facts }, op, ids, now));
-    if ("notFound" in computed) throw refuse.notFound(`Cart item with id ${op.kind === "add" ? "" : op.itemId} does not exist in cart ${cartId}.`);
-    if ("errors" in computed) return formRefused(computed.errors, meter);
-    const outcome = op.kind === "add" ? { status: 201, resource: String(computed.itemId) } : { status: 204, resource: null };
-    let written;
-    try {
-      // The key's record goes first (see OperationRun.write); the totals' statement checks the version read above.
-      written = await run.write(outcome, { ...this.changeStatements(db, cart, version, computed, now), views: refills.statements(db) });
-    } catch (error) {
-      if (!isGuardFailure(error)) throw error;
-      // Written by someone else between the read and the write: nothing of this change was written.
-      this.forget();
-      throw new CartChanged();
-    }
-    await this.committed(cartId, computed, version, checkout, this.heldVariants, written.written.lines);
-
-    if (op.kind === "add") {
-      const item = computed.after.items.find((i) => i.id === computed.itemId);
-      if (!item) throw new Error(`Item ${computed.itemId} missing after the add`);
-      const views = new Map(addedViews.map((view) => [view.row.id, view]));
-      return done(201, serializeCartItem(item, cartId, views), meter);
-    }
-    return done(204, null, meter);
-  }
-
-  /** The rows of a computed change (the totals' statement checks `version`), and its checkout lines when the cart has a checkout row. */
-  private changeStatements(db: Database, cart: CartState, version: number, computed: ComputedChange, now: string) {
-    const row = computed.checkoutRow;
+  /** What the item changes use of this object (item-change.ts). */
+  private itemHost(): ItemHost {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the host's getters read the object's fields at each use
+    const object = this;
     return {
-      written: cartWriteStatements(db, cart, computed.after, now, version),
-      // The cart's shipment and payment follow the recalculation; the checkout state stays (Sylius 1.8 resets nothing on an item change).
-      lines: row && computed.lines ? cartLineStatements(db, cart.id, cart.currencyCode, row, computed.lines, now) : undefined,
+      get cart() {
+        return object.cart;
+      },
+      get version() {
+        return object.cartVersion;
+      },
+      get checkout() {
+        return object.checkout;
+      },
+      get variants() {
+        return object.heldVariants;
+      },
+      hold: (cart, version, checkout, variants) => {
+        this.hold(cart, version, checkout);
+        this.heldVariants = variants;
+      },
+      forget: () => {
+        this.forget();
+      },
+      idsLeft: () => this.idsLeft(),
+      reserved: (rows, count) => {
+        this.ids = reservedRange(rows, count);
+      },
+      withIds: (db, work) => this.withIds(db, work),
+      withHeldIds: (work) => this.withHeldIds(work),
+      idsUsed: (next) => {
+        this.ids.next = next;
+      },
+      armAfterChange: (cartId) => this.armAfterChange(cartId),
     };
   }
-
-  /**
-   * After a change committed: the object holds the cart as written (its
-   * version one up), its checkout row as the line statements left it (with
-   * the ids they inserted), and the variants' data it was priced with.
-   */
-  private async committed(
-    cartId: number,
-    computed: ComputedChange,
-    version: number,
-    checkout: HeldCheckout | null,
-    variants: Pick<HeldVariants, "byId" | "seq">,
-    inserted: InsertedLines | undefined,
-  ): Promise<void> {
-    const { after, lines } = computed;
-    const row = checkout && lines ? checkoutRowAfter(checkout.row, lines, inserted ?? {}, after.total) : null;
-    // The write raised the version by one (cart-writer.ts' totals).
-    this.hold(after, version + 1, checkout && row ? { ...checkout, row } : null);
-    this.heldVariants = { version: version + 1, byId: variants.byId, seq: variants.seq };
-    await this.armAfterChange(cartId);
-  }
-
-  /** `work` with the reserved ids, or null when they would run out (the read-first path reserves more). */
   private withHeldIds<T>(work: (ids: IdSource) => T): (T & { idsNext: number }) | null {
     const { cursor, source } = this.idSource();
     try {
@@ -709,81 +384,6 @@ export class CartObject extends DurableObject<Env> {
     } catch (error) {
       if (error instanceof IdsExhausted) return null;
       throw error;
-    }
-  }
-
-  /**
-   * The checkout row and zones of a change: as read (a cold cart, or after a
-   * checkout step), else the held ones
-   * with the coupon as read now, and the zones read again when the context
-   * (zone members) moved since they were read. `contextVersion`: the
-   * version the batch read, which the zones are of from here.
-   */
-  private checkoutOf(read: { checkout?: CheckoutRow[]; zones?: CountryZone[]; coupon?: HeldCoupon[] }, contextVersion: string): HeldCheckout | null {
-    if (read.checkout) {
-      const row = read.checkout[0];
-      return row ? { row, zones: read.zones ?? [], zonesAt: contextVersion } : null;
-    }
-    const held = this.checkout;
-    if (!held) return null;
-    let row = held.row;
-    if (read.coupon) {
-      const coupon = read.coupon[0];
-      row = {
-        ...row,
-        couponId: coupon?.id ?? null,
-        couponCode: coupon?.code ?? null,
-        couponPromotionId: coupon?.promotionId ?? null,
-        couponUsageLimit: coupon?.usageLimit ?? null,
-        couponUsed: coupon?.used ?? null,
-        couponExpiresAt: coupon?.expiresAt ?? null,
-      };
-    }
-    // Read again (changeReads) unless they were of this version: an unaddressed cart has none under any version.
-    const zones = held.zonesAt !== contextVersion && read.zones ? read.zones : held.zones;
-    return { row, zones, zonesAt: contextVersion };
-  }
-
-  /** Decides and reprices (pure): the plan's refusal, or the cart after the change with its checkout lines. */
-  private compute(inputs: ChangeInputs, op: Operation, ids: IdSource, now: string): Exclude<PlanResult, { plans: unknown }> | ComputedChange {
-    const { cart, variants, context: channelContext, checkout } = inputs;
-    const checkoutRow = checkout?.row;
-    const billingZones = zonesOf(checkout?.zones ?? [], checkoutRow?.billingCountry ?? null, checkoutRow?.billingProvince);
-    const loadedSetup = pricingSetupFrom(forBilling(channelContext, billingZones));
-    if (!loadedSetup) throw new Error(`Channel of cart ${cart.id} not found`);
-    const setup = { ...checkoutSetup(loadedSetup, checkoutRow, checkout?.zones ?? [], now), facts: inputs.facts };
-    const byId = new Map(variants.map((v) => [v.id, v]));
-    const context: ChangeContext = { channelEnabled: channelContext.context.channel[0]?.enabled ?? false, variants: byId };
-    const planned = this.plan(cart, op, variants, context, ids);
-    if (!("plans" in planned)) return planned;
-    const after = repriceCart(cart, planned.plans, byId, setup, now, ids);
-    const lines = checkoutRow ? cartLinesOf(after, checkoutRow, channelContext.paymentMethods) : null;
-    return { after, itemId: planned.itemId, checkoutRow, lines };
-  }
-
-  private plan(cart: CartState, op: Operation, variants: VariantInfo[], context: ChangeContext, ids: IdSource): PlanResult {
-    switch (op.kind) {
-      case "add": {
-        const variant = op.variantCode === null ? undefined : variants.find((v) => v.code === op.variantCode);
-        if (op.variantCode === null || op.quantity === null) {
-          // The worker already rejected the fields it could; report what only data can tell, all at once.
-          const errors: ChangeErrors = {};
-          if (op.variantCode !== null && (!variant || variant.price === null || !variant.enabled || !variant.productEnabled)) {
-            errors.variant = [MSG.invalid];
-          }
-          if (cartBlocked(cart, context)) errors.form = [MSG.invalid];
-          return { errors };
-        }
-        return planAdd(cart, variant, op.quantity, context, ids);
-      }
-      case "change":
-        if (op.quantity === null) {
-          if (!cart.items.some((i) => i.id === op.itemId)) return { notFound: true };
-          return { errors: cartBlocked(cart, context) ? { form: [MSG.invalid] } : {} };
-        }
-        return planChange(cart, op.itemId, op.quantity, context, ids);
-      case "remove":
-        return planRemove(cart, op.itemId);
     }
   }
 
@@ -971,29 +571,6 @@ export class CartObject extends DurableObject<Env> {
   }
 }
 
-/**
- * The cart's current tag for `If-Match`, from the rows of the change's first
- * batch; undefined when the change would be a 404 anyway (an unknown item):
- * preconditions only matter to a request that could succeed.
- */
-async function tagFor(cart: CartState, op: Operation, rows: CartTagRows, refills: ViewRefills): Promise<string | null | undefined> {
-  if (op.kind !== "add" && !cart.items.some((item) => item.id === op.itemId)) return undefined;
-  const parts = cartTagPartsFrom(rows, refills);
-  return parts ? cartEtag(parts) : null;
-}
-
-/**
- * A retry's answer: the stored status; an added item is re-rendered from the
- * cart as it is now (gone since: a 404), a change or removal has no body.
- */
-function replayOf(outcome: StoredOutcome, cart: CartState, views: ReturnType<typeof variantViewsFrom>, meter: D1Meter): CartReply<CartItemBody | null> {
-  if (outcome.resource === null) return done(replayedStatus(outcome.status), null, meter, true);
-  const itemId = Number(outcome.resource);
-  const item = cart.items.find((i) => i.id === itemId);
-  if (!item) throw refuse.notFound(`Cart item with id ${itemId} does not exist in cart ${cart.id}.`);
-  const byId = new Map(views.map((view) => [view.row.id, view]));
-  return done(replayedStatus(outcome.status), serializeCartItem(item, cart.id, byId), meter, true);
-}
 
 export type { PricingSetup };
 export type { Caller, CartKey, CartMetrics, CartReply } from "./operation";

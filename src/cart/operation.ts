@@ -24,9 +24,8 @@ import { tokenGuard } from "../http/auth/token-guard";
 import { checkIfMatch } from "../domain/conditional";
 import { HttpError } from "../http/errors";
 import { firstBatch } from "../http/first-batch";
-import { judge, keyReused } from "../http/idempotency/keys";
 import type { ChangeErrors } from "../domain/cart/cart-change";
-import { CartRefusal, refuse, type Refusal } from "./refusal";
+import { CartRefusal, ItemFormRefusal, refuse, type Refusal } from "./refusal";
 
 /** The request a call belongs to, as the cart gateway passes it. */
 export interface Caller {
@@ -118,15 +117,16 @@ export function formRefused(formErrors: ChangeErrors, meter: D1Meter): FormRefus
 }
 
 /** Whether `error` is a refusal (the operation's, or an HTTP one of the pipeline's checks), not a failure. */
-export const isRefusal = (error: unknown): boolean => error instanceof CartRefusal || error instanceof HttpError;
+export const isRefusal = (error: unknown): boolean => error instanceof CartRefusal || error instanceof ItemFormRefusal || error instanceof HttpError;
 
 /**
- * A refusal as a reply: the operation's own as a typed outcome; the
- * pipeline's checks still made in http (the token's 401, a key's 409 or
- * 422) as the HTTP error they threw. Anything else is logged and answered
- * as a 500.
+ * A refusal as a reply: the operation's own and the key's (409, 422) as a
+ * typed outcome (an item form's errors as the `form` outcome); the token's
+ * 401, still checked by http code, as the HTTP error it threw. Anything else
+ * is logged and answered as a 500.
  */
-export function errorReply(error: unknown, meter: D1Meter, caller: Caller | null, where = "CartObject"): Refused | Rejected {
+export function errorReply(error: unknown, meter: D1Meter, caller: Caller | null, where = "CartObject"): Refused | Rejected | FormRefused {
+  if (error instanceof ItemFormRefusal) return formRefused(error.errors, meter);
   const cost = { metrics: metricsOf(meter), bookmark: meter.bookmark };
   if (error instanceof CartRefusal) return { outcome: "rejected", refusal: error.refusal, ...cost };
   if (error instanceof HttpError) {
@@ -155,7 +155,7 @@ export async function writeKeyed<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (isKeyTaken(error)) throw keyReused();
+    if (isKeyTaken(error)) throw refuse.keyReused();
     throw error;
   }
 }
@@ -238,10 +238,12 @@ export class OperationRun {
     if (!checkIfMatch(this.caller?.ifMatch, current)) throw refuse.preconditionFailed();
   }
 
-  /** The outcome to replay for the caller's key (null: none); a record of another request under the key is a 422. */
+  /** The outcome to replay for the caller's key (null: none); a record of another request under the key is a 422 (`key-reused`). */
   replay(): StoredOutcome | null {
     const keyed = this.caller?.idempotency;
-    return keyed ? judge(this.found, keyed.request) : null;
+    if (!keyed || !this.found) return null;
+    if (this.found.fingerprint !== keyed.request.fingerprint) throw refuse.keyReused();
+    return this.found;
   }
 
   /**

@@ -6,13 +6,18 @@
  * events. The runner owns the rest, in this order:
  *
  * 1. the first batch: the caller's checks (token, the key's lookup: see
- *    `OperationRun`) ahead of the operation's reads;
+ *    `OperationRun`) ahead of the operation's reads. An operation without
+ *    reads (computed from what the object holds: a warm item change) has
+ *    no such batch: its guarded write is the first, and its guard carries
+ *    the checks (`statements`' `checksCarried`), handed back to the
+ *    connection when that write did not commit;
  * 2. `subject`: what the reads found (a refusal here, e.g. the order's 404,
  *    comes before any replay);
  * 3. the replay of a kept answer (`Idempotency-Key`);
  * 4. `If-Match` against the operation's tag, after the refusals that come
  *    before it (`beforeIfMatch`: the coupon's missing cart);
- * 5. the decision (async: it may take ids from the object's pool);
+ * 5. the decision (which may wait: ids to take from the object's pool, more
+ *    ids to reserve, facts to read);
  * 6. the guarded write: the key's record first, the operation's statements,
  *    then its events, in one atomic batch; a guard failure becomes the
  *    operation's refusal (`guardFailed`, which may read what it names);
@@ -44,8 +49,12 @@ export interface KeptOutcome {
  * answer's body.
  */
 export interface CartOperation<R extends NamedQueries, S, P, W extends NamedEntry, B = null> {
-  /** The reads of its first batch (after the caller's checks). */
-  reads(db: Database, caller: Caller | null): R;
+  /**
+   * The reads of its first batch (after the caller's checks); none: it is
+   * computed from what the object holds (see step 1), and runs only for a
+   * caller without a key to look up or an `If-Match` to compare.
+   */
+  reads?(db: Database, caller: Caller | null): R;
   /** The reads include a write that checks the token itself (an id reservation): the checks ride the same batch. */
   writesGuarded?: boolean;
   /** What the reads found; throws the refusals that come before a replay (a missing resource). */
@@ -56,18 +65,18 @@ export interface CartOperation<R extends NamedQueries, S, P, W extends NamedEntr
   beforeIfMatch?(subject: S): void;
   /** The resource's current tag for `If-Match` (null: none; undefined: nothing to compare). */
   tag?(rows: NamedResults<R>, subject: S): Promise<string | null | undefined>;
-  /** The decision (the domain's pure rules; async when it takes ids): the plan to write, or a thrown refusal. */
-  decide(subject: S, rows: NamedResults<R>): P | Promise<P>;
+  /** The decision (its rules pure, in src/domain; async when it takes ids or reads facts): the plan to write, or a thrown refusal. */
+  decide(subject: S, rows: NamedResults<R>, db: Database): P | Promise<P>;
   /** The outcome kept for the caller's key. */
   kept(plan: P): KeptOutcome;
-  /** The plan's statements. */
-  statements(db: Database, plan: P): W;
+  /** The plan's statements; `checksCarried`: the caller's checks were taken for its guard to make (an operation without reads). */
+  statements(db: Database, plan: P, checksCarried: boolean): W;
   /** The plan's event rows, written in the same batch after its statements (none yet). */
   events(db: Database, plan: P): readonly Query[];
   /** A failed write whose guard found the rows changed: the refusal to throw instead (undefined: not one); it may read (`db`) what the refusal names. */
   guardFailed?(error: unknown, plan: P, db: Database): Error | undefined | Promise<Error | undefined>;
-  /** What the object does once the write committed. */
-  committed?(plan: P): Promise<void>;
+  /** What the object does once the write committed (`written`: what its statements returned). */
+  committed?(plan: P, written: NamedResults<{ written: W }>["written"]): Promise<void>;
   /** The answer. */
   answer(plan: P, written: NamedResults<{ written: W }>["written"]): Answer<B>;
 }
@@ -75,7 +84,10 @@ export interface CartOperation<R extends NamedQueries, S, P, W extends NamedEntr
 /** Runs `operation` in `run`: the whole pipeline, a refusal thrown (the object's queue makes it a reply). */
 export async function runOperation<R extends NamedQueries, S, P, W extends NamedEntry, B>(run: OperationRun, operation: CartOperation<R, S, P, W, B>): Promise<CartReply<B>> {
   const { db, caller, meter } = run;
-  const rows = await run.read(operation.reads(db, caller), { writesGuarded: operation.writesGuarded ?? false });
+  const rows = operation.reads
+    ? await run.read(operation.reads(db, caller), { writesGuarded: operation.writesGuarded ?? false })
+    : // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- an operation without reads has no rows (R is empty)
+      ({} as NamedResults<R>);
   const subject = operation.subject(rows);
   const kept = run.replay();
   if (kept) {
@@ -88,15 +100,18 @@ export async function runOperation<R extends NamedQueries, S, P, W extends Named
     const tag = await operation.tag(rows, subject);
     if (tag !== undefined) run.checkIfMatch(tag);
   }
-  const plan = await operation.decide(subject, rows);
+  const plan = await operation.decide(subject, rows, db);
+  // Without reads, the write is the first batch: its guard makes the caller's checks.
+  const checks = operation.reads ? null : run.takeChecks();
   let written;
   try {
-    written = await run.write(operation.kept(plan), operation.statements(db, plan), operation.events(db, plan));
+    written = await run.write(operation.kept(plan), operation.statements(db, plan, checks !== null), operation.events(db, plan));
   } catch (error) {
+    run.restoreChecks(checks);
     const refusal = await operation.guardFailed?.(error, plan, db);
     throw refusal ?? error;
   }
-  await operation.committed?.(plan);
+  await operation.committed?.(plan, written.written);
   const answer = operation.answer(plan, written.written);
   return done(answer.status, answer.body, meter);
 }

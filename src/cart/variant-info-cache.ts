@@ -4,7 +4,7 @@
  * locale and variant, each with the sequence number of the read that
  * brought it.
  *
- * A warm change (cart-object.ts, `writeWithoutReading`) prices each variant
+ * A warm change (item-change.ts, `warmItemChange`) prices each variant
  * from the later of its own object's copy and this one. After an admin
  * changes a variant, the first change in the isolate of a cart holding it
  * fails its guard and reads it again; the other carts then price from that

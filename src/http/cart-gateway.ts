@@ -13,9 +13,11 @@ import { preconditionFailed } from "./conditional";
 import { REFUSAL_STATUS, type Refusal } from "../cart/refusal";
 import { acrossDistance } from "../data/simulated-latency";
 import type { Principal } from "./auth/token-check";
-import type { KeyedCall } from "./idempotency/keys";
+import { keyInFlight, keyReused, type KeyedCall } from "./idempotency/keys";
 import type { CartObject, ExpiryOutcome } from "../cart/cart-object";
 import type { Caller, CartReply, Done, FormRefused } from "../cart/operation";
+import type { AddedItem } from "../cart/item-change";
+import { serializeCartItem } from "./resources/carts/serializer";
 
 /**
  * What the gateway uses of a request's context. Structural (a Hono
@@ -68,11 +70,21 @@ export function refusalError(refusal: Refusal): HttpError {
       return conflict(refusal.message);
     case "precondition-failed":
       return preconditionFailed();
+    case "key-reused":
+      return keyReused();
+    case "key-in-flight":
+      return keyInFlight();
     case "form-errors": {
       const { children, errors } = refusal;
       return new HttpError(REFUSAL_STATUS[refusal.kind], { code: 400, message: "Validation Failed", errors: errors.length ? { errors, children } : { children } });
     }
   }
+}
+
+/** An item the cart object added, as the response shows it (its variant as the variant list shows it). */
+export function addedItemJson(added: AddedItem) {
+  const views = new Map(added.variant ? [[added.variant.row.id, added.variant]] : []);
+  return serializeCartItem(added, added.cartId, views);
 }
 
 export class CartGateway {

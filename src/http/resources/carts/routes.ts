@@ -9,6 +9,7 @@ import { validateForm, type FormResult } from "../../form";
 import { MSG } from "../../../domain/messages";
 import { notFound } from "../../errors";
 import { idParams } from "../../ids";
+import { addedItemJson } from "../../cart-gateway";
 import { cursorAfter, envelope, pageRequest, withCursor, type Sorting } from "../../pagination";
 import { pageQueries, sortOrder } from "../../../data/list-page";
 import { readPage } from "../../list-page";
@@ -174,7 +175,7 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
     if (reply.outcome === "form") mergeErrors(form, reply.formErrors);
     form.assertValid();
     if (reply.outcome !== "done" || reply.body === null) throw new Error("An add that passed validation answers its item");
-    return c.json(reply.body, 201);
+    return c.json(addedItemJson(reply.body), 201);
   })
   .on(["PUT", "PATCH"], "/:cartId/items/:itemId", docs.changeItem, idParams({ cartId: "Cart", itemId: "Cart item" }), async (c) => {
     const { cartId, itemId } = c.req.valid("param");

@@ -13,7 +13,7 @@ import { eventBodyOf, type EventRow } from "../../src/data/events";
 import { LIFECYCLE_DATA_KEYS } from "../../src/domain/events/lifecycle";
 import type { EventBody } from "../../src/domain/events/event";
 import { api, d1RoundTrips } from "../fixtures/http";
-import { addItem, cartFixture, newCart } from "../fixtures/carts";
+import { addItem, cartFixture, newCart, type CartFixture, type DefaultPrices } from "../fixtures/carts";
 import { placedOrder, type PlacedOrder } from "../fixtures/orders";
 import { TEST_CLIENT, TEST_USER } from "../fixtures/accounts";
 import { runScheduledSweep } from "../fixtures/worker";
@@ -58,7 +58,7 @@ const orderData = (o: PlacedOrder, states: { state: string; paymentState: string
 const variantHref = (o: PlacedOrder) => `/api/v1/products/${o.fixture.product}/variants/${o.fixture.tracked.code}`;
 
 describe("LifecycleEventsTest", () => {
-  let owner: Awaited<ReturnType<typeof cartFixture>>;
+  let owner: CartFixture<DefaultPrices>;
   beforeAll(async () => {
     owner = await cartFixture();
   });
@@ -213,7 +213,7 @@ describe("LifecycleEventsTest", () => {
 });
 
 describe("CartExpiryEventsTest", () => {
-  let owner: Awaited<ReturnType<typeof cartFixture>>;
+  let owner: CartFixture<DefaultPrices>;
   beforeAll(async () => {
     owner = await cartFixture();
   });

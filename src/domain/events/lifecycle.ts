@@ -14,19 +14,26 @@
  * its insert reads in the same statement (src/data/cart-events.ts).
  *
  * For the operations not yet wired here (the checkout steps and the item
- * changes, each an operation of src/cart/runner.ts), the calls are:
+ * changes, each an operation of src/cart/runner.ts, whose `events(db, plan,
+ * actor)` hook gets the principal as `actor()`), the calls are, with
+ * `eventInserts` from src/data/events.ts and `inventoryEventInserts` from
+ * src/data/carts/cart-events.ts:
  *
- *   item add / change / remove, each checkout step before completion
- *     (address, select shipping, select payment) and a coupon change:
+ *   item add / change / remove, a coupon change, and each checkout step
+ *   before completion (address, select shipping, select payment):
  *       events: (db, plan, actor) => eventInserts(db, [cartUpdated(facts, versionAfter, actor(), change)])
- *     with `change` one of `CartChange` (what the operation did).
+ *     `facts`: the cart after the change (`OrderFacts`; `customerEmail` null when the
+ *     operation does not hold it), `versionAfter`: the order row's version once the
+ *     batch committed, `change`: one of `CartChange`.
  *   checkout completion (the cart becomes an order, its tracked units held):
  *       events: (db, plan, actor) => [
  *         ...eventInserts(db, [orderPlaced(facts, versionAfter, actor())]),
- *         ...inventoryEventInserts(db, stockEvents(held, ["hold"], order, actor())),
+ *         ...inventoryEventInserts(db, stockEvents(held, ["hold"], facts, actor())),
  *       ]
- *     with `facts` the order as placed (its number, states `new`/`awaiting_payment`/`ready`)
- *     and `held` the tracked variants' deltas `{variant: {id, code, productCode}, onHand: 0, onHold: quantity}`.
+ *     `facts`: the order as placed (its number; states `completed`, `new`,
+ *     `awaiting_payment`, `ready`); `held`: one `StockMoveFacts` per tracked
+ *     variant, `{variant: {id, code, productCode}, onHand: 0, onHold: quantity}`.
+ *     Both go after the step's guarded statements, in its one write batch.
  */
 import type { ChangeActor, NewEvent } from "./event";
 

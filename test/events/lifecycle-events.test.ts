@@ -210,6 +210,16 @@ describe("LifecycleEventsTest", () => {
     expect((await cancel(order.id)).status).toBe(409);
     expect(await eventsAfter(first)).toEqual(once);
   });
+
+  it("it_writes_no_event_when_the_stock_guard_fails_the_batch", async () => {
+    const order = await placedOrder();
+    // Another writer took the held units away: the write's guard fails the batch, its events with it.
+    await env.DB.prepare("UPDATE product_variants SET on_hold = 1 WHERE id = ?1").bind(order.fixture.tracked.id).run();
+    const before = await lastEventId();
+    const res = await pay(order);
+    expect(res.status).toBe(409);
+    expect(await eventsAfter(before)).toEqual([]);
+  });
 });
 
 describe("CartExpiryEventsTest", () => {

@@ -30,6 +30,8 @@ import { DurableObject } from "cloudflare:workers";
 import { REFUSAL_STATUS, refuse } from "./refusal";
 import { reservedRange, reserveIdsQuery, type PricingSetup } from "../data/carts/cart-store";
 import { expireCartQueries, expiredAddressesQuery } from "../data/carts/cart-expiry";
+import { expiredCartEventInsert } from "../data/carts/cart-events";
+import { cartExpired } from "../domain/events/lifecycle";
 import { namedBatch } from "../data/batch";
 import { done, errorReply, isRefusal, OperationRun, type Caller, type CartReply } from "./operation";
 import { createDatabase, type Database } from "../data/db";
@@ -272,7 +274,7 @@ export class CartObject extends DurableObject<Env> {
    * sets the alarm for the end of its period.
    */
   expire(cartId: number): Promise<ExpiryOutcome> {
-    return this.serialize(() => this.expireNow(cartId));
+    return this.serialize(() => this.expireNow(cartId, "cron"));
   }
 
   /**
@@ -293,7 +295,7 @@ export class CartObject extends DurableObject<Env> {
       this.alarmSet = null;
       const cartId = await this.ctx.storage.get<number>(CART_ID_KEY);
       if (cartId === undefined) return;
-      await this.expireNow(cartId);
+      await this.expireNow(cartId, "expiry");
     });
   }
 
@@ -426,11 +428,14 @@ export class CartObject extends DurableObject<Env> {
    * `updated_at` rather than a time kept in this object: every writer of the
    * cart maintains it (the insert, each change), so carts that predate expiry
    * or never reached their object have it too, and no second record of "last
-   * changed" can disagree with it.
+   * changed" can disagree with it. Its `cart.expired` (actor: `system`, the
+   * alarm's `expiry` or the sweep's `cron`) comes first in that batch, under
+   * the delete's own WHERE: written exactly when the cart is deleted.
    */
-  private async expireNow(cartId: number): Promise<ExpiryOutcome> {
+  private async expireNow(cartId: number, system: "expiry" | "cron"): Promise<ExpiryOutcome> {
     const db = this.database(new D1Meter());
-    const { expired, left } = await namedBatch(db, expireCartQueries(db, cartId, expiryCutoff(Date.now(), this.ttlMs / 1000)));
+    const cutoff = expiryCutoff(Date.now(), this.ttlMs / 1000);
+    const { expired, left } = await namedBatch(db, { event: expiredCartEventInsert(db, cartExpired(cartId, system), cartId, cutoff), ...expireCartQueries(db, cartId, cutoff) });
     const addressIds = expired.flatMap((cart) => addressIdsOf(cart));
     if (addressIds.length) await namedBatch(db, { addresses: expiredAddressesQuery(db, addressIds) });
     const order = left[0];

@@ -20,6 +20,7 @@ import {
   type StoredOutcome,
 } from "../data/idempotency";
 import type { Scope } from "../domain/scopes";
+import type { ChangeActor } from "../domain/events/event";
 import { tokenGuard } from "../http/auth/token-guard";
 import { checkIfMatch } from "../domain/conditional";
 import { HttpError } from "../http/errors";
@@ -41,6 +42,8 @@ export interface Caller {
   ifMatch?: string | null;
   /** The request's `Idempotency-Key`, which this object looks up in its first batch and records with its write. */
   idempotency?: CartKey;
+  /** The principal the worker's own token check found (null or absent: the check was handed to this object). */
+  principal?: KeyScope | null;
 }
 
 /** A keyed call: the request, the token the record's scope is found through, and the principal when already known. */
@@ -236,6 +239,17 @@ export class OperationRun {
    */
   checkIfMatch(current: string | null): void {
     if (!checkIfMatch(this.caller?.ifMatch, current)) throw refuse.preconditionFailed();
+  }
+
+  /**
+   * Who makes the change, for its events: the principal of the token check
+   * (this object's, or the worker's when it ran it). Only asked once the
+   * check passed, when the operation builds its events.
+   */
+  actor(): ChangeActor {
+    const principal = this.principal ?? this.caller?.principal ?? this.caller?.idempotency?.scope ?? null;
+    if (!principal) throw new Error("An operation's events need the principal of its token check");
+    return { clientId: principal.clientId, userId: principal.userId };
   }
 
   /** The outcome to replay for the caller's key (null: none); a record of another request under the key is a 422 (`key-reused`). */

@@ -9,14 +9,17 @@
  * src/domain/orders, then one atomic write batch (the key's record, a guard
  * that rolls everything back unless the rows are still as planned from, the
  * guarded UPDATEs of the order, its payments and shipments, the stock and the
- * usage counts). The object is the only writer of the order's rows, so the
+ * usage counts, then the step's events: src/domain/events/lifecycle.ts). The object is the only writer of the order's rows, so the
  * guard fails only when a variant's stock changed under the plan (an admin
  * edit): the step answers 409 and changes nothing.
  */
 import { CartRefusal, refuse } from "./refusal";
 import type { Caller, CartReply, OperationRun } from "./operation";
 import { runOperation, type CartOperation } from "./runner";
-import { isGuardFailure, lifecycleWriteQueries, orderSnapshotQueries, snapshotFrom } from "../data/orders/lifecycle-store";
+import { isGuardFailure, lifecycleWriteQueries, orderSnapshotQueries, snapshotFrom, type OrderSnapshotRows } from "../data/orders/lifecycle-store";
+import { eventInserts } from "../data/events";
+import { inventoryEventInserts } from "../data/carts/cart-events";
+import { orderStepEvents, type OrderFacts, type OrderStepFacts, type StockMoveFacts } from "../domain/events/lifecycle";
 import { oneOrder } from "../data/carts/cart-store";
 import { orderViewQueries, orderViewsFrom } from "../data/orders/order-views";
 import type { Database } from "../data/db";
@@ -34,8 +37,54 @@ const stepReads = (orderId: number) => (db: Database, caller: Caller | null) => 
   tagged: typeof caller?.ifMatch === "string" ? orderViewQueries(db, oneOrder(orderId)) : undefined,
 });
 
-/** A lifecycle step as an operation of the runner: the order's snapshot read, the domain's plan, its guarded UPDATEs. */
-export function orderStepOperation(orderId: number, step: OrderStep): CartOperation<ReturnType<ReturnType<typeof stepReads>>, OrderSnapshot, { snapshot: OrderSnapshot; plan: OrderPlan; now: string }, ReturnType<typeof lifecycleWriteQueries>> {
+/** A step's decision: the domain's plan, what it was made from, and what the step's events say (src/domain/events/lifecycle.ts). */
+interface StepDecision {
+  snapshot: OrderSnapshot;
+  plan: OrderPlan;
+  now: string;
+  events: OrderStepFacts;
+}
+
+/**
+ * What the step's events say, from the snapshot's rows and the plan: the
+ * order with its new states, its version after the step (its UPDATE raises
+ * it by one), the lines moved and the tracked variants' stock moves.
+ */
+function eventFacts(rows: OrderSnapshotRows, plan: OrderPlan, step: OrderStep): StepDecision["events"] {
+  const order = rows.order[0];
+  if (!order) throw new Error("A planned step has its order");
+  const facts: OrderFacts = {
+    id: order.id,
+    number: order.number,
+    checkoutState: plan.checkoutState,
+    state: plan.state,
+    paymentState: plan.paymentState,
+    shippingState: plan.shippingState,
+    total: order.total,
+    currencyCode: order.currencyCode,
+    customerEmail: order.customerEmail,
+  };
+  const variants = new Map(rows.items.map((item) => [item.variantId, { id: item.variantId, code: item.variantCode, productCode: item.productCode }]));
+  const stock = plan.stock.flatMap((delta): StockMoveFacts[] => {
+    const variant = variants.get(delta.variantId);
+    return variant ? [{ variant, onHand: delta.onHand, onHold: delta.onHold }] : [];
+  });
+  return {
+    order: facts,
+    sequence: order.version + 1,
+    stateBefore: order.state,
+    fulfilled: plan.fulfilled,
+    payments: plan.payments,
+    paymentAmounts: new Map(rows.payments.map((p) => [p.id, p.amount])),
+    shipments: plan.shipments,
+    tracking: step.kind === "ship" ? { shipmentId: step.shipmentId, tracking: step.tracking } : null,
+    stock,
+    operations: plan.inventory,
+  };
+}
+
+/** A lifecycle step as an operation of the runner: the order's snapshot read, the domain's plan, its guarded UPDATEs and its events. */
+export function orderStepOperation(orderId: number, step: OrderStep): CartOperation<ReturnType<ReturnType<typeof stepReads>>, OrderSnapshot, StepDecision, ReturnType<typeof lifecycleWriteQueries>> {
   return {
     reads: stepReads(orderId),
     subject: (rows) => {
@@ -49,10 +98,10 @@ export function orderStepOperation(orderId: number, step: OrderStep): CartOperat
       const record = view.records[0];
       return record ? await orderEtag(record, view.variants, "detailed") : null;
     },
-    decide: (snapshot) => {
+    decide: (snapshot, rows) => {
       const planned = planOrderStep(snapshot, step);
       if (!planned.ok) throw refusalError(planned.refusal);
-      return { snapshot, plan: planned.plan, now: new Date().toISOString() };
+      return { snapshot, plan: planned.plan, now: new Date().toISOString(), events: eventFacts(rows.snapshot, planned.plan, step) };
     },
     kept: () => ({ status: 204, resource: null }),
     statements: (db, { snapshot, plan: result, now }) =>
@@ -68,7 +117,11 @@ export function orderStepOperation(orderId: number, step: OrderStep): CartOperat
         couponUsage: result.couponUsage,
         now,
       }),
-    events: () => [],
+    // After the guarded UPDATEs: the guard fails the whole batch, events included, unless the rows were as planned from.
+    events: (db, decision, actor) => {
+      const { events, stock } = orderStepEvents(decision.events, actor());
+      return [...eventInserts(db, events), ...inventoryEventInserts(db, stock)];
+    },
     // The object is the order's only writer: only a variant's stock can have changed under the plan.
     guardFailed: (error) => (isGuardFailure(error) ? refuse.conflict(STOCK_CHANGED) : undefined),
     answer: () => ({ status: 204, body: null }),

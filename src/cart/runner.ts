@@ -24,10 +24,13 @@
  * 7. what the object does once it committed (`committed`), and the answer.
  *
  * Events: `events` is the one place an operation's event rows go; they are
- * written in the same batch as its statements (none yet).
+ * written in the same batch as its statements, after them, so a refusal
+ * (thrown before the write) or a failed guard (the batch rolled back)
+ * writes none. `actor` is the principal of the run's token check.
  */
 import type { NamedEntry, NamedQueries, NamedResults, Query } from "../data/batch";
 import type { Database } from "../data/db";
+import type { ChangeActor } from "../domain/events/event";
 import type { StoredOutcome } from "../data/idempotency";
 import { done, replayedStatus, type Caller, type CartReply, type OperationRun } from "./operation";
 
@@ -71,8 +74,8 @@ export interface CartOperation<R extends NamedQueries, S, P, W extends NamedEntr
   kept(plan: P): KeptOutcome;
   /** The plan's statements; `checksCarried`: the caller's checks were taken for its guard to make (an operation without reads). */
   statements(db: Database, plan: P, checksCarried: boolean): W;
-  /** The plan's event rows, written in the same batch after its statements (none yet). */
-  events(db: Database, plan: P): readonly Query[];
+  /** The plan's event rows (src/domain/events/lifecycle.ts), written in the same batch after its statements. */
+  events(db: Database, plan: P, actor: () => ChangeActor): readonly Query[];
   /** A failed write whose guard found the rows changed: the refusal to throw instead (undefined: not one); it may read (`db`) what the refusal names. */
   guardFailed?(error: unknown, plan: P, db: Database): Error | undefined | Promise<Error | undefined>;
   /** What the object does once the write committed (`written`: what its statements returned). */
@@ -105,7 +108,7 @@ export async function runOperation<R extends NamedQueries, S, P, W extends Named
   const checks = operation.reads ? null : run.takeChecks();
   let written;
   try {
-    written = await run.write(operation.kept(plan), operation.statements(db, plan, checks !== null), operation.events(db, plan));
+    written = await run.write(operation.kept(plan), operation.statements(db, plan, checks !== null), operation.events(db, plan, () => run.actor()));
   } catch (error) {
     run.restoreChecks(checks);
     const refusal = await operation.guardFailed?.(error, plan, db);

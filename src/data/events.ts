@@ -38,7 +38,7 @@ const PARAMS_PER_EVENT = 10;
  * primary-key read each, in the same statement): the operation holds only
  * the principal's ids, and the audit trail must outlive the client or user.
  */
-function rowOf(event: NewEvent): SQLiteInsertValue<typeof events> {
+export function rowOf(event: NewEvent): SQLiteInsertValue<typeof events> {
   const actor = event.actor;
   const byPrincipal = "clientId" in actor;
   return {

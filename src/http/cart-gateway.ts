@@ -134,6 +134,8 @@ export class CartGateway {
       requestId: vars.requestId,
       log: vars.logRequests,
       ifMatch: preconditions.ifMatch ?? null,
+      // Checked by the worker already (its first batch ran): the object's events name this principal.
+      principal: delegated ? null : vars.auth,
     };
     // The object looks the key up and records it in its own batches (the request touched no D1 before).
     if (keyed && vars.d1.delegateClaim()) caller.idempotency = { request: keyed.request, tokenHash: keyed.tokenHash, scope: vars.auth };

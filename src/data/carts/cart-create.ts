@@ -1,5 +1,7 @@
-/** Cart creation: one batch of reads (customer, account, channel, its locales), one insert. */
+/** Cart creation: one batch of reads (customer, account, channel, its locales), one insert (with its `cart.created`). */
 import { and, eq, sql } from "drizzle-orm";
+import type { NewEvent } from "../../domain/events/event";
+import { createdCartEventInsert } from "./cart-events";
 import { namedBatch, type NamedResults } from "../batch";
 import type { Database } from "../db";
 import { channels, currencies, customers, locales, orders } from "../schema";
@@ -41,8 +43,13 @@ export function cartCreateInputsFrom(rows: NamedResults<ReturnType<typeof cartCr
   };
 }
 
-/** Inserts the cart (its currency is the channel's base currency) and returns it, empty. */
-export async function insertCart(db: Database, inputs: CartCreateInputs, localeCode: string): Promise<CartRecord> {
+/**
+ * Inserts the cart (its currency is the channel's base currency) and its
+ * `cart.created` in the same batch, and returns it, empty. The event's id,
+ * href (`created.cartsPath` and the id) and sequence are the new row's,
+ * which its insert reads (`createdCartEventInsert`).
+ */
+export async function insertCart(db: Database, inputs: CartCreateInputs, localeCode: string, created: { event: NewEvent; cartsPath: string }): Promise<CartRecord> {
   const { customer, user, channel } = inputs;
   if (!customer || !channel) throw new Error("insertCart needs a validated customer and channel");
   const { inserted } = await namedBatch(db, {
@@ -57,6 +64,7 @@ export async function insertCart(db: Database, inputs: CartCreateInputs, localeC
         checkoutState: "cart",
       })
       .returning({ id: orders.id, createdAt: orders.createdAt, version: orders.version }),
+    event: createdCartEventInsert(db, created.event, created.cartsPath),
   });
   const row = inserted[0];
   if (!row) throw new Error("The cart's insert returned no row");

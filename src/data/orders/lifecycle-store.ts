@@ -3,7 +3,8 @@
  * order's Durable Object (the cart's object, `cart:${orderId}`):
  *
  * - `orderSnapshotQueries`: what a plan reads, in the step's ONE read batch —
- *   the order's states and total, its items with their variants' CURRENT
+ *   the order's states and total (with its number, currency, version and
+ *   customer's email, which the step's events carry), its items with their variants' CURRENT
  *   `tracked`, its payments and shipments, the promotions applied to it
  *   (the promotions named by the `origin_code` of its promotion adjustments:
  *   there is no order–promotion table, and a promotion that applied left an
@@ -34,6 +35,11 @@ export function orderSnapshotQueries(db: Database, orderId: number) {
         shippingState: orders.shippingState,
         total: orders.total,
         couponId: orders.promotionCouponId,
+        // What the step's events say of the order (src/domain/events/lifecycle.ts), from the same row.
+        number: orders.number,
+        currencyCode: orders.currencyCode,
+        version: orders.version,
+        customerEmail: sql<string | null>`(SELECT c.email FROM customers c WHERE c.id = ${orders.customerId})`.as("customer_email"),
       })
       .from(orders)
       .where(eq(orders.id, orderId)),
@@ -42,6 +48,11 @@ export function orderSnapshotQueries(db: Database, orderId: number) {
         variantId: orderItems.variantId,
         quantity: orderItems.quantity,
         tracked: sql<number>`(SELECT v.tracked FROM product_variants v WHERE v.id = ${orderItems.variantId})`.as("tracked"),
+        // The variant's and its product's codes: where an `inventory.changed` points.
+        variantCode: sql<string>`(SELECT v.code FROM product_variants v WHERE v.id = ${orderItems.variantId})`.as("variant_code"),
+        productCode: sql<string>`(SELECT p.code FROM product_variants v JOIN products p ON p.id = v.product_id WHERE v.id = ${orderItems.variantId})`.as(
+          "product_code",
+        ),
       })
       .from(orderItems)
       .where(eq(orderItems.orderId, orderId)),

@@ -15,8 +15,9 @@ import { pageQueries, sortOrder } from "../../../data/list-page";
 import { readPage } from "../../list-page";
 import { firstBatch } from "../../first-batch";
 import { cartViewOfOrder, cartViewQueries, cartViewsFrom, unplacedCarts } from "../../../data/carts/cart-views";
-import { lastInsertedId } from "../../../data/idempotency";
 import { cartCreateInputsFrom, cartCreateQueries, insertCart } from "../../../data/carts/cart-create";
+import { newCartId } from "../../../data/carts/cart-events";
+import { CARTS_PATH, cartCreated, NEW_CART } from "../../../domain/events/lifecycle";
 import { orders } from "../../../data/schema";
 import { serializeViewedCart, viewedCartJson } from "./serializer";
 import { cartRecordEtag } from "./etag";
@@ -151,9 +152,15 @@ export const cartRoutes = new Hono<AppEnv>({ strict: false })
       form.fail("localeCode", MSG.invalid);
     }
     form.assertValid();
-    // A keyed create's record names the new cart (the batch's one insert), which a replay re-renders.
-    c.get("idempotency")?.locate(lastInsertedId());
-    const record = await insertCart(db, inputs, form.values.localeCode ?? "");
+    // A keyed create's record names the new cart, which a replay re-renders: the largest order id once the
+    // cart is inserted (not `last_insert_rowid()`, which its `cart.created` insert moves).
+    c.get("idempotency")?.locate(newCartId());
+    const auth = c.get("auth");
+    if (!auth || !inputs.customer || !inputs.channel) throw new Error("A valid create has its principal, customer and channel");
+    // Its id, href and version are the new row's, which the event's insert reads (cart-events.ts).
+    const facts = { ...NEW_CART, id: 0, currencyCode: inputs.channel.currencyCode, customerEmail: inputs.customer.email };
+    const event = cartCreated(facts, 1, { clientId: auth.clientId, userId: auth.userId });
+    const record = await insertCart(db, inputs, form.values.localeCode ?? "", { event, cartsPath: CARTS_PATH });
     // Committed: the cart's expiry period starts, in its object (no D1 round trip).
     await c.get("carts").armExpiry(c, record.cart.id);
     return jsonText(c, viewedCartJson(record, new Map()), 201, { ETag: await cartRecordEtag(record, new Map()) });

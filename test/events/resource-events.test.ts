@@ -13,6 +13,8 @@ import { TEST_CLIENT, TEST_USER } from "../fixtures/accounts";
 import { api, d1RoundTrips, uniqueCode } from "../fixtures/http";
 import { createProduct, createVariant, useInOrder, variantPath, variantsPath } from "../fixtures/catalog";
 import { createProvince, ensureLocales } from "../fixtures/references";
+import { servedDocument } from "../fixtures/contract";
+import { EVENT_RESOURCES } from "../../src/domain/events/types";
 
 interface Row {
   id: number;
@@ -61,7 +63,67 @@ function expectEvent(row: Row | undefined, type: string, href: string) {
   expect(row?.actor_user).toBe(TEST_USER.username);
 }
 
+/** The collection segment of a write's path → the resource its events name (the cart object's operations are not the worker's). */
+const RESOURCE_OF_SEGMENT: Record<string, string> = {
+  locales: "locale",
+  currencies: "currency",
+  "exchange-rates": "exchange_rate",
+  countries: "country",
+  provinces: "province",
+  zones: "zone",
+  channels: "channel",
+  customers: "customer",
+  "customer-groups": "customer_group",
+  "tax-categories": "tax_category",
+  "tax-rates": "tax_rate",
+  "shipping-categories": "shipping_category",
+  "shipping-methods": "shipping_method",
+  "payment-methods": "payment_method",
+  "product-attributes": "product_attribute",
+  "product-options": "product_option",
+  "product-association-types": "product_association_type",
+  taxons: "taxon",
+  products: "product",
+  variants: "product_variant",
+  reviews: "product_review",
+  promotions: "promotion",
+  coupons: "promotion_coupon",
+  users: "admin_user",
+};
+const CART_OBJECT = ["carts", "checkouts", "orders", "payments", "shipments"];
+
 describe("ResourceEvents", () => {
+  it("names an event resource for every write operation of the worker", async () => {
+    const document = (await servedDocument()) as { paths: Record<string, Record<string, unknown>> };
+    let writes = 0;
+    for (const [path, item] of Object.entries(document.paths)) {
+      if (!path.startsWith("/api/v1/")) continue;
+      const segments = path.slice("/api/v1/".length).split("/").filter((segment) => segment !== "" && !segment.startsWith("{"));
+      if (CART_OBJECT.includes(segments[0]!)) continue;
+      for (const method of ["post", "put", "patch", "delete"].filter((m) => m in item)) {
+        const resource = [...segments].reverse().map((segment) => RESOURCE_OF_SEGMENT[segment]).find((name) => name !== undefined);
+        expect(resource, `${method} ${path}`).toBeDefined();
+        expect(EVENT_RESOURCES, `${method} ${path}`).toContain(resource);
+        writes++;
+      }
+    }
+    expect(writes).toBeGreaterThan(70);
+  });
+
+  it("product review: accept writes product_review.updated; a refused transition none", async () => {
+    const product = await createProduct();
+    const email = `${uniqueCode("rev").toLowerCase()}@example.com`;
+    const review = await api("POST", `/api/v1/products/${product.code}/reviews/`, { title: "Good", rating: 5, comment: "ok", author: { email } });
+    expect(review.status, JSON.stringify(review.body)).toBe(201);
+    const href = `/api/v1/products/${product.code}/reviews/${review.body.id}`;
+    expect((await api("POST", `${href}/accept`)).status).toBe(200);
+    expect((await api("POST", `${href}/accept`)).status).toBe(400);
+    const rows = await eventsOf(href);
+    expect(rows.map((row) => row.type)).toEqual(["product_review.created", "product_review.updated"]);
+    expect(rows[0]!.resource_id).toBe(review.body.id);
+    expect(JSON.parse(rows[1]!.data)).toEqual({ id: review.body.id, status: "accepted", transition: "accept" });
+  });
+
   beforeAll(async () => {
     await ensureLocales("en_US");
   });

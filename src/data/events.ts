@@ -7,7 +7,8 @@
  */
 import type { Database } from "./db";
 import { chunks, type Query } from "./batch";
-import { sql } from "drizzle-orm";
+import { getTableColumns, is, SQL, sql } from "drizzle-orm";
+import type { RawQuery } from "./metered-d1";
 import type { SQLiteInsertValue } from "drizzle-orm/sqlite-core";
 import { adminUsers, events, oauthClients } from "./schema";
 import type { NewEvent } from "../domain/events/event";
@@ -62,4 +63,50 @@ export function rowOf(event: NewEvent): SQLiteInsertValue<typeof events> {
  */
 export function eventInserts(db: Database, list: readonly NewEvent[]): Query[] {
   return chunks(list, PARAMS_PER_EVENT).map((part) => db.insert(events).values(part.map(rowOf)).returning({ eventId: events.id }));
+}
+
+/** What an event rider computes in its own insert, from the write it rides with. */
+export interface RiderOptions {
+  /**
+   * Written only when the statement before it changed rows: the write's
+   * guarded statement is its last (a conditional delete, a version
+   * compare-and-set), so an event is written only when the change was. Each
+   * event of the list rides on the one before it.
+   */
+  ifChanged?: boolean;
+  /**
+   * The id of a resource the write creates (named by its id): `resource.href`
+   * is then the URL without the id, which this SQL scalar completes, and is
+   * `resource.id` and `data.id`.
+   */
+  newId?: SQL;
+  /** The resource's version after the write, read by the insert (null: the row id). */
+  sequence?: SQL;
+}
+
+/** The outbox's columns, in the table's order: what an `INSERT ... SELECT` lists (checked below). */
+const COLUMN_ORDER = ["id", "type", "occurredAt", "resourceHref", "resourceId", "resourceCode", "sequence", "actorClient", "actorUser", "actorSystem", "data"];
+if (Object.keys(getTableColumns(events)).join() !== COLUMN_ORDER.join()) throw new Error("The events table's columns changed: update eventRiders.");
+const occurredDefault = events.occurredAt.default;
+if (!is(occurredDefault, SQL)) throw new Error("events.occurred_at has an SQL default");
+
+/**
+ * The statements writing `list` with a write (an `INSERT ... SELECT` each,
+ * returning its id): the same rows as `eventInserts`, but computed in the
+ * statement itself where `options` says so, and written only when the write
+ * changed something (`ifChanged`). They ride with the request's next write
+ * batch (`MeteredD1.rideWithNextWrite`): no round trip of their own.
+ */
+export function eventRiders(db: Database, list: readonly NewEvent[], options: RiderOptions = {}): RawQuery[] {
+  return list.map((event) => {
+    const row = rowOf(event);
+    const { newId, sequence } = options;
+    const value = (v: unknown) => (is(v, SQL) ? v : sql`${v ?? null}`);
+    const href = newId ? sql`${row.resourceHref} || (${newId})` : value(row.resourceHref);
+    const resourceId = newId ? sql`(${newId})` : value(row.resourceId);
+    const data = newId ? sql`json_set(${row.data}, '$.id', (${newId}))` : value(row.data);
+    const when = options.ifChanged ? sql`changes() > 0` : sql`1`;
+    const select = sql`SELECT NULL, ${row.type}, ${occurredDefault}, ${href}, ${resourceId}, ${value(row.resourceCode)}, ${sequence ?? value(row.sequence)}, ${value(row.actorClient)}, ${value(row.actorUser)}, ${value(row.actorSystem)}, ${data} WHERE ${when}`;
+    return db.insert(events).select(select).returning({ eventId: events.id }).toSQL();
+  });
 }

@@ -21,7 +21,9 @@
  *
  * An idempotency claim's record joins the first batch that writes (or the
  * first writing statement, run as a batch), so the record commits or rolls
- * back with the change it guards.
+ * back with the change it guards. A change's event rows ride the same way
+ * (`rideWithNextWrite`): appended to that write's own statements (before the
+ * record's last ones), they commit with it or not at all.
  */
 
 import type { Scope } from "../domain/scopes";
@@ -155,6 +157,9 @@ export class MeteredD1 {
   private opened: D1DatabaseSession | null = null;
   private claim: Claim | null = null;
   private claimStage: ClaimStage | null = null;
+  private riders: RawQuery[] = [];
+  /** The ids of the event rows this connection's writes committed (for their delivery). */
+  readonly committedEvents: number[] = [];
 
   constructor(
     private readonly database: D1Database,
@@ -200,6 +205,31 @@ export class MeteredD1 {
 
   get hasPendingGuard(): boolean {
     return this.guard !== null;
+  }
+
+  /**
+   * Statements (event rows: src/data/events.ts `eventRiders`) that run at the
+   * end of the next write, in its batch: no round trip of their own. A write
+   * that fails drops them with its own statements.
+   */
+  rideWithNextWrite(queries: readonly RawQuery[]): void {
+    this.riders.push(...queries);
+  }
+
+  /** The riders for a write about to run, prepared on `session` (and no longer pending). */
+  private takeRiders(session: Preparer): D1PreparedStatement[] {
+    const riders = this.riders;
+    this.riders = [];
+    return riders.map((q) => prepareRaw(session, q));
+  }
+
+  /** Notes the ids the riders' inserts returned. */
+  private committed(results: readonly D1Result[]): void {
+    for (const result of results) {
+      for (const row of result.results) {
+        if (typeof row === "object" && row !== null && "id" in row && typeof row.id === "number") this.committedEvents.push(row.id);
+      }
+    }
   }
 
   /** Registers an idempotency claim: looked up with the next round trip, recorded with the first write. */
@@ -313,14 +343,25 @@ export class MeteredD1 {
   private async writeWithRecord(record: NonNullable<Claim["record"]>, raw: D1PreparedStatement[]): Promise<D1Result[]> {
     const session = this.session;
     const { first, last } = record.statements(session);
+    const riders = this.takeRiders(session);
     let results: D1Result[];
     try {
-      results = await this.roundTrip(session, () => session.batch([...first, ...raw, ...last]));
+      results = await this.roundTrip(session, () => session.batch([...first, ...raw, ...riders, ...last]));
     } catch (error) {
       throw record.onWriteFailure(error);
     }
     this.claimStage = "recorded";
+    this.committed(results.slice(first.length + raw.length, first.length + raw.length + riders.length));
     return results.slice(first.length, first.length + raw.length);
+  }
+
+  /** Runs a write (its checks already verified) with the riders after it; returns the write's own results. */
+  private async writeWithRiders(raw: D1PreparedStatement[]): Promise<D1Result[]> {
+    const session = this.session;
+    const riders = this.takeRiders(session);
+    const results = await this.roundTrip(session, () => session.batch([...raw, ...riders]));
+    this.committed(results.slice(raw.length));
+    return results.slice(0, raw.length);
   }
 
   /**
@@ -362,6 +403,10 @@ export class MeteredD1 {
                 const [result] = await self.writeWithRecord(record, [stmt]);
                 return asMethodResult(prop, result, args);
               }
+              if (!isReadOnlySql(sql) && self.riders.length > 0) {
+                const [result] = await self.writeWithRiders([stmt]);
+                return asMethodResult(prop, result, args);
+              }
               // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- The D1 statement's methods (all, run, raw, first) are async functions.
               const method = Reflect.get(target, prop) as (...a: unknown[]) => Promise<unknown>;
               return self.roundTrip(self.session, () => method.apply(target, args));
@@ -387,6 +432,8 @@ export class MeteredD1 {
           const record = self.recordToWrite();
           // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- The recorded write returns D1's own results for these statements.
           if (record) return (await self.writeWithRecord(record, raw)) as D1Result<T>[];
+          // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- As above: D1's own results for these statements.
+          if (self.riders.length > 0) return (await self.writeWithRiders(raw)) as D1Result<T>[];
         }
         const session = self.session;
         const checks = self.takeChecks();

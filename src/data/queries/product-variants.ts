@@ -903,6 +903,9 @@ export function variantUpdateQueries(db: Database, update: VariantUpdate) {
   return { queries, outcome };
 }
 
+/** An SQL scalar of the variant's version, read where it stands in a batch (its events' `sequence`, after its write). */
+export const variantVersionOf = (id: SQL | number): SQL => sql`(SELECT version FROM product_variants WHERE id = ${id})`;
+
 /** An SQL scalar of the id of the variant with `code` (the one a create's batch inserts). */
 export const variantIdOfCode = (code: string): SQL => sql`(SELECT id FROM product_variants WHERE code = ${code})`;
 

@@ -189,6 +189,7 @@ function representChannel(found: { rows: ChannelRow[]; menuTaxon: NamedResults<R
 
 export const channelRoutes = resourceRoutes({
   noun: "Channel",
+  events: { resource: "channel" },
   table: channels,
   byCode: channelByCode,
   docs: { path: "channels", tag: "Channels", area: "config", plural: "channels", idPrefix: "Channel", item: OwnChannel, page: ChannelPage, putNote: EMPTY_PUT_NOTE },

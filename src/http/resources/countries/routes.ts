@@ -51,6 +51,7 @@ const withProvinces = withParts(
 
 export const countryRoutes = resourceRoutes({
   noun: "Country",
+  events: { resource: "country" },
   table: countries,
   byCode: countryByCode,
   codeShape: ISO_CODE,

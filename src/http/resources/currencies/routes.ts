@@ -18,4 +18,5 @@ export const currencyRoutes = codeOnlyRoutes({
   code: { shape: /^[A-Z]{3}$/, description: "An ISO 4217 currency code: `USD`.", example: "GBP" },
   views: { serialize: serializeCurrency, item: CurrencyResource, page: CurrencyPage },
   inUse: currencyInUse,
+  event: "currency",
 });

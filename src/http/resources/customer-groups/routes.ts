@@ -21,6 +21,7 @@ import { insertRow, listRows, updateById } from "../../../data/queries/table-wri
 
 export const customerGroupRoutes = resourceRoutes({
   noun: "Customer group",
+  events: { resource: "customer_group" },
   table: customerGroups,
   byCode: customerGroupByCode,
   docs: {

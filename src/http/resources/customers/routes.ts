@@ -285,6 +285,7 @@ const idsOf = customerIdsOfId;
 
 export const customerRoutes = resourceRoutes({
   noun: "Customer",
+  events: { resource: "customer" },
   table: customers,
   // Anything but digits names no customer (404).
   identifier: { param: "id", parse: (text) => parseId(text) ?? undefined, missing: (id) => `Customer with id "${id}" does not exist.` },

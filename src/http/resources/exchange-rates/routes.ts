@@ -98,4 +98,5 @@ export const exchangeRateRoutes = resourceRoutes({
     check: () => undefined,
     writes: (db, row, _plan, { values }) => [updateById(db, exchangeRates, row.id, { ratio: values.ratio ?? row.ratio, updatedAt: nowIso() })],
   },
+  events: { resource: "exchange_rate", key: (row) => `${row.sourceCode}-${row.targetCode}`, created: ({ source, target }) => ({ key: `${source}-${target}` }) },
 });

@@ -20,4 +20,5 @@ export const localeRoutes = codeOnlyRoutes({
   nameSortsByCode: true,
   views: { serialize: serializeLocale, serializeListItem: serializeLocaleListItem, item: LocaleResource, page: LocalePage },
   inUse: localeInUse,
+  event: "locale",
 });

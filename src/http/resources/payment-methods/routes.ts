@@ -80,6 +80,7 @@ const READS = withParts(paymentMethodByCode, paymentMethodIdsOfCode, paymentMeth
 
 export const paymentMethodRoutes = resourceRoutes({
   noun: "Payment method",
+  events: { resource: "payment_method" },
   table: paymentMethods,
   byCode: paymentMethodByCode,
   docs: {

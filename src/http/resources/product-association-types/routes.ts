@@ -66,6 +66,7 @@ function represent<T>(rows: AssociationTypeRow[], translations: AssociationTypeT
 
 export const productAssociationTypeRoutes = resourceRoutes({
   noun: "Product association type",
+  events: { resource: "product_association_type" },
   table: productAssociationTypes,
   byCode: associationTypeByCode,
   docs: {

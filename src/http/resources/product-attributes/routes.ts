@@ -59,6 +59,7 @@ const configurationText = (configuration: object | undefined) => (configuration 
 
 const routes = resourceRoutes({
   noun: "Product attribute",
+  events: { resource: "product_attribute" },
   table: productAttributes,
   byCode: productAttributeByCode,
   docs: {

@@ -285,6 +285,7 @@ const LIST: ListSpec<"position" | "code" | "name" | "createdAt" | "updatedAt", "
 
 export const productOptionRoutes = resourceRoutes({
   noun: "Product option",
+  events: { resource: "product_option" },
   table: productOptions,
   byCode: optionPositionByCode,
   docs: {

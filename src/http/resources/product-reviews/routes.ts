@@ -12,6 +12,9 @@
  * Cost: GET one/list 1 D1 round trip; create/update/delete/transitions 2
  * (reads, then the writes with what the response shows).
  */
+import { apiHref, recordEvents } from "../../events";
+import { enc } from "../../serializers/links";
+import { lastInsertedId } from "../../../data/idempotency";
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../context";
 import { badRequest, notFound } from "../../errors";
@@ -97,6 +100,9 @@ function transitionRoute(transition: ReviewTransition) {
     const { db, productCode, review } = await findReview(c);
     const applied = applyReviewTransition(review.status, transition);
     if (!applied.ok) throw badRequest(applied.message);
+    // Only when the guarded transition changed the review.
+    const resource = { href: apiHref(`products/${enc(productCode)}/reviews/${review.id}`), id: review.id };
+    recordEvents(c, [{ type: "product_review.updated", resource, sequence: null, data: { id: review.id, status: applied.state, transition } }], { ifChanged: true });
     const [, read] = await namedBatch(
       db,
       { back: reviewOfProduct(db, productCode, review.id), subject: subjectReads(db, productCode) },
@@ -111,6 +117,8 @@ function transitionRoute(transition: ReviewTransition) {
 
 const routes: Hono<AppEnv> = resourceRoutes({
   noun: "Product review",
+  // The review's insert is the create's last: its id is the batch's last inserted row's.
+  events: { resource: "product_review", created: () => ({ newId: lastInsertedId() }) },
   table: productReviews,
   parent: { param: "productCode", byCode: productIdOfCode, missing: (code) => `Product with code "${code}" does not exist.` },
   identifier: { param: "id", parse: idOf, missing: reviewMissing },

@@ -34,6 +34,8 @@
  * child of the page in one batch), create 2 (read batch with every reference;
  * write batch ending with the SELECTs of the response), PUT/PATCH 2, DELETE 2.
  */
+import { apiHref, recordEvents, type DeclaredEvent } from "../../events";
+import { changedFields } from "../../../domain/events/changes";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../context";
@@ -72,6 +74,7 @@ import {
   nextVariantPosition,
   noGuard,
   variantIdOfCode,
+  variantVersionOf,
 } from "../../../data/queries/product-variants";
 import { productIdByCode } from "../../../data/queries/products";
 import { serializeProductVariant, variantDefaultJson } from "./serializer";
@@ -368,6 +371,29 @@ function createChildWrites(c: Context<AppEnv>, target: ChildWriteTarget, values:
 
 const SORTABLE: readonly VariantSortField[] = ["position", "code", "createdAt", "updatedAt", "name"];
 
+/** How a variant's events name it. */
+const variantRef = (productCode: string, code: string) => ({ href: apiHref(`products/${enc(productCode)}/variants/${enc(code)}`), code });
+
+/**
+ * A variant update's events: `product_variant.updated` with the fields sent,
+ * and `inventory.changed` when a tracked variant's `onHand` moves.
+ */
+function variantEvents(variant: VariantRow, values: Values, change: "updated"): DeclaredEvent[] {
+  const resource = variantRef(variant.productCode, variant.code);
+  const identity = { id: variant.id, code: variant.code };
+  const events: DeclaredEvent[] = [{ type: `product_variant.${change}`, resource, sequence: null, data: changedFields(identity, values) }];
+  const tracked = values.tracked ?? variant.tracked;
+  if (tracked && values.onHand !== undefined && values.onHand !== variant.onHand) {
+    events.push({
+      type: "inventory.changed",
+      resource,
+      sequence: null,
+      data: { ...identity, productCode: variant.productCode, onHand: values.onHand, onHold: variant.onHold, previousOnHand: variant.onHand },
+    });
+  }
+  return events;
+}
+
 async function update(c: Context<AppEnv>, mode: "put" | "patch") {
   const db = c.get("db");
   const productCode = c.req.param("productCode") ?? "";
@@ -402,6 +428,8 @@ async function update(c: Context<AppEnv>, mode: "put" | "patch") {
     optionValueIds: checked.optionValueIds,
     updatedAt: nowIso(),
   });
+  // The events ride on the version compare-and-set: none when it lost (stale, or the variant gone).
+  recordEvents(c, variantEvents(variant, values, "updated"), { ifChanged: true, sequence: variantVersionOf(variant.id) });
   let results: NamedResults<typeof queries>;
   try {
     results = await namedBatch(db, queries);
@@ -521,6 +549,9 @@ export const productVariantRoutes = new Hono<AppEnv>({ strict: false })
     });
     const writes = [insert, ...createChildWrites(c, { variantId: newId, guard: noGuard() }, values, checked)];
     const batch = { writes, created: variantViewQueries(db, variantIdsOf(newId)) };
+    recordEvents(c, [{ type: "product_variant.created", resource: variantRef(productCode, code), sequence: null, data: changedFields({ code }, values) }], {
+      sequence: variantVersionOf(newId),
+    });
     let results: NamedResults<typeof batch>;
     try {
       results = await namedBatch(db, batch);
@@ -551,6 +582,10 @@ export const productVariantRoutes = new Hono<AppEnv>({ strict: false })
     // With If-Match, only the version whose tag matched is deleted.
     const conditional = refs.current !== undefined;
     let deleted: { id: number }[];
+    // With If-Match the delete is conditional (the batch's only statement): so is its event.
+    recordEvents(c, [{ type: "product_variant.deleted", resource: variantRef(productCode, variant.code), sequence: null, data: changedFields({ id: variant.id, code: variant.code }) }], {
+      ifChanged: true,
+    });
     try {
       deleted = await deleteVariant(db, variant.id, conditional ? variant.version : undefined);
     } catch (error) {

@@ -7,6 +7,9 @@
  * read batch that also carries the auth check, then one atomic write batch;
  * a create's write batch ends with the SELECTs of the response).
  */
+import { apiHref, recordEvents } from "../../events";
+import { enc } from "../../serializers/links";
+import { changedFields } from "../../../domain/events/changes";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../../context";
@@ -331,6 +334,9 @@ const docs = crudDocs({
   patchNote: "Fields not sent keep their values; sent translations are merged field by field into the existing ones.",
 });
 
+/** How the product's events name it. */
+const productRef = (code: string) => ({ href: apiHref(`products/${enc(code)}`), code });
+
 export const productRoutes = new Hono<AppEnv>({ strict: false })
   // Sent image files go to R2 before the handler (and away again when it refuses); the handlers remove dropped images' files.
   .use("/", stageImages({ drain: false }))
@@ -385,6 +391,7 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
       ...(imagePlan ? imageWrites(db, "product", productIdByCode(db, newCode).getSQL(), imagePlan) : []),
     ];
     const created = productIdByCode(db, newCode);
+    recordEvents(c, [{ type: "product.created", resource: productRef(newCode), sequence: null, data: changedFields({ code: newCode }, values) }]);
     const [, read] = await namedBatch(
       db,
       {
@@ -463,6 +470,7 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     if (ids.associations) statements.push(...replaceAssociations(db, product.code, ids.associations));
     if (imagePlan) statements.push(...imageWrites(db, "product", product.id, imagePlan));
 
+    recordEvents(c, [{ type: "product.updated", resource: productRef(product.code), sequence: null, data: changedFields({ id: product.id, code: product.code }, values) }]);
     // The files of dropped or replaced images, queued by the statements above (nothing when no image changed).
     const { removed } = await namedBatch(db, { statements, removed: imagePlan ? takeRemovals(db) : undefined });
     await removeImageFiles(db, c.var.images, (removed ?? []).map((row) => row.path));
@@ -476,6 +484,7 @@ export const productRoutes = new Hono<AppEnv>({ strict: false })
     if (!product) throw missing(code);
     if (found.ordered.length > 0) throw conflict(PRODUCT_MESSAGES.inUse);
     let removed: { path: string }[];
+    recordEvents(c, [{ type: "product.deleted", resource: productRef(code), sequence: null, data: changedFields({ id: product.id, code }) }]);
     try {
       // The product's images go with it (cascade); their files after the batch commits.
       ({ removed } = await namedBatch(db, { product: deleteById(db, products, product.id), removed: takeRemovals(db) }));

@@ -114,6 +114,7 @@ const SORTABLE = {
 
 export const promotionCouponRoutes = resourceRoutes({
   noun: "Promotion coupon",
+  events: { resource: "promotion_coupon" },
   table: promotionCoupons,
   parent: {
     param: "promotionCode",

@@ -132,6 +132,7 @@ const NAMED_FIELDS = ["name", "description", "priority", "exclusive", "usageLimi
 
 export const promotionRoutes = resourceRoutes({
   noun: "Promotion",
+  events: { resource: "promotion" },
   table: promotions,
   byCode: promotionByCode,
   docs: {

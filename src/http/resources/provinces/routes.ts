@@ -7,6 +7,9 @@
  *
  * Cost: GET 1 D1 round trip; DELETE 2.
  */
+import { apiHref, recordEvents } from "../../events";
+import { changedFields } from "../../../domain/events/changes";
+import { enc } from "../../serializers/links";
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../context";
 import { notFound } from "../../errors";
@@ -55,6 +58,10 @@ export const provinceRoutes = new Hono<AppEnv>({ strict: false })
   .get("/:code", describeRoute(docs.get), async (c) => c.json(serializeProvince(await find(c))))
   .delete("/:code", describeRoute(docs.delete), async (c) => {
     const row = await find(c);
+    const countryCode = c.req.param("countryCode") ?? "";
+    const resource = { href: apiHref(`countries/${enc(countryCode)}/provinces/${enc(row.code)}`), code: row.code };
+    // The delete is conditional (not in use): so is its event.
+    recordEvents(c, [{ type: "province.deleted", resource, sequence: null, data: changedFields({ id: row.id, code: row.code }) }], { ifChanged: true });
     await deleteUnlessInUse(c.var.db, provinces, row.id, provinceInUse(row.code), "Cannot delete, the province is in use.");
     return c.body(null, 204);
   });

@@ -19,6 +19,7 @@ import { nowIso } from "../../serializers/timestamps";
 import { CODE_DESCRIPTION, documentForm, EMPTY_PUT_NOTE, IGNORED_CODE } from "../../openapi/form-docs";
 import { namedListSpec } from "../../list-page";
 import { oneRow, resourceRoutes } from "./resource";
+import type { EventResource } from "../../../domain/events/types";
 import { resourceNames } from "./names";
 import { insertRow, listRows, updateById } from "../../../data/queries/table-writes";
 
@@ -54,6 +55,8 @@ interface CategoryKind {
   example: { code: string; name: string; description: string };
   views: { serialize: (row: CategoryRow, group: "full" | "listItem") => unknown; item: z.ZodType; page: z.ZodType };
   inUse: (id: number) => SQL;
+  /** Its events' name (`tax_category`). */
+  event: EventResource;
 }
 
 /** A kind of category: its table, forms, messages, representation and what references it. */
@@ -67,6 +70,7 @@ export function categoryRoutes(kind: CategoryKind) {
     byCode: (db, code) => categoryByCode(db, table, code),
     docs: { ...names, area: kind.area, item: views.item, page: views.page, putNote: EMPTY_PUT_NOTE },
     inUse: (row) => kind.inUse(row.id),
+    events: { resource: kind.event },
     list: {
       // Sylius' tax category grid sorts `nameAndDescription` by the name.
       spec: namedListSpec(table, { nameAndDescription: table.name }),

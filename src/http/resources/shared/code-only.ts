@@ -30,6 +30,7 @@ import { CODE_DESCRIPTION, documentForm, EMPTY_PUT_NOTE } from "../../openapi/fo
 import { code, component, int, pageOf, SelfLinks, timestamp } from "../../openapi/common";
 import type { Conforms, Expect } from "../../openapi/conformance";
 import { oneRow, resourceRoutes } from "./resource";
+import type { EventResource } from "../../../domain/events/types";
 import { textFilter } from "../../list-page";
 import { resourceNames } from "./names";
 import { codeListItem } from "./schema-parts";
@@ -109,6 +110,8 @@ interface CodeOnlyKind {
   inUse: (row: CodeRow) => SQL;
   /** Sortable by `name`, by the code, as Sylius' locale grid (`sortable: code`): the name is the code's, shown in the admin's language. */
   nameSortsByCode?: boolean;
+  /** Its events' name (`locale`). */
+  event: EventResource;
 }
 
 /** A resource that is nothing but its code: its table, messages, code shape, representation and what references it. */
@@ -125,6 +128,7 @@ export function codeOnlyRoutes(kind: CodeOnlyKind) {
     codeShape: kind.code.shape,
     docs: { ...names, area: kind.area, item: views.item, page: views.page, putNote: CODE_ONLY_PUT, patchNote: CODE_ONLY_PATCH },
     inUse: kind.inUse,
+    events: { resource: kind.event },
     list: {
       spec: {
         sortable: { code: table.code, ...(kind.nameSortsByCode ? { name: table.code } : {}), createdAt: table.createdAt },

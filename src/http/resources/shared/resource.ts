@@ -20,6 +20,12 @@
  * - PUT is the form submitted whole: a field it leaves out takes the update
  *   form's `cleared` value (`defineForm`); PATCH keeps it.
  * - DELETE while referenced (`inUse`): 409 `Cannot delete, the <noun> is in use.`
+ *
+ * Each committed create, update and delete writes its event
+ * (`<resource>.created|updated|deleted`, `events`) in its write batch
+ * (src/http/events.ts): the resource's URL and code (or id), and the fields
+ * the request set. A refused request writes none: it never reaches its write,
+ * and an in-use delete's event is conditional on the delete having happened.
  */
 import { Hono, type Context } from "hono";
 import type { SQL, SQLWrapper } from "drizzle-orm";
@@ -40,6 +46,10 @@ import type { Database } from "../../../data/db";
 import { shopLocaleCodes } from "../../../data/queries/product-options";
 import { crudDocs, describeRoute, listSpecOf, type CrudSpec, type OperationMeta } from "../../openapi/describe";
 import { deleteById } from "../../../data/queries/table-writes";
+import { apiHref, recordEvents } from "../../events";
+import { changedFields, resourceEventType } from "../../../domain/events/changes";
+import type { EventResource } from "../../../domain/events/types";
+import type { EventResourceRef } from "../../../domain/events/event";
 
 type ResourceTable = SQLiteTable & { id: SQLiteColumn };
 type FormShape = Record<string, z.ZodType>;
@@ -170,6 +180,17 @@ export interface ResourceShape<Row extends { id: number }, CS extends FormShape,
   inUse?: (row: Row) => SQL;
   /** A delete's statements when it is more than the row's DELETE (taxons renumber their tree); not with `inUse`. */
   deletes?: (db: Database, row: Row) => Statement[];
+  /**
+   * Its events: the resource's name (`tax_rate`: `tax_rate.created`, ...),
+   * and how they name it when the URL's key is not its code or id: `key`,
+   * the URL key of a row (exchange rates: `EUR-USD`); `created`, a create's
+   * (default: the form's code; by id, `create.locate`'s SQL of the new id).
+   */
+  events: {
+    resource: EventResource;
+    key?: (row: Row) => string;
+    created?: (plan: CP, result: FormResult<CS>) => { key: string } | { newId: SQL };
+  };
   /** A delete the caller may not make (users: its own user): `refuse` throws the answer; `docs` declares it. */
   guardDelete?: { refuse: (row: Row, c: Context<AppEnv>) => void; docs: (meta: OperationMeta) => OperationMeta };
 }
@@ -229,6 +250,15 @@ export function resourceRoutes<Row extends { id: number }, CS extends FormShape,
     if (key === undefined) throw notFound(identifier.missing(text));
     return { text, key };
   };
+  /** The resource's collection URL (under its parent's code), with its trailing slash. */
+  const collectionHref = (parentCode: string) => apiHref(`${shape.docs.path.replace(`{${parent?.param ?? ""}}`, enc(parentCode))}/`);
+  const byId = param === "id";
+  /** How an event names a stored resource (its row; `text`: the URL's key). */
+  const refOf = (row: Row, text: string, parentCode: string): EventResourceRef => {
+    const key = shape.events.key?.(row) ?? text;
+    return byId ? { href: `${collectionHref(parentCode)}${row.id}`, id: row.id } : { href: `${collectionHref(parentCode)}${enc(key)}`, code: key };
+  };
+  const eventType = (change: "created" | "updated" | "deleted") => resourceEventType(shape.events.resource, change);
   const submission = <T>(c: Context<AppEnv>, variant: T): Submission<T, P> => {
     const body = c.get("body");
     const merge = c.req.method === "PATCH";
@@ -276,6 +306,14 @@ export function resourceRoutes<Row extends { id: number }, CS extends FormShape,
     const back = create.back?.(db, plan, result, sent) ?? createdByCode(db, code, sent.parentCode);
     const located = create.locate?.(result, plan);
     if (located) c.get("idempotency")?.locate(located);
+    const named = shape.events.created?.(plan, result) ?? (byId && located ? { newId: located } : { key: typeof code === "string" ? code : "" });
+    const fields = changedFields({}, result.values);
+    if ("newId" in named) {
+      recordEvents(c, [{ type: eventType("created"), resource: { href: collectionHref(sent.parentCode), id: 0 }, sequence: null, data: fields }], { newId: named.newId });
+    } else {
+      const resource = { href: `${collectionHref(sent.parentCode)}${enc(named.key)}`, code: named.key };
+      recordEvents(c, [{ type: eventType("created"), resource, sequence: null, data: { code: named.key, ...fields } }]);
+    }
     try {
       const [, read] = await namedBatch(db, back, create.writes(db, typeof code === "string" ? code : "", plan, result, sent));
       const item = one.item(read, sent.parentCode);
@@ -363,6 +401,9 @@ export function resourceRoutes<Row extends { id: number }, CS extends FormShape,
     }
     await listShopLocales(db, result);
     result.assertValid();
+    const resource = refOf(row, text, sent.parentCode);
+    const identity = "code" in resource ? { id: row.id, code: resource.code } : { id: row.id };
+    recordEvents(c, [{ type: eventType("updated"), resource, sequence: null, data: changedFields(identity, result.values) }]);
     try {
       await namedBatch(db, { writes: update.writes(db, row, plan, result, sent) });
     } catch (error) {
@@ -387,6 +428,10 @@ export function resourceRoutes<Row extends { id: number }, CS extends FormShape,
     shape.guardDelete?.refuse(row, c);
     const inUse = `Cannot delete, the ${noun} is in use.`;
     if (Object.values(using).some((rows) => rows.length > 0)) throw conflict(inUse);
+    const resource = refOf(row, text, parentCode);
+    const identity = "code" in resource ? { id: row.id, code: resource.code } : { id: row.id };
+    // The in-use delete is conditional (its last statement): so is its event.
+    recordEvents(c, [{ type: eventType("deleted"), resource, sequence: null, data: changedFields(identity) }], { ifChanged: shape.inUse !== undefined });
     if (shape.inUse) await deleteUnlessInUse(db, table, row.id, shape.inUse(row), inUse);
     else {
       try {

@@ -32,4 +32,5 @@ export const shippingCategoryRoutes = categoryRoutes({
   example: { code: "fragile", name: "Fragile", description: "Glass and ceramics" },
   views: { serialize: serializeShippingCategory, item: ShippingCategory, page: ShippingCategoryPage },
   inUse: shippingCategoryInUse,
+  event: "shipping_category",
 });

@@ -169,6 +169,7 @@ const READS = withParts(shippingMethodByCode, shippingMethodIdsOfCode, shippingM
 
 export const shippingMethodRoutes = resourceRoutes({
   noun: "Shipping method",
+  events: { resource: "shipping_method" },
   table: shippingMethods,
   byCode: shippingMethodByCode,
   docs: { path: "shipping-methods", tag: "Shipping methods", area: "config", plural: "shipping methods", idPrefix: "ShippingMethod", item: ShippingMethod, page: ShippingMethodPage },

@@ -31,4 +31,5 @@ export const taxCategoryRoutes = categoryRoutes({
   example: { code: "gift_cards", name: "Gift cards", description: "Gift cards and vouchers" },
   views: { serialize: serializeTaxCategory, item: TaxCategory, page: TaxCategoryPage },
   inUse: taxCategoryInUse,
+  event: "tax_category",
 });

@@ -43,6 +43,7 @@ function checkReferences(
 
 export const taxRateRoutes = resourceRoutes({
   noun: "Tax rate",
+  events: { resource: "tax_rate" },
   table: taxRates,
   byCode: taxRateByCode,
   docs: { path: "tax-rates", tag: "Tax rates", area: "config", plural: "tax rates", idPrefix: "TaxRate", item: TaxRate, page: TaxRatePage, putNote: EMPTY_PUT_NOTE },

@@ -20,6 +20,9 @@
  * PUT: sent translations replace the others, PATCH merges them by locale;
  * fields not sent keep their values.
  */
+import { apiHref, recordEvents } from "../../events";
+import { enc } from "../../serializers/links";
+import { changedFields } from "../../../domain/events/changes";
 import { Hono } from "hono";
 import type { AppEnv } from "../../context";
 import { badRequest, notFound } from "../../errors";
@@ -93,6 +96,7 @@ function checkParent(
 
 const resource = resourceRoutes({
   noun: "Taxon",
+  events: { resource: "taxon" },
   table: taxons,
   byCode: taxonByCode,
   docs: {
@@ -218,6 +222,9 @@ export const taxonRoutes = new Hono<AppEnv>({ strict: false })
         if (id === undefined) throw badRequest(`The product "${productCode}" is not in the taxon "${code}".`);
         return [id, position] as const;
       });
+      const [row] = taxon;
+      const resource = { href: apiHref(`taxons/${enc(code)}`), code };
+      if (row && pairs.length > 0) recordEvents(c, [{ type: "taxon.updated", resource, sequence: null, data: changedFields({ id: row.id, code }, { productsPositions: positions }) }]);
       if (pairs.length > 0) await namedBatch(db, { positions: setProductTaxonPositions(db, pairs) });
       return c.body(null, 204);
     },

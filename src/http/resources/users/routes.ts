@@ -75,6 +75,7 @@ const canonicals = (values: { username?: string; email?: string }) => ({
 
 export const adminUserRoutes = resourceRoutes({
   noun: "Admin user",
+  events: { resource: "admin_user" },
   table: adminUsers,
   identifier: { param: "id", parse: (text) => parseId(text) ?? undefined, missing: (id) => `Admin user with id "${id}" does not exist.` },
   byCode: adminUserById,

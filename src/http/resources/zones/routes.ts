@@ -63,6 +63,7 @@ const TYPE_NOUNS = { country: "countries", province: "provinces", zone: "zones" 
 
 const routes = resourceRoutes({
   noun: "Zone",
+  events: { resource: "zone" },
   table: zones,
   byCode: zoneByCode,
   docs: { path: "zones", tag: "Zones", area: "config", plural: "zones", idPrefix: "Zone", item: Zone, page: ZonePage, putNote: EMPTY_PUT_NOTE },

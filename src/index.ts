@@ -15,6 +15,7 @@ import { cartTtlSeconds } from "./cart/cart-ttl";
 import { sweepExpiredKeys } from "./data/idempotency";
 import { delayedD1, parseLatency } from "./data/simulated-latency";
 import { drainImageRemovals } from "./http/resources/images/staging";
+import { webhookSettings } from "./http/webhook-settings";
 
 export { CartObject } from "./cart/cart-object";
 
@@ -49,6 +50,9 @@ const provideServices = createMiddleware<AppEnv & { Bindings: Env }>(async (c, n
   c.set("allowedOrigins", allowedOrigins(c.env.CORS_ALLOWED_ORIGINS));
   c.set("cartObjectCalls", 0);
   c.set("logRequests", c.env.LOG_REQUESTS === "on");
+  const webhooks = webhookSettings(c.env);
+  c.set("webhookSecretsKey", webhooks.webhookSecretsKey);
+  c.set("webhooksAllowLocalHttp", webhooks.webhooksAllowLocalHttp);
   await next();
 });
 

@@ -32,6 +32,7 @@ import { paymentRoutes } from "./resources/payments/routes";
 import { shipmentRoutes } from "./resources/shipments/routes";
 import { taxonRoutes } from "./resources/taxons/routes";
 import { adminUserRoutes } from "./resources/users/routes";
+import { webhookEndpointRoutes } from "./resources/webhook-endpoints/routes";
 
 export const apiRoutes = new Hono<AppEnv>({ strict: false })
   .route("/locales", localeRoutes)
@@ -69,4 +70,5 @@ export const apiRoutes = new Hono<AppEnv>({ strict: false })
   .route("/orders", orderRoutes)
   .route("/payments", paymentRoutes)
   .route("/shipments", shipmentRoutes)
-  .route("/users", adminUserRoutes);
+  .route("/users", adminUserRoutes)
+  .route("/webhook-endpoints", webhookEndpointRoutes);

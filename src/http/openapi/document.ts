@@ -73,6 +73,7 @@ export const TAGS: { name: string; description: string }[] = [
   { name: "Currencies", description: "Currencies." },
   { name: "Exchange rates", description: "Exchange rates between two currencies." },
   { name: "Admin users", description: "The back office's own accounts, which the token endpoint signs in." },
+  { name: "Webhook endpoints", description: "Where events are sent, signed (docs/api/webhooks.md): URLs, event types, signing secrets." },
   { name: "Images", description: "The files of product and taxon images (uploaded with `multipart/form-data` through their owners' forms)." },
   { name: "Service", description: "Health check and this documentation." },
 ];
@@ -444,7 +445,7 @@ const DESCRIPTION = `A back office of a commerce platform, compatible with the S
 
 **Authentication.** Every \`/api/v1\` operation needs \`Authorization: Bearer <access token>\`. Get a token from \`POST ${TOKEN_PATH}\` — here: **Authorize** → \`oauth2 (OAuth2, password)\`, enter the user's username and password and the API client's id and secret, and choose *Client credentials location: Request body*. Or paste an existing access token into \`bearer\`. Local demo data (\`npm start\`) has the client \`demo_client\` / \`secret_demo_client\`, the user \`api@example.com\` / \`sylius-api\` and the access token \`SampleToken\`; they exist nowhere else.
 
-**Scopes.** Each operation needs one scope (its security requirement): \`catalog:read\`, \`catalog:write\`, \`carts:read\`, \`carts:write\`, \`orders:read\`, \`orders:write\`, \`customers:read\`, \`customers:write\`, \`config:read\`, \`config:write\` or \`users:manage\` (\`events:read\` and \`webhooks:manage\` exist for operations to come). A token holds what its token request asked for (\`scope\`), within its client's scopes as they are now; a client with no scopes configured (as every client made before scopes existed) holds them all. Without the scope an operation answers \`403\` before anything else about the resource, and changes nothing.`;
+**Scopes.** Each operation needs one scope (its security requirement): \`catalog:read\`, \`catalog:write\`, \`carts:read\`, \`carts:write\`, \`orders:read\`, \`orders:write\`, \`customers:read\`, \`customers:write\`, \`config:read\`, \`config:write\` \`users:manage\` or \`webhooks:manage\` (\`events:read\` exists for operations to come). A token holds what its token request asked for (\`scope\`), within its client's scopes as they are now; a client with no scopes configured (as every client made before scopes existed) holds them all. Without the scope an operation answers \`403\` before anything else about the resource, and changes nothing.`;
 
 /** The document of a route table (the app's, by default). */
 export function buildDocument(routes: readonly RouteEntry[]): Json {

@@ -31,6 +31,7 @@ import { SCOPE_DESCRIPTIONS } from "../../domain/scopes";
 import { MAX_JSON_DEPTH } from "../middleware/json-body";
 import { MAX_IN_VALUES, SCAN_BUDGET, TEXT_FILTER_TYPES } from "../../data/list-page";
 import { IsolateMemory, IsolateValue } from "../../data/isolate-cache";
+import { WEBHOOK_HEADER_PARAMETERS, webhookItems, WEBHOOKS_TAG } from "./webhooks";
 
 export type { Json } from "./describe";
 
@@ -74,6 +75,7 @@ export const TAGS: { name: string; description: string }[] = [
   { name: "Exchange rates", description: "Exchange rates between two currencies." },
   { name: "Admin users", description: "The back office's own accounts, which the token endpoint signs in." },
   { name: "Webhook endpoints", description: "Where events are sent, signed (docs/api/webhooks.md): URLs, event types, signing secrets." },
+  WEBHOOKS_TAG,
   { name: "Images", description: "The files of product and taxon images (uploaded with `multipart/form-data` through their owners' forms)." },
   { name: "Service", description: "Health check and this documentation." },
 ];
@@ -473,6 +475,8 @@ export function buildDocument(routes: readonly RouteEntry[]): Json {
     tags: TAGS,
     security: [{ oauth2: [] }, { bearer: [] }],
     paths,
+    // What the service sends to webhook endpoints: one entry per event type (src/http/openapi/webhooks.ts).
+    webhooks: webhookItems(),
     components: {
       schemas: { ...responseSchemas(), ...requests },
       responses: {
@@ -535,7 +539,7 @@ export function buildDocument(routes: readonly RouteEntry[]): Json {
         "X-D1-Bookmark": BOOKMARK_HEADER_COMPONENT,
         ...CORS_HEADER_COMPONENTS,
       },
-      parameters: { "X-D1-Bookmark": BOOKMARK_PARAMETER },
+      parameters: { "X-D1-Bookmark": BOOKMARK_PARAMETER, ...WEBHOOK_HEADER_PARAMETERS },
       securitySchemes: {
         oauth2: {
           type: "oauth2",

@@ -18,5 +18,14 @@ const port = args.some((a) => a === "--port" || a.startsWith("--port=")) ? [] : 
 // --local-log`). Deployments keep wrangler.toml's "on".
 const logVar = args.some((a, i) => (a === "--var" || a === "--vars") && args[i + 1]?.startsWith("LOG_REQUESTS:")) || args.some((a) => a.startsWith("--var=LOG_REQUESTS:"));
 const log = logVar ? [] : ["--var", "LOG_REQUESTS:off"];
+// Webhooks (docs/api/webhooks.md), locally: endpoints may call a receiver on
+// this machine (http://localhost, http://127.0.0.1), and signing secrets are
+// sealed under a development key (deployments set their own with `wrangler
+// secret put WEBHOOK_SECRETS_KEY`). Either can be overridden with `--var NAME:value`.
+const given = (name) => args.some((a, i) => ((a === "--var" || a === "--vars") && args[i + 1]?.startsWith(`${name}:`)) || a.startsWith(`--var=${name}:`));
+const webhookVars = [
+  ...(given("WEBHOOKS_ALLOW_LOCAL_HTTP") ? [] : ["--var", "WEBHOOKS_ALLOW_LOCAL_HTTP:true"]),
+  ...(given("WEBHOOK_SECRETS_KEY") ? [] : ["--var", "WEBHOOK_SECRETS_KEY:local-development-webhook-secrets-key"]),
+];
 console.log(logVar ? "Starting wrangler dev..." : "Starting wrangler dev (access log off locally; `npm start -- --var LOG_REQUESTS:on` shows it)...");
-await wrangler(["dev", ...port, ...log, ...args], { env: { CI: process.env.CI ?? "" } });
+await wrangler(["dev", ...port, ...log, ...webhookVars, ...args], { env: { CI: process.env.CI ?? "" } });

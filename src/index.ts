@@ -17,6 +17,7 @@ import { delayedD1, parseLatency } from "./data/simulated-latency";
 import { drainImageRemovals } from "./http/resources/images/staging";
 import { pruneEvents } from "./data/queries/events";
 import { eventsRetentionDays } from "./domain/events/retention";
+import { webhookSettings } from "./http/webhook-settings";
 
 export { CartObject } from "./cart/cart-object";
 
@@ -51,6 +52,9 @@ const provideServices = createMiddleware<AppEnv & { Bindings: Env }>(async (c, n
   c.set("allowedOrigins", allowedOrigins(c.env.CORS_ALLOWED_ORIGINS));
   c.set("cartObjectCalls", 0);
   c.set("logRequests", c.env.LOG_REQUESTS === "on");
+  const webhooks = webhookSettings(c.env);
+  c.set("webhookSecretsKey", webhooks.webhookSecretsKey);
+  c.set("webhooksAllowLocalHttp", webhooks.webhooksAllowLocalHttp);
   await next();
 });
 

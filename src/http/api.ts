@@ -33,6 +33,7 @@ import { shipmentRoutes } from "./resources/shipments/routes";
 import { taxonRoutes } from "./resources/taxons/routes";
 import { adminUserRoutes } from "./resources/users/routes";
 import { eventRoutes } from "./resources/events/routes";
+import { webhookEndpointRoutes } from "./resources/webhook-endpoints/routes";
 
 export const apiRoutes = new Hono<AppEnv>({ strict: false })
   .route("/locales", localeRoutes)
@@ -72,4 +73,5 @@ export const apiRoutes = new Hono<AppEnv>({ strict: false })
   .route("/shipments", shipmentRoutes)
   .route("/users", adminUserRoutes)
   // The event feed and audit trail (docs/api/events.md).
-  .route("/events", eventRoutes);
+  .route("/events", eventRoutes)
+  .route("/webhook-endpoints", webhookEndpointRoutes);

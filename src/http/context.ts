@@ -37,6 +37,13 @@ export interface AppVariables {
   signInLimits: SignInLimits;
   /** Origins whose browser scripts may call the API (CORS); empty: none. */
   allowedOrigins: ReadonlySet<string>;
+  /**
+   * The Worker secret that seals webhook signing secrets (WEBHOOK_SECRETS_KEY);
+   * null when it is not configured (the webhook endpoint writes then answer a 500).
+   */
+  webhookSecretsKey: string | null;
+  /** WEBHOOKS_ALLOW_LOCAL_HTTP is "true": endpoints may call http(s)://localhost and 127.0.0.1 (development only). */
+  webhooksAllowLocalHttp: boolean;
   /** Variant views a GET built (none stored): stored after it answered (middleware/variant-view-refill.ts); null on other methods. */
   viewRefills: ViewRefills | null;
 }

@@ -724,6 +724,22 @@ describe("every documented operation answers as documented", () => {
     expect((await call("GET", one, { params: at(6) })).status).toBe(404);
   });
 
+  it("webhook endpoints: list, create (its secret), get, PUT, PATCH, rotate the secret, delete", async () => {
+    const list = "/api/v1/webhook-endpoints/";
+    const one = "/api/v1/webhook-endpoints/{id}";
+    const endpoint = created(await call("POST", list, { body: { url: "https://hooks.example.com/contract", eventTypes: ["order.*"], description: "Contract" } }));
+    expect(endpoint.secret).toMatch(/^whsec_/);
+    const params = { id: endpoint.id };
+    expect((await call("GET", one, { params })).status).toBe(200);
+    expect((await call("GET", list)).status).toBe(200);
+    expect((await call("PUT", one, { params, body: { url: "https://hooks.example.com/contract", eventTypes: ["*"] } })).status).toBe(204);
+    expect((await call("PATCH", one, { params, body: { enabled: false } })).status).toBe(204);
+    expect((await call("POST", `${one}/rotate-secret`, { params })).status).toBe(200);
+    expect((await call("POST", list, { body: { url: "https://10.0.0.1/", eventTypes: ["order.*"] } })).status).toBe(400);
+    expect((await call("DELETE", one, { params })).status).toBe(204);
+    expect((await call("POST", `${one}/rotate-secret`, { params })).status).toBe(404);
+  });
+
   it("fuzzed bodies: null, [] and \"\" on every operation that takes a JSON body answer as documented", async () => {
     const document = await servedDocument();
     // Resources for the operations whose own walk step deleted them; nothing below changes any of them.
@@ -760,6 +776,7 @@ describe("every documented operation answers as documented", () => {
     }
     expect(country).not.toBe("");
     const me = (await call("GET", "/api/v1/users/")).body._embedded.items.find((user: { username: string }) => user.username === TEST_USER.username);
+    const webhookEndpoint = created(await call("POST", "/api/v1/webhook-endpoints/", { body: { url: "https://hooks.example.com/fuzz", eventTypes: ["*"] } }));
 
     const byCode = (code: string) => ({ code });
     const params: Record<string, Record<string, string | number>> = {
@@ -798,6 +815,7 @@ describe("every documented operation answers as documented", () => {
       "/api/v1/checkouts/complete/{id}": { id: checkout.id },
       "/api/v1/orders/{orderId}/shipments/{id}/ship": { orderId: order.id, id: order.shipmentId },
       "/api/v1/users/{id}": { id: me.id },
+      "/api/v1/webhook-endpoints/{id}": { id: webhookEndpoint.id },
     };
     let operations = 0;
     for (const [template, item_] of Object.entries(document.paths as Record<string, Record<string, any>>)) {

@@ -38,6 +38,8 @@ const CONFIGURATION = new Set([
   "payment_methods", "payment_method_translations", "payment_method_channels", "promotions", "promotion_channels", "promotion_rules",
   "promotion_actions", "product_options", "product_option_translations", "product_option_values", "product_option_value_translations",
   "admin_users", "oauth_clients", "row_id_sequences", "list_counts",
+  // At most MAX_WEBHOOK_ENDPOINTS rows (src/http/resources/webhook-endpoints/form.ts).
+  "webhook_endpoints",
 ]);
 
 /**
@@ -267,6 +269,7 @@ const CHECKED = new Map([
   ["/api/v1/users/", "admin_users"],
   // The feed: no sorting, no page numbers (`page` is ignored), walked by cursor; its filters are planned below.
   ["/api/v1/events/", "events"],
+  ["/api/v1/webhook-endpoints/", "webhook_endpoints"],
 ]);
 
 /** Sorts whose key no index can hold (a variant's name is its translation in the default locale): documented in docs/performance/scale.md. */

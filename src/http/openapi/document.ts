@@ -31,6 +31,7 @@ import { SCOPE_DESCRIPTIONS } from "../../domain/scopes";
 import { MAX_JSON_DEPTH } from "../middleware/json-body";
 import { MAX_IN_VALUES, SCAN_BUDGET, TEXT_FILTER_TYPES } from "../../data/list-page";
 import { IsolateMemory, IsolateValue } from "../../data/isolate-cache";
+import { WEBHOOK_HEADER_PARAMETERS, webhookItems, WEBHOOKS_TAG } from "./webhooks";
 
 export type { Json } from "./describe";
 
@@ -74,6 +75,8 @@ export const TAGS: { name: string; description: string }[] = [
   { name: "Exchange rates", description: "Exchange rates between two currencies." },
   { name: "Admin users", description: "The back office's own accounts, which the token endpoint signs in." },
   { name: "Events", description: "Every committed change, as a feed walked by cursor; filtered by resource, that resource's audit trail." },
+  { name: "Webhook endpoints", description: "Where events are sent, signed (docs/api/webhooks.md): URLs, event types, signing secrets." },
+  WEBHOOKS_TAG,
   { name: "Images", description: "The files of product and taxon images (uploaded with `multipart/form-data` through their owners' forms)." },
   { name: "Service", description: "Health check and this documentation." },
 ];
@@ -448,7 +451,7 @@ const DESCRIPTION = `A back office of a commerce platform, compatible with the S
 
 **Authentication.** Every \`/api/v1\` operation needs \`Authorization: Bearer <access token>\`. Get a token from \`POST ${TOKEN_PATH}\` — here: **Authorize** → \`oauth2 (OAuth2, password)\`, enter the user's username and password and the API client's id and secret, and choose *Client credentials location: Request body*. Or paste an existing access token into \`bearer\`. Local demo data (\`npm start\`) has the client \`demo_client\` / \`secret_demo_client\`, the user \`api@example.com\` / \`sylius-api\` and the access token \`SampleToken\`; they exist nowhere else.
 
-**Scopes.** Each operation needs one scope (its security requirement): \`catalog:read\`, \`catalog:write\`, \`carts:read\`, \`carts:write\`, \`orders:read\`, \`orders:write\`, \`customers:read\`, \`customers:write\`, \`config:read\`, \`config:write\`, \`users:manage\`, \`events:read\` (the event feed) or \`webhooks:manage\` (which exists for operations to come). A token holds what its token request asked for (\`scope\`), within its client's scopes as they are now; a client with no scopes configured (as every client made before scopes existed) holds them all. Without the scope an operation answers \`403\` before anything else about the resource, and changes nothing.`;
+**Scopes.** Each operation needs one scope (its security requirement): \`catalog:read\`, \`catalog:write\`, \`carts:read\`, \`carts:write\`, \`orders:read\`, \`orders:write\`, \`customers:read\`, \`customers:write\`, \`config:read\`, \`config:write\`, \`users:manage\`, \`events:read\` (the event feed) or \`webhooks:manage\` (the webhook endpoints). A token holds what its token request asked for (\`scope\`), within its client's scopes as they are now; a client with no scopes configured (as every client made before scopes existed) holds them all. Without the scope an operation answers \`403\` before anything else about the resource, and changes nothing.`;
 
 /** The document of a route table (the app's, by default). */
 export function buildDocument(routes: readonly RouteEntry[]): Json {
@@ -476,6 +479,8 @@ export function buildDocument(routes: readonly RouteEntry[]): Json {
     tags: TAGS,
     security: [{ oauth2: [] }, { bearer: [] }],
     paths,
+    // What the service sends to webhook endpoints: one entry per event type (src/http/openapi/webhooks.ts).
+    webhooks: webhookItems(),
     components: {
       schemas: { ...responseSchemas(), ...requests },
       responses: {
@@ -538,7 +543,7 @@ export function buildDocument(routes: readonly RouteEntry[]): Json {
         "X-D1-Bookmark": BOOKMARK_HEADER_COMPONENT,
         ...CORS_HEADER_COMPONENTS,
       },
-      parameters: { "X-D1-Bookmark": BOOKMARK_PARAMETER },
+      parameters: { "X-D1-Bookmark": BOOKMARK_PARAMETER, ...WEBHOOK_HEADER_PARAMETERS },
       securitySchemes: {
         oauth2: {
           type: "oauth2",

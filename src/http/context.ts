@@ -5,6 +5,7 @@ import type { ViewRefills } from "../data/queries/product-variants";
 import type { CartGateway } from "./cart-gateway";
 import type { SignInLimits } from "./auth/token-service";
 import type { KeyedCall } from "./idempotency/keys";
+import type { EventsQueue } from "../data/webhook-dispatch";
 
 /** What every handler gets from the entry; handlers never see `env`. */
 export interface AppVariables {
@@ -37,6 +38,10 @@ export interface AppVariables {
   signInLimits: SignInLimits;
   /** Origins whose browser scripts may call the API (CORS); empty: none. */
   allowedOrigins: ReadonlySet<string>;
+  /** The webhook events queue (the EVENTS_QUEUE binding): redeliveries and replays are sent there. */
+  eventsQueue: EventsQueue;
+  /** The Worker secret WEBHOOK_SECRETS_KEY the endpoints' signing secrets are sealed under (empty: not set). */
+  webhookSecretsKey: string;
   /** Variant views a GET built (none stored): stored after it answered (middleware/variant-view-refill.ts); null on other methods. */
   viewRefills: ViewRefills | null;
 }

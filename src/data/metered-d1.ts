@@ -483,12 +483,17 @@ export function withEventListener(database: D1Database, listener: EventsCommitte
 function returnedIds(result: unknown): number[] {
   const rows: unknown = typeof result === "object" && result !== null && "results" in result ? result.results : Array.isArray(result) ? result : [result];
   if (!Array.isArray(rows)) return [];
+  const list: unknown[] = rows;
   const ids: number[] = [];
-  for (const row of rows) {
-    const id: unknown = Array.isArray(row) ? row[0] : typeof row === "object" && row !== null && "id" in row ? row.id : undefined;
+  for (const row of list) {
+    const id: unknown = Array.isArray(row) ? firstOf(row) : typeof row === "object" && row !== null && "id" in row ? row.id : undefined;
     if (typeof id === "number") ids.push(id);
   }
   return ids;
+}
+
+function firstOf(values: unknown[]): unknown {
+  return values[0];
 }
 
 /** A raw query as a statement of `db`. */

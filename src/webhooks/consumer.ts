@@ -122,9 +122,10 @@ async function handle(parsed: readonly { message: Message; body: WebhookMessage 
   const eventIds = new Set<number>();
   const endpointIds = new Set<number>();
   for (const { body } of parsed) {
-    if (body.kind === "events") for (const id of body.ids) (fanOutIds.add(id), eventIds.add(id));
-    if (body.kind === "send") (body.ids.forEach((id) => eventIds.add(id)), endpointIds.add(body.endpoint));
-    if (body.kind === "retry") (eventIds.add(body.event), endpointIds.add(body.endpoint));
+    const ids = body.kind === "retry" ? [body.event] : body.ids;
+    for (const id of ids) eventIds.add(id);
+    if (body.kind === "events") for (const id of ids) fanOutIds.add(id);
+    else endpointIds.add(body.endpoint);
   }
   const read = await namedBatch(db, consumerReads(db, [...eventIds], [...endpointIds], [...fanOutIds]));
   const eventsById = new Map(read.events.map((row) => [row.id, row]));

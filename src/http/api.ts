@@ -32,6 +32,7 @@ import { paymentRoutes } from "./resources/payments/routes";
 import { shipmentRoutes } from "./resources/shipments/routes";
 import { taxonRoutes } from "./resources/taxons/routes";
 import { adminUserRoutes } from "./resources/users/routes";
+import { webhookDeliveryRoutes } from "./resources/webhook-endpoints/delivery-routes";
 
 export const apiRoutes = new Hono<AppEnv>({ strict: false })
   .route("/locales", localeRoutes)
@@ -69,4 +70,6 @@ export const apiRoutes = new Hono<AppEnv>({ strict: false })
   .route("/orders", orderRoutes)
   .route("/payments", paymentRoutes)
   .route("/shipments", shipmentRoutes)
-  .route("/users", adminUserRoutes);
+  .route("/users", adminUserRoutes)
+  // An endpoint's deliveries, redeliver, replay and ping (the endpoints themselves: their own routes file).
+  .route("/webhook-endpoints", webhookDeliveryRoutes);

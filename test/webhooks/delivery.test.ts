@@ -11,7 +11,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import wranglerToml from "../../wrangler.toml?raw";
 import { createDatabase } from "../../src/data/db";
-import { D1Meter, MeteredD1 } from "../../src/data/metered-d1";
+import { D1Meter, MeteredD1, withEventListener } from "../../src/data/metered-d1";
+import { namedBatch } from "../../src/data/batch";
+import { eventInserts } from "../../src/data/events";
+import { eventsAfter } from "../../src/data/webhook-deliveries";
+import type { NewEvent } from "../../src/domain/events/event";
 import { publishEvents, sweepUnsent, SWEEP_GRACE_SECONDS } from "../../src/data/webhook-dispatch";
 import { webhookEndpoints } from "../../src/data/schema";
 import { eventId } from "../../src/domain/events/event";
@@ -41,6 +45,8 @@ function receiver(status: (url: string, nth: number) => number = () => 200) {
   return { sent, spy };
 }
 
+const eventsAfterQuery = (database: ReturnType<typeof createDatabase>) => eventsAfter(database, 0, 1);
+
 const toUrl = (sent: Sent[], url: string) => sent.filter((s) => s.url === url);
 
 describe("WebhookDeliveryTest", () => {
@@ -62,6 +68,22 @@ describe("WebhookDeliveryTest", () => {
     expect(reported).toEqual([ids]);
     const rows = await env.DB.prepare(`SELECT id FROM events WHERE id IN (${ids.join(",")}) ORDER BY id`).all<{ id: number }>();
     expect(rows.results.map((r) => r.id)).toEqual(ids);
+  });
+
+  it("it_reports_committed_events_of_every_connection_on_a_wrapped_database", async () => {
+    // As the cart object wraps its binding: each connection its operations open reports to it.
+    const reported: number[][] = [];
+    const wrapped = withEventListener(env.DB, (ids) => reported.push(ids));
+    const database = createDatabase(new MeteredD1(wrapped, new D1Meter()));
+    const event: NewEvent = { type: "cart.created", resource: { href: "/api/v1/carts/1", id: 1 }, sequence: 1, actor: { system: "expiry" }, data: {} };
+    await namedBatch(database, { inserted: eventInserts(database, [event, event]) });
+    expect(reported).toHaveLength(1);
+    expect(reported[0]).toHaveLength(2);
+    const found = await env.DB.prepare(`SELECT type FROM events WHERE id IN (${(reported[0] ?? []).join(",")})`).all<{ type: string }>();
+    expect(found.results.map((r) => r.type)).toEqual(["cart.created", "cart.created"]);
+    // A read reports nothing; a connection on the plain binding has no listener.
+    await namedBatch(database, { none: eventsAfterQuery(database) });
+    expect(reported).toHaveLength(1);
   });
 
   it("it_signs_every_delivery_as_the_standard_webhooks_package_does", async () => {

@@ -18,10 +18,12 @@ export default defineConfig(async () => {
               wrangler: { configPath: "./wrangler.toml" },
               // CORS_ALLOWED_ORIGINS (empty in wrangler.toml) gets the origins test/cors/cors.test.ts calls from;
               // LOG_REQUESTS "off": a passing `npm test` prints no access log (test/logging/logging.test.ts turns it on for itself).
-              // WEBHOOK_SECRETS_KEY: a Worker secret (not in wrangler.toml) that seals webhook signing secrets.
+              // WEBHOOK_SECRETS_KEY: the Worker secret webhook signing secrets are sealed under (test/webhooks seal theirs with it).
+              // The events queue (producer EVENTS_QUEUE, its consumer and dead-letter queue) comes from wrangler.toml as it is.
               miniflare: {
                 bindings: {
                   TEST_MIGRATIONS: migrations,
+                  WEBHOOK_SECRETS_KEY: "test-webhook-secrets-key-not-for-production",
                   CORS_ALLOWED_ORIGINS: "https://backoffice.example.test, https://Admin.Example.test/",
                   LOG_REQUESTS: "off",
                   WEBHOOK_SECRETS_KEY: "test-webhook-secrets-key-0123456789",

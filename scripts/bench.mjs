@@ -18,6 +18,9 @@
 // `--latency` run only those. `--local-log` measures the routes against
 // `GET /health` as `npm start` runs them, access log on and off
 // (scripts/bench-local.mjs).
+// `--webhooks` runs only the webhook delivery scenario (scripts/bench-webhooks.mjs:
+// events delivered per second to a local receiver, commit-to-delivery p50/p95),
+// which the full run ends with.
 // Prints Markdown tables, opened by the date and the machine; `--out FILE`
 // also writes them to FILE (for docs/performance/results/).
 import { spawn } from "node:child_process";
@@ -28,6 +31,7 @@ import { catalogueSql, checkoutNeedsSql, variantCode } from "./lib/catalogue-sql
 import { checkoutSteps } from "./lib/checkout-steps.mjs";
 import { latencyModel, latencyTable, pricingContextRows, pricingContextTable } from "./bench-model.mjs";
 import { localLogRows, localLogTable } from "./bench-local.mjs";
+import { WEBHOOK_BENCH_VARS, webhookRows, webhookTable } from "./bench-webhooks.mjs";
 
 const quick = process.argv.includes("--quick");
 const checkoutOnly = process.argv.includes("--checkout");
@@ -35,6 +39,7 @@ const bigOnly = process.argv.includes("--big");
 const contextOnly = process.argv.includes("--pricing-context");
 const latencyOnly = process.argv.includes("--latency");
 const localLogOnly = process.argv.includes("--local-log");
+const webhooksOnly = process.argv.includes("--webhooks");
 const PORT = Number(process.env.BENCH_PORT ?? 8795);
 const AUTH = { Authorization: "Bearer SampleToken", "Content-Type": "application/json", Accept: "application/json" };
 const VARIANTS = 620;
@@ -274,13 +279,20 @@ async function printLocalLog() {
   report.save();
 }
 
+async function printWebhooks(base, report) {
+  console.error("webhook delivery...");
+  const row = await webhookRows({ base, count: quick ? 60 : 300 });
+  report.log(`\n### Webhook delivery (tax categories created 10 at a time; a local receiver verifying every signature)\n\n${webhookTable(row)}\n`);
+}
+
 async function main() {
   if (latencyOnly) return printLatencyModel();
   if (localLogOnly) return printLocalLog();
   const report = createReport("npm run bench");
-  const server = await startLocalWorker({ port: PORT, extraSql: BENCH_SQL });
+  const server = await startLocalWorker({ port: PORT, extraSql: BENCH_SQL, vars: WEBHOOK_BENCH_VARS });
   try {
     if (contextOnly) return await printPricingContext(server.base, report);
+    if (webhooksOnly) return await printWebhooks(server.base, report);
     const health = await healthRows();
     if (bigOnly) return await bigCartOnly(health, report);
     const checkout = [];
@@ -309,6 +321,7 @@ async function main() {
     report.log("| cart | units | adjustments | p50 ms | p99 ms |\n|---|---:|---:|---:|---:|");
     for (const c of cost) report.log(`| ${c.name} | ${c.units} | ${c.adjustments} | ${c.p50.toFixed(2)} | ${c.p99.toFixed(2)} |`);
     await printPricingContext(server.base, report);
+    await printWebhooks(server.base, report);
   } finally {
     server.stop();
     report.save();

@@ -18,8 +18,13 @@ import { drainImageRemovals } from "./http/resources/images/staging";
 import { pruneEvents } from "./data/queries/events";
 import { eventsRetentionDays } from "./domain/events/retention";
 import { webhookSettings } from "./http/webhook-settings";
+import { publishEvents, sweepUnsent } from "./data/webhook-dispatch";
+import { consumeBatch } from "./webhooks/consumer";
 
 export { CartObject } from "./cart/cart-object";
+
+/** The Cron Trigger of the hourly sweep (wrangler.toml [triggers]); the other one, every minute, is the webhook dispatch sweep. */
+const HOURLY_CRON = "17 * * * *";
 
 /** The D1 binding and the cart gateway of a request (the latency model's delays only when `BENCH_LATENCY` is set: development). */
 function bindings(env: Env): { db: D1Database; carts: CartGateway } {
@@ -32,13 +37,26 @@ function bindings(env: Env): { db: D1Database; carts: CartGateway } {
   };
 }
 
+/** Keeps `work` running after the response (`waitUntil`); a request without an execution context (a direct `app.request`) just lets it run. */
+function afterResponse(c: { readonly executionCtx: { waitUntil(promise: Promise<unknown>): void } }, work: Promise<void>): void {
+  let ctx: { waitUntil(promise: Promise<unknown>): void } | null = null;
+  try {
+    ctx = c.executionCtx;
+  } catch {
+    // No execution context: `work` never rejects (publishEvents logs its failures).
+  }
+  ctx?.waitUntil(work);
+}
+
 const provideServices = createMiddleware<AppEnv & { Bindings: Env }>(async (c, next) => {
   const meter = new D1Meter();
   const { db, carts } = bindings(c.env);
   // One D1 session for the request's work, opened on first use: `first-primary`
   // unless the X-D1-Bookmark middleware starts it elsewhere first.
-  const d1 = new MeteredD1(db, meter);
+  // Events this request commits go to the webhook queue after the response (ids only).
+  const d1 = new MeteredD1(db, meter, (ids) => afterResponse(c, publishEvents(c.env.EVENTS_QUEUE, ids)));
   c.set("meter", meter);
+  c.set("eventsQueue", c.env.EVENTS_QUEUE);
   c.set("d1", d1);
   c.set("db", createDatabase(d1));
   c.set("carts", carts);
@@ -62,15 +80,24 @@ const app = createApp(provideServices);
 
 export default {
   fetch: (request, env, ctx) => app.fetch(request, env, ctx),
-  // The Cron Trigger (wrangler.toml [triggers]): expires the carts that no alarm covers, and removes
-  // expired idempotency keys, image files left behind and events older than EVENTS_RETENTION_DAYS
-  // (its D1 session starts on the primary: what it finds stale is really stale).
-  scheduled: async (_controller, env) => {
+  // The Cron Triggers (wrangler.toml [triggers]), told apart by `controller.cron`.
+  // Hourly: expires the carts that no alarm covers, and removes expired idempotency keys, image files left behind
+  // and events older than EVENTS_RETENTION_DAYS (its D1 session starts on the primary: what it finds stale is really stale).
+  // Every minute: the webhook dispatch sweep sends to the queue the events a crash left unsent.
+  scheduled: async (controller, env, ctx) => {
+    const events = (ids: number[]) => ctx.waitUntil(publishEvents(env.EVENTS_QUEUE, ids));
+    const db = createDatabase(new MeteredD1(env.DB, new D1Meter(), events));
+    const log = env.LOG_REQUESTS === "on";
+    if (controller.cron !== HOURLY_CRON) {
+      const swept = await sweepUnsent(db, env.EVENTS_QUEUE, Date.now());
+      if (log && swept.sent.length > 0) console.log(JSON.stringify({ level: "info", where: "webhook-sweep", sent: swept.sent.length, through: swept.through }));
+      return;
+    }
     const services = {
-      db: createDatabase(new MeteredD1(env.DB, new D1Meter())),
+      db,
       carts: new CartGateway(env.CARTS, { locationHint: locationHintOf(env.CART_LOCATION_HINT) }),
       ttlSeconds: cartTtlSeconds(env.CART_TTL),
-      log: env.LOG_REQUESTS === "on",
+      log,
     };
     // Independent work: one failing does not keep the other from running to its end.
     // Image files whose removal failed after their rows went (docs/api/images.md) are retried here.
@@ -84,5 +111,16 @@ export default {
     if (keys.status === "fulfilled" && services.log) console.log(JSON.stringify({ level: "info", where: "idempotency-sweep", removed: keys.value }));
     if (pruned.status === "fulfilled" && services.log) console.log(JSON.stringify({ level: "info", where: "events-prune", removed: pruned.value }));
     for (const run of [carts, keys, images, pruned]) if (run.status === "rejected") throw run.reason;
+  },
+  // The events queue (wrangler.toml [[queues.consumers]]): webhook deliveries (src/webhooks/consumer.ts).
+  queue: async (batch, env) => {
+    await consumeBatch(batch, {
+      db: createDatabase(new MeteredD1(env.DB, new D1Meter())),
+      queue: env.EVENTS_QUEUE,
+      // Not set: every delivery fails as unsigned (retried) until it is (docs/operations/webhook-delivery.md).
+      secretsKey: webhookSettings(env).webhookSecretsKey ?? "",
+      now: () => Date.now(),
+      log: env.LOG_REQUESTS === "on",
+    });
   },
 } satisfies ExportedHandler<Env>;

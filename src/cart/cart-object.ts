@@ -35,7 +35,8 @@ import { cartExpired } from "../domain/events/lifecycle";
 import { namedBatch } from "../data/batch";
 import { done, errorReply, isRefusal, OperationRun, type Caller, type CartReply } from "./operation";
 import { createDatabase, type Database } from "../data/db";
-import { D1Meter, MeteredD1 } from "../data/metered-d1";
+import { D1Meter, MeteredD1, withEventListener } from "../data/metered-d1";
+import { publishEvents } from "../data/webhook-dispatch";
 import { delayedD1, parseLatency, type Latency } from "../data/simulated-latency";
 import { addressIdsOf, deleteCartOperation } from "./delete-cart";
 import { runOperation } from "./runner";
@@ -118,7 +119,9 @@ export class CartObject extends DurableObject<Env> {
 
   /** This object's D1 binding, read from `env` at each use (with the latency model's delay when set). */
   private get d1(): D1Database {
-    return this.latency ? delayedD1(this.env.DB, this.latency.objectD1) : this.env.DB;
+    const database = this.latency ? delayedD1(this.env.DB, this.latency.objectD1) : this.env.DB;
+    // The events this object's writes commit go to the webhook queue (ids only), kept running by the object's context.
+    return withEventListener(database, (ids) => this.ctx.waitUntil(publishEvents(this.env.EVENTS_QUEUE, ids)));
   }
 
   /** Runs operations on this cart one at a time, in arrival order. */

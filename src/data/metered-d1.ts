@@ -158,13 +158,32 @@ export class MeteredD1 {
   private claim: Claim | null = null;
   private claimStage: ClaimStage | null = null;
   private riders: RawQuery[] = [];
-  /** The ids of the event rows this connection's writes committed (for their delivery). */
-  readonly committedEvents: number[] = [];
+
+  /** Told the ids of the events each committed write inserted (see `EventsCommitted`). */
+  private readonly eventsCommitted: EventsCommitted | null;
 
   constructor(
     private readonly database: D1Database,
     readonly meter: D1Meter,
-  ) {}
+    eventsCommitted?: EventsCommitted,
+  ) {
+    this.eventsCommitted = eventsCommitted ?? sinks.get(database) ?? null;
+  }
+
+  /**
+   * Hands the ids the outbox inserts among `statements` returned (their
+   * `RETURNING id`, see src/data/events.ts) to the listener, once the write
+   * that ran them has committed (a D1 batch commits as a whole or not at all).
+   */
+  private noticeEvents(statements: readonly D1PreparedStatement[], results: readonly unknown[]): void {
+    const listener = this.eventsCommitted;
+    if (!listener) return;
+    const ids: number[] = [];
+    statements.forEach((statement, index) => {
+      if (EVENT_INSERT.test(statementSql.get(statement) ?? "")) ids.push(...returnedIds(results[index]));
+    });
+    if (ids.length > 0) listener(ids);
+  }
 
   /**
    * Where the session starts: a constraint, or a bookmark whose writes every
@@ -223,13 +242,15 @@ export class MeteredD1 {
     return riders.map((q) => prepareRaw(session, q));
   }
 
-  /** Notes the ids the riders' inserts returned. */
+  /** Notes the ids the riders' inserts returned, and tells the listener (their delivery). */
   private committed(results: readonly D1Result[]): void {
+    const ids: number[] = [];
     for (const result of results) {
       for (const row of result.results) {
-        if (typeof row === "object" && row !== null && "id" in row && typeof row.id === "number") this.committedEvents.push(row.id);
+        if (typeof row === "object" && row !== null && "id" in row && typeof row.id === "number") ids.push(row.id);
       }
     }
+    if (ids.length > 0) this.eventsCommitted?.(ids);
   }
 
   /** Registers an idempotency claim: looked up with the next round trip, recorded with the first write. */
@@ -385,7 +406,7 @@ export class MeteredD1 {
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the proxies below need this instance
     const self = this;
     const wrapStatement = (stmt: D1PreparedStatement, sql: string): D1PreparedStatement => {
-      const proxy = new Proxy(stmt, {
+      const proxy: D1PreparedStatement = new Proxy(stmt, {
         get(target, prop) {
           if (prop === "bind") {
             return (...values: unknown[]) => {
@@ -401,15 +422,19 @@ export class MeteredD1 {
               const record = isReadOnlySql(sql) ? null : self.recordToWrite();
               if (record) {
                 const [result] = await self.writeWithRecord(record, [stmt]);
+                self.noticeEvents([proxy], [result]);
                 return asMethodResult(prop, result, args);
               }
               if (!isReadOnlySql(sql) && self.riders.length > 0) {
                 const [result] = await self.writeWithRiders([stmt]);
+                self.noticeEvents([proxy], [result]);
                 return asMethodResult(prop, result, args);
               }
               // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- The D1 statement's methods (all, run, raw, first) are async functions.
               const method = Reflect.get(target, prop) as (...a: unknown[]) => Promise<unknown>;
-              return self.roundTrip(self.session, () => method.apply(target, args));
+              const result = await self.roundTrip(self.session, () => method.apply(target, args));
+              self.noticeEvents([proxy], [result]);
+              return result;
             };
           }
           const value: unknown = Reflect.get(target, prop);
@@ -430,14 +455,26 @@ export class MeteredD1 {
         if (!readOnly) {
           await self.verifyGuard();
           const record = self.recordToWrite();
-          // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- The recorded write returns D1's own results for these statements.
-          if (record) return (await self.writeWithRecord(record, raw)) as D1Result<T>[];
-          // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- As above: D1's own results for these statements.
-          if (self.riders.length > 0) return (await self.writeWithRiders(raw)) as D1Result<T>[];
+          if (record) {
+            const results = await self.writeWithRecord(record, raw);
+            self.noticeEvents(statements, results);
+            // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- The recorded write returns D1's own results for these statements.
+            return results as D1Result<T>[];
+          }
+          if (self.riders.length > 0) {
+            const results = await self.writeWithRiders(raw);
+            self.noticeEvents(statements, results);
+            // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- As above: D1's own results for these statements.
+            return results as D1Result<T>[];
+          }
         }
         const session = self.session;
         const checks = self.takeChecks();
-        if (!checks) return self.roundTrip(session, () => session.batch<T>(raw));
+        if (!checks) {
+          const results = await self.roundTrip(session, () => session.batch<T>(raw));
+          if (!readOnly) self.noticeEvents(statements, results);
+          return results;
+        }
         const riders = checks.queries.map((q) => prepareRaw(session, q));
         let all: D1Result<T>[];
         try {
@@ -448,7 +485,9 @@ export class MeteredD1 {
           throw error;
         }
         await self.settleChecks(checks, all);
-        return all.slice(riders.length);
+        const results = all.slice(riders.length);
+        if (!readOnly) self.noticeEvents(statements, results);
+        return results;
       },
     };
     // The one platform adapter: drizzle (and the batch executor in batch.ts)
@@ -460,6 +499,53 @@ export class MeteredD1 {
     // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- a D1 session serves every method drizzle's D1 driver calls (see above)
     return db as D1Database;
   }
+}
+
+/**
+ * Who is told of committed events: the worker's request (its
+ * `waitUntil`), a cart object. Called once per committed write that inserted
+ * events, with their row ids in order; it must not throw (nor wait).
+ */
+export type EventsCommitted = (ids: number[]) => void;
+
+/** The outbox's inserts (src/data/events.ts: drizzle's `insert into "events" ... returning "id"`). */
+const EVENT_INSERT = /^\s*insert\s+into\s+"events"/i;
+
+/** The listeners of connections made on a database by a component that cannot pass one (see `withEventListener`). */
+const sinks = new WeakMap<D1Database, EventsCommitted>();
+
+/**
+ * `database`, as a distinct object whose every MeteredD1 tells `listener` of
+ * the events it commits: the cart object wraps its binding once so that each
+ * connection its operations open reports to it.
+ */
+export function withEventListener(database: D1Database, listener: EventsCommitted): D1Database {
+  const wrapped = new Proxy(database, {
+    get(target, prop) {
+      const value: unknown = Reflect.get(target, prop);
+      // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- The binding's methods, bound to the binding they belong to.
+      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  sinks.set(wrapped, listener);
+  return wrapped;
+}
+
+/** The ids an insert's `RETURNING id` gave: a D1 result's rows (objects), `raw()`'s arrays, or `first()`'s row. */
+function returnedIds(result: unknown): number[] {
+  const rows: unknown = typeof result === "object" && result !== null && "results" in result ? result.results : Array.isArray(result) ? result : [result];
+  if (!Array.isArray(rows)) return [];
+  const list: unknown[] = rows;
+  const ids: number[] = [];
+  for (const row of list) {
+    const id: unknown = Array.isArray(row) ? firstOf(row) : typeof row === "object" && row !== null && "id" in row ? row.id : undefined;
+    if (typeof id === "number") ids.push(id);
+  }
+  return ids;
+}
+
+function firstOf(values: unknown[]): unknown {
+  return values[0];
 }
 
 /** A raw query as a statement of `db`. */

@@ -1157,3 +1157,53 @@ export const webhookEndpoints = sqliteTable("webhook_endpoints", {
   disabledReason: text("disabled_reason"),
   ...timestamps(),
 });
+
+/**
+ * Webhook deliveries: one row per (endpoint, event) sent, written by the
+ * queue consumer (src/data/webhooks/deliveries.ts): attempts so far, the last
+ * answer (`lastStatus`, the HTTP status; NULL when none came: a timeout, a
+ * refused connection, `lastError` says), when the next attempt is due (epoch
+ * seconds; NULL once delivered or dead-lettered) and whether the retries ran
+ * out (`deadLettered`). Kept as long as its event (the cascade from `events`:
+ * the outbox's prune removes them) and its endpoint. Listed per endpoint,
+ * newest event first: the primary key serves it.
+ */
+export const webhookDeliveries = sqliteTable(
+  "webhook_deliveries",
+  {
+    endpointId: integer("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    attempts: integer("attempts").notNull().default(0),
+    lastStatus: integer("last_status"),
+    lastError: text("last_error"),
+    lastAttemptAt: integer("last_attempt_at"),
+    nextAttemptAt: integer("next_attempt_at"),
+    deliveredAt: integer("delivered_at"),
+    deadLettered: bool("dead_lettered").notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.endpointId, t.eventId] }), index("webhook_deliveries_event").on(t.eventId)],
+);
+
+/**
+ * What the outbox has handed to the events queue. `webhook_dispatch` holds
+ * one row (id 1): every event up to `through` has reached the consumer (or
+ * the sweep sent it again). Above it, `webhook_dispatched` lists the events
+ * the consumer has received; the sweep (the cron, every minute) advances
+ * `through` over them, deletes their marks, and sends the events the queue
+ * never got (a crash between commit and send). The write path pays nothing:
+ * the consumer writes the marks in its own batch.
+ */
+export const webhookDispatch = sqliteTable("webhook_dispatch", {
+  id: integer("id").primaryKey(),
+  through: integer("through").notNull(),
+});
+
+export const webhookDispatched = sqliteTable("webhook_dispatched", {
+  eventId: integer("event_id")
+    .primaryKey()
+    .references(() => events.id, { onDelete: "cascade" }),
+});

@@ -34,6 +34,7 @@ import { taxonRoutes } from "./resources/taxons/routes";
 import { adminUserRoutes } from "./resources/users/routes";
 import { eventRoutes } from "./resources/events/routes";
 import { webhookEndpointRoutes } from "./resources/webhook-endpoints/routes";
+import { webhookDeliveryRoutes } from "./resources/webhook-endpoints/delivery-routes";
 
 export const apiRoutes = new Hono<AppEnv>({ strict: false })
   .route("/locales", localeRoutes)
@@ -74,4 +75,6 @@ export const apiRoutes = new Hono<AppEnv>({ strict: false })
   .route("/users", adminUserRoutes)
   // The event feed and audit trail (docs/api/events.md).
   .route("/events", eventRoutes)
-  .route("/webhook-endpoints", webhookEndpointRoutes);
+  .route("/webhook-endpoints", webhookEndpointRoutes)
+  // An endpoint's deliveries, redeliver, replay and ping.
+  .route("/webhook-endpoints", webhookDeliveryRoutes);

@@ -5,6 +5,7 @@ import type { ViewRefills } from "../data/queries/product-variants";
 import type { CartGateway } from "./cart-gateway";
 import type { SignInLimits } from "./auth/token-service";
 import type { KeyedCall } from "./idempotency/keys";
+import type { EventsQueue } from "../data/webhook-dispatch";
 
 /** What every handler gets from the entry; handlers never see `env`. */
 export interface AppVariables {
@@ -44,6 +45,8 @@ export interface AppVariables {
   webhookSecretsKey: string | null;
   /** WEBHOOKS_ALLOW_LOCAL_HTTP is "true": endpoints may call http(s)://localhost and 127.0.0.1 (development only). */
   webhooksAllowLocalHttp: boolean;
+  /** The webhook events queue (the EVENTS_QUEUE binding): redeliveries and replays are sent there. */
+  eventsQueue: EventsQueue;
   /** Variant views a GET built (none stored): stored after it answered (middleware/variant-view-refill.ts); null on other methods. */
   viewRefills: ViewRefills | null;
 }

@@ -6,7 +6,8 @@
  * document declares for that operation and status (test/fixtures/contract.ts),
  * and the walk ends by checking that nothing documented was left out.
  */
-import { beforeAll, describe, expect, it } from "vitest";
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { TEST_CLIENT, TEST_USER } from "../fixtures/accounts";
 import { api, uniqueCode } from "../fixtures/http";
 import { call, checkComponentResponse, exercised, schemaErrors, servedDocument } from "../fixtures/contract";
@@ -15,6 +16,10 @@ import { placedOrder } from "../fixtures/orders";
 import { createProvince } from "../fixtures/references";
 import { fetchImage, png, upload } from "../fixtures/images";
 import { TOKEN_PATH } from "../../src/http/openapi/paths";
+import { eventId } from "../../src/domain/events/event";
+import { consume, insertEndpoint, recordingQueue, writeEvents } from "../webhooks/fixtures";
+
+/** The webhook endpoint the walk's deliveries steps use (its fuzzed replay too). */
 
 const LOWER = "abcdefghijklmnopqrstuvwxyz";
 const pick = (alphabet: string, n: number) =>
@@ -740,6 +745,24 @@ describe("every documented operation answers as documented", () => {
     expect((await call("POST", `${one}/rotate-secret`, { params })).status).toBe(404);
   });
 
+  it("webhook deliveries: list, redeliver, replay, ping", async () => {
+    const endpoint = await insertEndpoint();
+    const [event] = await writeEvents(1);
+    // Outbound requests answered here; what the routes queue stays off the real queue.
+    vi.spyOn(globalThis, "fetch").mockImplementation(async () => new Response(null, { status: 200 }));
+    vi.spyOn(env.EVENTS_QUEUE, "sendBatch").mockResolvedValue({ metadata: { metrics: { backlogCount: 0, backlogBytes: 0 } } });
+    try {
+      await consume([{ body: { kind: "events", ids: [event] } }], recordingQueue().queue);
+      const params = { id: endpoint.id };
+      expect((await call("GET", "/api/v1/webhook-endpoints/{id}/deliveries/", { params })).status).toBe(200);
+      expect((await call("POST", "/api/v1/webhook-endpoints/{id}/deliveries/{eventId}/redeliver", { params: { ...params, eventId: eventId(event ?? 0) } })).status).toBe(204);
+      expect((await call("POST", "/api/v1/webhook-endpoints/{id}/replay", { params, body: { cursor: "" } })).status).toBe(200);
+      expect((await call("POST", "/api/v1/webhook-endpoints/{id}/ping", { params })).status).toBe(200);
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
   it("fuzzed bodies: null, [] and \"\" on every operation that takes a JSON body answer as documented", async () => {
     const document = await servedDocument();
     // Resources for the operations whose own walk step deleted them; nothing below changes any of them.
@@ -816,6 +839,7 @@ describe("every documented operation answers as documented", () => {
       "/api/v1/orders/{orderId}/shipments/{id}/ship": { orderId: order.id, id: order.shipmentId },
       "/api/v1/users/{id}": { id: me.id },
       "/api/v1/webhook-endpoints/{id}": { id: webhookEndpoint.id },
+      "/api/v1/webhook-endpoints/{id}/replay": { id: webhookEndpoint.id },
     };
     let operations = 0;
     for (const [template, item_] of Object.entries(document.paths as Record<string, Record<string, any>>)) {

@@ -98,5 +98,12 @@ export function selectTypes(patterns: readonly string[]): { types: EventType[] }
   return { types: EVENT_TYPES.filter((type) => selected.has(type)) };
 }
 
+/**
+ * The event `POST /api/v1/webhook-endpoints/{id}/ping` sends at once to the
+ * endpoint pinged: not recorded in the outbox (no feed entry, no retry), and
+ * not in EVENT_TYPES, so no endpoint subscribes to it and no `*` selects it.
+ */
+export const PING_EVENT_TYPE = "webhook.ping";
+
 /** Whether `type` is selected by any of `patterns` (webhook endpoints' subscriptions). */
 export const typeSelected = (type: EventType, patterns: readonly string[]): boolean => patterns.some((pattern) => typesMatching(pattern).includes(type));

@@ -78,6 +78,7 @@ export const TAGS: { name: string; description: string }[] = [
   { name: "Webhook endpoints", description: "Where events are sent, signed (docs/api/webhooks.md): URLs, event types, signing secrets." },
   WEBHOOKS_TAG,
   { name: "Images", description: "The files of product and taxon images (uploaded with `multipart/form-data` through their owners' forms)." },
+  { name: "Webhook endpoints", description: "Where events are sent, and each endpoint's deliveries (docs/operations/webhook-delivery.md)." },
   { name: "Service", description: "Health check and this documentation." },
 ];
 

@@ -64,7 +64,7 @@ const LIST: ListSpec<"id", never> = { sortable: { id: webhookEndpoints.id }, def
  * too short) cannot store a secret: a logged 500 that names the setting,
  * before anything is written.
  */
-function secretsKey(c: Context<AppEnv>): string {
+export function secretsKey(c: Context<AppEnv>): string {
   const key = c.get("webhookSecretsKey");
   if (typeof key === "string" && key.length >= MIN_KEY_LENGTH) return key;
   console.error(

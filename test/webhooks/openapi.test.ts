@@ -27,7 +27,7 @@ describe("WebhooksDocumentTest", () => {
     const operationIds = new Set<string>();
     for (const [type, { post }] of Object.entries(webhooks)) {
       const schema = post.requestBody.content["application/json"].schema;
-      expect(schema.allOf[0], type).toEqual({ $ref: "#/components/schemas/WebhookEvent" });
+      expect(schema.allOf[0], type).toEqual({ $ref: "#/components/schemas/Event" });
       expect(schema.allOf[1].properties.type.const, type).toBe(type);
       const headers = post.parameters.map(({ $ref }) => parameters[$ref.replace("#/components/parameters/", "")]);
       expect(headers.map((header) => [header?.name, header?.in, header?.required]), type).toEqual([
@@ -40,7 +40,7 @@ describe("WebhooksDocumentTest", () => {
       operationIds.add(post.operationId);
     }
     expect(operationIds.size).toBe(EVENT_TYPES.length);
-    const event = document.components.schemas.WebhookEvent as { properties: Record<string, unknown>; required: string[] };
+    const event = document.components.schemas.Event as { properties: Record<string, unknown>; required: string[] };
     expect(Object.keys(event.properties)).toEqual(["id", "type", "timestamp", "sequence", "resource", "actor", "data"]);
     expect(event.required).toEqual(["id", "type", "timestamp", "sequence", "resource", "actor", "data"]);
   });

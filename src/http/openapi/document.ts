@@ -75,10 +75,9 @@ export const TAGS: { name: string; description: string }[] = [
   { name: "Exchange rates", description: "Exchange rates between two currencies." },
   { name: "Admin users", description: "The back office's own accounts, which the token endpoint signs in." },
   { name: "Events", description: "Every committed change, as a feed walked by cursor; filtered by resource, that resource's audit trail." },
-  { name: "Webhook endpoints", description: "Where events are sent, signed (docs/api/webhooks.md): URLs, event types, signing secrets." },
+  { name: "Webhook endpoints", description: "Where events are sent, signed (docs/api/webhooks.md): URLs, event types, signing secrets, and each endpoint's deliveries (docs/operations/webhook-delivery.md)." },
   WEBHOOKS_TAG,
   { name: "Images", description: "The files of product and taxon images (uploaded with `multipart/form-data` through their owners' forms)." },
-  { name: "Webhook endpoints", description: "Where events are sent, and each endpoint's deliveries (docs/operations/webhook-delivery.md)." },
   { name: "Service", description: "Health check and this documentation." },
 ];
 

@@ -1,17 +1,14 @@
 /**
  * The document's top-level `webhooks` (OpenAPI 3.1): what the service POSTs
  * to a webhook endpoint (docs/api/webhooks.md), one entry per event type of
- * EVENT_TYPES, built from that list: the event object (`WebhookEvent`, the
+ * EVENT_TYPES, built from that list: the event object (`Event`, the
  * same object the event feed serves) with its `type` fixed, and the three
  * Standard Webhooks headers that sign it.
  */
-import { z } from "zod";
 import { EVENT_RESOURCES, EVENT_TYPES, LIFECYCLE_EVENT_TYPES, type EventType } from "../../domain/events/types";
-import type { EventBody } from "../../domain/events/event";
-import { EVENT_DATA_MAX_BYTES } from "../../data/events";
-import { component, int, timestamp } from "./common";
+// The event object sent is the feed's `Event` component (one schema for both), registered by its module.
+import "../resources/events/schemas";
 import type { Json } from "./describe";
-import type { Conforms, Expect } from "./conformance";
 import { json, parameterRef, ref } from "./refs";
 
 export const WEBHOOKS_TAG = {
@@ -20,38 +17,6 @@ export const WEBHOOKS_TAG = {
     "What the service sends to webhook endpoints: one signed `POST` per event (Standard Webhooks headers), at least once, in `sequence` order per resource. See docs/api/webhooks.md.",
 };
 
-export const WebhookEvent = component(
-  "WebhookEvent",
-  z.object({
-    id: z.string().meta({
-      description: "The event's id: 20 digits, in the order of commits. The same on every retry (the `webhook-id` header): deduplicate by it.",
-      examples: ["00000000000000001234"],
-    }),
-    type: z.enum(EVENT_TYPES).meta({ description: "The event type (docs/api/events.md)." }),
-    timestamp: timestamp().meta({ description: "When the change was committed." }),
-    sequence: int().meta({
-      description: "Grows with each event of the same resource and never repeats: apply an event only when its sequence is above the last one applied for that resource.",
-    }),
-    resource: z
-      .union([
-        z.object({ href: z.string(), id: int() }),
-        z.object({ href: z.string(), code: z.string() }),
-      ])
-      .meta({ description: "Where the resource is read (`href`, under `/api/v1`), and its id or code.", examples: [{ href: "/api/v1/orders/42", id: 42 }] }),
-    actor: z
-      .union([
-        z.object({ client: z.string().meta({ description: "The OAuth client's public id." }), user: z.string().nullable().meta({ description: "The admin user's name; null for a client_credentials token." }) }),
-        z.object({ system: z.enum(["expiry", "cron"]).meta({ description: "A task of the service: cart expiry, the scheduled sweep." }) }),
-      ])
-      .meta({ description: "Who made the change." }),
-    data: z.record(z.string(), z.unknown()).meta({
-      description: `What the change was, from what the operation held (its shape per type: docs/api/events.md). At most ${EVENT_DATA_MAX_BYTES} bytes: a larger one is \`{"truncated": true}\` with the resource's \`id\` or \`code\`; read \`resource.href\` then.`,
-    }),
-  }),
-  "An event: one committed change, as the event feed serves it and webhooks send it.",
-);
-
-type _WebhookEvent = Expect<Conforms<EventBody, typeof WebhookEvent>>;
 
 /** `components.parameters`: the Standard Webhooks request headers. */
 export const WEBHOOK_HEADER_PARAMETERS: Record<string, Json> = {
@@ -121,7 +86,7 @@ export function webhookItems(): Record<string, Json> {
         requestBody: {
           required: true,
           description: "The event, as JSON (`Content-Type: application/json`). Verify the signature over these exact bytes before parsing them.",
-          content: json({ allOf: [ref("WebhookEvent"), { type: "object", properties: { type: { const: type } }, required: ["type"] }] }),
+          content: json({ allOf: [ref("Event"), { type: "object", properties: { type: { const: type } }, required: ["type"] }] }),
         },
         responses: {
           "2XX": { description: "Received. Any 2xx acknowledges the delivery (its body is ignored); answer quickly and process later." },

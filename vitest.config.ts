@@ -26,7 +26,6 @@ export default defineConfig(async () => {
                   WEBHOOK_SECRETS_KEY: "test-webhook-secrets-key-not-for-production",
                   CORS_ALLOWED_ORIGINS: "https://backoffice.example.test, https://Admin.Example.test/",
                   LOG_REQUESTS: "off",
-                  WEBHOOK_SECRETS_KEY: "test-webhook-secrets-key-0123456789",
                 },
               },
             }),

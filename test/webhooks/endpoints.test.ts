@@ -14,10 +14,11 @@ import { withBindings } from "../fixtures/app";
 import { testClientId } from "../fixtures/tokens";
 import { validationFailed } from "../fixtures/sylius";
 import { insertScopedToken } from "../auth/scoped-tokens";
+import { TEST_SECRETS_KEY } from "./fixtures";
 
 const PATH = "/api/v1/webhook-endpoints/";
 const SECRET = /^whsec_[A-Za-z0-9+/]{43}=$/;
-const KEY = "test-webhook-secrets-key-0123456789";
+const KEY = TEST_SECRETS_KEY;
 
 interface StoredRow {
   id: number;

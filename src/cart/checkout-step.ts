@@ -22,6 +22,7 @@ import { namedBatch, type NamedResults } from "../data/batch";
 import type { Database } from "../data/db";
 import { cartRowQueries, cartStateFrom, oneOrder, pricingContextQueries, pricingSetupFrom, reserveIdsQuery, variantInfoQuery } from "../data/carts/cart-store";
 import { cartWriteStatements } from "../data/carts/cart-writer";
+import { inventoryEventInserts, orderEventInserts } from "../data/carts/cart-events";
 import { cartTagPartsFrom, cartTagQueries } from "../data/carts/cart-etag";
 import type { CartState } from "../domain/cart/state";
 import {
@@ -48,6 +49,7 @@ import {
   type StepPlan,
 } from "../domain/cart/checkout-step";
 import { IF_USED_MODES, promotionFactQueries, promotionFactsFrom } from "../data/carts/promotion-facts";
+import { cartUpdated, orderPlaced, stockEvents, type CartChange, type OrderFacts, type StockMoveFacts } from "../domain/events/lifecycle";
 import { cartEtag } from "../http/resources/carts/etag";
 import { CartRefusal, refuse } from "./refusal";
 import type { Caller, CartReply, OperationRun } from "./operation";
@@ -173,7 +175,6 @@ function checkoutWrite(cartId: number, step: CheckoutStep, holding: CheckoutHold
       return parts ? cartEtag(parts) : null;
     },
     kept: () => ({ status: 204, resource: null }),
-    events: () => [],
     answer: () => ({ status: 204 as const, body: null }),
   };
 }
@@ -196,11 +197,32 @@ export function checkoutStepOperation(
       return { ...planned.plan, row, now };
     },
     statements: (db, plan) => stepStatements(db, cartId, plan),
+    // `cart.updated`, after the step's update: its sequence, number and customer read by its insert.
+    events: (db, plan, actor) => orderEventInserts(db, [cartUpdated(stepFacts(plan), 0, actor(), stepChange(step, plan))], cartId, "cart"),
     committed: async ({ after }) => {
       holding.hold(after);
       await holding.restartExpiry();
     },
   };
+}
+
+/** The cart after a step (its number, version and customer's email are read by the event's insert). */
+const stepFacts = ({ after, checkoutState }: StepWrite): OrderFacts => ({
+  id: after.id,
+  number: null,
+  checkoutState,
+  state: "cart",
+  paymentState: "cart",
+  shippingState: "cart",
+  total: after.total,
+  currencyCode: after.currencyCode,
+  customerEmail: null,
+});
+
+/** What a step changed, as its `cart.updated` says. */
+function stepChange(step: CartStep, plan: StepWrite): CartChange {
+  if (step.kind === "coupon") return { kind: "coupon", coupon: plan.couponId === null || typeof step.code !== "string" || step.code === "" ? null : step.code };
+  return { kind: "checkout", step: step.kind };
 }
 
 function stepStatements(db: Database, cartId: number, plan: StepWrite) {
@@ -258,6 +280,26 @@ export function completeCheckoutOperation(
         now,
       ),
     }),
+    // `order.placed` after the order's update (its number, version and customer read by its insert), then each tracked variant's hold.
+    events: (db, { found, cart, plan }, actor) => {
+      const facts: OrderFacts = {
+        id: cartId,
+        number: null,
+        checkoutState: plan.checkoutState,
+        state: plan.state,
+        paymentState: plan.paymentState,
+        shippingState: plan.shippingState,
+        total: cart.total,
+        currencyCode: cart.currencyCode,
+        customerEmail: null,
+      };
+      const held: StockMoveFacts[] = plan.stock.flatMap((delta) => {
+        const variant = found.inputs.variants.get(delta.variantId);
+        return variant?.tracked ? [{ variant: { id: variant.id, code: variant.code, productCode: variant.productCode }, onHand: delta.onHand, onHold: delta.onHold }] : [];
+      });
+      const who = actor();
+      return [...orderEventInserts(db, [orderPlaced(facts, 0, who)], cartId, plan.state), ...inventoryEventInserts(db, stockEvents(held, ["hold"], facts, who), cartId)];
+    },
     // Another order took the units between the read and the write: name them from the stock as it is now.
     guardFailed: async (error, { found, cart }, db) => {
       if (!isStockGuardFailure(error)) return undefined;

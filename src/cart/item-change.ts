@@ -31,6 +31,7 @@ import { promotionFactQueries, promotionFactsFrom, type FactModes } from "../dat
 import { cartLineStatements, checkoutRowAfter, type CartLines, type InsertedLines } from "../data/checkout/checkout-writer";
 import type { CheckoutRow } from "../data/checkout/checkout-store";
 import type { Database } from "../data/db";
+import { eventInserts } from "../data/events";
 import type { NamedResults } from "../data/batch";
 import type { StoredOutcome } from "../data/idempotency";
 import { isGuardFailure } from "../data/orders/lifecycle-store";
@@ -40,6 +41,8 @@ import { repriceCart, type ChangeContext, type IdSource, type PlanResult } from 
 import { cartLinesOf, checkoutSetup, zonesOf, type CountryZone } from "../domain/cart/checkout-processing";
 import { planItemChange, stockNeededBy, variantsAfter, type ItemChange } from "../domain/cart/item-change";
 import type { CartState, StoredItem, VariantInfo } from "../domain/cart/state";
+import type { ChangeActor } from "../domain/events/event";
+import { cartUpdated, type CartChange } from "../domain/events/lifecycle";
 import type { PromotionFacts } from "../domain/pricing";
 import { nowSeconds, replayedStatus, type Caller, type CartReply } from "./operation";
 import { contextOf, forBilling, heldCopy, type ContextRows } from "./pricing-context-cache";
@@ -163,6 +166,50 @@ interface ComputedChange {
   lines: CartLines | null;
 }
 
+/** One committed change as its `cart.updated` tells it: the cart it left, and what it changed. */
+interface ChangeStep {
+  after: CartState;
+  change: CartChange;
+}
+
+/** What `change` changed (the item's quantity: as the cart holds it after the change). */
+function cartChangeOf(change: ItemChange, computed: ComputedChange): ChangeStep {
+  const { after, itemId } = computed;
+  const quantity = after.items.find((item) => item.id === itemId)?.quantity ?? 0;
+  if (change.kind === "add") return { after, change: { kind: "item_added", itemId, variant: change.variantCode ?? "", quantity } };
+  if (change.kind === "change") return { after, change: { kind: "item_changed", itemId: change.itemId, quantity } };
+  return { after, change: { kind: "item_removed", itemId: change.itemId } };
+}
+
+/**
+ * One `cart.updated` per change of the batch, in order, from what the change
+ * holds (no read: the customer's email is not held): the cart as each change
+ * left it, at version `version` (the one read or held) plus its rank.
+ */
+function itemEvents(db: Database, steps: readonly ChangeStep[], version: number, checkout: CheckoutRow | undefined, actor: ChangeActor) {
+  return eventInserts(
+    db,
+    steps.map(({ after, change }, i) =>
+      cartUpdated(
+        {
+          id: after.id,
+          number: null,
+          checkoutState: checkout?.checkoutState ?? "cart",
+          state: "cart",
+          paymentState: "cart",
+          shippingState: "cart",
+          total: after.total,
+          currencyCode: after.currencyCode,
+          customerEmail: null,
+        },
+        version + 1 + i,
+        actor,
+        change,
+      ),
+    ),
+  );
+}
+
 /** The checkout row's coupon as the change prices with it (null: none). */
 function heldCoupon(row: CheckoutRow): HeldCoupon | null {
   if (row.couponId === null) return null;
@@ -200,11 +247,15 @@ function compute(inputs: ChangeInputs, change: ItemChange, ids: IdSource, now: s
   return { after, itemId: planned.itemId, checkoutRow, lines };
 }
 
-/** The rows of a computed change (the totals' statement checks `version`), and its checkout lines when the cart has a checkout row. */
-function changeStatements(db: Database, cart: CartState, version: number, computed: ComputedChange, now: string) {
+/**
+ * The rows of a computed change (the totals' statement checks `version`, and
+ * raises it by `changes`: a group's every change is a version), and its
+ * checkout lines when the cart has a checkout row.
+ */
+function changeStatements(db: Database, cart: CartState, version: number, computed: ComputedChange, now: string, changes = 1) {
   const row = computed.checkoutRow;
   return {
-    written: cartWriteStatements(db, cart, computed.after, now, version),
+    written: cartWriteStatements(db, cart, computed.after, now, version, changes),
     // The cart's shipment and payment follow the recalculation; the checkout state stays (Sylius 1.8 resets nothing on an item change).
     lines: row && computed.lines ? cartLineStatements(db, cart.id, cart.currencyCode, row, computed.lines, now) : undefined,
   };
@@ -212,7 +263,7 @@ function changeStatements(db: Database, cart: CartState, version: number, comput
 
 /**
  * After a change committed: the object holds the cart as written (its
- * version one up), its checkout row as the line statements left it (with
+ * version `changes` up), its checkout row as the line statements left it (with
  * the ids they inserted), and the variants' data it was priced with.
  */
 async function changeCommitted(
@@ -223,11 +274,13 @@ async function changeCommitted(
   checkout: HeldCheckout | null,
   variants: Pick<HeldVariants, "byId" | "seq">,
   inserted: InsertedLines | undefined,
+  changes = 1,
 ): Promise<void> {
   const { after, lines } = computed;
   const row = checkout && lines ? checkoutRowAfter(checkout.row, lines, inserted ?? {}, after.total) : null;
-  // The write raised the version by one (cart-writer.ts' totals).
-  host.hold(after, version + 1, checkout && row ? { ...checkout, row } : null, { version: version + 1, byId: variants.byId, seq: variants.seq });
+  // The write raised the version by one per change (cart-writer.ts' totals).
+  const now = version + changes;
+  host.hold(after, now, checkout && row ? { ...checkout, row } : null, { version: now, byId: variants.byId, seq: variants.seq });
   await host.armAfterChange(cartId);
 }
 
@@ -272,9 +325,10 @@ function computeSteps(
   byId: ReadonlyMap<number, VariantInfo>,
   ids: IdSource,
   now: string,
-): { computed: ComputedChange; stockNeeded: Map<number, number>; written: QueuedChange[] } | null {
+): { computed: ComputedChange; stockNeeded: Map<number, number>; written: QueuedChange[]; steps: ChangeStep[] } | null {
   const first = compute(inputs, change, ids, now);
   if (!("after" in first)) return null;
+  const steps = [cartChangeOf(change, first)];
   let last = first;
   let checkout = inputs.checkout;
   const stockNeeded = new Map<number, number>();
@@ -296,9 +350,10 @@ function computeSteps(
     need(stockNeededBy(last.after, follower.op));
     last = next;
     written.push(follower);
+    steps.push(cartChangeOf(follower.op, next));
   }
   // The batch writes from the held cart and checkout row: its lines' statements compare with that row.
-  return { computed: { ...last, checkoutRow: first.checkoutRow }, stockNeeded, written };
+  return { computed: { ...last, checkoutRow: first.checkoutRow }, stockNeeded, written, steps };
 }
 
 type WarmSubject = NonNullable<ReturnType<typeof heldInputs>>;
@@ -350,14 +405,15 @@ export function warmItemChange(
         scope: caller?.scope ?? null,
         nowSeconds: nowSeconds(),
       };
-      return { guard: changeGuardStatement(db, basis), ...changeStatements(db, cart, plan.version, plan.computed, plan.now) };
+      return { guard: changeGuardStatement(db, basis), ...changeStatements(db, cart, plan.version, plan.computed, plan.now, plan.steps.length) };
     },
-    events: () => [],
+    // The leader's and each follower's `cart.updated`, in the one batch: a failed guard rolls them back with it.
+    events: (db, plan, actor) => itemEvents(db, plan.steps, plan.version, plan.inputs.checkout.row, actor()),
     // Something it was computed from moved: nothing was written, the cold form reads it anew.
     guardFailed: (error) => (isGuardFailure(error) ? new WarmDeclined() : undefined),
     committed: async (plan, written) => {
       host.idsUsed(plan.idsNext);
-      await changeCommitted(host, cartId, plan.computed, plan.version, plan.inputs.checkout, { byId: plan.byId, seq: plan.seq }, written.lines);
+      await changeCommitted(host, cartId, plan.computed, plan.version, plan.inputs.checkout, { byId: plan.byId, seq: plan.seq }, written.lines, plan.steps.length);
       group = plan.written;
     },
     answer: () => ({ status: 204, body: null }),
@@ -514,7 +570,8 @@ export function coldItemChange(host: ItemHost, cartId: number, change: ItemChang
     kept: ({ computed }) => (change.kind === "add" ? { status: 201, resource: String(computed.itemId) } : { status: 204, resource: null }),
     // The key's record goes first (see OperationRun.write); the totals' statement checks the version read.
     statements: (db, { cart, version, computed, now, refills }) => ({ ...changeStatements(db, cart, version, computed, now), views: refills.statements(db) }),
-    events: () => [],
+    // After the version-guarded totals: a cart changed meanwhile fails the batch, this event with it.
+    events: (db, { version, computed, checkout }, actor) => itemEvents(db, [cartChangeOf(change, computed)], version, checkout?.row, actor()),
     // Written by someone else between the read and the write: nothing of this change was written.
     guardFailed: (error) => {
       if (!isGuardFailure(error)) return undefined;

@@ -10,7 +10,7 @@ import { chunks, type Query } from "./batch";
 import { getTableColumns, is, SQL, sql } from "drizzle-orm";
 import type { RawQuery } from "./metered-d1";
 import type { SQLiteInsertValue } from "drizzle-orm/sqlite-core";
-import { adminUsers, events, oauthClients } from "./schema";
+import { adminUsers, events, oauthAccessTokens, oauthClients } from "./schema";
 import type { NewEvent } from "../domain/events/event";
 
 export type EventRow = typeof events.$inferSelect;
@@ -42,6 +42,21 @@ const PARAMS_PER_EVENT = 10;
 export function rowOf(event: NewEvent): SQLiteInsertValue<typeof events> {
   const actor = event.actor;
   const byPrincipal = "clientId" in actor;
+  if ("tokenHash" in actor) {
+    const token = (column: SQL) => sql`(SELECT ${column} FROM ${oauthAccessTokens} t JOIN ${oauthClients} ON ${oauthClients.id} = t.client_id
+      LEFT JOIN ${adminUsers} ON ${adminUsers.id} = t.user_id WHERE t.token_hash = ${actor.tokenHash})`;
+    return {
+      type: event.type,
+      resourceHref: event.resource.href,
+      resourceId: "id" in event.resource ? event.resource.id : null,
+      resourceCode: "code" in event.resource ? event.resource.code : null,
+      sequence: event.sequence,
+      actorClient: actor.tokenHash === null ? null : token(sql`${oauthClients.publicId}`),
+      actorUser: actor.tokenHash === null ? null : token(sql`${adminUsers.username}`),
+      actorSystem: null,
+      data: serializedData(event.data),
+    };
+  }
   return {
     type: event.type,
     resourceHref: event.resource.href,

@@ -17,6 +17,8 @@ import { addItem, cartFixture, newCart, type CartFixture, type DefaultPrices } f
 import { placedOrder, type PlacedOrder } from "../fixtures/orders";
 import { TEST_CLIENT, TEST_USER } from "../fixtures/accounts";
 import { runScheduledSweep } from "../fixtures/worker";
+import { address, checkoutFixture, step, type CheckoutFixture } from "../fixtures/checkout";
+import type { CartObject } from "../../src/cart/cart-object";
 
 const ACTOR = { client: TEST_CLIENT.id, user: TEST_USER.username };
 const TTL_MS = cartTtlSeconds(env.CART_TTL) * 1000;
@@ -219,6 +221,202 @@ describe("LifecycleEventsTest", () => {
     const res = await pay(order);
     expect(res.status).toBe(409);
     expect(await eventsAfter(before)).toEqual([]);
+  });
+});
+
+const cartHref = (id: number) => `/api/v1/carts/${id}`;
+const itemPath = (cartId: number, itemId: number) => `/api/v1/carts/${cartId}/items/${itemId}`;
+
+describe("CartChangeEventsTest", () => {
+  let owner: CartFixture<DefaultPrices>;
+  beforeAll(async () => {
+    owner = await cartFixture();
+  });
+
+  it("it_records_one_cart_updated_per_item_add_change_and_remove_with_a_growing_sequence", async () => {
+    const id = await newCart(owner);
+    const [variant] = owner.variants;
+    const before = await lastEventId();
+    const added = await api("POST", `/api/v1/carts/${id}/items/`, { variant: variant.code, quantity: 2 });
+    expect(added.status).toBe(201);
+    const itemId = added.body.id as number;
+    const afterAdd = await versionOf("orders", id);
+    const changed = await api("PATCH", itemPath(id, itemId), { quantity: 3 });
+    expect(changed.status).toBe(204);
+    const afterChange = await versionOf("orders", id);
+    const removed = await api("DELETE", itemPath(id, itemId));
+    expect(removed.status).toBe(204);
+    const events = await eventsAfter(before, [cartHref(id)]);
+    expect(events.map((e) => [e.type, e.sequence, e.actor, e.data.change])).toEqual([
+      ["cart.updated", afterAdd, ACTOR, { kind: "item_added", itemId, variant: variant.code, quantity: 2 }],
+      ["cart.updated", afterChange, ACTOR, { kind: "item_changed", itemId, quantity: 3 }],
+      ["cart.updated", await versionOf("orders", id), ACTOR, { kind: "item_removed", itemId }],
+    ]);
+    expect(events[0]!.sequence).toBeLessThan(events[1]!.sequence);
+    expect(events[1]!.sequence).toBeLessThan(events[2]!.sequence);
+    expect(events[1]!.data).toEqual({
+      id,
+      number: null,
+      checkoutState: "cart",
+      state: "cart",
+      paymentState: "cart",
+      shippingState: "cart",
+      total: 3 * variant.price,
+      currencyCode: "USD",
+      customer: { email: null },
+      change: { kind: "item_changed", itemId, quantity: 3 },
+    });
+    expect(events[2]!.data.total).toBe(0);
+  });
+
+  it("it_writes_the_warm_change_event_and_a_group_committed_pair_in_their_one_batch", async () => {
+    const id = await newCart(owner);
+    const a = await addItem(id, owner.variants[0].code, 1);
+    const b = await addItem(id, owner.variants[1].code, 1);
+    // The object now holds the cart: a quantity change is written without reading first, its event in that batch.
+    const before = await lastEventId();
+    const warm = await api("PATCH", itemPath(id, b), { quantity: 2 });
+    expect(warm.status).toBe(204);
+    expect(d1RoundTrips(warm.headers)).toBe(1);
+    const warmEvents = await eventsAfter(before);
+    expect(warmEvents.map((e) => [e.type, e.sequence, e.actor, e.data.change])).toEqual([
+      ["cart.updated", await versionOf("orders", id), ACTOR, { kind: "item_changed", itemId: b, quantity: 2 }],
+    ]);
+    // Two changes queued together: one batch writes both, each with its own cart.updated and version.
+    const version = await versionOf("orders", id);
+    const middle = await lastEventId();
+    const replies = await runInDurableObject(gateway.stub(id), (instance: CartObject) =>
+      Promise.all([instance.changeItem(id, null, a, 4), instance.removeItem(id, null, b)]),
+    );
+    expect(replies.map((reply) => ("status" in reply ? reply.status : reply.outcome))).toEqual([204, 204]);
+    expect(replies.map((reply) => reply.metrics.roundTrips)).toEqual([1, 0]);
+    const pair = await eventsAfter(middle);
+    expect(pair.map((e) => [e.type, e.sequence, e.data.change, e.data.total])).toEqual([
+      ["cart.updated", version + 1, { kind: "item_changed", itemId: a, quantity: 4 }, 4 * owner.variants[0].price + 2 * owner.variants[1].price],
+      ["cart.updated", version + 2, { kind: "item_removed", itemId: b }, 4 * owner.variants[0].price],
+    ]);
+    expect(await versionOf("orders", id)).toBe(version + 2);
+    // The object holds the cart at that version: the next change follows on.
+    expect((await api("PATCH", itemPath(id, a), { quantity: 1 })).status).toBe(204);
+    expect((await eventsAfter(middle, [cartHref(id)])).map((e) => e.sequence)).toEqual([version + 1, version + 2, version + 3]);
+  });
+
+  it("it_writes_no_cart_updated_for_a_refused_item_change", async () => {
+    const id = await newCart(owner);
+    const headers = { "Idempotency-Key": `add-${id}-${Date.now()}` };
+    const body = { variant: owner.variants[0].code, quantity: 1 };
+    const before = await lastEventId();
+    const first = await api("POST", `/api/v1/carts/${id}/items/`, body, { headers });
+    expect(first.status).toBe(201);
+    const once = await eventsAfter(before);
+    expect(once.map((e) => e.type)).toEqual(["cart.updated"]);
+    // A replay, a 400 (bad quantity), a 404 (no such item), a 412 (stale If-Match): none writes.
+    const replay = await api("POST", `/api/v1/carts/${id}/items/`, body, { headers });
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get("Idempotent-Replayed")).toBe("true");
+    expect((await api("PATCH", itemPath(id, first.body.id as number), { quantity: 0 })).status).toBe(400);
+    expect((await api("PATCH", itemPath(id, 999_999_999), { quantity: 2 })).status).toBe(404);
+    expect((await api("PATCH", itemPath(id, first.body.id as number), { quantity: 2 }, { headers: { "If-Match": '"stale"' } })).status).toBe(412);
+    expect(await eventsAfter(before)).toEqual(once);
+  });
+});
+
+describe("CheckoutEventsTest", () => {
+  let f: CheckoutFixture<readonly [number, number]>;
+  beforeAll(async () => {
+    f = await checkoutFixture();
+  });
+
+  it("it_records_cart_updated_for_each_checkout_step_and_order_placed_with_the_held_stock", async () => {
+    const id = await newCart(f);
+    await addItem(id, f.variants[0].code, 1);
+    await addItem(id, f.tracked.code, 2);
+    const before = await lastEventId();
+    await step("PUT", `/api/v1/checkouts/addressing/${id}`, { billingAddress: address(f.countries.b) });
+    await step("PUT", `/api/v1/checkouts/select-shipping/${id}`, { shipments: [{ method: f.shipping.b.code }] });
+    await step("PUT", `/api/v1/checkouts/select-payment/${id}`, { payments: [{ method: f.payment.first.code }] });
+    const steps = await eventsAfter(before, [cartHref(id)]);
+    expect(steps.map((e) => [e.type, e.data.change, e.data.checkoutState, e.actor])).toEqual([
+      ["cart.updated", { kind: "checkout", step: "address" }, "addressed", ACTOR],
+      ["cart.updated", { kind: "checkout", step: "select_shipping" }, "shipping_selected", ACTOR],
+      ["cart.updated", { kind: "checkout", step: "select_payment" }, "payment_selected", ACTOR],
+    ]);
+    expect(steps[0]!.sequence).toBeLessThan(steps[1]!.sequence);
+    expect(steps[1]!.sequence).toBeLessThan(steps[2]!.sequence);
+    expect(steps[2]!.sequence).toBe(await versionOf("orders", id));
+    expect(steps[2]!.data.customer).toEqual({ email: f.customer });
+
+    const placing = await lastEventId();
+    const res = await api("PUT", `/api/v1/checkouts/complete/${id}`);
+    expect(res.status).toBe(204);
+    expect(d1RoundTrips(res.headers)).toBe(2);
+    const placed = await eventsAfter(placing);
+    expect(placed.map((e) => e.type)).toEqual(["order.placed", "inventory.changed"]);
+    const order = await env.DB.prepare("SELECT number, total FROM orders WHERE id = ?1").bind(id).first<{ number: string; total: number }>();
+    expect(placed[0]).toMatchObject({
+      resource: { href: `/api/v1/orders/${id}`, id },
+      sequence: await versionOf("orders", id),
+      actor: ACTOR,
+      data: {
+        id,
+        number: order!.number,
+        checkoutState: "completed",
+        state: "new",
+        paymentState: "awaiting_payment",
+        shippingState: "ready",
+        total: order!.total,
+        currencyCode: "USD",
+        customer: { email: f.customer },
+      },
+    });
+    expect(placed[1]).toMatchObject({
+      resource: { href: `/api/v1/products/${f.product}/variants/${f.tracked.code}`, code: f.tracked.code },
+      sequence: await versionOf("product_variants", f.tracked.id),
+      data: { code: f.tracked.code, onHandChange: 0, onHoldChange: 2, operations: ["hold"], order: { id, number: order!.number } },
+    });
+  });
+
+  it("it_writes_no_event_for_a_refused_checkout_step", async () => {
+    const id = await newCart(f);
+    await addItem(id, f.tracked.code, 1);
+    const before = await lastEventId();
+    // 400: a bad body; 412: a stale If-Match; 409: a step out of turn.
+    expect((await api("PUT", `/api/v1/checkouts/addressing/${id}`, { billingAddress: { countryCode: 42 } })).status).toBe(400);
+    expect((await api("PUT", `/api/v1/checkouts/addressing/${id}`, { billingAddress: address(f.countries.b) }, { headers: { "If-Match": '"stale"' } })).status).toBe(412);
+    expect((await api("PUT", `/api/v1/checkouts/complete/${id}`)).status).toBe(409);
+    expect(await eventsAfter(before)).toEqual([]);
+    // A keyed step, then its replay: one event.
+    const headers = { "Idempotency-Key": `address-${id}-${Date.now()}` };
+    const body = { billingAddress: address(f.countries.b) };
+    expect((await api("PUT", `/api/v1/checkouts/addressing/${id}`, body, { headers })).status).toBe(204);
+    const replay = await api("PUT", `/api/v1/checkouts/addressing/${id}`, body, { headers });
+    expect(replay.status).toBe(204);
+    expect(replay.headers.get("Idempotent-Replayed")).toBe("true");
+    expect((await eventsAfter(before)).map((e) => e.type)).toEqual(["cart.updated"]);
+  });
+
+  it("it_writes_one_order_placed_when_two_completions_race_for_the_stock", async () => {
+    await env.DB.prepare("UPDATE product_variants SET on_hold = 0 WHERE id = ?1").bind(f.tracked.id).run();
+    const ready = async () => {
+      const id = await newCart(f);
+      await addItem(id, f.tracked.code, 3);
+      await step("PUT", `/api/v1/checkouts/addressing/${id}`, { billingAddress: address(f.countries.b) });
+      await step("PUT", `/api/v1/checkouts/select-shipping/${id}`, { shipments: [{ method: f.shipping.b.code }] });
+      await step("PUT", `/api/v1/checkouts/select-payment/${id}`, { payments: [{ method: f.payment.first.code }] });
+      return id;
+    };
+    const carts = [await ready(), await ready()];
+    const before = await lastEventId();
+    // 3 + 3 units of 5: one completion wins; the other is refused (by its plan, or by the stock guard failing its batch, its events with it).
+    const answers = await Promise.all(carts.map((id) => api("PUT", `/api/v1/checkouts/complete/${id}`)));
+    expect(answers.map((a) => a.status).sort()).toEqual([204, 400]);
+    const winner = carts[answers.findIndex((a) => a.status === 204)]!;
+    const events = await eventsAfter(before);
+    expect(events.map((e) => [e.type, e.resource.href])).toEqual([
+      ["order.placed", `/api/v1/orders/${winner}`],
+      ["inventory.changed", `/api/v1/products/${f.product}/variants/${f.tracked.code}`],
+    ]);
+    expect(events[1]!.data).toMatchObject({ onHoldChange: 3, order: { id: winner } });
   });
 });
 

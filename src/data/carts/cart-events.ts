@@ -49,14 +49,23 @@ function insertSelect(db: Database, event: NewEvent, overrides: { sequence?: SQL
 export const eventInsertWhere = (db: Database, list: readonly NewEvent[], condition: SQL) =>
   list.map((event) => insertSelect(db, event, {}, sql`WHERE ${condition}`));
 
-/** The variant's stock events, after its stock update: each takes the variant's version as it now is. */
-export const inventoryEventInserts = (db: Database, stock: readonly StockEvent[]) =>
-  stock.map(({ variantId, event }) =>
-    db
+/**
+ * The variant's stock events, after its stock update: each takes the
+ * variant's version as it now is; `numberOf`: the order whose number the
+ * same batch gave (a completion), read into `data.order.number`.
+ */
+export const inventoryEventInserts = (db: Database, stock: readonly StockEvent[], numberOf?: number) =>
+  stock.map(({ variantId, event }) => {
+    const row = rowOf(event);
+    return db
       .insert(events)
-      .values({ ...rowOf(event), sequence: sql`(SELECT ${productVariants.version} FROM ${productVariants} WHERE ${productVariants.id} = ${variantId})` })
-      .returning({ eventId: events.id }),
-  );
+      .values({
+        ...row,
+        sequence: sql`(SELECT ${productVariants.version} FROM ${productVariants} WHERE ${productVariants.id} = ${variantId})`,
+        ...(numberOf !== undefined ? { data: sql`json_set(${row.data}, '$.order.number', (SELECT ${orders.number} FROM ${orders} WHERE ${orders.id} = ${numberOf}))` } : {}),
+      })
+      .returning({ eventId: events.id });
+  });
 
 /**
  * `cart.created` after the cart's insert: its id, href (`cartsPath` and the
@@ -92,3 +101,24 @@ export function expiredCartEventInsert(db: Database, event: NewEvent, cartId: nu
     sql`FROM ${orders} o WHERE o.id = ${cartId} AND o.state = 'cart' AND o.updated_at <= ${cutoffIso}`,
   );
 }
+
+/**
+ * A checkout step's or completion's cart and order events, after the order's
+ * update in the same batch: each reads of the order's row, in its own
+ * statement, its `sequence` (the version the batch left), its `number` and
+ * its customer's email, and is written only if the order is now in `state`
+ * (`cart` after a step, `new` once placed): a step whose update found the
+ * order no longer a cart writes none.
+ */
+export const orderEventInserts = (db: Database, list: readonly NewEvent[], orderId: number, state: string) =>
+  list.map((event) =>
+    insertSelect(
+      db,
+      event,
+      {
+        sequence: sql`o.version`,
+        data: sql`json_set(${rowOf(event).data}, '$.number', o.number, '$.customer', json_object('email', (SELECT c.email FROM ${customers} c WHERE c.id = o.customer_id)))`,
+      },
+      sql`FROM ${orders} o WHERE o.id = ${orderId} AND o.state = ${state}`,
+    ),
+  );

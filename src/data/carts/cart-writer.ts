@@ -135,7 +135,8 @@ const writes = {
   // `expected`: the version the change read the cart at (null: not checked). A
   // cart changed meanwhile by another writer fails the whole batch (json('guard')
   // raises a malformed-JSON error, as the order lifecycle's guard does).
-  totals: prepared(["id", "itemsTotal", "adjustmentsTotal", "total", "updatedAt", "expected"], (db, v) =>
+  // `changes`: how many changes the write makes (a group commit writes several: each is a version).
+  totals: prepared(["id", "itemsTotal", "adjustmentsTotal", "total", "updatedAt", "expected", "changes"], (db, v) =>
     db
       .update(orders)
       // `version` moves with every committed change: the cart's entity tag is made of it.
@@ -144,7 +145,7 @@ const writes = {
         adjustmentsTotal: sql`${v.adjustmentsTotal}`,
         total: sql`${v.total}`,
         updatedAt: sql`${v.updatedAt}`,
-        version: sql`${orders.version} + 1`,
+        version: sql`${orders.version} + ${v.changes}`,
       })
       .where(
         and(
@@ -160,8 +161,12 @@ const writes = {
 /** A write of the batch; its result carries D1's `rows_written`. */
 export type CartWrite = BoundQuery<D1Result>;
 
-/** The statements of a change from `before` to `after`; `expectedVersion`: the version `before` is of (null: not checked). */
-export function cartWriteStatements(db: Database, before: CartState, after: CartState, nowIso: string, expectedVersion: number | null = null): CartWrite[] {
+/**
+ * The statements of a change from `before` to `after`; `expectedVersion`: the
+ * version `before` is of (null: not checked); `changes`: how many changes
+ * lead there (the version grows by as many).
+ */
+export function cartWriteStatements(db: Database, before: CartState, after: CartState, nowIso: string, expectedVersion: number | null = null, changes = 1): CartWrite[] {
   const statements: CartWrite[] = [];
   /** One statement per chunk of rows (or ids), the chunk given as one JSON text. */
   const each = (
@@ -268,6 +273,7 @@ export function cartWriteStatements(db: Database, before: CartState, after: Cart
       total: after.total,
       updatedAt: nowIso,
       expected: expectedVersion,
+      changes,
     }),
   );
   return statements;

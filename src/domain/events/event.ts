@@ -29,7 +29,12 @@ export type EventResourceRef = { href: string; id: number } | { href: string; co
  * row ids (the outbox insert copies the client's public id and the user's
  * name from their rows), or a task of the service.
  */
-export type ChangeActor = { clientId: number; userId: number | null } | { system: "expiry" | "cron" };
+export type ChangeActor =
+  | { clientId: number; userId: number | null }
+  | { system: "expiry" | "cron" }
+  // The principal of the token whose hash the change's own guarded write checks (a cart change without reads):
+  // its client and user are read by the event's insert. Null: no token was checked (an internal call): none named.
+  | { tokenHash: string | null };
 
 /** The event as an operation declares it (before the outbox gives it an id and a time). */
 export interface NewEvent {

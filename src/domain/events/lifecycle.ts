@@ -13,9 +13,9 @@
  * `inventory.changed` takes the variant's version after the change, which
  * its insert reads in the same statement (src/data/cart-events.ts).
  *
- * For the operations not yet wired here (the checkout steps and the item
- * changes, each an operation of src/cart/runner.ts, whose `events(db, plan,
- * actor)` hook gets the principal as `actor()`), the calls are, with
+ * The checkout steps and the item changes (each an operation of
+ * src/cart/runner.ts, whose `events(db, plan, actor)` hook gets the
+ * principal as `actor()`) make these calls, with
  * `eventInserts` from src/data/events.ts and `inventoryEventInserts` from
  * src/data/carts/cart-events.ts:
  *
@@ -34,6 +34,11 @@
  *     `awaiting_payment`, `ready`); `held`: one `StockMoveFacts` per tracked
  *     variant, `{variant: {id, code, productCode}, onHand: 0, onHold: quantity}`.
  *     Both go after the step's guarded statements, in its one write batch.
+ *   The checkout's operations write theirs with `orderEventInserts` instead of
+ *   `eventInserts` (src/data/carts/cart-events.ts): the order's version, number
+ *   and customer's email are read by the insert, in the same statement. A group
+ *   commit of item changes raises the cart's version once per change, so each
+ *   change's `cart.updated` has its own `versionAfter`.
  */
 import type { ChangeActor, NewEvent } from "./event";
 

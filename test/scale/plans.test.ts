@@ -10,15 +10,11 @@
  */
 import { createExecutionContext, env, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createMiddleware } from "hono/factory";
-import { createApp } from "../../src/http/app";
-import type { AppEnv } from "../../src/http/context";
 import { D1Meter, MeteredD1 } from "../../src/data/metered-d1";
 import { createDatabase } from "../../src/data/db";
-import { SIGN_IN_PERIODS } from "../../src/http/auth/token-service";
-import { allowedOrigins } from "../../src/http/middleware/cors";
 import { CartGateway } from "../../src/http/cart-gateway";
 import { TEST_TOKEN } from "../fixtures/accounts";
+import { entryApp } from "../fixtures/app";
 import { servedDocument } from "../fixtures/contract";
 import { addItem, newCart } from "../fixtures/carts";
 import { address, checkoutFixture, step, type CheckoutFixture } from "../fixtures/checkout";
@@ -74,28 +70,6 @@ function recording(db: D1Database, log: Recorded[]): D1Database {
   return wrap(db);
 }
 
-/** The app with the entry's services (src/index.ts, which nothing may import), on the bindings a request brings. */
-const app = createApp(
-  createMiddleware<AppEnv & { Bindings: Env }>(async (c, next) => {
-    const meter = new D1Meter();
-    const d1 = new MeteredD1(c.env.DB, meter);
-    c.set("meter", meter);
-    c.set("d1", d1);
-    c.set("db", createDatabase(d1));
-    c.set("carts", new CartGateway(c.env.CARTS));
-    c.set("durableObjectMs", 0);
-    c.set("signInLimits", {
-      username: { limiter: c.env.SIGNIN_USER_LIMITER, period: SIGN_IN_PERIODS.SIGNIN_USER_LIMITER },
-      address: { limiter: c.env.SIGNIN_IP_LIMITER, period: SIGN_IN_PERIODS.SIGNIN_IP_LIMITER },
-      client: { limiter: c.env.CLIENT_LIMITER, period: SIGN_IN_PERIODS.CLIENT_LIMITER },
-    });
-    c.set("allowedOrigins", allowedOrigins(c.env.CORS_ALLOWED_ORIGINS));
-    c.set("cartObjectCalls", 0);
-    c.set("logRequests", false);
-    await next();
-  }),
-);
-
 /** Runs a request through the app with a recording D1; returns its status and statements. */
 async function recorded(method: string, path: string, body?: unknown): Promise<{ status: number; statements: Recorded[]; json: unknown }> {
   const log: Recorded[] = [];
@@ -103,7 +77,7 @@ async function recorded(method: string, path: string, body?: unknown): Promise<{
   const headers: Record<string, string> = { Authorization: `Bearer ${TEST_TOKEN}`, Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const request = new Request(`https://example.com${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const response = await app.fetch(request, { ...env, DB: recording(env.DB, log) }, ctx);
+  const response = await entryApp.fetch(request, { ...env, DB: recording(env.DB, log) }, ctx);
   await waitOnExecutionContext(ctx);
   const text = await response.text();
   return { status: response.status, statements: log, json: text ? JSON.parse(text) : null };

@@ -48,7 +48,7 @@ try {
 
   const product = (await call(base, "GET", "/api/v1/products/?limit=1"))._embedded.items[0];
   const variants = await call(base, "GET", `/api/v1/products/${product.code}/variants/?limit=1`);
-  const cart = await call(base, "POST", "/api/v1/carts/", { customer: "demo@example.com", channel: "US_WEB", localeCode: "en_US" });
+  const cart = await call(base, "POST", "/api/v1/carts/", { customer: "shop@example.com", channel: "US_WEB", localeCode: "en_US" });
   await call(base, "POST", `/api/v1/carts/${cart.id}/items/`, { variant: variants._embedded.items[0].code, quantity: 1 });
   const methods = await call(base, "GET", "/api/v1/payment-methods/?limit=1");
   for (const step of checkoutSteps({ payment: methods._embedded.items[0].code, who: "Demo" })) await call(base, step.method, step.path(cart.id), step.body);

@@ -10,6 +10,8 @@ export async function startReceiver({ port, failFirst = false }) {
   let verifier = null;
   const attempts = new Map();
   const received = [];
+  /** Every delivery answered 2xx, retries and replays included (the bench's replay counts them). */
+  const accepted = [];
   let invalid = 0;
   const server = createServer((req, res) => {
     const chunks = [];
@@ -33,6 +35,7 @@ export async function startReceiver({ port, failFirst = false }) {
         return;
       }
       if (n === 1 || (failFirst && n === 2)) received.push({ event, at: Date.now(), attempts: n });
+      accepted.push({ id, at: Date.now() });
       res.writeHead(204).end();
     });
   });
@@ -44,6 +47,7 @@ export async function startReceiver({ port, failFirst = false }) {
       verifier = new Webhook(secret);
     },
     received,
+    accepted,
     attempts,
     get invalid() {
       return invalid;

@@ -49,7 +49,7 @@ import {
   type StepPlan,
 } from "../domain/cart/checkout-step";
 import { IF_USED_MODES, promotionFactQueries, promotionFactsFrom } from "../data/carts/promotion-facts";
-import { cartUpdated, orderPlaced, stockEvents, type CartChange, type OrderFacts, type StockMoveFacts } from "../domain/events/lifecycle";
+import { cartFacts, cartUpdated, orderPlaced, stockEvents, type CartChange, type OrderFacts, type StockMoveFacts } from "../domain/events/lifecycle";
 import { cartEtag } from "../http/resources/carts/etag";
 import { CartRefusal, refuse } from "./refusal";
 import type { Caller, CartReply, OperationRun } from "./operation";
@@ -207,17 +207,7 @@ export function checkoutStepOperation(
 }
 
 /** The cart after a step (its number, version and customer's email are read by the event's insert). */
-const stepFacts = ({ after, checkoutState }: StepWrite): OrderFacts => ({
-  id: after.id,
-  number: null,
-  checkoutState,
-  state: "cart",
-  paymentState: "cart",
-  shippingState: "cart",
-  total: after.total,
-  currencyCode: after.currencyCode,
-  customerEmail: null,
-});
+const stepFacts = ({ after, checkoutState }: StepWrite): OrderFacts => cartFacts(after, checkoutState);
 
 /** What a step changed, as its `cart.updated` says. */
 function stepChange(step: CartStep, plan: StepWrite): CartChange {

@@ -42,7 +42,7 @@ import { cartLinesOf, checkoutSetup, zonesOf, type CountryZone } from "../domain
 import { planItemChange, stockNeededBy, variantsAfter, type ItemChange } from "../domain/cart/item-change";
 import type { CartState, StoredItem, VariantInfo } from "../domain/cart/state";
 import type { ChangeActor } from "../domain/events/event";
-import { cartUpdated, type CartChange } from "../domain/events/lifecycle";
+import { cartFacts, cartUpdated, type CartChange } from "../domain/events/lifecycle";
 import type { PromotionFacts } from "../domain/pricing";
 import { nowSeconds, replayedStatus, type Caller, type CartReply } from "./operation";
 import { contextOf, forBilling, heldCopy, type ContextRows } from "./pricing-context-cache";
@@ -190,22 +190,7 @@ function itemEvents(db: Database, steps: readonly ChangeStep[], version: number,
   return eventInserts(
     db,
     steps.map(({ after, change }, i) =>
-      cartUpdated(
-        {
-          id: after.id,
-          number: null,
-          checkoutState: checkout?.checkoutState ?? "cart",
-          state: "cart",
-          paymentState: "cart",
-          shippingState: "cart",
-          total: after.total,
-          currencyCode: after.currencyCode,
-          customerEmail: null,
-        },
-        version + 1 + i,
-        actor,
-        change,
-      ),
+      cartUpdated(cartFacts(after, checkout?.checkoutState ?? "cart"), version + 1 + i, actor, change),
     ),
   );
 }

@@ -40,34 +40,30 @@ const PARAMS_PER_EVENT = 10;
  * the principal's ids, and the audit trail must outlive the client or user.
  */
 export function rowOf(event: NewEvent): SQLiteInsertValue<typeof events> {
-  const actor = event.actor;
-  const byPrincipal = "clientId" in actor;
-  if ("tokenHash" in actor) {
-    const token = (column: SQL) => sql`(SELECT ${column} FROM ${oauthAccessTokens} t JOIN ${oauthClients} ON ${oauthClients.id} = t.client_id
-      LEFT JOIN ${adminUsers} ON ${adminUsers.id} = t.user_id WHERE t.token_hash = ${actor.tokenHash})`;
-    return {
-      type: event.type,
-      resourceHref: event.resource.href,
-      resourceId: "id" in event.resource ? event.resource.id : null,
-      resourceCode: "code" in event.resource ? event.resource.code : null,
-      sequence: event.sequence,
-      actorClient: actor.tokenHash === null ? null : token(sql`${oauthClients.publicId}`),
-      actorUser: actor.tokenHash === null ? null : token(sql`${adminUsers.username}`),
-      actorSystem: null,
-      data: serializedData(event.data),
-    };
-  }
   return {
     type: event.type,
     resourceHref: event.resource.href,
     resourceId: "id" in event.resource ? event.resource.id : null,
     resourceCode: "code" in event.resource ? event.resource.code : null,
     sequence: event.sequence,
-    actorClient: byPrincipal ? sql`(SELECT ${oauthClients.publicId} FROM ${oauthClients} WHERE ${oauthClients.id} = ${actor.clientId})` : null,
-    actorUser:
-      byPrincipal && actor.userId !== null ? sql`(SELECT ${adminUsers.username} FROM ${adminUsers} WHERE ${adminUsers.id} = ${actor.userId})` : null,
-    actorSystem: "system" in actor ? actor.system : null,
+    ...actorColumns(event.actor),
     data: serializedData(event.data),
+  };
+}
+
+/** The actor's columns: a task's name, or the client's public id and user's name copied from their rows (by ids or by the token). */
+function actorColumns(actor: NewEvent["actor"]): Pick<SQLiteInsertValue<typeof events>, "actorClient" | "actorUser" | "actorSystem"> {
+  if ("system" in actor) return { actorClient: null, actorUser: null, actorSystem: actor.system };
+  if ("tokenHash" in actor) {
+    if (actor.tokenHash === null) return { actorClient: null, actorUser: null, actorSystem: null };
+    const token = (column: SQL) => sql`(SELECT ${column} FROM ${oauthAccessTokens} t JOIN ${oauthClients} ON ${oauthClients.id} = t.client_id
+      LEFT JOIN ${adminUsers} ON ${adminUsers.id} = t.user_id WHERE t.token_hash = ${actor.tokenHash})`;
+    return { actorClient: token(sql`${oauthClients.publicId}`), actorUser: token(sql`${adminUsers.username}`), actorSystem: null };
+  }
+  return {
+    actorClient: sql`(SELECT ${oauthClients.publicId} FROM ${oauthClients} WHERE ${oauthClients.id} = ${actor.clientId})`,
+    actorUser: actor.userId === null ? null : sql`(SELECT ${adminUsers.username} FROM ${adminUsers} WHERE ${adminUsers.id} = ${actor.userId})`,
+    actorSystem: null,
   };
 }
 

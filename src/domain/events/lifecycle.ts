@@ -103,6 +103,16 @@ const onCart = (type: "cart.created" | "cart.updated" | "cart.deleted", facts: O
 /** A new cart's states, number and total (an empty cart). */
 export const NEW_CART = { number: null, checkoutState: "cart", state: "cart", paymentState: "cart", shippingState: "cart", total: 0 } as const;
 
+/** A cart's facts as a change of it holds them: its id, total and currency, its checkout state (no number, no email yet). */
+export const cartFacts = (cart: { id: number; total: number; currencyCode: string }, checkoutState: string): OrderFacts => ({
+  ...NEW_CART,
+  id: cart.id,
+  checkoutState,
+  total: cart.total,
+  currencyCode: cart.currencyCode,
+  customerEmail: null,
+});
+
 /** `cart.created`: `POST /api/v1/carts/` (`sequence`: the new row's version). */
 export const cartCreated = (facts: OrderFacts, sequence: number, actor: ChangeActor): NewEvent => onCart("cart.created", facts, sequence, actor);
 

@@ -46,16 +46,12 @@ export function renderError<E extends AppEnv>(thrown: Error, c: Context<E>): Res
     const conflict = apiError(409, RACE);
     return errorResponse(c, conflict);
   }
-  console.error(
-    JSON.stringify({
-      level: "error",
-      requestId: c.get("requestId"),
-      method: c.req.method,
-      path: c.req.path,
-      error: error.message,
-      stack: error.stack,
-    }),
-  );
+  logRequestError(c, error.message, error.stack);
   const internal = apiError(500, INTERNAL_ERROR);
   return errorResponse(c, internal);
+}
+
+/** The error log line of a request the service could not answer (a 500): its id, method and path, what failed. */
+export function logRequestError<E extends AppEnv>(c: Context<E>, error: string, stack?: string): void {
+  console.error(JSON.stringify({ level: "error", requestId: c.get("requestId"), method: c.req.method, path: c.req.path, error, stack }));
 }

@@ -17,6 +17,7 @@
  * the reads, then the write); rotate/delete 2 (the token check, the write).
  * The deliveries, ping and replay routes of an endpoint are in their own file.
  */
+import { logRequestError } from "../../middleware/app-errors";
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../../context";
 import { apiError, notFound } from "../../errors";
@@ -67,14 +68,9 @@ const LIST: ListSpec<"id", never> = { sortable: { id: webhookEndpoints.id }, def
 export function secretsKey(c: Context<AppEnv>): string {
   const key = c.get("webhookSecretsKey");
   if (typeof key === "string" && key.length >= MIN_KEY_LENGTH) return key;
-  console.error(
-    JSON.stringify({
-      level: "error",
-      requestId: c.get("requestId"),
-      method: c.req.method,
-      path: c.req.path,
-      error: `WEBHOOK_SECRETS_KEY is ${typeof key !== "string" ? "not set" : `shorter than ${MIN_KEY_LENGTH} characters`}: webhook signing secrets cannot be sealed. Set it with \`wrangler secret put WEBHOOK_SECRETS_KEY\`.`,
-    }),
+  logRequestError(
+    c,
+    `WEBHOOK_SECRETS_KEY is ${typeof key !== "string" ? "not set" : `shorter than ${MIN_KEY_LENGTH} characters`}: webhook signing secrets cannot be sealed. Set it with \`wrangler secret put WEBHOOK_SECRETS_KEY\`.`,
   );
   throw apiError(500, SECRETS_KEY_MISSING);
 }
